@@ -1,0 +1,109 @@
+// The interface every acquisition strategy implements (GP-UCB, CGP-UCB, IGP-UCB, GP-TS, EI, PI,
+// mean, variance, and user strategies registered at run time).
+//
+// A strategy is a small formula over a posterior (as in BoTorch): it does not know how its
+// argmax is found (maximizer.h) nor how the model was fitted (hyperparams/). Each round the
+// optimizer calls BeginRound(state) once, then asks for scores on a finite candidate set or for
+// a continuous acquisition function that the multi-start L-BFGS maximizer climbs.
+//
+// All values are in the model's original output units. Maximization throughout.
+#ifndef GPBANDIT_ACQUISITION_STRATEGY_H_
+#define GPBANDIT_ACQUISITION_STRATEGY_H_
+
+#include <limits>
+#include <memory>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/random.h"
+
+namespace gpbandit {
+
+// What a strategy may use to set its per-round parameters.
+struct RoundState {
+  // The round being chosen, 1-based: the t of beta_t. Never 0 (limbo issue 329).
+  int t = 1;
+  // Number of action coordinates (the d of the compact-set beta_t); contexts excluded.
+  int action_dim = 1;
+  // |D| for a finite candidate set, 0 for a continuous domain.
+  int num_candidates = 0;
+  // gamma_{t-1}: the information gain of the observations so far (or a kernel-family bound,
+  // when the strategy is configured so; see beta_schedule.h).
+  double information_gain = 0.0;
+  // The incumbent for EI/PI: the highest posterior mean among observed points (original units);
+  // -infinity when there are no observations.
+  double incumbent = -std::numeric_limits<double>::infinity();
+  // The noise variance of the model, in original output units.
+  double noise_variance = 0.0;
+};
+
+// The posterior over a finite candidate set, as strategies see it. Implemented over a
+// FiniteSetPosterior (O(N^2) updates) or over a GaussianProcess and a candidate matrix.
+class CandidatePosterior {
+ public:
+  virtual ~CandidatePosterior() = default;
+  virtual int size() const = 0;
+  virtual const Eigen::VectorXd& means() const = 0;      // N
+  virtual const Eigen::VectorXd& variances() const = 0;  // N, clamped at 0
+  // Joint samples of f over the candidates from N(means, scale^2 Sigma): N x num_samples.
+  virtual Eigen::MatrixXd SampleJoint(int num_samples, double scale, Rng& rng) const = 0;
+};
+
+// One round's acquisition function on a continuous domain. Evaluate returns the value at the
+// full point x (actions and context, in the model's input units) and, if gradient is non-null,
+// fills d value / d x (size x.size()). It may return a non-finite value; the maximizer then
+// discards that start. Must be safe to call concurrently (const, no shared mutable state).
+class ContinuousAcquisition {
+ public:
+  virtual ~ContinuousAcquisition() = default;
+  virtual double Evaluate(const ConstVectorRef& x, Eigen::VectorXd* gradient) const = 0;
+};
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+
+  // The registry name, e.g. "gp-ucb".
+  virtual std::string name() const = 0;
+
+  // Sets the round's parameters (beta_t, ...). Throws std::invalid_argument if the state is
+  // invalid (t < 1, non-finite gamma) or the schedule yields a non-finite or non-positive beta.
+  virtual void BeginRound(const RoundState& state) = 0;
+
+  // The figure this strategy reports in progress logs after BeginRound (beta_t for the UCB
+  // family, v_t for GP-TS, xi for EI/PI), and its name ("beta_t", "v_t", "xi").
+  virtual double figure() const = 0;
+  virtual std::string figure_name() const = 0;
+
+  // Scores of every candidate (N); the optimizer plays the argmax. May draw from rng (GP-TS).
+  virtual Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const = 0;
+
+  // The acquisition function of this round over a continuous domain. The returned object may
+  // keep a reference to gp, which must outlive it. May draw from rng (a GP-TS sample path).
+  virtual std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
+                                                                Rng& rng) const = 0;
+
+  // A deep copy with the same options (the pagmo adapter and batch logic copy strategies).
+  virtual std::unique_ptr<Strategy> Clone() const = 0;
+};
+
+// Strategies whose score is a function of the posterior mean and variance at the point alone
+// (GP-UCB, CGP-UCB, IGP-UCB, EI, PI, mean, variance). They implement Score(); ScoreCandidates
+// and MakeContinuous follow by the chain rule.
+class IndexStrategy : public Strategy {
+ public:
+  // The score at a point with posterior mean `mean` and variance `variance` (>= 0), with the
+  // partial derivatives d score / d mean and d score / d variance when the pointers are
+  // non-null. Must be finite for finite input (EI and PI included, when variance is 0).
+  virtual double Score(double mean, double variance, double* d_mean, double* d_variance) const = 0;
+
+  Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const override;
+  std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
+                                                        Rng& rng) const override;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_STRATEGY_H_

@@ -1,0 +1,145 @@
+// Exact Gaussian-process regression with an incrementally updated Cholesky factor.
+//
+// Model: y_i = f(x_i) + eps_i, f ~ GP(m, k), eps_i ~ N(0, noise_variance). With output
+// standardization (the default) the model is fitted to y_std = (y - offset) / scale, where
+// offset and scale are the mean and standard deviation of the observed y (scale = 1 when fewer
+// than two observations or when all y are equal, as scikit-learn and BoTorch do); kernel and
+// noise hyperparameters then refer to standardized units, and every prediction is returned in
+// the original units. Without standardization, offset = 0 and scale = 1 (prior mean 0, the
+// papers' setting).
+//
+// Costs (t observations): AddObservation O(t^2) (one new row of the Cholesky factor, then
+// two triangular solves for the weights, which depend on the standardization); changing
+// hyperparameters or a failed pivot refactorizes, O(t^3); mean O(t), variance O(t^2) per point;
+// Predict() on m points uses one multi-right-hand-side triangular solve.
+//
+// Conditioning: K + (noise + jitter) I is factorized. The jitter starts at 0 and climbs a ladder
+// (1e-10, 1e-9, ... times the mean kernel diagonal, up to max_relative_jitter) only when a
+// factorization fails; an incremental append whose new pivot is not safely positive falls back
+// to a full refactorization. jitter() reports the absolute jitter in use.
+//
+// Thread safety: const member functions may be called concurrently; mutation needs exclusive
+// access. Inputs are in whatever units the caller uses (the optimizer maps boxes to the unit
+// cube before they reach the model).
+#ifndef GPBANDIT_GP_GAUSSIAN_PROCESS_H_
+#define GPBANDIT_GP_GAUSSIAN_PROCESS_H_
+
+#include <memory>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "gpbandit/gp/kernel.h"
+#include "gpbandit/gp/random.h"
+
+namespace gpbandit {
+
+struct GaussianProcessOptions {
+  // Noise variance of observations (standardized units when standardize_outputs). >= 0; a zero
+  // noise is legal (interpolation) and relies on the jitter ladder. Default 1e-4.
+  double noise_variance = 1e-4;
+  // Standardize outputs (see above). Default true; the papers' known-prior experiments turn it
+  // off.
+  bool standardize_outputs = true;
+  // Largest jitter tried, relative to the mean of the kernel diagonal. (0, 1]. Default 1e-2.
+  double max_relative_jitter = 1e-2;
+
+  // True if every field is in range; otherwise false and *error says which field and value.
+  bool IsValid(std::string* error) const;
+};
+
+class GaussianProcess {
+ public:
+  // input_dim >= kernel->MinInputDim(). Throws std::invalid_argument on a null kernel, a bad
+  // input_dim or invalid options.
+  GaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
+                  const GaussianProcessOptions& options = GaussianProcessOptions());
+  GaussianProcess(const GaussianProcess& other);
+  GaussianProcess& operator=(const GaussianProcess& other);
+  GaussianProcess(GaussianProcess&&) noexcept;
+  GaussianProcess& operator=(GaussianProcess&&) noexcept;
+  ~GaussianProcess();
+
+  int input_dim() const { return input_dim_; }
+  int num_observations() const { return t_; }
+  const Kernel& kernel() const { return *kernel_; }
+  const GaussianProcessOptions& options() const { return options_; }
+
+  // ---- Data -------------------------------------------------------------------------------
+  // Appends (x, y): O(t^2). Throws std::invalid_argument for a wrong size, a non-finite x or y,
+  // or a point the kernel rejects; the model is then unchanged.
+  void AddObservation(const ConstVectorRef& x, double y);
+  // Appends many (X: input_dim x n, y: n) and refactorizes once. All-or-nothing.
+  void AddObservations(const Eigen::MatrixXd& X, const Eigen::VectorXd& y);
+  // Drops the last `count` observations (0 <= count <= t): O(t^2). Used to undo hallucinated
+  // observations of pending points.
+  void RemoveLastObservations(int count);
+  void Clear();
+
+  // Observed inputs (input_dim x t) and outputs (t, original units).
+  Eigen::MatrixXd inputs() const;
+  Eigen::VectorXd outputs() const;
+  // The outputs as the model sees them: (y - output_offset()) / output_scale().
+  Eigen::VectorXd standardized_outputs() const;
+  double output_offset() const { return offset_; }
+  double output_scale() const { return scale_; }
+
+  // ---- Hyperparameters ----------------------------------------------------------------------
+  // Replaces the kernel log-params and the noise variance, then refactorizes (O(t^3)).
+  // Throws std::invalid_argument (wrong size, non-finite, negative noise); unchanged on throw.
+  void SetHyperparameters(const ConstVectorRef& kernel_log_params, double noise_variance);
+  Eigen::VectorXd kernel_log_params() const { return kernel_->GetLogParams(); }
+  double noise_variance() const { return noise_variance_; }
+  // The jitter added to the diagonal beyond the noise (absolute, standardized units).
+  double jitter() const { return jitter_; }
+
+  // ---- Predictions (original units; variances are of the latent f, without noise) ----------
+  // Each throws std::invalid_argument for a wrong size. Variances are clamped at 0.
+  double Mean(const ConstVectorRef& x) const;
+  double Variance(const ConstVectorRef& x) const;
+  // Mean and variance, with their gradients in x when the pointers are non-null (the variance
+  // gradient is 0 where the variance was clamped, consistent with the value).
+  void MeanAndVariance(const ConstVectorRef& x, double* mean, double* variance,
+                       Eigen::VectorXd* mean_gradient = nullptr,
+                       Eigen::VectorXd* variance_gradient = nullptr) const;
+  // Batched: X is input_dim x m; means and variances get m entries.
+  void Predict(const Eigen::MatrixXd& X, Eigen::VectorXd* means, Eigen::VectorXd* variances) const;
+  // Posterior covariance of f between two points, with the gradient in a if non-null.
+  double Covariance(const ConstVectorRef& a, const ConstVectorRef& b,
+                    Eigen::VectorXd* gradient_a = nullptr) const;
+  // Joint posterior covariance over the columns of X (m x m).
+  Eigen::MatrixXd Covariance(const Eigen::MatrixXd& X) const;
+  // Joint posterior samples of f at the columns of X: m x num_samples, one sample per column.
+  Eigen::MatrixXd SampleJoint(const Eigen::MatrixXd& X, int num_samples, Rng& rng) const;
+
+  // ---- Information ----------------------------------------------------------------------------
+  // I(y; f) = 1/2 sum_i log(1 + sigma_{i-1}^2(x_i) / noise) = 1/2 log det(I + K / noise), with
+  // noise = noise_variance + jitter. The gamma_t of the papers' beta_t schedules.
+  double InformationGain() const;
+  // log p(y_std | X, hyperparameters) of the standardized outputs.
+  double LogMarginalLikelihood() const;
+
+ private:
+  class Impl;
+  void CheckPoint(const ConstVectorRef& x, const char* field) const;
+  void Refactorize();
+  void UpdateWeights();
+
+  std::unique_ptr<Kernel> kernel_;
+  int input_dim_;
+  GaussianProcessOptions options_;
+  double noise_variance_;
+  double jitter_ = 0.0;
+  int t_ = 0;
+  // Storage grows by doubling so that an append does not copy O(t^2) data.
+  Eigen::MatrixXd X_;      // input_dim x capacity
+  Eigen::VectorXd y_;      // capacity, original units
+  Eigen::MatrixXd L_;      // capacity x capacity, lower-triangular factor in the top-left t x t
+  Eigen::VectorXd alpha_;  // t: (K + noise I)^-1 y_std
+  double offset_ = 0.0;
+  double scale_ = 1.0;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_GP_GAUSSIAN_PROCESS_H_

@@ -1,0 +1,63 @@
+// Constructors for every kernel gpbandit ships, and a by-name builder for the command line.
+// The kernel classes live in their own headers (stationary_kernel.h, linear_kernel.h,
+// constant_kernel.h, index_kernel.h, composite_kernel.h); most code only needs these functions
+// and the Kernel interface.
+#ifndef GPBANDIT_GP_KERNEL_FACTORY_H_
+#define GPBANDIT_GP_KERNEL_FACTORY_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "gpbandit/gp/kernel.h"
+
+namespace gpbandit {
+
+// Squared exponential and Matern kernels (see stationary_kernel.h).
+std::unique_ptr<Kernel> MakeSquaredExponential(std::vector<int> dims, bool ard = true,
+                                               double variance = 1.0, double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern12(std::vector<int> dims, bool ard = true,
+                                     double variance = 1.0, double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern32(std::vector<int> dims, bool ard = true,
+                                     double variance = 1.0, double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern52(std::vector<int> dims, bool ard = true,
+                                     double variance = 1.0, double lengthscale = 1.0);
+
+// Linear kernel k = s2 * sum_{i in dims} a_i b_i / l_i^2 (ARD) or s2 * a.b / l^2 (shared).
+// Log-params [log s2, log l...]. Note s2 and a shared l are not separately identifiable; the
+// fit keeps them apart only through priors/bounds.
+std::unique_ptr<Kernel> MakeLinear(std::vector<int> dims, bool ard = true, double variance = 1.0,
+                                   double lengthscale = 1.0);
+
+// Constant kernel k = s2 (a constant offset of the latent function). Log-params [log s2].
+std::unique_ptr<Kernel> MakeConstant(double variance = 1.0);
+
+// Index kernel k(a, b) = s * M(a[dim], b[dim]) where coordinate `dim` holds an integer item
+// index in [0, N) and M is a given N x N symmetric positive semi-definite matrix (an empirical
+// covariance over sensors, an inter-task covariance over contexts). Log-params [log s]; M is
+// fixed. Throws std::invalid_argument if M is empty, not square, not symmetric (relative
+// tolerance 1e-9) or not PSD (smallest eigenvalue < -1e-9 * largest).
+std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covariance,
+                                        double scale = 1.0);
+
+// k = sum of parts / product of parts (Krause & Ong's k_S (+) k_Z and k_S (x) k_Z). Log-params
+// are the parts' log-params concatenated in order. Throws if parts is empty or holds nullptr.
+std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts);
+std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts);
+
+// By name: "se", "matern12", "matern32", "matern52", "linear", "constant" (dims ignored for
+// "constant"). Throws std::invalid_argument naming the unknown name and listing KernelNames().
+std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard = true,
+                                   double variance = 1.0, double lengthscale = 1.0);
+std::vector<std::string> KernelNames();
+
+// 0, 1, ..., n - 1: the dims of a kernel over the first n coordinates.
+std::vector<int> FirstDims(int n);
+// first, first + 1, ..., first + n - 1.
+std::vector<int> DimRange(int first, int n);
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_GP_KERNEL_FACTORY_H_

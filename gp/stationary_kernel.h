@@ -1,0 +1,63 @@
+// Stationary kernels of r = || (a - b) / lengthscale || over the kernel's dims:
+//   squared exponential  k = s2 exp(-r^2 / 2)
+//   Matern nu = 1/2      k = s2 exp(-r)
+//   Matern nu = 3/2      k = s2 (1 + sqrt(3) r) exp(-sqrt(3) r)
+//   Matern nu = 5/2      k = s2 (1 + sqrt(5) r + 5 r^2 / 3) exp(-sqrt(5) r)
+// (Rasmussen & Williams 2006, eqs. 4.9, 4.14, 4.17.) The signal variance s2 > 0 and the
+// lengthscales > 0; ARD gives one lengthscale per dim, otherwise one shared lengthscale.
+// Log-params: [log s2, log l_1, ..., log l_m] (m = |dims| with ARD, else 1).
+// The gradient in a at r = 0 is taken as 0 (the kernels are even in a - b; Matern-1/2 is not
+// differentiable there and 0 is its symmetric subgradient).
+#ifndef GPBANDIT_GP_STATIONARY_KERNEL_H_
+#define GPBANDIT_GP_STATIONARY_KERNEL_H_
+
+#include <vector>
+
+#include "gpbandit/gp/kernel.h"
+
+namespace gpbandit {
+
+enum class StationaryFamily { kSquaredExponential, kMatern12, kMatern32, kMatern52 };
+
+class StationaryKernel : public Kernel {
+ public:
+  // dims: the coordinates the kernel reads (non-empty, distinct, >= 0).
+  // Throws std::invalid_argument for bad dims or a non-positive / non-finite variance or
+  // lengthscale.
+  StationaryKernel(StationaryFamily family, std::vector<int> dims, bool ard = true,
+                   double variance = 1.0, double lengthscale = 1.0);
+
+  StationaryFamily family() const { return family_; }
+  const std::vector<int>& dims() const { return dims_; }
+  bool ard() const { return ard_; }
+  double variance() const;
+  // Size |dims| with ARD, else 1.
+  Eigen::VectorXd lengthscales() const;
+
+  std::unique_ptr<Kernel> Clone() const override;
+  std::string Describe() const override;
+  int MinInputDim() const override;
+  int NumParams() const override;
+  Eigen::VectorXd GetLogParams() const override;
+  void SetLogParams(const ConstVectorRef& log_params) override;
+  std::vector<std::string> ParamNames() const override;
+  double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override;
+  void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
+                           VectorRef grad) const override;
+  void GradientLogParams(const ConstVectorRef& a, const ConstVectorRef& b,
+                         VectorRef grad) const override;
+  Eigen::MatrixXd Cross(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const override;
+  Eigen::VectorXd Diagonal(const Eigen::MatrixXd& X) const override;
+  Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
+                                            const Eigen::MatrixXd& W) const override;
+
+ private:
+  StationaryFamily family_;
+  std::vector<int> dims_;
+  bool ard_;
+  Eigen::VectorXd log_params_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_GP_STATIONARY_KERNEL_H_

@@ -1,0 +1,69 @@
+// Helpers shared by the test suite: seeds, random points, and a central finite-difference
+// gradient checker.
+#ifndef GPBANDIT_TESTS_TEST_UTIL_H_
+#define GPBANDIT_TESTS_TEST_UTIL_H_
+
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <string>
+
+#include <Eigen/Core>
+#include <gtest/gtest.h>
+
+#include "gpbandit/gp/random.h"
+
+namespace gpbandit {
+namespace testing {
+
+// The seed of a randomized test: `fallback`, or GPBANDIT_TEST_SEED from the environment.
+// Printed, so that a failure can be replayed.
+inline std::uint64_t TestSeed(std::uint64_t fallback) {
+  std::uint64_t seed = fallback;
+  if (const char* env = std::getenv("GPBANDIT_TEST_SEED")) seed = std::strtoull(env, nullptr, 10);
+  std::cout << "[ seed     ] " << seed << " (override with GPBANDIT_TEST_SEED)" << std::endl;
+  return seed;
+}
+
+// Uniform points in [lo, hi]^dim, one per column.
+inline Eigen::MatrixXd UniformPoints(int dim, int n, double lo, double hi, Rng& rng) {
+  std::uniform_real_distribution<double> u(lo, hi);
+  Eigen::MatrixXd X(dim, n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < dim; ++i) X(i, j) = u(rng);
+  return X;
+}
+
+// Central finite differences of f at x with step h (relative to max(1, |x_i|)).
+inline Eigen::VectorXd FiniteDifferenceGradient(const std::function<double(const Eigen::VectorXd&)>& f,
+                                                const Eigen::VectorXd& x, double h = 1e-6) {
+  Eigen::VectorXd g(x.size());
+  for (int i = 0; i < x.size(); ++i) {
+    const double step = h * std::max(1.0, std::abs(x(i)));
+    Eigen::VectorXd xp = x, xm = x;
+    xp(i) += step;
+    xm(i) -= step;
+    g(i) = (f(xp) - f(xm)) / (2.0 * step);
+  }
+  return g;
+}
+
+// EXPECTs that `analytic` matches the finite-difference gradient of f at x, entry by entry, to
+// abs_tol + rel_tol * |fd|.
+inline void ExpectGradientNear(const std::function<double(const Eigen::VectorXd&)>& f,
+                               const Eigen::VectorXd& x, const Eigen::VectorXd& analytic,
+                               double rel_tol = 1e-5, double abs_tol = 1e-7,
+                               const std::string& what = "") {
+  const Eigen::VectorXd fd = FiniteDifferenceGradient(f, x);
+  ASSERT_EQ(fd.size(), analytic.size()) << what;
+  for (int i = 0; i < fd.size(); ++i) {
+    EXPECT_NEAR(analytic(i), fd(i), abs_tol + rel_tol * std::abs(fd(i)))
+        << what << " gradient entry " << i;
+  }
+}
+
+}  // namespace testing
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_TESTS_TEST_UTIL_H_
