@@ -1,8 +1,10 @@
-# gpbandit_add_library(NAME SOURCES ... LINK ...): one static library per part of the tree,
-# with the project's warnings and the "gpbandit/..." include prefix.
-function(gpbandit_add_library name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LINK" ${ARGN})
-  add_library(${name} STATIC ${ARG_SOURCES})
+# gpbandit_add_part(NAME LINK ...): the static library of one part of the tree (gp/,
+# hyperparams/, ...), made of every .cc file in that folder, with the project's warnings and the
+# "gpbandit/..." include prefix.
+function(gpbandit_add_part name)
+  cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  add_library(${name} STATIC ${sources})
   target_include_directories(${name} PUBLIC
       $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
       $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
