@@ -4,6 +4,14 @@
 function(gpbandit_add_part name)
   cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  if(NOT sources)  # a part still being written: headers only
+    add_library(${name} INTERFACE)
+    target_include_directories(${name} INTERFACE
+        $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
+        $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+    target_link_libraries(${name} INTERFACE ${ARG_LINK})
+    return()
+  endif()
   add_library(${name} STATIC ${sources})
   target_include_directories(${name} PUBLIC
       $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
