@@ -39,6 +39,11 @@ struct RoundState {
   double noise_variance = 0.0;
 };
 
+// Throws std::invalid_argument naming the field and value if the state is invalid: t < 1,
+// action_dim < 1, num_candidates < 0, information_gain negative or non-finite, incumbent NaN or
+// +infinity, noise_variance negative or non-finite. Every built-in BeginRound calls it first.
+void ValidateRoundState(const RoundState& state);
+
 // The posterior over a finite candidate set, as strategies see it. Implemented over a
 // FiniteSetPosterior (O(N^2) updates) or over a GaussianProcess and a candidate matrix.
 class CandidatePosterior {

@@ -19,6 +19,13 @@ struct JitteredCholesky {
 // (1 if that is 0). A factorization counts as failed when a pivot is not positive and finite.
 JitteredCholesky FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter = 1e-2);
 
+// The scale m used above: mean |diag A|, or 1 if that is 0 or not finite.
+double CholeskyScale(const Eigen::MatrixXd& A);
+
+// Whether a pivot squared (a new diagonal entry of L, squared) is safely positive for a matrix of
+// scale m: the same test FactorizeWithJitter applies, for incremental appends.
+bool PivotAcceptable(double pivot_squared, double scale);
+
 }  // namespace gpbandit
 
 #endif  // GPBANDIT_GP_CHOLESKY_H_

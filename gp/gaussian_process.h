@@ -120,10 +120,18 @@ class GaussianProcess {
   double LogMarginalLikelihood() const;
 
  private:
-  class Impl;
   void CheckPoint(const ConstVectorRef& x, const char* field) const;
+  void Reserve(int capacity);
+  // Full refactorization of K + (noise + jitter) I, climbing the jitter ladder. Throws
+  // std::runtime_error (state then inconsistent: callers restore) if even the largest jitter fails.
   void Refactorize();
+  // Standardization and weights from the current factor: O(t^2).
   void UpdateWeights();
+  const Eigen::MatrixXd& X() const { return X_; }
+  // The lower-triangular factor as a view of the top-left t x t block.
+  auto L() const { return L_.topLeftCorner(t_, t_).triangularView<Eigen::Lower>(); }
+  auto LT() const { return L_.topLeftCorner(t_, t_).transpose().triangularView<Eigen::Upper>(); }
+  double NoisePlusJitter() const { return noise_variance_ + jitter_; }
 
   std::unique_ptr<Kernel> kernel_;
   int input_dim_;
@@ -131,11 +139,15 @@ class GaussianProcess {
   double noise_variance_;
   double jitter_ = 0.0;
   int t_ = 0;
-  // Storage grows by doubling so that an append does not copy O(t^2) data.
-  Eigen::MatrixXd X_;      // input_dim x capacity
-  Eigen::VectorXd y_;      // capacity, original units
-  Eigen::MatrixXd L_;      // capacity x capacity, lower-triangular factor in the top-left t x t
-  Eigen::VectorXd alpha_;  // t: (K + noise I)^-1 y_std
+  Eigen::MatrixXd X_;   // input_dim x t (exact size: kernels take it by reference; O(t d) to grow)
+  Eigen::VectorXd y_;   // t, original units
+  // capacity x capacity, grown by doubling so that an append does not copy O(t^2) data each
+  // time; the lower Cholesky factor is the top-left t x t block.
+  Eigen::MatrixXd L_;
+  // L^-1 y and L^-1 1 (capacity). Forward substitution extends them by one entry per append, so
+  // a change of standardization (offset, scale) costs one back substitution, not two.
+  Eigen::VectorXd zy_, z1_;
+  Eigen::VectorXd alpha_;  // t: (K + (noise + jitter) I)^-1 y_std
   double offset_ = 0.0;
   double scale_ = 1.0;
 };

@@ -76,11 +76,24 @@ class Kernel {
   // forming one n x n matrix per hyperparameter.
   virtual Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                                     const Eigen::MatrixXd& W) const;
+
+ protected:
+  // The coordinates the default ValidatePoint requires to be finite. Default: every coordinate
+  // below MinInputDim(); kernels that read only some coordinates override it.
+  virtual std::vector<int> InputDims() const;
 };
 
 // Shared by the kernel implementations: check that a log-param vector has the right size and
 // finite entries, or throw std::invalid_argument naming `who`.
 void CheckLogParams(const std::string& who, int expected_size, const ConstVectorRef& log_params);
+
+// Shared by the kernel constructors: dims must be non-empty, distinct and >= 0, else
+// std::invalid_argument naming `who` and the offending entry.
+void CheckDims(const std::string& who, const std::vector<int>& dims);
+// Throws std::invalid_argument naming `who`, `field` and `value` unless value is finite and > 0.
+void CheckPositive(const std::string& who, const std::string& field, double value);
+// "0,1,2": dims as written in Describe() strings and error messages.
+std::string FormatDims(const std::vector<int>& dims);
 
 }  // namespace gpbandit
 

@@ -52,6 +52,18 @@ class StationaryKernel : public Kernel {
                                             const Eigen::MatrixXd& W) const override;
 
  private:
+  std::vector<int> InputDims() const override;
+  // "se", "matern12", ...: the prefix of Describe() and ParamNames().
+  std::string Name() const;
+  // The lengthscale of the k-th entry of dims_.
+  double Lengthscale(int k) const;
+  // Rows dims_ of X divided by their lengthscales (|dims| x n).
+  Eigen::MatrixXd Scaled(const Eigen::MatrixXd& X) const;
+  // Squared scaled distances between the columns of A and B via norms and one matrix product,
+  // clamped to [0, kMaxSquaredDistance]; an exact zero diagonal when `same` (A is B).
+  Eigen::MatrixXd SquaredDistances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                                   bool same) const;
+
   StationaryFamily family_;
   std::vector<int> dims_;
   bool ard_;

@@ -1,0 +1,308 @@
+#include "gpbandit/acquisition/box_maximizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include <ceres/first_order_function.h>
+#include <ceres/gradient_problem.h>
+#include <omp.h>
+
+#include "gpbandit/acquisition/option_checks.h"
+
+namespace gpbandit {
+namespace {
+
+using internal::Fail;
+using internal::FieldValue;
+
+constexpr double kPi = 3.14159265358979323846;
+// Starts are pushed this far (in u) from the faces: at u = 0 or 1 the map's derivative is 0 and
+// L-BFGS would not move.
+constexpr double kInteriorMargin = 1e-6;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The free coordinates of the box and the map between u (free coordinates only, unbounded) and
+// x (full dimension): x_i = lo_i + (hi_i - lo_i)(1 - cos(pi u_i)) / 2.
+struct BoxMap {
+  Eigen::VectorXd lower, upper;
+  std::vector<int> free;
+
+  Eigen::VectorXd ToX(const double* u) const {
+    Eigen::VectorXd x = lower;
+    for (size_t k = 0; k < free.size(); ++k) {
+      const int i = free[k];
+      x(i) = lower(i) + (upper(i) - lower(i)) * 0.5 * (1.0 - std::cos(kPi * u[k]));
+    }
+    return Clamp(x);
+  }
+  Eigen::VectorXd ToU(const Eigen::VectorXd& x) const {
+    Eigen::VectorXd u(free.size());
+    for (size_t k = 0; k < free.size(); ++k) {
+      const int i = free[k];
+      const double s = std::clamp((x(i) - lower(i)) / (upper(i) - lower(i)), 0.0, 1.0);
+      u(k) = std::clamp(std::acos(1.0 - 2.0 * s) / kPi, kInteriorMargin, 1.0 - kInteriorMargin);
+    }
+    return u;
+  }
+  Eigen::VectorXd Clamp(Eigen::VectorXd x) const {
+    return x.cwiseMax(lower).cwiseMin(upper);
+  }
+};
+
+// -acquisition in u-space for Ceres (which minimizes). Returns false on a non-finite value or
+// gradient (Ceres then backtracks) and on an exception (stored, rethrown after the parallel
+// region; no exception may cross Ceres).
+class NegatedAcquisition : public ceres::FirstOrderFunction {
+ public:
+  NegatedAcquisition(const ContinuousAcquisition& acquisition, const BoxMap& map,
+                     std::exception_ptr* error, int* evaluations)
+      : acquisition_(acquisition), map_(map), error_(error), evaluations_(evaluations) {}
+
+  bool Evaluate(const double* u, double* cost, double* gradient) const override {
+    try {
+      ++*evaluations_;
+      const Eigen::VectorXd x = map_.ToX(u);
+      Eigen::VectorXd grad_x;
+      const double value = acquisition_.Evaluate(x, gradient != nullptr ? &grad_x : nullptr);
+      if (!std::isfinite(value)) return false;
+      *cost = -value;
+      if (gradient != nullptr) {
+        if (grad_x.size() != x.size()) return false;
+        for (size_t k = 0; k < map_.free.size(); ++k) {
+          const int i = map_.free[k];
+          const double dx_du =
+              (map_.upper(i) - map_.lower(i)) * 0.5 * kPi * std::sin(kPi * u[k]);
+          gradient[k] = -grad_x(i) * dx_du;
+          if (!std::isfinite(gradient[k])) return false;
+        }
+      }
+      return true;
+    } catch (...) {
+      if (!*error_) *error_ = std::current_exception();
+      return false;
+    }
+  }
+  int NumParameters() const override { return static_cast<int>(map_.free.size()); }
+
+ private:
+  const ContinuousAcquisition& acquisition_;
+  const BoxMap& map_;
+  std::exception_ptr* error_;
+  int* evaluations_;
+};
+
+struct StartOutcome {
+  Eigen::VectorXd x;
+  double value = kNaN;
+  int evaluations = 0;
+  std::exception_ptr error;
+};
+
+StartOutcome RunStart(const ContinuousAcquisition& acquisition, const BoxMap& map,
+                      const Eigen::VectorXd& start, const ceres::GradientProblemSolver::Options& solver) {
+  StartOutcome outcome;
+  Eigen::VectorXd u = map.ToU(start);
+  // Ceres takes ownership of the function.
+  ceres::GradientProblem problem(
+      new NegatedAcquisition(acquisition, map, &outcome.error, &outcome.evaluations));
+  ceres::GradientProblemSolver::Summary summary;
+  ceres::Solve(solver, problem, u.data(), &summary);
+  if (outcome.error) return outcome;
+  // A failed solve may still have moved to a better finite point; the value is re-evaluated at
+  // the clamped x, which is what the caller gets.
+  outcome.x = map.ToX(u.data());
+  try {
+    ++outcome.evaluations;
+    outcome.value = acquisition.Evaluate(outcome.x, nullptr);
+  } catch (...) {
+    outcome.error = std::current_exception();
+  }
+  return outcome;
+}
+
+// Keeps the better of (value, order) pairs: larger finite value, ties to the lower order.
+bool Better(double value, double best_value) {
+  return std::isfinite(value) && (!std::isfinite(best_value) || value > best_value);
+}
+
+}  // namespace
+
+BoxMaximizerOptions::BoxMaximizerOptions() {
+  solver.max_num_iterations = 100;
+  solver.function_tolerance = 1e-10;
+  solver.logging_type = ceres::SILENT;
+  solver.minimizer_progress_to_stdout = false;
+}
+
+bool BoxMaximizerOptions::IsValid(std::string* error) const {
+  if (num_raw_samples < 1) return Fail(error, "num_raw_samples", num_raw_samples, "must be >= 1");
+  if (num_starts < 1) return Fail(error, "num_starts", num_starts, "must be >= 1");
+  if (num_threads < 0) return Fail(error, "num_threads", num_threads, "must be >= 0");
+  std::string solver_error;
+  if (!solver.IsValid(&solver_error)) {
+    if (error != nullptr) *error = "solver: " + solver_error;
+    return false;
+  }
+  return true;
+}
+
+std::string BoxMaximizerResult::BriefReport() const {
+  std::ostringstream out;
+  out.precision(17);
+  out << "value " << value << ", starts run " << starts_run << ", failed " << starts_failed
+      << ", evaluations " << num_evaluations << (from_raw_sample ? ", from a raw sample" : "");
+  return out.str();
+}
+
+Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
+                               Rng& rng) {
+  const int dim = static_cast<int>(lower.size());
+  Eigen::MatrixXd points(dim, n);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  std::vector<int> strata(n);
+  for (int i = 0; i < dim; ++i) {
+    std::iota(strata.begin(), strata.end(), 0);
+    // Fisher-Yates with our own index draws: std::shuffle's algorithm is implementation-defined,
+    // and a seed must give the same design everywhere.
+    for (int j = n - 1; j > 0; --j) {
+      const int k = static_cast<int>(uniform(rng) * (j + 1));
+      std::swap(strata[j], strata[std::min(k, j)]);
+    }
+    for (int j = 0; j < n; ++j) {
+      const double s = (strata[j] + uniform(rng)) / n;
+      points(i, j) = std::min(upper(i), lower(i) + (upper(i) - lower(i)) * s);
+    }
+  }
+  return points;
+}
+
+BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
+                                   const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                   const Eigen::MatrixXd& extra_starts,
+                                   const BoxMaximizerOptions& options, Rng& rng) {
+  internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
+  const int dim = static_cast<int>(lower.size());
+  if (dim < 1) throw std::invalid_argument("lower: empty box (dimension 0)");
+  if (upper.size() != dim)
+    throw std::invalid_argument("upper: size " + std::to_string(upper.size()) +
+                                " != lower size " + std::to_string(dim));
+  if (extra_starts.cols() > 0 && extra_starts.rows() != dim)
+    throw std::invalid_argument("extra_starts: " + std::to_string(extra_starts.rows()) +
+                                " rows != box dimension " + std::to_string(dim));
+  BoxMap map{lower, upper, {}};
+  for (int i = 0; i < dim; ++i) {
+    if (!std::isfinite(lower(i)) || !std::isfinite(upper(i)))
+      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) +
+                                  ", " + FieldValue("upper[" + std::to_string(i) + "]", upper(i)) +
+                                  ": bounds must be finite");
+    if (lower(i) > upper(i))
+      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) +
+                                  " > " + FieldValue("upper[" + std::to_string(i) + "]", upper(i)));
+    if (lower(i) < upper(i)) map.free.push_back(i);
+  }
+  const int threads = options.num_threads > 0 ? options.num_threads : omp_get_max_threads();
+
+  // Every random number is drawn here, before any parallel region.
+  const Eigen::MatrixXd raw = LatinHypercube(lower, upper, options.num_raw_samples, rng);
+  const int num_extra = static_cast<int>(extra_starts.cols());
+  const int num_raw = static_cast<int>(raw.cols());
+  Eigen::MatrixXd candidates(dim, num_extra + num_raw);
+  for (int j = 0; j < num_extra; ++j) {
+    Eigen::VectorXd x = extra_starts.col(j);
+    for (int i = 0; i < dim; ++i)
+      if (!std::isfinite(x(i))) x(i) = 0.5 * (lower(i) + upper(i));
+    candidates.col(j) = map.Clamp(x);
+  }
+  candidates.rightCols(num_raw) = raw;
+  const int num_candidates = static_cast<int>(candidates.cols());
+
+  BoxMaximizerResult result;
+  std::vector<double> values(num_candidates, kNaN);
+  std::vector<std::exception_ptr> errors(num_candidates);
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int j = 0; j < num_candidates; ++j) {
+    try {
+      values[j] = acquisition.Evaluate(candidates.col(j), nullptr);
+    } catch (...) {
+      errors[j] = std::current_exception();
+    }
+  }
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  result.num_evaluations = num_candidates;
+
+  // The best raw candidate (extra starts included): the fallback and the bar to beat.
+  int best_raw = -1;
+  for (int j = 0; j < num_candidates; ++j)
+    if (Better(values[j], best_raw < 0 ? kNaN : values[best_raw])) best_raw = j;
+
+  if (map.free.empty()) {  // nothing moves: the box is a point
+    result.x = lower;
+    result.value = acquisition.Evaluate(lower, nullptr);
+    result.from_raw_sample = true;
+    ++result.num_evaluations;
+    return result;
+  }
+
+  // Starts: every extra start, then raw samples by decreasing value (ties: lower index); raw
+  // samples with non-finite values are never starts.
+  std::vector<int> order(num_raw);
+  std::iota(order.begin(), order.end(), num_extra);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return Better(values[a], values[b]) ||
+           (std::isfinite(values[a]) && !std::isfinite(values[b]));
+  });
+  std::vector<int> starts;
+  for (int j = 0; j < num_extra; ++j) starts.push_back(j);
+  for (int j : order) {
+    if (static_cast<int>(starts.size()) >= std::max(options.num_starts, num_extra)) break;
+    if (std::isfinite(values[j])) starts.push_back(j);
+  }
+  const int num_starts = static_cast<int>(starts.size());
+
+  std::vector<StartOutcome> outcomes(num_starts);
+  if (num_starts > 0) {
+    outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+    for (int s = 1; s < num_starts; ++s)
+      outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), options.solver);
+  }
+  for (const StartOutcome& o : outcomes)
+    if (o.error) std::rethrow_exception(o.error);
+
+  result.starts_run = num_starts;
+  int best_start = -1;
+  for (int s = 0; s < num_starts; ++s) {
+    result.num_evaluations += outcomes[s].evaluations;
+    if (!std::isfinite(outcomes[s].value)) {
+      ++result.starts_failed;
+      continue;
+    }
+    if (Better(outcomes[s].value, best_start < 0 ? kNaN : outcomes[best_start].value))
+      best_start = s;
+  }
+  const double raw_value = best_raw < 0 ? kNaN : values[best_raw];
+  if (best_start >= 0 && !(raw_value > outcomes[best_start].value)) {
+    result.x = outcomes[best_start].x;
+    result.value = outcomes[best_start].value;
+  } else if (best_raw >= 0) {
+    result.x = candidates.col(best_raw);
+    result.value = raw_value;
+    result.from_raw_sample = true;
+  } else {
+    // Nothing finite anywhere: return the first candidate rather than fail (documented).
+    result.x = candidates.col(0);
+    result.value = kNaN;
+    result.from_raw_sample = true;
+  }
+  result.x = map.Clamp(result.x);
+  return result;
+}
+
+}  // namespace gpbandit

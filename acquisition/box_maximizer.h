@@ -1,0 +1,81 @@
+// Maximizes a ContinuousAcquisition over a box [lower, upper] by multi-start L-BFGS (Ceres
+// GradientProblemSolver) with analytic gradients. Includes Ceres: include it only from .cc files.
+//
+// Algorithm:
+// 1. A seeded Latin-hypercube sample of num_raw_samples points in the box is scored, together
+//    with extra_starts (e.g. the best observed points), clamped into the box.
+// 2. Starts: every extra start plus the best raw samples, num_starts in all (ties by index).
+// 3. Each start climbs in u-space, x = lo + (hi - lo)(1 - cos(pi u)) / 2, which is smooth and
+//    unconstrained and reaches the faces (and corners) of the box as stationary points
+//    (dx/du = 0 there); starts are moved strictly inside the box first (u in [1e-6, 1 - 1e-6])
+//    so the gradient is not zero at the start. One Ceres problem per start; the first start is
+//    solved on the calling thread (glog's lazy initialization is not thread-safe), the rest
+//    under OpenMP.
+// 4. A start whose acquisition returns a non-finite value (or whose solve ends in failure) is
+//    discarded: Evaluate returns false and Ceres backtracks; a start is counted as failed only
+//    when nothing finite comes out of it. The best finite point among the L-BFGS results and
+//    the raw samples wins (ties: lowest start index, L-BFGS results before raw samples). If
+//    every evaluation was non-finite the call still succeeds: it returns the first start
+//    (the first extra start, else the first raw sample) with value = NaN, from_raw_sample set.
+// 5. The result is clamped exactly into [lower, upper].
+//
+// Coordinates with lower == upper are FIXED: they are never moved (this is how a context is
+// held fixed while the actions move). Determinism: all random numbers are drawn before the
+// parallel region and every start is independent, so a given rng state gives the same result
+// with any thread count. An exception thrown by the acquisition is caught inside the parallel
+// region and rethrown (the first, by start index) after it.
+#ifndef GPBANDIT_ACQUISITION_BOX_MAXIMIZER_H_
+#define GPBANDIT_ACQUISITION_BOX_MAXIMIZER_H_
+
+#include <string>
+
+#include <Eigen/Core>
+#include <ceres/gradient_problem_solver.h>
+
+#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/gp/random.h"
+
+namespace gpbandit {
+
+struct BoxMaximizerOptions {
+  BoxMaximizerOptions();
+
+  // The per-start L-BFGS settings. Defaults: Ceres' own (LBFGS, Wolfe line search), except
+  // max_num_iterations = 100, function_tolerance = 1e-10, logging_type = SILENT.
+  ceres::GradientProblemSolver::Options solver;
+  // Latin-hypercube points scored before any L-BFGS. >= 1. Default 512.
+  int num_raw_samples = 512;
+  // L-BFGS starts in all (extra starts first, then the best raw samples). >= 1. Default 8.
+  int num_starts = 8;
+  // OpenMP threads over the starts and raw samples; 0 = the OpenMP default. >= 0. Default 0.
+  int num_threads = 0;
+
+  bool IsValid(std::string* error) const;
+};
+
+struct BoxMaximizerResult {
+  Eigen::VectorXd x;   // the argmax found, inside [lower, upper] exactly
+  double value = 0.0;  // the acquisition at x
+  int starts_run = 0;     // L-BFGS starts attempted
+  int starts_failed = 0;  // starts discarded (non-finite value or solver failure)
+  bool from_raw_sample = false;  // true if no L-BFGS start beat the best raw sample
+  int num_evaluations = 0;  // acquisition evaluations in all
+
+  std::string BriefReport() const;
+};
+
+// lower, upper: the box (dim), finite, lower <= upper. extra_starts: dim x k (k >= 0), any
+// values (clamped into the box). Throws std::invalid_argument (field, value) on bad input or
+// invalid options.
+BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
+                                   const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                   const Eigen::MatrixXd& extra_starts,
+                                   const BoxMaximizerOptions& options, Rng& rng);
+
+// n points of a Latin-hypercube design in [lower, upper] (dim x n; fixed coordinates at lower).
+Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
+                               Rng& rng);
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_BOX_MAXIMIZER_H_

@@ -1,0 +1,54 @@
+// Expected improvement (Mockus 1978; Jones et al. 1998), a baseline of Srinivas et al. and
+// Chowdhury & Gopalan: with best = the incumbent (RoundState::incumbent) and margin xi,
+//   EI = E[max(f(x) - best - xi, 0)] = sigma h(z),  z = (mu - best - xi) / sigma,
+//   h(z) = phi(z) + z Phi(z).
+// Numerics: for z << 0, phi(z) + z Phi(z) cancels; we compute h(z) = phi(z) (1 + z R(z)) with
+// the Mills ratio R via erfcx and, for z < -8, the asymptotic series of 1 + z R(z), so EI is
+// accurate (relative) until phi(z) itself underflows (z < -38), where EI is 0: finite, never
+// NaN. With sigma = 0, EI = max(mu - best - xi, 0). With no incumbent (no observations yet) the
+// score is mu (the limit ordering of EI as best -> -infinity). Registered as "ei".
+#ifndef GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
+#define GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
+
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+struct ImprovementOptions {
+  // The exploration margin xi, in output units: improvement counts above best + xi. >= 0 and
+  // finite. Default 0.
+  double xi = 0.0;
+
+  bool IsValid(std::string* error) const;
+};
+
+// sigma h((mu - best) / sigma) with its partial derivatives (non-null pointers); sigma >= 0.
+// d_sigma is the derivative in sigma (not in the variance).
+double ExpectedImprovementValue(double mean, double sigma, double best, double* d_mean,
+                                double* d_sigma);
+
+class ExpectedImprovement : public IndexStrategy {
+ public:
+  explicit ExpectedImprovement(const ImprovementOptions& options = ImprovementOptions());
+
+  std::string name() const override { return "ei"; }
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return options_.xi; }
+  std::string figure_name() const override { return "xi"; }
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
+  std::unique_ptr<Strategy> Clone() const override;
+
+  double incumbent() const { return incumbent_; }
+
+ private:
+  ImprovementOptions options_;
+  double incumbent_ = -std::numeric_limits<double>::infinity();
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_

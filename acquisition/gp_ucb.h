@@ -1,0 +1,52 @@
+// GP-UCB (Srinivas, Krause, Kakade & Seeger, ICML 2010): x_t = argmax mu_{t-1}(x) +
+// sqrt(beta_t) sigma_{t-1}(x), with beta_t from beta_schedule.h (finite, compact, RKHS,
+// constant; times a scale). Registered as "gp-ucb".
+//
+// Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
+#ifndef GPBANDIT_ACQUISITION_GP_UCB_H_
+#define GPBANDIT_ACQUISITION_GP_UCB_H_
+
+#include <memory>
+#include <string>
+
+#include "gpbandit/acquisition/beta_schedule.h"
+#include "gpbandit/acquisition/information_gain_bound.h"
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+struct GpUcbOptions {
+  // The beta_t schedule and its parameters (see beta_schedule.h). Default: kAuto, delta 0.1.
+  BetaScheduleOptions beta;
+  // Where gamma comes from for the RKHS schedule. Default: the observed information gain.
+  GammaOptions gamma;
+
+  bool IsValid(std::string* error) const;
+};
+
+class GpUcb : public IndexStrategy {
+ public:
+  // Throws std::invalid_argument if the options are invalid.
+  explicit GpUcb(const GpUcbOptions& options = GpUcbOptions());
+
+  std::string name() const override { return "gp-ucb"; }
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return beta_; }  // beta_t (already scaled)
+  std::string figure_name() const override { return "beta_t"; }
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
+  std::unique_ptr<Strategy> Clone() const override;
+
+  const GpUcbOptions& options() const { return options_; }
+  // beta_t of the last BeginRound (before the first: the schedule at t = 1 is not known yet, so
+  // the constant 4 is used, i.e. mu + 2 sigma).
+  double beta() const { return beta_; }
+
+ private:
+  GpUcbOptions options_;
+  double beta_ = 4.0;
+  double sqrt_beta_ = 2.0;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_GP_UCB_H_

@@ -1,0 +1,42 @@
+#include "gpbandit/acquisition/igp_ucb.h"
+
+#include <cmath>
+
+#include "gpbandit/acquisition/beta_schedule.h"
+#include "gpbandit/acquisition/option_checks.h"
+
+namespace gpbandit {
+
+using internal::Fail;
+
+bool IgpUcbOptions::IsValid(std::string* error) const {
+  if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
+    return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
+  if (!(noise_bound >= 0.0) || !std::isfinite(noise_bound))
+    return Fail(error, "noise_bound", noise_bound, "must be finite and >= 0");
+  if (!(delta > 0.0 && delta < 1.0)) return Fail(error, "delta", delta, "must be in (0, 1)");
+  return gamma.IsValid(error);
+}
+
+IgpUcb::IgpUcb(const IgpUcbOptions& options) : options_(options) {
+  internal::ThrowIfInvalid(options_, "IgpUcbOptions");
+  beta_ = IgpUcbBeta(options_.rkhs_bound, options_.noise_bound, 0.0, options_.delta);
+}
+
+void IgpUcb::BeginRound(const RoundState& state) {
+  ValidateRoundState(state);
+  const double gamma =
+      ResolveGamma(options_.gamma, state.t, state.action_dim, state.information_gain);
+  beta_ = IgpUcbBeta(options_.rkhs_bound, options_.noise_bound, gamma, options_.delta);
+}
+
+double IgpUcb::Score(double mean, double variance, double* d_mean, double* d_variance) const {
+  const double sigma = std::sqrt(std::max(variance, 0.0));
+  if (d_mean != nullptr) *d_mean = 1.0;
+  if (d_variance != nullptr) *d_variance = sigma > 0.0 ? beta_ / (2.0 * sigma) : 0.0;
+  return mean + beta_ * sigma;
+}
+
+std::unique_ptr<Strategy> IgpUcb::Clone() const { return std::make_unique<IgpUcb>(*this); }
+
+}  // namespace gpbandit

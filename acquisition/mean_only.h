@@ -1,0 +1,24 @@
+// The papers' pure-exploitation baseline: score = mu_{t-1}(x). Registered as "mean".
+#ifndef GPBANDIT_ACQUISITION_MEAN_ONLY_H_
+#define GPBANDIT_ACQUISITION_MEAN_ONLY_H_
+
+#include <memory>
+#include <string>
+
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+class MeanOnly : public IndexStrategy {
+ public:
+  std::string name() const override { return "mean"; }
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return 0.0; }
+  std::string figure_name() const override { return "none"; }
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
+  std::unique_ptr<Strategy> Clone() const override;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_MEAN_ONLY_H_

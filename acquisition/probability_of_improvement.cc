@@ -1,0 +1,45 @@
+#include "gpbandit/acquisition/probability_of_improvement.h"
+
+#include <cmath>
+
+#include "gpbandit/acquisition/option_checks.h"
+
+namespace gpbandit {
+namespace {
+
+constexpr double kInvSqrt2Pi = 0.39894228040143267794;
+constexpr double kInvSqrt2 = 0.70710678118654752440;
+
+}  // namespace
+
+ProbabilityOfImprovement::ProbabilityOfImprovement(const ImprovementOptions& options)
+    : options_(options) {
+  internal::ThrowIfInvalid(options_, "ImprovementOptions");
+}
+
+void ProbabilityOfImprovement::BeginRound(const RoundState& state) {
+  ValidateRoundState(state);
+  incumbent_ = state.incumbent;
+}
+
+double ProbabilityOfImprovement::Score(double mean, double variance, double* d_mean,
+                                       double* d_variance) const {
+  if (d_mean != nullptr) *d_mean = 0.0;
+  if (d_variance != nullptr) *d_variance = 0.0;
+  if (!std::isfinite(incumbent_)) return 1.0;
+  const double diff = mean - incumbent_ - options_.xi;
+  const double sigma = std::sqrt(std::max(variance, 0.0));
+  if (!(sigma > 0.0)) return diff > 0.0 ? 1.0 : (diff == 0.0 ? 0.5 : 0.0);
+  const double z = diff / sigma;
+  const double pdf = kInvSqrt2Pi * std::exp(-0.5 * z * z);
+  // dPI/dmu = phi(z) / sigma; dPI/dvariance = -phi(z) z / (2 variance).
+  if (d_mean != nullptr) *d_mean = pdf / sigma;
+  if (d_variance != nullptr) *d_variance = -pdf * z / (2.0 * sigma * sigma);
+  return 0.5 * std::erfc(-z * kInvSqrt2);
+}
+
+std::unique_ptr<Strategy> ProbabilityOfImprovement::Clone() const {
+  return std::make_unique<ProbabilityOfImprovement>(*this);
+}
+
+}  // namespace gpbandit

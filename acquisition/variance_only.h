@@ -1,0 +1,25 @@
+// The papers' pure-exploration baseline (uncertainty sampling): score = sigma^2_{t-1}(x), whose
+// argmax is that of sigma. Registered as "variance".
+#ifndef GPBANDIT_ACQUISITION_VARIANCE_ONLY_H_
+#define GPBANDIT_ACQUISITION_VARIANCE_ONLY_H_
+
+#include <memory>
+#include <string>
+
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+class VarianceOnly : public IndexStrategy {
+ public:
+  std::string name() const override { return "variance"; }
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return 0.0; }
+  std::string figure_name() const override { return "none"; }
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
+  std::unique_ptr<Strategy> Clone() const override;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_VARIANCE_ONLY_H_

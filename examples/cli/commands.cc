@@ -1,0 +1,33 @@
+#include "gpbandit/examples/cli/commands.h"
+
+#include <ostream>
+
+#include "gpbandit/plugin/strategy_registry.h"
+
+namespace gpbandit {
+namespace cli {
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> commands = {
+      {"demo", "tune a simulated robot controller under changing payloads (CGP-UCB)", DemoCommand},
+      {"run", "a regret study: strategies x problem x trials, CSV per round, summary", RunCommand},
+      {"fit", "fit kernel hyperparameters to observations, print JSON", FitCommand},
+      {"suggest", "the next point to try, from a JSON-Lines log (one CSV line)", SuggestCommand},
+      {"observe", "record a reward for a point in the log", ObserveCommand},
+      {"sensor-data", "simulate the building's sensors, write the finite-problem files",
+       SensorDataCommand},
+      {"strategies", "list the registered strategies", StrategiesCommand},
+  };
+  return commands;
+}
+
+int StrategiesCommand(const std::vector<std::string>& args, Streams streams) {
+  po::options_description desc("options");
+  po::variables_map vm;
+  if (!ParseArguments("strategies", "", args, desc, &vm, streams.out)) return kExitOk;
+  for (const std::string& name : StrategyRegistry::Default().Names()) streams.out << name << "\n";
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace gpbandit

@@ -1,0 +1,180 @@
+#include "gpbandit/examples/io/finite_problem.h"
+
+#include <cmath>
+#include <map>
+#include <vector>
+
+#include "gpbandit/examples/io/csv.h"
+
+namespace gpbandit {
+namespace io {
+namespace {
+
+// Lexicographic order on columns, to find distinct actions without hashing doubles.
+struct VectorLess {
+  bool operator()(const std::vector<double>& a, const std::vector<double>& b) const {
+    return a < b;
+  }
+};
+
+std::vector<double> ToStd(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
+
+}  // namespace
+
+std::vector<int> ParseNumberedHeader(const std::string& path, int line,
+                                     const std::vector<std::string>& header,
+                                     const std::vector<std::string>& prefixes) {
+  std::vector<int> counts(prefixes.size(), 0);
+  size_t group = 0;
+  for (size_t c = 0; c < header.size(); ++c) {
+    const std::string& name = header[c];
+    bool matched = false;
+    while (group < prefixes.size()) {
+      const std::string expected = prefixes[group] + std::to_string(counts[group] + 1);
+      if (name == expected) {
+        ++counts[group];
+        matched = true;
+        break;
+      }
+      ++group;  // this group is finished; the name may start the next one
+    }
+    if (!matched) {
+      std::string want;
+      for (size_t g = 0; g < prefixes.size(); ++g) want += (g ? ", " : "") + prefixes[g] + "1..";
+      throw FileFormatError(path, line, static_cast<int>(c) + 1,
+                            "unexpected column name '" + name + "' (expected columns " + want +
+                                " in that order)");
+    }
+  }
+  return counts;
+}
+
+std::vector<int> FiniteProblem::CandidatesWithContext(const Eigen::VectorXd& context) const {
+  std::vector<int> indices;
+  for (int i = 0; i < size(); ++i) {
+    if (context_dim == 0 || candidates.col(i).tail(context_dim) == context) indices.push_back(i);
+  }
+  return indices;
+}
+
+FiniteProblem LoadFiniteProblem(const FiniteProblemFiles& files) {
+  if (files.candidates.empty()) throw FileFormatError("--candidates", 0, 0, "no file given");
+  if (files.functions.empty()) throw FileFormatError("--functions", 0, 0, "no file given");
+  FiniteProblem problem;
+  const CsvTable candidates = ReadNumericCsv(files.candidates, true);
+  const std::vector<int> counts =
+      ParseNumberedHeader(files.candidates, candidates.header_line, candidates.header, {"x", "z"});
+  problem.action_dim = counts[0];
+  problem.context_dim = counts[1];
+  if (problem.action_dim == 0)
+    throw FileFormatError(files.candidates, candidates.header_line, 1,
+                          "the candidates need at least one action column x1");
+  problem.candidates = candidates.values.transpose();
+  const int n = problem.size();
+
+  std::map<std::vector<double>, int, VectorLess> seen;
+  for (int i = 0; i < n; ++i) {
+    const std::vector<double> action = ToStd(problem.candidates.col(i).head(problem.action_dim));
+    auto [it, inserted] = seen.emplace(action, static_cast<int>(seen.size()));
+    problem.action_index.push_back(it->second);
+    if (inserted) {
+      problem.actions.conservativeResize(problem.action_dim, it->second + 1);
+      problem.actions.col(it->second) = problem.candidates.col(i).head(problem.action_dim);
+    }
+  }
+  if (problem.context_dim == 0 && problem.num_actions() != n) {
+    for (int i = 0; i < n; ++i) {
+      if (problem.action_index[i] != i)
+        throw FileFormatError(files.candidates, candidates.lines[i], 1,
+                              "duplicate candidate (same as an earlier row)");
+    }
+  }
+
+  if (!files.kernel_matrix.empty()) {
+    const CsvTable kernel = ReadNumericCsv(files.kernel_matrix, false);
+    const int na = problem.num_actions();
+    if (kernel.rows() != na || kernel.cols() != na)
+      throw FileFormatError(files.kernel_matrix, kernel.lines.back(), 0,
+                            "kernel matrix is " + std::to_string(kernel.rows()) + " x " +
+                                std::to_string(kernel.cols()) + ", expected " +
+                                std::to_string(na) + " x " + std::to_string(na) +
+                                " (one row and column per distinct action of " +
+                                files.candidates + ")");
+    for (int r = 0; r < na; ++r) {
+      for (int c = 0; c < r; ++c) {
+        const double a = kernel.values(r, c), b = kernel.values(c, r);
+        if (std::abs(a - b) > 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}))
+          throw FileFormatError(files.kernel_matrix, kernel.lines[r], c + 1,
+                                "kernel matrix is not symmetric: (" + std::to_string(r + 1) +
+                                    "," + std::to_string(c + 1) + ") = " + FormatDouble(a) +
+                                    " but (" + std::to_string(c + 1) + "," +
+                                    std::to_string(r + 1) + ") = " + FormatDouble(b));
+      }
+    }
+    problem.kernel_matrix = kernel.values;
+  }
+
+  const CsvTable functions = ReadNumericCsv(files.functions, false);
+  if (functions.cols() != n)
+    throw FileFormatError(files.functions, functions.lines.front(), 0,
+                          "each row needs one payoff per candidate: " + std::to_string(n) +
+                              " fields expected, found " + std::to_string(functions.cols()));
+  problem.functions = functions.values.transpose();
+
+  if (problem.context_dim > 0) {
+    if (files.contexts.empty())
+      throw FileFormatError(files.candidates, candidates.header_line, problem.action_dim + 1,
+                            "the candidates have context columns z1..; --contexts is required");
+    const CsvTable contexts = ReadNumericCsv(files.contexts, true);
+    const std::vector<int> zc =
+        ParseNumberedHeader(files.contexts, contexts.header_line, contexts.header, {"z"});
+    if (zc[0] != problem.context_dim)
+      throw FileFormatError(files.contexts, contexts.header_line, 0,
+                            "has " + std::to_string(zc[0]) + " context columns, the candidates " +
+                                std::to_string(problem.context_dim));
+    problem.contexts = contexts.values.transpose();
+    for (int r = 0; r < contexts.rows(); ++r) {
+      if (problem.CandidatesWithContext(problem.contexts.col(r)).empty())
+        throw FileFormatError(files.contexts, contexts.lines[r], 1,
+                              "no candidate in " + files.candidates + " has this context");
+    }
+  } else if (!files.contexts.empty()) {
+    throw FileFormatError(files.contexts, 0, 0,
+                          "contexts given, but the candidates have no z columns");
+  }
+  return problem;
+}
+
+void WriteFiniteProblem(const FiniteProblem& problem, const FiniteProblemFiles& files) {
+  std::vector<std::string> header = NumberedNames("x", problem.action_dim);
+  for (const std::string& z : NumberedNames("z", problem.context_dim)) header.push_back(z);
+  WriteNumericCsv(files.candidates, header, problem.candidates.transpose());
+  if (problem.kernel_matrix.size() > 0 && !files.kernel_matrix.empty())
+    WriteNumericCsv(files.kernel_matrix, {}, problem.kernel_matrix);
+  WriteNumericCsv(files.functions, {}, problem.functions.transpose());
+  if (problem.context_dim > 0 && !files.contexts.empty())
+    WriteNumericCsv(files.contexts, NumberedNames("z", problem.context_dim),
+                    problem.contexts.transpose());
+}
+
+Observations ReadObservations(const std::string& path) {
+  const CsvTable table = ReadNumericCsv(path, true);
+  std::vector<std::string> names = table.header;
+  const int last = static_cast<int>(names.size());
+  if (names.back() != "y")
+    throw FileFormatError(path, table.header_line, last,
+                          "the last column must be 'y', found '" + names.back() + "'");
+  names.pop_back();
+  const std::vector<int> counts = ParseNumberedHeader(path, table.header_line, names, {"x", "z"});
+  if (counts[0] == 0)
+    throw FileFormatError(path, table.header_line, 1, "need at least one column x1 before y");
+  Observations obs;
+  obs.action_dim = counts[0];
+  obs.context_dim = counts[1];
+  obs.X = table.values.leftCols(last - 1).transpose();
+  obs.y = table.values.col(last - 1);
+  return obs;
+}
+
+}  // namespace io
+}  // namespace gpbandit

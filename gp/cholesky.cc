@@ -1,0 +1,58 @@
+#include "gpbandit/gp/cholesky.h"
+
+#include <cmath>
+
+#include <Eigen/Cholesky>
+
+namespace gpbandit {
+namespace {
+
+// A pivot this small relative to the matrix scale makes the triangular solves amplify roundoff
+// by ~1e6 or more; treat it as a failed factorization and climb the jitter ladder instead.
+constexpr double kMinRelativePivotSquared = 1e-12;
+
+bool PivotsAcceptable(const Eigen::MatrixXd& lower, double scale) {
+  for (Eigen::Index i = 0; i < lower.rows(); ++i) {
+    const double p = lower(i, i);
+    if (!std::isfinite(p) || p * p <= kMinRelativePivotSquared * scale) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool PivotAcceptable(double pivot_squared, double scale) {
+  return std::isfinite(pivot_squared) && pivot_squared > kMinRelativePivotSquared * scale;
+}
+
+double CholeskyScale(const Eigen::MatrixXd& A) {
+  if (A.rows() == 0) return 1.0;
+  const double m = A.diagonal().cwiseAbs().mean();
+  return (m > 0.0 && std::isfinite(m)) ? m : 1.0;
+}
+
+JitteredCholesky FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter) {
+  JitteredCholesky result;
+  const Eigen::Index n = A.rows();
+  const double scale = CholeskyScale(A);
+  double relative = 0.0;
+  while (true) {
+    const double jitter = relative * scale;
+    Eigen::MatrixXd shifted = A;
+    shifted.diagonal().array() += jitter;
+    Eigen::LLT<Eigen::MatrixXd> llt(shifted);
+    if (llt.info() == Eigen::Success) {
+      Eigen::MatrixXd lower = llt.matrixL();
+      if (PivotsAcceptable(lower, scale)) {
+        result.lower = std::move(lower);
+        result.jitter = jitter;
+        result.ok = true;
+        return result;
+      }
+    }
+    if (n == 0 || relative >= max_relative_jitter) return result;
+    relative = (relative == 0.0) ? 1e-10 : std::min(relative * 10.0, max_relative_jitter);
+  }
+}
+
+}  // namespace gpbandit

@@ -1,0 +1,86 @@
+#include "gpbandit/gp/finite_set_posterior.h"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include <Eigen/Eigenvalues>
+
+#include "gpbandit/gp/cholesky.h"
+
+namespace gpbandit {
+namespace {
+
+std::string Num(double v) {
+  std::ostringstream out;
+  out.precision(17);
+  out << v;
+  return out.str();
+}
+
+}  // namespace
+
+FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,
+                                       double noise_variance, double prior_mean)
+    : noise_variance_(noise_variance) {
+  if (candidates.cols() == 0)
+    throw std::invalid_argument("FiniteSetPosterior: candidates is empty (0 columns)");
+  if (!std::isfinite(noise_variance) || noise_variance <= 0.0)
+    throw std::invalid_argument("FiniteSetPosterior: noise_variance = " + Num(noise_variance) +
+                                " must be finite and > 0");
+  if (!std::isfinite(prior_mean))
+    throw std::invalid_argument("FiniteSetPosterior: prior_mean = " + Num(prior_mean) +
+                                " is not finite");
+  for (Eigen::Index j = 0; j < candidates.cols(); ++j)
+    kernel.ValidatePoint(candidates.col(j), "candidates column " + std::to_string(j));
+  covariance_ = kernel.Gram(candidates);
+  mean_ = Eigen::VectorXd::Constant(candidates.cols(), prior_mean);
+}
+
+Eigen::VectorXd FiniteSetPosterior::variances() const {
+  return covariance_.diagonal().cwiseMax(0.0);
+}
+
+void FiniteSetPosterior::Observe(int index, double y) {
+  if (index < 0 || index >= size())
+    throw std::invalid_argument("FiniteSetPosterior::Observe: index = " + std::to_string(index) +
+                                " is outside [0, " + std::to_string(size()) + ")");
+  if (!std::isfinite(y))
+    throw std::invalid_argument("FiniteSetPosterior::Observe: y = " + Num(y) + " is not finite");
+  // Roundoff can drive a diagonal entry slightly negative; the clamp keeps the denominator at
+  // least lambda, so the update stays finite and the covariance shrinks monotonically.
+  const double variance = std::max(covariance_(index, index), 0.0);
+  const double denominator = noise_variance_ + variance;
+  // With s = Sigma(:, i) / sqrt(denominator), the update is Sigma -= s s^T: entry (a, b) and
+  // (b, a) get the same product s_a s_b, so the matrix stays exactly symmetric.
+  const Eigen::VectorXd s = covariance_.col(index) / std::sqrt(denominator);
+  mean_ += s * ((y - mean_(index)) / std::sqrt(denominator));
+  covariance_.noalias() -= s * s.transpose();
+  information_gain_ += 0.5 * std::log1p(variance / noise_variance_);
+  ++t_;
+}
+
+Eigen::MatrixXd FiniteSetPosterior::SampleJoint(int num_samples, double scale, Rng& rng) const {
+  if (num_samples < 0)
+    throw std::invalid_argument("FiniteSetPosterior::SampleJoint: num_samples = " +
+                                std::to_string(num_samples) + " must be >= 0");
+  if (!std::isfinite(scale) || scale < 0.0)
+    throw std::invalid_argument("FiniteSetPosterior::SampleJoint: scale = " + Num(scale) +
+                                " must be finite and >= 0");
+  // The posterior covariance loses rank as points are observed many times; the jitter ladder
+  // makes it factorizable at the cost of a variance error of at most max_relative_jitter.
+  const JitteredCholesky chol = FactorizeWithJitter(covariance_, 1e-6);
+  Eigen::MatrixXd factor;
+  if (chol.ok) {
+    factor = chol.lower;
+  } else {
+    // Fall back to a symmetric square root with negative eigenvalues (roundoff) set to zero.
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(covariance_);
+    factor = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
+  }
+  Eigen::MatrixXd samples = scale * (factor * StandardNormalMatrix(size(), num_samples, rng));
+  samples.colwise() += mean_;
+  return samples;
+}
+
+}  // namespace gpbandit

@@ -1,0 +1,161 @@
+// Fitting a GP's kernel hyperparameters (and noise variance) by maximizing the log marginal
+// likelihood, or the log posterior under log-normal priors (MAP), with Ceres' L-BFGS
+// (GradientProblemSolver) and restarts.
+//
+// Parameterization: every hyperparameter is optimized in log space, theta = log(value), the same
+// parameterization scikit-learn's GaussianProcessRegressor uses (kernel.theta). Bounds
+// [lo, hi] on theta are imposed by the smooth transform theta = lo + (hi - lo)(1 - cos(pi u))/2
+// of an unconstrained u, so that L-BFGS never sees a constraint. A start exactly on a bound
+// would never move (d theta / d u = 0 there), so every start is moved strictly inside by
+// kStartMargin of the interval width.
+//
+// Restarts: start 0 is the GP's current hyperparameters (clamped into the bounds); starts
+// 1..num_restarts draw theta uniformly within the bounds from the caller's Rng, a fixed number
+// of draws per start, so that the starts of a fit with k restarts are a prefix of those with
+// k + 1 restarts under the same seed (more restarts can never give a lower optimum).
+//
+// Faults: an evaluation that is non-finite (or throws) is reported to Ceres as failed, and Ceres
+// backtracks; no exception crosses the Ceres callback. A start whose first evaluation fails,
+// whose solve fails, or whose result is non-finite is recorded as failed. If every start fails
+// the GP keeps its previous hyperparameters untouched, report.kept_previous is true and
+// report.message says why. The GP is never left with NaN or half-updated hyperparameters.
+//
+// Thread safety: FitHyperparameters mutates only *gp and rng; distinct GPs may be fitted
+// concurrently (the first call performs a one-time warm-up solve under std::call_once, because
+// glog's lazy initialization inside Ceres is not thread-safe). Deterministic for a given seed.
+#ifndef GPBANDIT_HYPERPARAMS_FIT_H_
+#define GPBANDIT_HYPERPARAMS_FIT_H_
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/random.h"
+
+namespace gpbandit {
+
+// A normal prior on one log-hyperparameter, i.e. a log-normal prior on the hyperparameter:
+// log(value) ~ N(mean_log, stddev_log^2). stddev_log = +infinity means no prior (flat).
+struct LogNormalPrior {
+  // Mean of log(value). Finite. Default 0 (value 1).
+  double mean_log = 0.0;
+  // Standard deviation of log(value). > 0; +infinity (the default) switches the prior off.
+  double stddev_log = std::numeric_limits<double>::infinity();
+};
+
+struct HyperparameterFitOptions {
+  // Random restarts in addition to start 0 (the current hyperparameters): 1 + num_restarts
+  // L-BFGS solves in all, as scikit-learn's n_restarts_optimizer. >= 0. Default 5.
+  int num_restarts = 5;
+  // L-BFGS iterations per start. >= 1. Default 200.
+  int max_iterations = 200;
+  // Ceres convergence tolerances, per start: relative change of the objective, max-norm of the
+  // gradient (in the transformed variables), relative step size. Each > 0. Defaults are tight
+  // (1e-12, 1e-8, 1e-10), since a fit must reach scikit-learn's optimum to 1e-6 and the
+  // objective is cheap relative to a bandit evaluation; loosen them for speed at large t.
+  double function_tolerance = 1e-12;
+  double gradient_tolerance = 1e-8;
+  double parameter_tolerance = 1e-10;
+
+  // Also fit the noise variance. If false the GP's current noise_variance is kept (it may lie
+  // outside [min_noise_variance, max_noise_variance]). Default true.
+  bool fit_noise = true;
+  // Bounds on the fitted noise variance (standardized output units). The lower one is the noise
+  // floor that keeps K + noise I well conditioned with duplicate points (BoTorch uses 1e-4,
+  // scikit-learn's WhiteKernel 1e-5). 0 < min_noise_variance < max_noise_variance < infinity.
+  // Defaults 1e-6 and 10 (the standardized outputs have variance 1).
+  double min_noise_variance = 1e-6;
+  double max_noise_variance = 10.0;
+
+  // Default bounds, used for the kernel log-params when lower_log_bounds/upper_log_bounds are
+  // empty. A log-param is classed by its name (Kernel::ParamNames()): a name containing
+  // "lengthscale" gets [log min_lengthscale, log max_lengthscale]; any other (signal variances,
+  // an index kernel's scale, a constant kernel's variance) gets
+  // [log min_signal_variance, log max_signal_variance]. The defaults suit inputs in the unit
+  // cube and standardized outputs: lengthscales in [1e-3, 1e2], variances in [1e-3, 1e3].
+  // Each range must satisfy 0 < min < max < infinity.
+  double min_lengthscale = 1e-3;
+  double max_lengthscale = 1e2;
+  double min_signal_variance = 1e-3;
+  double max_signal_variance = 1e3;
+
+  // Explicit bounds on the kernel log-params (log space, in the order of the kernel's
+  // GetLogParams()). Either both empty (use the defaults above) or both of size
+  // kernel.NumParams() with lower < upper, each pair either both finite or both infinite (an
+  // infinite pair leaves that log-param unbounded, except by the random starts, which then draw
+  // from the default range). A size mismatch with the kernel is reported by FitHyperparameters
+  // (it throws std::invalid_argument). Default empty.
+  std::vector<double> lower_log_bounds;
+  std::vector<double> upper_log_bounds;
+
+  // Log-normal priors (MAP) on the kernel log-params, in GetLogParams() order: empty (the
+  // default) for none, or one per kernel log-param (stddev_log = infinity for "no prior on this
+  // one"). The noise prior applies when fit_noise. Priors on log-params are normal, so the MAP
+  // objective is log p(y | theta) + sum_j log N(theta_j; mean_log_j, stddev_log_j^2).
+  std::vector<LogNormalPrior> kernel_priors;
+  LogNormalPrior noise_prior;
+
+  // True if every field is in range; otherwise false and *error (if non-null) names the field
+  // and its value. Sizes against the kernel are checked by FitHyperparameters.
+  bool IsValid(std::string* error) const;
+};
+
+struct HyperparameterFitReport {
+  // True if at least one start succeeded and its hyperparameters were set on the GP.
+  bool success = false;
+  // True if the GP kept the hyperparameters it had (every start failed, or no data).
+  bool kept_previous = false;
+  // log p(y | X, theta) at the hyperparameters the GP holds after the fit (standardized outputs);
+  // -infinity if it cannot be evaluated there (only possible when kept_previous).
+  double log_marginal_likelihood = -std::numeric_limits<double>::infinity();
+  // The maximized objective: log_marginal_likelihood plus the log priors (equal to it when no
+  // prior is set), at the returned hyperparameters.
+  double log_posterior = -std::numeric_limits<double>::infinity();
+  // L-BFGS iterations summed over all starts, and the number of starts run (1 + num_restarts).
+  int iterations = 0;
+  int num_starts = 0;
+  // The start that won (0 = the previous hyperparameters), -1 if none succeeded.
+  int best_start = -1;
+  // One line per start: its outcome, iterations and final objective.
+  std::vector<std::string> start_outcomes;
+  // Indices of the starts that failed.
+  std::vector<int> failed_starts;
+  // Ceres' termination type of the winning start ("CONVERGENCE", "NO_CONVERGENCE", ...), or
+  // "FAILURE" when every start failed, "NOT_RUN" when there was nothing to fit.
+  std::string termination = "NOT_RUN";
+  // Names (Kernel::ParamNames(), and "log_noise_variance") of the log-params that ended within
+  // kBoundTolerance of the interval width of a bound, with the bound, e.g.
+  // "se.log_lengthscale[1] at upper bound 4.60517".
+  std::vector<std::string> params_at_bound;
+  // The hyperparameters the GP holds after the fit (the previous ones if kept_previous).
+  Eigen::VectorXd kernel_log_params;
+  double noise_variance = 0.0;
+  // A human-readable summary of what happened (why every start failed, when kept_previous).
+  std::string message;
+
+  // One line: success, LML, starts, failures, iterations, termination, params at bounds.
+  std::string BriefReport() const;
+};
+
+// Fits gp's kernel log-params (and its noise variance, if options.fit_noise) to gp's data: its
+// inputs() and standardized_outputs(). On success sets them on *gp (SetHyperparameters, one
+// refactorization); if every start fails (or the GP has no observations) keeps the previous
+// ones, sets kept_previous and says why. Random starts draw from rng.
+// Throws std::invalid_argument (and leaves *gp and rng untouched) for a null gp, invalid options
+// (the message names the field and value), or bounds/priors whose size does not match
+// gp->kernel().NumParams().
+HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& options, Rng& rng,
+                                           GaussianProcess* gp);
+
+// The fraction of a bound interval by which starts are moved inside, and within which a final
+// value counts as "at the bound" (and is then snapped onto it unless that lowers the objective
+// by more than roundoff, 1e-10 relative).
+constexpr double kStartMargin = 1e-6;
+constexpr double kBoundTolerance = 1e-4;
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_HYPERPARAMS_FIT_H_

@@ -1,0 +1,87 @@
+#include "gpbandit/hyperparams/log_marginal_likelihood.h"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
+
+#include "gpbandit/gp/cholesky.h"
+
+namespace gpbandit {
+namespace {
+
+constexpr double kLog2Pi = 1.8378770664093454835606594728112;
+
+void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                    double noise_variance, double max_relative_jitter) {
+  if (X.cols() != y.size()) {
+    std::ostringstream out;
+    out << "LogMarginalLikelihood: X has " << X.cols() << " columns (points) but y has "
+        << y.size() << " entries";
+    throw std::invalid_argument(out.str());
+  }
+  if (X.cols() > 0 && X.rows() < kernel.MinInputDim()) {
+    std::ostringstream out;
+    out << "LogMarginalLikelihood: X has " << X.rows() << " rows but the kernel "
+        << kernel.Describe() << " needs at least " << kernel.MinInputDim();
+    throw std::invalid_argument(out.str());
+  }
+  if (!std::isfinite(noise_variance) || noise_variance < 0.0) {
+    std::ostringstream out;
+    out << "LogMarginalLikelihood: noise_variance must be finite and >= 0, got "
+        << noise_variance;
+    throw std::invalid_argument(out.str());
+  }
+  if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0)) {
+    std::ostringstream out;
+    out << "LogMarginalLikelihood: max_relative_jitter must be in (0, 1], got "
+        << max_relative_jitter;
+    throw std::invalid_argument(out.str());
+  }
+}
+
+}  // namespace
+
+double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
+                             const Eigen::VectorXd& y, double noise_variance,
+                             Eigen::VectorXd* gradient, double max_relative_jitter) {
+  CheckArguments(kernel, X, y, noise_variance, max_relative_jitter);
+  const int n = static_cast<int>(y.size());
+  const int num_params = kernel.NumParams();
+  if (gradient != nullptr) gradient->setZero(num_params + 1);
+  if (n == 0) return 0.0;
+
+  Eigen::MatrixXd Ky = kernel.Gram(X);
+  Ky.diagonal().array() += noise_variance;
+  const JitteredCholesky chol = FactorizeWithJitter(Ky, max_relative_jitter);
+  if (!chol.ok) return -std::numeric_limits<double>::infinity();
+
+  const auto L = chol.lower.triangularView<Eigen::Lower>();
+  Eigen::VectorXd alpha = L.solve(y);
+  const double quadratic = alpha.squaredNorm();  // y^T Ky^-1 y = |L^-1 y|^2
+  L.transpose().solveInPlace(alpha);              // alpha is now Ky^-1 y
+  const double half_log_det = chol.lower.diagonal().array().log().sum();
+  const double lml = -0.5 * quadratic - half_log_det - 0.5 * n * kLog2Pi;
+  if (gradient == nullptr) return lml;
+
+  // W = alpha alpha^T - Ky^-1, with Ky^-1 = L^-T L^-1 from one triangular inversion.
+  Eigen::MatrixXd L_inv = Eigen::MatrixXd::Identity(n, n);
+  L.solveInPlace(L_inv);
+  Eigen::MatrixXd W(n, n);
+  W.setZero();
+  W.selfadjointView<Eigen::Lower>().rankUpdate(L_inv.transpose(), -1.0);
+  W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
+  W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
+
+  Eigen::VectorXd g(num_params + 1);
+  if (num_params > 0) g.head(num_params) = 0.5 * kernel.ContractGradientLogParams(X, W);
+  // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
+  g(num_params) = 0.5 * noise_variance * W.trace();
+  *gradient = g;
+  return lml;
+}
+
+}  // namespace gpbandit

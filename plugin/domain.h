@@ -1,0 +1,91 @@
+// The decision domain of an Optimizer: where actions live, and whether a context comes with
+// each round.
+//
+// Three shapes (DESIGN.md, "plugin/"):
+// - a box of actions [lower, upper] (lower == upper on a coordinate fixes it);
+// - a finite candidate set of actions (dim x N, one candidate per column);
+// - either of the above plus context_dim context coordinates revealed by the environment each
+//   round (Krause & Ong's CGP-UCB), with optional context bounds.
+// A model input is always the action followed by the context: [s; z] of size
+// action_dim() + context_dim().
+//
+// Inside the optimizer inputs are mapped to the unit cube (BoTorch warns otherwise, see
+// RELIABILITY.md "huge or tiny scales"): an action box maps affinely to [0, 1]^d, a fixed
+// coordinate to 0; a finite set uses the bounding box of its candidates; contexts use their
+// bounds when given, and pass through unscaled when not.
+//
+// Thread safety: immutable after construction. All points are in ORIGINAL units unless a name
+// says "unit".
+#ifndef GPBANDIT_PLUGIN_DOMAIN_H_
+#define GPBANDIT_PLUGIN_DOMAIN_H_
+
+#include <string>
+
+#include <Eigen/Core>
+
+namespace gpbandit {
+
+enum class DomainKind { kBox, kFiniteSet };
+
+class Domain {
+ public:
+  // A box of actions. Throws std::invalid_argument when the sizes differ or are 0, a bound is
+  // non-finite, or lower(i) > upper(i) (the message names the field, the index and the values).
+  static Domain Box(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper);
+  // A finite set of candidate actions, dim x N (dim >= 1, N >= 1, finite entries).
+  static Domain FiniteSet(const Eigen::MatrixXd& candidates);
+
+  // Adds context_dim >= 1 context coordinates to a box or finite set. Without bounds
+  // (empty vectors) contexts are used as given; with bounds they must be finite, of size
+  // context_dim, lower <= upper, and every context passed to the optimizer must lie inside.
+  Domain WithContext(int context_dim, const Eigen::VectorXd& context_lower = Eigen::VectorXd(),
+                     const Eigen::VectorXd& context_upper = Eigen::VectorXd()) const;
+
+  DomainKind kind() const { return kind_; }
+  int action_dim() const { return static_cast<int>(lower_.size()); }
+  int context_dim() const { return context_dim_; }
+  int input_dim() const { return action_dim() + context_dim_; }
+  bool has_context_bounds() const { return context_lower_.size() > 0; }
+
+  // The action box (for a finite set: the bounding box of the candidates).
+  const Eigen::VectorXd& lower() const { return lower_; }
+  const Eigen::VectorXd& upper() const { return upper_; }
+  // Empty unless has_context_bounds().
+  const Eigen::VectorXd& context_lower() const { return context_lower_; }
+  const Eigen::VectorXd& context_upper() const { return context_upper_; }
+  // dim x N for kFiniteSet, empty for kBox.
+  const Eigen::MatrixXd& candidates() const { return candidates_; }
+  int num_candidates() const { return static_cast<int>(candidates_.cols()); }
+
+  // Throw std::invalid_argument naming `field`, both sizes, or the offending coordinate and
+  // value: wrong size, non-finite, outside the box (finite sets: any point in the bounding box
+  // is accepted, since a caller may tell an action it chose itself).
+  void CheckAction(const Eigen::VectorXd& x, const std::string& field) const;
+  void CheckContext(const Eigen::VectorXd& z, const std::string& field) const;
+
+  // Original units <-> unit cube. ToUnit takes action and context and returns the model input
+  // (size input_dim()); ActionFromUnit maps the action part back and clamps it exactly into
+  // [lower, upper] (a hair outside the box never leaves the optimizer).
+  Eigen::VectorXd ToUnit(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  Eigen::VectorXd ActionFromUnit(const Eigen::VectorXd& unit_input) const;
+  Eigen::VectorXd ContextToUnit(const Eigen::VectorXd& z) const;
+
+  // One line, e.g. "box(d=2)" or "finite(d=3, N=100) + context(2, bounded)".
+  std::string Describe() const;
+
+  bool operator==(const Domain& other) const;
+  bool operator!=(const Domain& other) const { return !(*this == other); }
+
+ private:
+  Domain() = default;
+
+  DomainKind kind_ = DomainKind::kBox;
+  Eigen::VectorXd lower_, upper_;
+  Eigen::MatrixXd candidates_;
+  int context_dim_ = 0;
+  Eigen::VectorXd context_lower_, context_upper_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_DOMAIN_H_

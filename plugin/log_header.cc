@@ -1,0 +1,271 @@
+#include "gpbandit/plugin/log_header.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace gpbandit {
+namespace {
+
+using nlohmann::json;
+
+json Vec(const Eigen::VectorXd& v) {
+  json a = json::array();
+  for (Eigen::Index i = 0; i < v.size(); ++i) a.push_back(v(i));
+  return a;
+}
+
+Eigen::VectorXd ToVec(const json& a) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(a.size()));
+  for (std::size_t i = 0; i < a.size(); ++i) v(static_cast<Eigen::Index>(i)) = a.at(i).get<double>();
+  return v;
+}
+
+// JSON has no infinity; the flat prior's stddev_log is +inf, written as a string.
+json Real(double v) {
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+double ToReal(const json& j) {
+  if (j.is_string()) {
+    if (j.get<std::string>() == "inf") return HUGE_VAL;
+    if (j.get<std::string>() == "-inf") return -HUGE_VAL;
+    throw std::runtime_error("expected a number, got \"" + j.get<std::string>() + "\"");
+  }
+  return j.get<double>();
+}
+
+json PriorToJson(const LogNormalPrior& p) {
+  return {{"mean_log", p.mean_log}, {"stddev_log", Real(p.stddev_log)}};
+}
+
+LogNormalPrior PriorFromJson(const json& j) {
+  LogNormalPrior p;
+  p.mean_log = j.at("mean_log").get<double>();
+  p.stddev_log = ToReal(j.at("stddev_log"));
+  return p;
+}
+
+json DomainToJson(const Domain& d) {
+  json j;
+  j["kind"] = d.kind() == DomainKind::kBox ? "box" : "finite";
+  if (d.kind() == DomainKind::kBox) {
+    j["lower"] = Vec(d.lower());
+    j["upper"] = Vec(d.upper());
+  } else {
+    json columns = json::array();
+    for (int c = 0; c < d.num_candidates(); ++c) columns.push_back(Vec(d.candidates().col(c)));
+    j["candidates"] = columns;
+  }
+  j["context_dim"] = d.context_dim();
+  j["context_lower"] = Vec(d.context_lower());
+  j["context_upper"] = Vec(d.context_upper());
+  return j;
+}
+
+Domain DomainFromJson(const json& j) {
+  const std::string kind = j.at("kind").get<std::string>();
+  Domain d = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1));
+  if (kind == "box") {
+    d = Domain::Box(ToVec(j.at("lower")), ToVec(j.at("upper")));
+  } else if (kind == "finite") {
+    const json& columns = j.at("candidates");
+    if (columns.empty()) throw std::runtime_error("domain.candidates is empty");
+    const Eigen::Index dim = static_cast<Eigen::Index>(columns.at(0).size());
+    Eigen::MatrixXd c(dim, static_cast<Eigen::Index>(columns.size()));
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const Eigen::VectorXd col = ToVec(columns[k]);
+      if (col.size() != dim) throw std::runtime_error("domain.candidates: ragged columns");
+      c.col(static_cast<Eigen::Index>(k)) = col;
+    }
+    d = Domain::FiniteSet(c);
+  } else {
+    throw std::runtime_error("domain.kind \"" + kind + "\" is neither \"box\" nor \"finite\"");
+  }
+  const int context_dim = j.at("context_dim").get<int>();
+  if (context_dim > 0)
+    d = d.WithContext(context_dim, ToVec(j.at("context_lower")), ToVec(j.at("context_upper")));
+  return d;
+}
+
+json StrategyOptionsToJson(const StrategyOptions& s) {
+  json extra = json::object();
+  for (const auto& kv : s.extra) extra[kv.first] = kv.second;
+  return {{"beta_schedule", BetaScheduleKindName(s.beta_schedule)},
+          {"a", s.a},
+          {"b", s.b},
+          {"r", s.r},
+          {"constant_beta", s.constant_beta},
+          {"beta_scale", s.beta_scale},
+          {"delta", s.delta},
+          {"rkhs_bound", s.rkhs_bound},
+          {"noise_bound", s.noise_bound},
+          {"horizon", s.horizon},
+          {"gamma_source", GammaSourceName(s.gamma_source)},
+          {"gamma_dim", s.gamma_dim},
+          {"gamma_nu", s.gamma_nu},
+          {"gamma_scale", s.gamma_scale},
+          {"xi", s.xi},
+          {"ts_fixed_scale", s.ts_fixed_scale},
+          {"ts_num_features", s.ts_num_features},
+          {"extra", extra}};
+}
+
+StrategyOptions StrategyOptionsFromJson(const json& j) {
+  StrategyOptions s;
+  s.beta_schedule = ParseBetaScheduleKind(j.at("beta_schedule").get<std::string>());
+  s.a = j.at("a").get<double>();
+  s.b = j.at("b").get<double>();
+  s.r = j.at("r").get<double>();
+  s.constant_beta = j.at("constant_beta").get<double>();
+  s.beta_scale = j.at("beta_scale").get<double>();
+  s.delta = j.at("delta").get<double>();
+  s.rkhs_bound = j.at("rkhs_bound").get<double>();
+  s.noise_bound = j.at("noise_bound").get<double>();
+  s.horizon = j.at("horizon").get<int>();
+  s.gamma_source = ParseGammaSource(j.at("gamma_source").get<std::string>());
+  s.gamma_dim = j.at("gamma_dim").get<int>();
+  s.gamma_nu = j.at("gamma_nu").get<double>();
+  s.gamma_scale = j.at("gamma_scale").get<double>();
+  s.xi = j.at("xi").get<double>();
+  s.ts_fixed_scale = j.at("ts_fixed_scale").get<double>();
+  s.ts_num_features = j.at("ts_num_features").get<int>();
+  for (const auto& kv : j.at("extra").items()) s.extra[kv.key()] = kv.value().get<double>();
+  return s;
+}
+
+json FitOptionsToJson(const HyperparameterFitOptions& f) {
+  json priors = json::array();
+  for (const auto& p : f.kernel_priors) priors.push_back(PriorToJson(p));
+  json lower = json::array(), upper = json::array();
+  for (double v : f.lower_log_bounds) lower.push_back(Real(v));
+  for (double v : f.upper_log_bounds) upper.push_back(Real(v));
+  return {{"num_restarts", f.num_restarts},
+          {"max_iterations", f.max_iterations},
+          {"function_tolerance", f.function_tolerance},
+          {"gradient_tolerance", f.gradient_tolerance},
+          {"parameter_tolerance", f.parameter_tolerance},
+          {"fit_noise", f.fit_noise},
+          {"min_noise_variance", f.min_noise_variance},
+          {"max_noise_variance", f.max_noise_variance},
+          {"min_lengthscale", f.min_lengthscale},
+          {"max_lengthscale", f.max_lengthscale},
+          {"min_signal_variance", f.min_signal_variance},
+          {"max_signal_variance", f.max_signal_variance},
+          {"lower_log_bounds", lower},
+          {"upper_log_bounds", upper},
+          {"kernel_priors", priors},
+          {"noise_prior", PriorToJson(f.noise_prior)}};
+}
+
+HyperparameterFitOptions FitOptionsFromJson(const json& j) {
+  HyperparameterFitOptions f;
+  f.num_restarts = j.at("num_restarts").get<int>();
+  f.max_iterations = j.at("max_iterations").get<int>();
+  f.function_tolerance = j.at("function_tolerance").get<double>();
+  f.gradient_tolerance = j.at("gradient_tolerance").get<double>();
+  f.parameter_tolerance = j.at("parameter_tolerance").get<double>();
+  f.fit_noise = j.at("fit_noise").get<bool>();
+  f.min_noise_variance = j.at("min_noise_variance").get<double>();
+  f.max_noise_variance = j.at("max_noise_variance").get<double>();
+  f.min_lengthscale = j.at("min_lengthscale").get<double>();
+  f.max_lengthscale = j.at("max_lengthscale").get<double>();
+  f.min_signal_variance = j.at("min_signal_variance").get<double>();
+  f.max_signal_variance = j.at("max_signal_variance").get<double>();
+  for (const auto& v : j.at("lower_log_bounds")) f.lower_log_bounds.push_back(ToReal(v));
+  for (const auto& v : j.at("upper_log_bounds")) f.upper_log_bounds.push_back(ToReal(v));
+  for (const auto& p : j.at("kernel_priors")) f.kernel_priors.push_back(PriorFromJson(p));
+  f.noise_prior = PriorFromJson(j.at("noise_prior"));
+  return f;
+}
+
+json OptionsToJson(const OptimizerOptions& o) {
+  return {{"seed", o.seed},
+          {"initial_design_size", o.initial_design_size},
+          {"refit",
+           {{"enabled", o.refit.enabled},
+            {"every_while_small", o.refit.every_while_small},
+            {"small_until", o.refit.small_until},
+            {"every", o.refit.every}}},
+          {"fit", FitOptionsToJson(o.fit)},
+          {"gp",
+           {{"noise_variance", o.gp.noise_variance},
+            {"standardize_outputs", o.gp.standardize_outputs},
+            {"max_relative_jitter", o.gp.max_relative_jitter}}},
+          {"non_finite_rewards",
+           o.non_finite_rewards == NonFiniteRewardPolicy::kThrow ? "throw" : "skip"},
+          {"maximizer_raw_samples", o.maximizer_raw_samples},
+          {"maximizer_starts", o.maximizer_starts},
+          {"maximizer_iterations", o.maximizer_iterations},
+          {"num_threads", o.num_threads},
+          {"sync_log", o.sync_log}};
+}
+
+OptimizerOptions OptionsFromJson(const json& j) {
+  OptimizerOptions o;
+  o.seed = j.at("seed").get<std::uint64_t>();
+  o.initial_design_size = j.at("initial_design_size").get<int>();
+  const json& r = j.at("refit");
+  o.refit.enabled = r.at("enabled").get<bool>();
+  o.refit.every_while_small = r.at("every_while_small").get<int>();
+  o.refit.small_until = r.at("small_until").get<int>();
+  o.refit.every = r.at("every").get<int>();
+  o.fit = FitOptionsFromJson(j.at("fit"));
+  const json& g = j.at("gp");
+  o.gp.noise_variance = g.at("noise_variance").get<double>();
+  o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
+  o.gp.max_relative_jitter = g.at("max_relative_jitter").get<double>();
+  const std::string policy = j.at("non_finite_rewards").get<std::string>();
+  if (policy != "throw" && policy != "skip")
+    throw std::runtime_error("options.non_finite_rewards \"" + policy + "\" is not throw/skip");
+  o.non_finite_rewards =
+      policy == "throw" ? NonFiniteRewardPolicy::kThrow : NonFiniteRewardPolicy::kSkip;
+  o.maximizer_raw_samples = j.at("maximizer_raw_samples").get<int>();
+  o.maximizer_starts = j.at("maximizer_starts").get<int>();
+  o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
+  o.num_threads = j.at("num_threads").get<int>();
+  o.sync_log = j.at("sync_log").get<bool>();
+  return o;
+}
+
+}  // namespace
+
+std::string FormatLogHeader(const LogHeader& h) {
+  json j = {{"type", "header"},
+            {"format", "gpbandit-observation-log"},
+            {"version", 1},
+            {"domain", DomainToJson(h.domain)},
+            {"strategy", h.strategy},
+            {"strategy_options", StrategyOptionsToJson(h.strategy_options)},
+            {"options", OptionsToJson(h.options)},
+            {"kernel",
+             {{"default", h.default_kernel},
+              {"description", h.kernel_description},
+              {"log_params", Vec(h.kernel_log_params)}}}};
+  return j.dump();
+}
+
+LogHeader ParseLogHeader(const std::string& json_text) {
+  try {
+    const json j = json::parse(json_text);
+    if (j.at("type").get<std::string>() != "header") throw std::runtime_error("not a header");
+    if (j.at("version").get<int>() != 1)
+      throw std::runtime_error("unsupported version " + j.at("version").dump());
+    LogHeader h;
+    h.domain = DomainFromJson(j.at("domain"));
+    h.strategy = j.at("strategy").get<std::string>();
+    h.strategy_options = StrategyOptionsFromJson(j.at("strategy_options"));
+    h.options = OptionsFromJson(j.at("options"));
+    const json& k = j.at("kernel");
+    h.default_kernel = k.at("default").get<bool>();
+    h.kernel_description = k.at("description").get<std::string>();
+    h.kernel_log_params = ToVec(k.at("log_params"));
+    return h;
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("malformed log header: ") + e.what());
+  }
+}
+
+}  // namespace gpbandit

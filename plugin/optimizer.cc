@@ -1,0 +1,640 @@
+#include "gpbandit/plugin/optimizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <iomanip>
+#include <limits>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include "gpbandit/acquisition/box_maximizer.h"
+#include "gpbandit/acquisition/candidate_posterior.h"
+#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/plugin/observation_log.h"
+
+namespace gpbandit {
+namespace {
+
+// Streams of the per-round generators: independent sequences for independent jobs, so that
+// e.g. a refit (which may or may not happen) never shifts the numbers the maximizer draws.
+constexpr int kStreamChoose = 0;
+constexpr int kStreamFit = 1;
+constexpr int kStreamDesign = 2;
+constexpr int kStreamFallback = 3;
+
+// How many of the best observed points seed the maximizer's L-BFGS starts.
+constexpr int kObservedStarts = 3;
+
+std::unique_ptr<Kernel> DefaultKernel(const Domain& domain) {
+  if (domain.context_dim() == 0) return MakeMatern52(FirstDims(domain.action_dim()));
+  std::vector<std::unique_ptr<Kernel>> parts;
+  parts.push_back(MakeMatern52(FirstDims(domain.action_dim())));
+  parts.push_back(MakeMatern52(DimRange(domain.action_dim(), domain.context_dim())));
+  return MakeProduct(std::move(parts));
+}
+
+bool SameVector(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  return a.size() == b.size() && (a.size() == 0 || a == b);
+}
+
+// FNV-1a over raw bytes: a compact digest for Fingerprint().
+class Digest {
+ public:
+  void Add(const void* data, std::size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < n; ++i) {
+      hash_ ^= p[i];
+      hash_ *= 1099511628211ULL;
+    }
+  }
+  void Add(double v) { Add(&v, sizeof v); }
+  void Add(long v) { Add(&v, sizeof v); }
+  void Add(const Eigen::VectorXd& v) {
+    Add(static_cast<long>(v.size()));
+    if (v.size() > 0) Add(v.data(), sizeof(double) * static_cast<std::size_t>(v.size()));
+  }
+  std::uint64_t value() const { return hash_; }
+
+ private:
+  std::uint64_t hash_ = 14695981039346656037ULL;
+};
+
+}  // namespace
+
+Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
+                     const std::string& strategy, const StrategyOptions& strategy_options,
+                     const OptimizerOptions& options)
+    : domain_(domain),
+      strategy_name_(strategy),
+      strategy_options_(strategy_options),
+      options_(options),
+      figure_(std::numeric_limits<double>::quiet_NaN()) {
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
+  strategy_ = StrategyRegistry::Default().Create(strategy, strategy_options);
+  figure_name_ = strategy_->figure_name();
+  default_kernel_ = kernel == nullptr;
+  if (!kernel) kernel = DefaultKernel(domain_);
+  if (kernel->MinInputDim() > domain_.input_dim()) {
+    throw std::invalid_argument("kernel needs inputs of dimension >= " +
+                                std::to_string(kernel->MinInputDim()) +
+                                " but the domain's input dimension is " +
+                                std::to_string(domain_.input_dim()));
+  }
+  gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
+  initial_kernel_log_params_ = gp_->kernel_log_params();
+  BuildDesign();
+  if (!options_.log_path.empty()) OpenLog();
+}
+
+Optimizer::~Optimizer() = default;
+
+std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
+                                             std::unique_ptr<Kernel> kernel) {
+  const LogContents contents = ReadLog(log_path);
+  if (contents.records.empty())
+    throw std::runtime_error("cannot resume from '" + log_path + "': no log header in it");
+  LogHeader header = ParseLogHeader(contents.records.front().json);
+  header.options.log_path = log_path;
+  if (header.default_kernel && kernel != nullptr)
+    throw std::runtime_error("cannot resume from '" + log_path +
+                             "': it was written with the default kernel, but a kernel was given");
+  if (!header.default_kernel && kernel == nullptr)
+    throw std::runtime_error("cannot resume from '" + log_path + "': it was written with kernel " +
+                             header.kernel_description + "; pass that kernel to Resume");
+  return std::make_unique<Optimizer>(header.domain, std::move(kernel), header.strategy,
+                                     header.strategy_options, header.options);
+}
+
+// ---- Construction helpers -------------------------------------------------------------------
+
+int Optimizer::InitialDesignSize() const {
+  int n = options_.initial_design_size;
+  if (n < 0) n = std::max(2, domain_.action_dim() + 1);
+  if (domain_.kind() == DomainKind::kFiniteSet) n = std::min(n, domain_.num_candidates());
+  return n;
+}
+
+Rng Optimizer::RoundRng(long round, int stream) const {
+  const std::uint64_t s = options_.seed, r = static_cast<std::uint64_t>(round);
+  std::seed_seq seq{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(s >> 32),
+                    static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(r >> 32),
+                    static_cast<std::uint32_t>(stream)};
+  return Rng(seq);
+}
+
+void Optimizer::BuildDesign() {
+  const int n = InitialDesignSize();
+  Rng rng = RoundRng(0, kStreamDesign);
+  if (n == 0) return;
+  if (domain_.kind() == DomainKind::kBox) {
+    design_ = LatinHypercube(Eigen::VectorXd::Zero(domain_.action_dim()), UnitUpper(), n, rng);
+  } else {
+    // A random subset of the candidates (Fisher-Yates on the index list).
+    std::vector<int> index(static_cast<std::size_t>(domain_.num_candidates()));
+    std::iota(index.begin(), index.end(), 0);
+    for (int i = static_cast<int>(index.size()) - 1; i > 0; --i) {
+      std::uniform_int_distribution<int> pick(0, i);
+      std::swap(index[static_cast<std::size_t>(i)], index[static_cast<std::size_t>(pick(rng))]);
+    }
+    design_.resize(1, n);
+    for (int j = 0; j < n; ++j) design_(0, j) = index[static_cast<std::size_t>(j)];
+  }
+}
+
+Eigen::VectorXd Optimizer::UnitUpper() const {
+  Eigen::VectorXd upper(domain_.action_dim());
+  for (int i = 0; i < domain_.action_dim(); ++i)
+    upper(i) = domain_.upper()(i) > domain_.lower()(i) ? 1.0 : 0.0;
+  return upper;
+}
+
+LogHeader Optimizer::MakeHeader() const {
+  LogHeader h;
+  h.domain = domain_;
+  h.strategy = strategy_name_;
+  h.strategy_options = strategy_options_;
+  h.options = options_;
+  h.options.log_path.clear();
+  h.default_kernel = default_kernel_;
+  h.kernel_description = gp_->kernel().Describe();
+  h.kernel_log_params = initial_kernel_log_params_;
+  return h;
+}
+
+void Optimizer::OpenLog() {
+  const LogContents contents = ReadLog(options_.log_path);
+  if (contents.records.empty()) {
+    log_ = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
+                                                  contents.intact_bytes);
+    log_->AppendRaw(FormatLogHeader(MakeHeader()));
+    return;
+  }
+  const LogHeader logged = ParseLogHeader(contents.records.front().json);
+  const LogHeader mine = MakeHeader();
+  const std::string where = "the log '" + options_.log_path + "' was written ";
+  if (logged.domain != mine.domain)
+    throw std::runtime_error(where + "for domain " + logged.domain.Describe() +
+                             " with other bounds or candidates than " + mine.domain.Describe());
+  if (logged.strategy != mine.strategy)
+    throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
+  if (logged.options.seed != mine.options.seed)
+    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) +
+                             ", not " + std::to_string(mine.options.seed));
+  if (logged.kernel_description != mine.kernel_description ||
+      !SameVector(logged.kernel_log_params, mine.kernel_log_params))
+    throw std::runtime_error(where + "with kernel " + logged.kernel_description +
+                             " (or other initial hyperparameters), not " +
+                             mine.kernel_description);
+  for (std::size_t i = 1; i < contents.records.size(); ++i) Replay(contents.records[i]);
+  log_ = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
+                                                contents.intact_bytes);
+}
+
+// Replays one record with exactly the model operations the live run performed, so that the
+// rebuilt state is bit-for-bit the same.
+void Optimizer::Replay(const LogRecord& record) {
+  switch (record.type) {
+    case LogRecordType::kPending:
+      domain_.CheckAction(record.x, "log pending x");
+      domain_.CheckContext(record.z, "log pending z");
+      pending_.push_back({record.x, record.z});
+      rounds_ = std::max(rounds_, record.round + 1);
+      if (record.design_index >= 0)
+        design_handed_out_ = std::max(design_handed_out_, record.design_index + 1);
+      break;
+    case LogRecordType::kTell:
+      domain_.CheckAction(record.x, "log tell x");
+      domain_.CheckContext(record.z, "log tell z");
+      ApplyTell(record.x, record.z, record.y, record.accepted);
+      break;
+    case LogRecordType::kFit:
+      gp_->SetHyperparameters(record.log_params, record.noise_variance);
+      last_fit_observations_ = num_accepted_;
+      has_fit_report_ = true;
+      last_fit_report_ = HyperparameterFitReport();
+      last_fit_report_.success = true;
+      last_fit_report_.kernel_log_params = record.log_params;
+      last_fit_report_.noise_variance = record.noise_variance;
+      last_fit_report_.message = "restored from the log";
+      break;
+    case LogRecordType::kClearPending:
+      pending_.clear();
+      break;
+    case LogRecordType::kHeader:
+      throw std::runtime_error("a second header record in the log");
+  }
+}
+
+// ---- Ask ------------------------------------------------------------------------------------
+
+void Optimizer::CheckContextArg(const Eigen::VectorXd& z, const char* field) const {
+  domain_.CheckContext(z, field);
+}
+
+Eigen::VectorXd Optimizer::Ask(const Eigen::VectorXd& context) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return AskLocked(1, context).col(0);
+}
+
+Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return AskLocked(q, context);
+}
+
+void Optimizer::MaybeRefit(long round) {
+  if (!options_.refit.enabled || num_accepted_ == 0) return;
+  if (!options_.refit.ShouldRefit(num_accepted_, std::max(0, last_fit_observations_))) return;
+  if (last_fit_observations_ == num_accepted_) return;
+  Rng rng = RoundRng(round, kStreamFit);
+  HyperparameterFitReport report = FitHyperparameters(options_.fit, rng, gp_.get());
+  // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
+  // so that live and resumed runs hold bit-identical models.
+  gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
+  last_fit_observations_ = num_accepted_;
+  has_fit_report_ = true;
+  last_fit_report_ = std::move(report);
+  if (log_) {
+    log_->AppendFit(round, gp_->kernel_log_params(), gp_->noise_variance(),
+                    last_fit_report_.BriefReport());
+  }
+}
+
+double Optimizer::Incumbent(const GaussianProcess& gp) const {
+  double best = -std::numeric_limits<double>::infinity();
+  for (const Observation& o : observations_) {
+    if (!o.accepted) continue;
+    best = std::max(best, gp.Mean(domain_.ToUnit(o.x, o.z)));
+  }
+  return best;
+}
+
+Eigen::MatrixXd Optimizer::BestObservedStarts(const GaussianProcess& gp,
+                                              const Eigen::VectorXd& unit_z) const {
+  std::vector<std::pair<double, int>> scored;
+  for (int i = 0; i < static_cast<int>(observations_.size()); ++i) {
+    const Observation& o = observations_[static_cast<std::size_t>(i)];
+    if (o.accepted) scored.emplace_back(-gp.Mean(domain_.ToUnit(o.x, o.z)), i);
+  }
+  const int k = std::min<int>(kObservedStarts, static_cast<int>(scored.size()));
+  std::partial_sort(scored.begin(), scored.begin() + k, scored.end());
+  Eigen::MatrixXd starts(domain_.input_dim(), k);
+  for (int j = 0; j < k; ++j) {
+    const Observation& o = observations_[static_cast<std::size_t>(scored[static_cast<std::size_t>(j)].second)];
+    Eigen::VectorXd u = domain_.ToUnit(o.x, o.z);
+    // The observed action under this round's context.
+    if (domain_.context_dim() > 0) u.tail(domain_.context_dim()) = unit_z;
+    starts.col(j) = u;
+  }
+  return starts;
+}
+
+Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
+  // Validate everything before anything changes.
+  if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
+  CheckContextArg(z, "context");
+  if (domain_.kind() == DomainKind::kFiniteSet && q > domain_.num_candidates()) {
+    throw std::invalid_argument("q = " + std::to_string(q) + " exceeds the " +
+                                std::to_string(domain_.num_candidates()) + " candidates");
+  }
+
+  const long round = rounds_;
+  const int dim = domain_.action_dim();
+  const Eigen::VectorXd unit_z = domain_.ContextToUnit(z);
+  Eigen::MatrixXd chosen(dim, q);
+  std::vector<long> design_index(static_cast<std::size_t>(q), -1);
+  std::vector<int> chosen_candidate;
+
+  const long design_size = design_.cols();
+  long design_next = design_handed_out_;
+  const long told = static_cast<long>(observations_.size());
+  int num_model = 0;
+  for (int i = 0; i < q; ++i) {
+    const long in_flight = told + static_cast<long>(pending_.size()) + i;
+    if (design_next < design_size && in_flight < design_size) {
+      design_index[static_cast<std::size_t>(i)] = design_next;
+      if (domain_.kind() == DomainKind::kBox) {
+        Eigen::VectorXd u(domain_.input_dim());
+        u.head(dim) = design_.col(design_next);
+        chosen.col(i) = domain_.ActionFromUnit(u);
+      } else {
+        const int c = static_cast<int>(design_(0, design_next));
+        chosen.col(i) = domain_.candidates().col(c);
+        chosen_candidate.push_back(c);
+      }
+      ++design_next;
+    } else {
+      ++num_model;
+    }
+  }
+
+  if (num_model > 0) {
+    MaybeRefit(round);
+    Rng rng = RoundRng(round, kStreamChoose);
+    // GP-BUCB: pending points (and this batch's earlier choices) are observed at their own
+    // posterior mean in a scratch copy, which shrinks the variance there without moving the
+    // mean; the real model never sees them.
+    GaussianProcess scratch(*gp_);
+    for (const Pending& p : pending_) {
+      const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
+      scratch.AddObservation(u, scratch.Mean(u));
+    }
+    for (int i = 0; i < q; ++i) {
+      if (design_index[static_cast<std::size_t>(i)] >= 0) {
+        const Eigen::VectorXd u = domain_.ToUnit(chosen.col(i), z);
+        scratch.AddObservation(u, scratch.Mean(u));
+      }
+    }
+    RoundState state;
+    state.action_dim = dim;
+    state.num_candidates =
+        domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
+    state.information_gain = gp_->InformationGain();
+    state.incumbent = Incumbent(*gp_);
+    state.noise_variance =
+        (gp_->noise_variance() + gp_->jitter()) * gp_->output_scale() * gp_->output_scale();
+
+    BoxMaximizerOptions box_options;
+    box_options.num_raw_samples = options_.maximizer_raw_samples;
+    box_options.num_starts = options_.maximizer_starts;
+    box_options.num_threads = options_.num_threads;
+    box_options.solver.max_num_iterations = options_.maximizer_iterations;
+    Eigen::VectorXd unit_lower(domain_.input_dim()), unit_upper(domain_.input_dim());
+    unit_lower.head(dim).setZero();
+    unit_upper.head(dim) = UnitUpper();
+    if (domain_.context_dim() > 0) {
+      unit_lower.tail(domain_.context_dim()) = unit_z;
+      unit_upper.tail(domain_.context_dim()) = unit_z;
+    }
+    Eigen::MatrixXd unit_candidates;
+    if (domain_.kind() == DomainKind::kFiniteSet) {
+      unit_candidates.resize(domain_.input_dim(), domain_.num_candidates());
+      for (int c = 0; c < domain_.num_candidates(); ++c)
+        unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), z);
+    }
+
+    for (int i = 0; i < q; ++i) {
+      if (design_index[static_cast<std::size_t>(i)] >= 0) continue;
+      state.t = std::max(1, scratch.num_observations() + 1);
+      strategy_->BeginRound(state);
+      Eigen::VectorXd action;
+      if (domain_.kind() == DomainKind::kFiniteSet) {
+        GpCandidatePosterior posterior(scratch, unit_candidates);
+        const Eigen::VectorXd scores = strategy_->ScoreCandidates(posterior, rng);
+        // Batch members are distinct candidates.
+        Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
+            Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(domain_.num_candidates(), true);
+        for (int c : chosen_candidate) allowed(c) = false;
+        int best;
+        try {
+          best = FiniteArgmaxMasked(scores, allowed, options_.num_threads);
+        } catch (const std::invalid_argument&) {
+          // Every allowed score was NaN: take the first allowed candidate rather than fail.
+          best = 0;
+          while (!allowed(best)) ++best;
+        }
+        chosen_candidate.push_back(best);
+        action = domain_.candidates().col(best);
+      } else {
+        const std::unique_ptr<ContinuousAcquisition> acquisition =
+            strategy_->MakeContinuous(scratch, rng);
+        const BoxMaximizerResult result =
+            MaximizeOverBox(*acquisition, unit_lower, unit_upper,
+                            BestObservedStarts(*gp_, unit_z), box_options, rng);
+        action = domain_.ActionFromUnit(result.x);
+        // A batch must hold distinct points; a repeat (possible for strategies whose argmax
+        // ignores the variance, like mean-only) is replaced by a uniform point of the box.
+        bool repeat = false;
+        for (int j = 0; j < i; ++j) repeat = repeat || SameVector(chosen.col(j), action);
+        if (repeat) {
+          Rng fallback = RoundRng(round * 1024 + i, kStreamFallback);
+          std::uniform_real_distribution<double> u01(0.0, 1.0);
+          Eigen::VectorXd u = unit_lower;
+          for (int d = 0; d < dim; ++d) u(d) = unit_upper(d) * u01(fallback);
+          action = domain_.ActionFromUnit(u);
+        }
+      }
+      chosen.col(i) = action;
+      figure_ = strategy_->figure();
+      if (i + 1 < q) {
+        const Eigen::VectorXd u = domain_.ToUnit(action, z);
+        scratch.AddObservation(u, scratch.Mean(u));
+      }
+    }
+  }
+
+  // Logged (and fsynced) before the points are handed out.
+  for (int i = 0; i < q; ++i) {
+    if (log_) log_->AppendPending(round, design_index[static_cast<std::size_t>(i)], chosen.col(i), z);
+    pending_.push_back({chosen.col(i), z});
+  }
+  design_handed_out_ = design_next;
+  rounds_ = round + 1;
+  return chosen;
+}
+
+// ---- Tell -----------------------------------------------------------------------------------
+
+void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  CheckTell(x, context, y, "x", "context", "y");
+  TellLocked(x, context, y);
+}
+
+void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                          const std::string& x_field, const std::string& z_field,
+                          const std::string& y_field) const {
+  domain_.CheckAction(x, x_field);
+  domain_.CheckContext(z, z_field);
+  if (!std::isfinite(y) && options_.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
+    std::ostringstream s;
+    s << y_field << " is not finite: " << y
+      << " (set OptimizerOptions::non_finite_rewards = kSkip to record it as failed)";
+    throw std::invalid_argument(s.str());
+  }
+}
+
+void Optimizer::TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y) {
+  const bool accepted = std::isfinite(y);
+  if (log_) log_->AppendTell(x, z, y, accepted);
+  ApplyTell(x, z, y, accepted);
+}
+
+void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                          bool accepted) {
+  if (accepted) {
+    gp_->AddObservation(domain_.ToUnit(x, z), y);
+    ++num_accepted_;
+  }
+  observations_.push_back({x, z, y, accepted});
+  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+    if (SameVector(it->x, x) && SameVector(it->z, z)) {
+      pending_.erase(it);
+      break;
+    }
+  }
+}
+
+void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
+                         const Eigen::VectorXd& y) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (X.cols() != y.size())
+    throw std::invalid_argument("X has " + std::to_string(X.cols()) + " columns but y has " +
+                                std::to_string(y.size()) + " entries");
+  if (X.rows() != domain_.action_dim() && X.cols() > 0)
+    throw std::invalid_argument("X has " + std::to_string(X.rows()) +
+                                " rows but the action dimension is " +
+                                std::to_string(domain_.action_dim()));
+  const bool no_z = Z.size() == 0;
+  if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
+    throw std::invalid_argument("Z is " + std::to_string(Z.rows()) + " x " +
+                                std::to_string(Z.cols()) + " but must be " +
+                                std::to_string(domain_.context_dim()) + " x " +
+                                std::to_string(X.cols()));
+  auto column_z = [&](Eigen::Index j) {
+    return no_z ? Eigen::VectorXd() : Eigen::VectorXd(Z.col(j));
+  };
+  for (Eigen::Index j = 0; j < X.cols(); ++j) {
+    const std::string at = "[" + std::to_string(j) + "]";
+    CheckTell(X.col(j), column_z(j), y(j), "X.col" + at, "Z.col" + at, "y" + at);
+  }
+  for (Eigen::Index j = 0; j < X.cols(); ++j) TellLocked(X.col(j), column_z(j), y(j));
+}
+
+void Optimizer::ClearPending() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (log_) log_->AppendClearPending();
+  pending_.clear();
+}
+
+// ---- Queries --------------------------------------------------------------------------------
+
+Recommendation Optimizer::Best() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int best = -1;
+  double best_mean = -std::numeric_limits<double>::infinity();
+  for (int i = 0; i < static_cast<int>(observations_.size()); ++i) {
+    const Observation& o = observations_[static_cast<std::size_t>(i)];
+    if (!o.accepted) continue;
+    const double m = gp_->Mean(domain_.ToUnit(o.x, o.z));
+    if (best < 0 || m > best_mean) {
+      best = i;
+      best_mean = m;
+    }
+  }
+  if (best < 0) throw std::logic_error("Best: no accepted observation yet");
+  const Observation& o = observations_[static_cast<std::size_t>(best)];
+  Recommendation r;
+  r.x = o.x;
+  r.z = o.z;
+  r.posterior_mean = best_mean;
+  r.observed_reward = o.y;
+  return r;
+}
+
+int Optimizer::t() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return num_accepted_ + 1;
+}
+
+long Optimizer::rounds() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return rounds_;
+}
+
+int Optimizer::num_accepted() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return num_accepted_;
+}
+
+int Optimizer::num_failed() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<int>(observations_.size()) - num_accepted_;
+}
+
+std::vector<Observation> Optimizer::observations() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return observations_;
+}
+
+Eigen::MatrixXd Optimizer::pending_actions() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Eigen::MatrixXd m(domain_.action_dim(), static_cast<Eigen::Index>(pending_.size()));
+  for (std::size_t j = 0; j < pending_.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = pending_[j].x;
+  return m;
+}
+
+Eigen::MatrixXd Optimizer::pending_contexts() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Eigen::MatrixXd m(domain_.context_dim(), static_cast<Eigen::Index>(pending_.size()));
+  for (std::size_t j = 0; j < pending_.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = pending_[j].z;
+  return m;
+}
+
+double Optimizer::figure() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return figure_;
+}
+
+std::string Optimizer::figure_name() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return figure_name_;
+}
+
+double Optimizer::information_gain() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return gp_->InformationGain();
+}
+
+bool Optimizer::has_fit_report() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return has_fit_report_;
+}
+
+HyperparameterFitReport Optimizer::last_fit_report() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return last_fit_report_;
+}
+
+std::string Optimizer::Fingerprint() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Digest d;
+  d.Add(rounds_);
+  d.Add(design_handed_out_);
+  d.Add(static_cast<long>(num_accepted_));
+  d.Add(static_cast<long>(last_fit_observations_));
+  for (const Observation& o : observations_) {
+    d.Add(o.x);
+    d.Add(o.z);
+    d.Add(o.y);
+    d.Add(static_cast<long>(o.accepted));
+  }
+  d.Add(static_cast<long>(pending_.size()));
+  for (const Pending& p : pending_) {
+    d.Add(p.x);
+    d.Add(p.z);
+  }
+  d.Add(gp_->kernel_log_params());
+  d.Add(gp_->noise_variance());
+  d.Add(gp_->jitter());
+  d.Add(gp_->output_offset());
+  d.Add(gp_->output_scale());
+  d.Add(static_cast<long>(gp_->num_observations()));
+  // The model's predictions at a fixed probe stand in for its internal factor and weights.
+  const Eigen::VectorXd probe = Eigen::VectorXd::Constant(domain_.input_dim(), 0.37);
+  double mean = 0, variance = 0;
+  gp_->MeanAndVariance(probe, &mean, &variance);
+  d.Add(mean);
+  d.Add(variance);
+  std::ostringstream s;
+  s << "t=" << num_accepted_ + 1 << " told=" << observations_.size()
+    << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex
+    << std::setw(16) << std::setfill('0') << d.value();
+  return s.str();
+}
+
+}  // namespace gpbandit

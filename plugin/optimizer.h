@@ -1,0 +1,206 @@
+// The ask/tell optimizer: the way a host loop (a robot, a lab, pagmo's evolve, the command line)
+// drives a Gaussian-process bandit strategy.
+//
+//   gpbandit::Optimizer opt(gpbandit::Domain::Box(lower, upper), nullptr, "gp-ucb",
+//                           gpbandit::StrategyOptions(), options);
+//   for (int i = 0; i < 100; ++i) {
+//     Eigen::VectorXd x = opt.Ask();
+//     opt.Tell(x, reward(x));
+//   }
+//   Eigen::VectorXd best = opt.Best().x;
+//
+// Each Ask: (1) while fewer than initial_design_size observations/pending points exist, the next
+// space-filling design point; otherwise (2) refit hyperparameters when the schedule says so,
+// (3) hallucinate every pending point at the posterior mean in a scratch copy of the model
+// (GP-BUCB, Desautels, Krause & Burdick 2014: the variance shrinks where work is already under
+// way, the mean does not move), (4) BeginRound of the strategy with t = accepted observations
+// + pending + 1, and (5) maximize its acquisition over the action box with the context held
+// fixed (or take the argmax over the finite set). AskBatch(q) repeats (3)-(5) q times,
+// hallucinating each choice before the next, and returns q distinct points. Every handed-out
+// point is logged as pending before the call returns.
+//
+// Units: every action x and context z in this API is in ORIGINAL units; the model sees the
+// unit-cube image (Domain::ToUnit) and, by default, standardized outputs.
+//
+// Determinism: the random numbers of ask round r come from a generator seeded by (seed, r), and
+// the model is only changed by Tell and by refits (whose results are logged), so replaying a log
+// rebuilds the exact same state: a resumed run gives the same suggestions as an uninterrupted
+// one. Results do not depend on the number of OpenMP threads (the maximizer guarantees it).
+//
+// Errors: bad input throws std::invalid_argument naming the field and the value(s); a rejected
+// call leaves the optimizer exactly as it was (Fingerprint() is unchanged). I/O failures of the
+// log throw std::runtime_error.
+//
+// Thread safety: every public member locks an internal mutex, so one Optimizer may be shared by
+// several worker threads (each asks, evaluates, tells); calls are serialized.
+#ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
+#define GPBANDIT_PLUGIN_OPTIMIZER_H_
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/kernel.h"
+#include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/plugin/domain.h"
+#include "gpbandit/plugin/optimizer_options.h"
+#include "gpbandit/plugin/strategy_registry.h"
+
+namespace gpbandit {
+
+class ObservationLogWriter;
+struct LogHeader;
+struct LogRecord;
+
+// What Best() recommends: the observed point with the highest posterior mean.
+struct Recommendation {
+  Eigen::VectorXd x;           // action, original units
+  Eigen::VectorXd z;           // its context (empty without contexts)
+  double posterior_mean = 0;   // mu_t at (x, z), original output units
+  double observed_reward = 0;  // the reward told for it (the last one, if told several times)
+};
+
+// One told observation as the optimizer keeps it (accepted or skipped).
+struct Observation {
+  Eigen::VectorXd x, z;
+  double y = 0;
+  bool accepted = true;  // false: a non-finite reward skipped under NonFiniteRewardPolicy::kSkip
+};
+
+class Optimizer {
+ public:
+  // domain: see domain.h. kernel: over the model input [action; context] in unit-cube
+  // coordinates, of MinInputDim() <= domain.input_dim(); nullptr = the default: Matern-5/2 with
+  // ARD over all inputs, and for contexts the product k_S (x) k_Z of a Matern-5/2 ARD over the
+  // actions and one over the contexts (Krause & Ong 2011). strategy: a registered name
+  // (StrategyRegistry::Default()). Throws std::invalid_argument for an unknown strategy, invalid
+  // options (the message of IsValid) or a kernel that does not fit the domain;
+  // std::runtime_error when options.log_path holds a log that cannot be read or whose header
+  // does not match (then nothing is written to it).
+  Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
+            const StrategyOptions& strategy_options, const OptimizerOptions& options);
+
+  // Rebuilds an optimizer from a log alone: domain, strategy, strategy options and optimizer
+  // options come from its header (log_path is set to `log_path`), then the log is replayed.
+  // kernel as above (must be the one the log was written with, if not the default; its
+  // description is checked against the header). Throws std::runtime_error for a missing,
+  // empty or corrupt log.
+  static std::unique_ptr<Optimizer> Resume(const std::string& log_path,
+                                           std::unique_ptr<Kernel> kernel = nullptr);
+
+  ~Optimizer();
+  Optimizer(const Optimizer&) = delete;
+  Optimizer& operator=(const Optimizer&) = delete;
+
+  // ---- Ask / tell ----------------------------------------------------------------------------
+  // The next action (size action_dim). context: size context_dim (empty without contexts), in
+  // the context bounds if any.
+  Eigen::VectorXd Ask(const Eigen::VectorXd& context = Eigen::VectorXd());
+  // q >= 1 distinct actions, one per column (action_dim x q), all for the same context. On a
+  // finite set q must not exceed the candidates not already pending.
+  Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd());
+  // Reports reward y at action x (and context z). x must lie in the action box (finite sets:
+  // in the candidates' bounding box). A matching pending point (exactly equal x and z) is
+  // released. Non-finite y: see OptimizerOptions::non_finite_rewards. Logged and fsynced
+  // before the model is updated.
+  void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y);
+  void Tell(const Eigen::VectorXd& x, double y) { Tell(x, Eigen::VectorXd(), y); }
+  // Warm start: tells every column (X: action_dim x n, Z: context_dim x n or empty, y: n).
+  // All-or-nothing: every column is checked before the first is recorded.
+  void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
+  // Forgets the pending points (e.g. evaluations that were abandoned). Logged.
+  void ClearPending();
+
+  // The observed point with the highest posterior mean among accepted observations (so a
+  // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
+  // observation.
+  Recommendation Best() const;
+
+  // ---- State ---------------------------------------------------------------------------------
+  const Domain& domain() const { return domain_; }
+  const std::string& strategy_name() const { return strategy_name_; }
+  const StrategyOptions& strategy_options() const { return strategy_options_; }
+  const OptimizerOptions& options() const { return options_; }
+  // The model over unit-cube inputs, holding accepted observations only (no pending points).
+  const GaussianProcess& model() const { return *gp_; }
+  // 1 + the number of accepted observations: the t of the next round's beta_t.
+  int t() const;
+  // Number of ask rounds so far (Ask and AskBatch count one each).
+  long rounds() const;
+  int num_accepted() const;
+  int num_failed() const;
+  // Every tell in order, accepted or not.
+  std::vector<Observation> observations() const;
+  // Pending points (action_dim x p) and their contexts (context_dim x p).
+  Eigen::MatrixXd pending_actions() const;
+  Eigen::MatrixXd pending_contexts() const;
+  // The strategy's figure (beta_t, v_t, xi) of the last model-driven round, and its name;
+  // NaN before the first such round.
+  double figure() const;
+  std::string figure_name() const;
+  // gamma_t of the accepted observations (GaussianProcess::InformationGain).
+  double information_gain() const;
+  // The report of the last hyperparameter fit; has_fit_report() is false before the first.
+  bool has_fit_report() const;
+  HyperparameterFitReport last_fit_report() const;
+  // A digest of everything that determines future behaviour (observations, pending points,
+  // round counter, hyperparameters, bits of the model's weights). Two optimizers with equal
+  // fingerprints make the same suggestions. Used by tests to prove a rejected call changed
+  // nothing.
+  std::string Fingerprint() const;
+
+ private:
+  struct Pending {
+    Eigen::VectorXd x, z;
+  };
+
+  void BuildDesign();
+  void OpenLog();
+  void Replay(const LogRecord& record);
+  LogHeader MakeHeader() const;
+  Eigen::VectorXd UnitUpper() const;
+  int InitialDesignSize() const;
+  Rng RoundRng(long round, int stream) const;
+  void CheckContextArg(const Eigen::VectorXd& z, const char* field) const;
+  Eigen::MatrixXd AskLocked(int q, const Eigen::VectorXd& z);
+  void MaybeRefit(long round);
+  double Incumbent(const GaussianProcess& gp) const;
+  Eigen::MatrixXd BestObservedStarts(const GaussianProcess& gp,
+                                     const Eigen::VectorXd& unit_z) const;
+  void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                 const std::string& x_field, const std::string& z_field,
+                 const std::string& y_field) const;
+  void TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y);
+  void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
+
+  mutable std::mutex mutex_;
+  Domain domain_;
+  std::string strategy_name_;
+  StrategyOptions strategy_options_;
+  OptimizerOptions options_;
+  std::unique_ptr<Strategy> strategy_;
+  bool default_kernel_ = true;
+  Eigen::VectorXd initial_kernel_log_params_;
+  std::unique_ptr<GaussianProcess> gp_;
+  std::unique_ptr<ObservationLogWriter> log_;
+  std::vector<Observation> observations_;
+  std::vector<Pending> pending_;
+  long rounds_ = 0;
+  long design_handed_out_ = 0;
+  int num_accepted_ = 0;
+  int last_fit_observations_ = -1;
+  double figure_;
+  std::string figure_name_;
+  bool has_fit_report_ = false;
+  HyperparameterFitReport last_fit_report_;
+  Eigen::MatrixXd design_;  // action_dim x n unit-cube design, or 1 x n candidate indices
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_OPTIMIZER_H_

@@ -1,0 +1,38 @@
+#include "gpbandit/plugin/optimizer_options.h"
+
+#include <string>
+
+namespace gpbandit {
+namespace {
+
+bool Fail(std::string* error, const std::string& message) {
+  if (error) *error = message;
+  return false;
+}
+
+}  // namespace
+
+bool OptimizerOptions::IsValid(std::string* error) const {
+  if (initial_design_size < -1)
+    return Fail(error, "initial_design_size must be >= -1, got " +
+                           std::to_string(initial_design_size));
+  if (maximizer_raw_samples < 1)
+    return Fail(error, "maximizer_raw_samples must be >= 1, got " +
+                           std::to_string(maximizer_raw_samples));
+  if (maximizer_starts < 1)
+    return Fail(error, "maximizer_starts must be >= 1, got " + std::to_string(maximizer_starts));
+  if (maximizer_iterations < 1)
+    return Fail(error, "maximizer_iterations must be >= 1, got " +
+                           std::to_string(maximizer_iterations));
+  if (num_threads < 0)
+    return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
+  std::string inner;
+  if (!gp.IsValid(&inner)) return Fail(error, "gp." + inner);
+  if (refit.enabled) {
+    if (!refit.IsValid(&inner)) return Fail(error, "refit." + inner);
+    if (!fit.IsValid(&inner)) return Fail(error, "fit." + inner);
+  }
+  return true;
+}
+
+}  // namespace gpbandit

@@ -1,0 +1,80 @@
+// Options of the ask/tell Optimizer (optimizer.h). A plain struct with documented defaults, in
+// the manner of ceres::Solver::Options; the command line builds its flags from a
+// default-constructed OptimizerOptions so that defaults live here only.
+#ifndef GPBANDIT_PLUGIN_OPTIMIZER_OPTIONS_H_
+#define GPBANDIT_PLUGIN_OPTIMIZER_OPTIONS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/hyperparams/refit_schedule.h"
+
+namespace gpbandit {
+
+// What tell() does with a NaN or +-inf reward (RELIABILITY.md, first row).
+enum class NonFiniteRewardPolicy {
+  // Throw std::invalid_argument; nothing is recorded, the optimizer is unchanged.
+  kThrow,
+  // Record the observation as "failed" in the log and keep it out of the GP and of the output
+  // standardization; the matching pending point is released. tell() returns normally.
+  kSkip,
+};
+
+struct OptimizerOptions {
+  // Seeds every random choice (initial design, maximizer starts, GP-TS samples, fit restarts).
+  // The generator of round r is derived from (seed, r), so a run resumed from its log draws the
+  // same numbers as an uninterrupted one. Any value. Default 0.
+  std::uint64_t seed = 0;
+
+  // Number of space-filling points (a random Latin hypercube over the action box; a random
+  // subset of a finite set) handed out before the model drives the choice. Observations already
+  // made (warm start, pagmo's population) count towards it, so none is wasted. -1 = automatic:
+  // max(2, action_dim + 1); 0 = none (the strategy chooses from the prior). >= -1.
+  // Default -1.
+  int initial_design_size = -1;
+
+  // When to refit the kernel hyperparameters by marginal likelihood (every observation while
+  // data are few, then every few; see refit_schedule.h). refit.enabled = false keeps the kernel
+  // and noise exactly as given (the papers' known-kernel setting) and ignores `fit`.
+  RefitSchedule refit;
+  // How to fit (restarts, bounds, priors, noise floor; see fit.h). The fit's generator is
+  // derived from `seed` and the round.
+  HyperparameterFitOptions fit;
+
+  // The GP model: observation noise variance (standardized units when outputs are
+  // standardized; the starting value when hyperparameters are fitted), output standardization
+  // and the jitter ladder. Default GaussianProcessOptions().
+  GaussianProcessOptions gp;
+
+  // NaN / +-inf rewards: throw (default) or skip and log as failed.
+  NonFiniteRewardPolicy non_finite_rewards = NonFiniteRewardPolicy::kThrow;
+
+  // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
+  // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every
+  // file that includes the optimizer. Latin-hypercube points scored first: >= 1, default 512.
+  int maximizer_raw_samples = 512;
+  // L-BFGS starts (the best observed points first, then the best raw samples): >= 1, default 8.
+  int maximizer_starts = 8;
+  // L-BFGS iterations per start: >= 1, default 100.
+  int maximizer_iterations = 100;
+  // OpenMP threads of the maximizer (and of finite-set argmax); 0 = the OpenMP default. Results
+  // do not depend on it. >= 0, default 0.
+  int num_threads = 0;
+
+  // JSON-Lines observation log (observation_log.h). Empty = no log. When the file already holds
+  // a log, the optimizer replays it and continues it (its header must match this optimizer's
+  // domain and strategy). Default empty.
+  std::string log_path;
+  // fsync each log record before returning. Turn off only for benchmarks on throw-away files.
+  // Default true.
+  bool sync_log = true;
+
+  // True if every field is in range; otherwise false and *error names the field and value.
+  bool IsValid(std::string* error) const;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_OPTIMIZER_OPTIONS_H_

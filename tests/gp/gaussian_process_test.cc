@@ -1,0 +1,427 @@
+#include "gpbandit/gp/gaussian_process.h"
+
+#include <cmath>
+#include <limits>
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "gpbandit/gp/kernel_factory.h"
+#include "tests/test_util.h"
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::ExpectGradientNear;
+using testing::TestSeed;
+using testing::UniformPoints;
+
+// The textbook posterior (Rasmussen & Williams eq. 2.25-2.26) by a dense solve, in the model's
+// standardized units mapped back: the reference the incremental implementation must match.
+struct DirectPosterior {
+  DirectPosterior(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
+                  double noise, bool standardize)
+      : kernel(kernel), X(X) {
+    if (standardize && y.size() > 0) {
+      offset = y.mean();
+      if (y.size() >= 2) {
+        const double sd = std::sqrt((y.array() - offset).square().sum() / y.size());
+        if (sd > 0) scale = sd;
+      }
+    }
+    Eigen::MatrixXd K(X.cols(), X.cols());
+    for (int i = 0; i < X.cols(); ++i)
+      for (int j = 0; j < X.cols(); ++j) K(i, j) = kernel.Value(X.col(i), X.col(j));
+    K.diagonal().array() += noise;
+    Kinv = K.inverse();
+    ystd = (y.array() - offset) / scale;
+    logdet = std::log(K.determinant());
+  }
+  Eigen::VectorXd KVec(const Eigen::VectorXd& x) const {
+    Eigen::VectorXd k(X.cols());
+    for (int i = 0; i < X.cols(); ++i) k(i) = kernel.Value(X.col(i), x);
+    return k;
+  }
+  double Mean(const Eigen::VectorXd& x) const { return offset + scale * KVec(x).dot(Kinv * ystd); }
+  double Cov(const Eigen::VectorXd& a, const Eigen::VectorXd& b) const {
+    return scale * scale * (kernel.Value(a, b) - KVec(a).dot(Kinv * KVec(b)));
+  }
+  const Kernel& kernel;
+  Eigen::MatrixXd X;
+  Eigen::MatrixXd Kinv;
+  Eigen::VectorXd ystd;
+  double offset = 0.0, scale = 1.0, logdet = 0.0;
+};
+
+double TestFunction(const Eigen::VectorXd& x) {
+  return std::sin(3.0 * x(0)) + 0.5 * x(1) * x(1) - 0.3 * x(0) * x(1);
+}
+
+GaussianProcess MakeGp(int dim, bool standardize, double noise = 1e-3) {
+  GaussianProcessOptions options;
+  options.noise_variance = noise;
+  options.standardize_outputs = standardize;
+  return GaussianProcess(MakeMatern52(FirstDims(dim), true, 1.3, 0.4), dim, options);
+}
+
+// Everything observable about a model, to check that a rejected call changed nothing.
+struct Snapshot {
+  explicit Snapshot(const GaussianProcess& gp)
+      : t(gp.num_observations()),
+        X(gp.inputs()),
+        y(gp.outputs()),
+        params(gp.kernel_log_params()),
+        noise(gp.noise_variance()),
+        jitter(gp.jitter()),
+        gain(gp.InformationGain()) {
+    probe = Eigen::VectorXd::Constant(gp.input_dim(), 0.37);
+    mean = gp.Mean(probe);
+    variance = gp.Variance(probe);
+  }
+  void ExpectSame(const GaussianProcess& gp) const {
+    EXPECT_EQ(gp.num_observations(), t);
+    EXPECT_EQ(gp.inputs(), X);
+    EXPECT_EQ(gp.outputs(), y);
+    EXPECT_EQ(gp.kernel_log_params(), params);
+    EXPECT_EQ(gp.noise_variance(), noise);
+    EXPECT_EQ(gp.jitter(), jitter);
+    EXPECT_EQ(gp.InformationGain(), gain);
+    EXPECT_EQ(gp.Mean(probe), mean);
+    EXPECT_EQ(gp.Variance(probe), variance);
+  }
+  int t;
+  Eigen::MatrixXd X;
+  Eigen::VectorXd y, params, probe;
+  double noise, jitter, gain, mean, variance;
+};
+
+TEST(GaussianProcessTest, PriorPredictionsWithoutData) {
+  GaussianProcess gp = MakeGp(2, false);
+  const Eigen::Vector2d x(0.3, 0.8);
+  EXPECT_EQ(gp.Mean(x), 0.0);
+  EXPECT_NEAR(gp.Variance(x), 1.3, 1e-12);  // the signal variance
+  EXPECT_EQ(gp.InformationGain(), 0.0);
+}
+
+TEST(GaussianProcessTest, MatchesDirectFormula) {
+  Rng rng(TestSeed(11));
+  for (bool standardize : {false, true}) {
+    GaussianProcess gp = MakeGp(2, standardize);
+    const Eigen::MatrixXd X = UniformPoints(2, 25, 0.0, 1.0, rng);
+    Eigen::VectorXd y(25);
+    for (int i = 0; i < 25; ++i) y(i) = 10.0 + 4.0 * TestFunction(X.col(i));
+    for (int i = 0; i < 25; ++i) gp.AddObservation(X.col(i), y(i));
+    const DirectPosterior direct(gp.kernel(), X, y, 1e-3, standardize);
+    const Eigen::MatrixXd probes = UniformPoints(2, 10, -0.2, 1.2, rng);
+    for (int j = 0; j < probes.cols(); ++j) {
+      const Eigen::VectorXd a = probes.col(j), b = probes.col((j + 1) % probes.cols());
+      EXPECT_NEAR(gp.Mean(a), direct.Mean(a), 1e-8 * (1 + std::abs(direct.Mean(a))));
+      EXPECT_NEAR(gp.Variance(a), std::max(0.0, direct.Cov(a, a)), 1e-9);
+      EXPECT_NEAR(gp.Covariance(a, b), direct.Cov(a, b), 1e-9);
+    }
+    const Eigen::MatrixXd C = gp.Covariance(probes);
+    for (int i = 0; i < probes.cols(); ++i)
+      for (int j = 0; j < probes.cols(); ++j)
+        EXPECT_NEAR(C(i, j), direct.Cov(probes.col(i), probes.col(j)), 1e-9);
+    // log p(y_std) = -1/2 y^T K^-1 y - 1/2 log |K| - n/2 log 2 pi.
+    const double lml = -0.5 * direct.ystd.dot(direct.Kinv * direct.ystd) - 0.5 * direct.logdet -
+                       0.5 * 25 * std::log(2 * M_PI);
+    EXPECT_NEAR(gp.LogMarginalLikelihood(), lml, 1e-8 * std::abs(lml));
+  }
+}
+
+TEST(GaussianProcessTest, IncrementalAppendsEqualBatchRefactorization) {
+  Rng rng(TestSeed(12));
+  const int n = 200;
+  const Eigen::MatrixXd X = UniformPoints(3, n, 0.0, 1.0, rng);
+  Eigen::VectorXd y(n);
+  for (int i = 0; i < n; ++i) y(i) = TestFunction(X.col(i)) + X(2, i);
+  GaussianProcess incremental = MakeGp(3, true, 1e-2);
+  for (int i = 0; i < n; ++i) incremental.AddObservation(X.col(i), y(i));
+  GaussianProcess batch = MakeGp(3, true, 1e-2);
+  batch.AddObservations(X, y);
+  EXPECT_EQ(incremental.jitter(), 0.0);
+  const Eigen::MatrixXd probes = UniformPoints(3, 50, 0.0, 1.0, rng);
+  Eigen::VectorXd m1, v1, m2, v2;
+  incremental.Predict(probes, &m1, &v1);
+  batch.Predict(probes, &m2, &v2);
+  for (int j = 0; j < probes.cols(); ++j) {
+    EXPECT_NEAR(m1(j), m2(j), 1e-9 * std::max(1.0, std::abs(m2(j))));
+    EXPECT_NEAR(v1(j), v2(j), 1e-9 * std::max(1.0, std::abs(v2(j))));
+  }
+  EXPECT_NEAR(incremental.InformationGain(), batch.InformationGain(),
+              1e-9 * batch.InformationGain());
+  EXPECT_NEAR(incremental.LogMarginalLikelihood(), batch.LogMarginalLikelihood(),
+              1e-9 * std::abs(batch.LogMarginalLikelihood()));
+}
+
+TEST(GaussianProcessTest, BatchPredictionEqualsPointwise) {
+  Rng rng(TestSeed(13));
+  GaussianProcess gp = MakeGp(2, true);
+  const Eigen::MatrixXd X = UniformPoints(2, 30, 0.0, 1.0, rng);
+  for (int i = 0; i < 30; ++i) gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+  const Eigen::MatrixXd probes = UniformPoints(2, 20, 0.0, 1.0, rng);
+  Eigen::VectorXd means, variances;
+  gp.Predict(probes, &means, &variances);
+  for (int j = 0; j < 20; ++j) {
+    double m, v;
+    gp.MeanAndVariance(probes.col(j), &m, &v);
+    EXPECT_NEAR(means(j), m, 1e-12 * std::max(1.0, std::abs(m)));
+    EXPECT_NEAR(variances(j), v, 1e-12);
+  }
+}
+
+TEST(GaussianProcessTest, GradientsMatchFiniteDifferences) {
+  Rng rng(TestSeed(14));
+  for (const char* name : {"se", "matern32", "matern52", "linear"}) {
+    GaussianProcessOptions options;
+    options.noise_variance = 1e-2;
+    GaussianProcess gp(MakeKernel(name, FirstDims(2), true, 1.1, 0.5), 2, options);
+    const Eigen::MatrixXd X = UniformPoints(2, 15, 0.0, 1.0, rng);
+    for (int i = 0; i < 15; ++i) gp.AddObservation(X.col(i), 3.0 * TestFunction(X.col(i)));
+    for (int trial = 0; trial < 5; ++trial) {
+      const Eigen::VectorXd x = UniformPoints(2, 1, 0.05, 0.95, rng).col(0);
+      const Eigen::VectorXd b = UniformPoints(2, 1, 0.05, 0.95, rng).col(0);
+      double m, v;
+      Eigen::VectorXd dm, dv, dc;
+      gp.MeanAndVariance(x, &m, &v, &dm, &dv);
+      ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Mean(z); }, x, dm, 1e-5, 1e-7,
+                         std::string(name) + " mean");
+      ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Variance(z); }, x, dv, 1e-4,
+                         1e-7, std::string(name) + " variance");
+      gp.Covariance(x, b, &dc);
+      ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Covariance(z, b); }, x, dc,
+                         1e-4, 1e-7, std::string(name) + " covariance");
+    }
+  }
+}
+
+TEST(GaussianProcessTest, JointSamplesMatchPosterior) {
+  Rng rng(TestSeed(15));
+  GaussianProcess gp = MakeGp(1, false, 1e-2);
+  for (double x : {0.1, 0.4, 0.45, 0.9}) gp.AddObservation(Eigen::VectorXd::Constant(1, x), std::cos(5 * x));
+  Eigen::MatrixXd probes(1, 4);
+  probes << 0.0, 0.3, 0.6, 1.0;
+  const int n = 40000;
+  const Eigen::MatrixXd samples = gp.SampleJoint(probes, n, rng);
+  const Eigen::VectorXd mean = samples.rowwise().mean();
+  const Eigen::MatrixXd centered = samples.colwise() - mean;
+  const Eigen::MatrixXd cov = centered * centered.transpose() / (n - 1);
+  Eigen::VectorXd means, variances;
+  gp.Predict(probes, &means, &variances);
+  const Eigen::MatrixXd expected = gp.Covariance(probes);
+  for (int i = 0; i < 4; ++i) {
+    // Standard error of a sample mean is sigma / sqrt(n); allow 5 of them.
+    EXPECT_NEAR(mean(i), means(i), 5 * std::sqrt(variances(i) / n) + 1e-12);
+    for (int j = 0; j < 4; ++j)
+      EXPECT_NEAR(cov(i, j), expected(i, j), 0.05 * std::sqrt(variances(i) * variances(j)) + 1e-9);
+  }
+}
+
+TEST(GaussianProcessTest, NearDuplicatePointsWithZeroNoiseUseJitter) {
+  Rng rng(TestSeed(16));
+  GaussianProcessOptions options;
+  options.noise_variance = 0.0;
+  GaussianProcess gp(MakeSquaredExponential(FirstDims(2), true, 1.0, 0.3), 2, options);
+  std::normal_distribution<double> tiny(0.0, 1e-9);
+  for (int i = 0; i < 1000; ++i) {
+    const Eigen::Vector2d x(0.5 + tiny(rng), 0.5 + tiny(rng));
+    gp.AddObservation(x, 1.0 + tiny(rng));
+  }
+  EXPECT_EQ(gp.num_observations(), 1000);
+  EXPECT_GT(gp.jitter(), 0.0);
+  EXPECT_LE(gp.jitter(), 1e-2);
+  const Eigen::Vector2d probe(0.5, 0.5), far(0.9, 0.1);
+  double m, v;
+  Eigen::VectorXd dm, dv;
+  gp.MeanAndVariance(probe, &m, &v, &dm, &dv);
+  EXPECT_TRUE(std::isfinite(m) && std::isfinite(v) && dm.allFinite() && dv.allFinite());
+  EXPECT_NEAR(m, 1.0, 1e-3);
+  EXPECT_GE(v, 0.0);
+  EXPECT_TRUE(std::isfinite(gp.Mean(far)));
+  EXPECT_TRUE(std::isfinite(gp.InformationGain()));
+  EXPECT_TRUE(std::isfinite(gp.LogMarginalLikelihood()));
+}
+
+TEST(GaussianProcessTest, DuplicatePointsAreLegal) {
+  GaussianProcess gp = MakeGp(1, true, 1e-2);
+  const Eigen::VectorXd x = Eigen::VectorXd::Constant(1, 0.5);
+  gp.AddObservation(x, 1.0);
+  gp.AddObservation(x, 2.0);
+  gp.AddObservation(x, 3.0);
+  EXPECT_EQ(gp.jitter(), 0.0);  // the noise alone keeps K + noise I well conditioned
+  EXPECT_NEAR(gp.Mean(x), 2.0, 0.05);
+}
+
+TEST(GaussianProcessTest, InformationGainIsHalfLogDet) {
+  Rng rng(TestSeed(17));
+  const double noise = 0.05;
+  GaussianProcess gp = MakeGp(2, false, noise);
+  const Eigen::MatrixXd X = UniformPoints(2, 12, 0.0, 1.0, rng);
+  double sum = 0.0;
+  for (int i = 0; i < 12; ++i) {
+    sum += 0.5 * std::log(1.0 + gp.Variance(X.col(i)) / noise);
+    gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+  }
+  Eigen::MatrixXd K = gp.kernel().Gram(X) / noise;
+  K.diagonal().array() += 1.0;
+  EXPECT_NEAR(gp.InformationGain(), 0.5 * std::log(K.determinant()), 1e-9);
+  EXPECT_NEAR(gp.InformationGain(), sum, 1e-9);
+}
+
+TEST(GaussianProcessTest, ConstantAndSingleOutputsUseUnitScale) {
+  GaussianProcess gp = MakeGp(1, true);
+  gp.AddObservation(Eigen::VectorXd::Constant(1, 0.2), 5.0);
+  EXPECT_EQ(gp.output_scale(), 1.0);
+  EXPECT_EQ(gp.output_offset(), 5.0);
+  gp.AddObservation(Eigen::VectorXd::Constant(1, 0.7), 5.0);
+  EXPECT_EQ(gp.output_scale(), 1.0);
+  EXPECT_NEAR(gp.Mean(Eigen::VectorXd::Constant(1, 0.4)), 5.0, 1e-12);
+  EXPECT_TRUE(std::isfinite(gp.LogMarginalLikelihood()));
+}
+
+TEST(GaussianProcessTest, RemoveLastObservationsUndoesAppends) {
+  Rng rng(TestSeed(18));
+  const Eigen::MatrixXd X = UniformPoints(2, 20, 0.0, 1.0, rng);
+  GaussianProcess gp = MakeGp(2, true);
+  GaussianProcess reference = MakeGp(2, true);
+  for (int i = 0; i < 20; ++i) {
+    gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+    if (i < 15) reference.AddObservation(X.col(i), TestFunction(X.col(i)));
+  }
+  gp.RemoveLastObservations(5);
+  EXPECT_EQ(gp.num_observations(), 15);
+  const Eigen::Vector2d probe(0.3, 0.6);
+  EXPECT_NEAR(gp.Mean(probe), reference.Mean(probe), 1e-12);
+  EXPECT_NEAR(gp.Variance(probe), reference.Variance(probe), 1e-12);
+  EXPECT_NEAR(gp.InformationGain(), reference.InformationGain(), 1e-12);
+  EXPECT_THROW(gp.RemoveLastObservations(16), std::invalid_argument);
+  gp.Clear();
+  EXPECT_EQ(gp.num_observations(), 0);
+}
+
+TEST(GaussianProcessTest, SetHyperparametersRefactorizes) {
+  Rng rng(TestSeed(19));
+  const Eigen::MatrixXd X = UniformPoints(2, 20, 0.0, 1.0, rng);
+  Eigen::VectorXd y(20);
+  for (int i = 0; i < 20; ++i) y(i) = TestFunction(X.col(i));
+  GaussianProcess gp = MakeGp(2, true);
+  gp.AddObservations(X, y);
+  Eigen::VectorXd params = gp.kernel_log_params();
+  params(1) += 0.5;
+  gp.SetHyperparameters(params, 0.02);
+  GaussianProcessOptions options;
+  options.noise_variance = 0.02;
+  auto kernel = MakeMatern52(FirstDims(2), true);
+  kernel->SetLogParams(params);
+  GaussianProcess fresh(std::move(kernel), 2, options);
+  fresh.AddObservations(X, y);
+  const Eigen::Vector2d probe(0.25, 0.75);
+  EXPECT_NEAR(gp.Mean(probe), fresh.Mean(probe), 1e-10);
+  EXPECT_NEAR(gp.Variance(probe), fresh.Variance(probe), 1e-10);
+}
+
+TEST(GaussianProcessTest, BadInputThrowsAndLeavesModelUnchanged) {
+  Rng rng(TestSeed(20));
+  GaussianProcess gp = MakeGp(2, true);
+  const Eigen::MatrixXd X = UniformPoints(2, 5, 0.0, 1.0, rng);
+  for (int i = 0; i < 5; ++i) gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+  const Snapshot before(gp);
+  const Eigen::Vector2d ok(0.5, 0.5);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+
+  try {
+    gp.AddObservation(ok, nan);
+    ADD_FAILURE() << "NaN y accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("y = nan"));
+  }
+  before.ExpectSame(gp);
+  try {
+    gp.AddObservation(ok, -inf);
+    ADD_FAILURE() << "-inf y accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("y = -inf"));
+  }
+  before.ExpectSame(gp);
+  try {
+    gp.AddObservation(Eigen::Vector3d(0.1, 0.2, 0.3), 1.0);
+    ADD_FAILURE() << "wrong dimension accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("dimension 3"));
+    EXPECT_THAT(e.what(), HasSubstr("input_dim = 2"));
+  }
+  before.ExpectSame(gp);
+  try {
+    gp.AddObservation(Eigen::Vector2d(0.1, nan), 1.0);
+    ADD_FAILURE() << "NaN x accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("x[1] = nan"));
+  }
+  before.ExpectSame(gp);
+  // A batch with one bad entry is rejected whole.
+  Eigen::MatrixXd Xb = UniformPoints(2, 3, 0.0, 1.0, rng);
+  Eigen::Vector3d yb(1.0, inf, 2.0);
+  EXPECT_THROW(gp.AddObservations(Xb, yb), std::invalid_argument);
+  before.ExpectSame(gp);
+  EXPECT_THROW(gp.AddObservations(Xb, Eigen::Vector2d(1.0, 2.0)), std::invalid_argument);
+  before.ExpectSame(gp);
+  // Hyperparameters: wrong size, non-finite, negative noise.
+  try {
+    gp.SetHyperparameters(Eigen::VectorXd::Zero(7), 0.01);
+    ADD_FAILURE() << "wrong hyperparameter size accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("7"));
+  }
+  before.ExpectSame(gp);
+  Eigen::VectorXd bad = gp.kernel_log_params();
+  bad(0) = nan;
+  EXPECT_THROW(gp.SetHyperparameters(bad, 0.01), std::invalid_argument);
+  before.ExpectSame(gp);
+  try {
+    gp.SetHyperparameters(gp.kernel_log_params(), -1.0);
+    ADD_FAILURE() << "negative noise accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("noise_variance = -1"));
+  }
+  before.ExpectSame(gp);
+  EXPECT_THROW(gp.Mean(Eigen::VectorXd::Zero(1)), std::invalid_argument);
+  EXPECT_THROW(gp.RemoveLastObservations(-1), std::invalid_argument);
+  before.ExpectSame(gp);
+}
+
+TEST(GaussianProcessTest, ConstructionRejectsBadArguments) {
+  EXPECT_THROW(GaussianProcess(nullptr, 2), std::invalid_argument);
+  try {
+    GaussianProcess(MakeSquaredExponential({0, 3}), 2);
+    ADD_FAILURE() << "input_dim below the kernel's dims accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("input_dim = 2"));
+  }
+  GaussianProcessOptions options;
+  options.noise_variance = -0.5;
+  std::string error;
+  EXPECT_FALSE(options.IsValid(&error));
+  EXPECT_THAT(error, HasSubstr("noise_variance"));
+  EXPECT_THROW(GaussianProcess(MakeSquaredExponential({0}), 1, options), std::invalid_argument);
+}
+
+TEST(GaussianProcessTest, CopiesAreIndependent) {
+  GaussianProcess gp = MakeGp(1, true);
+  gp.AddObservation(Eigen::VectorXd::Constant(1, 0.1), 1.0);
+  GaussianProcess copy = gp;
+  copy.AddObservation(Eigen::VectorXd::Constant(1, 0.9), 2.0);
+  EXPECT_EQ(gp.num_observations(), 1);
+  EXPECT_EQ(copy.num_observations(), 2);
+  Eigen::VectorXd params = copy.kernel_log_params();
+  params(0) = 1.0;
+  copy.SetHyperparameters(params, 1e-3);
+  EXPECT_NE(gp.kernel_log_params()(0), 1.0);
+}
+
+}  // namespace
+}  // namespace gpbandit
