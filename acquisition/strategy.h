@@ -2,9 +2,10 @@
 // mean, variance, and user strategies registered at run time).
 //
 // A strategy is a small formula over a posterior (as in BoTorch): it does not know how its
-// argmax is found (maximizer.h) nor how the model was fitted (hyperparams/). Each round the
-// optimizer calls BeginRound(state) once, then asks for scores on a finite candidate set or for
-// a continuous acquisition function that the multi-start L-BFGS maximizer climbs.
+// argmax is found (finite_argmax.h, box_maximizer.h) nor how the model was fitted
+// (hyperparams/). Each round the optimizer calls BeginRound(state) once, then asks for scores on
+// a finite candidate set or for a continuous acquisition function that the multi-start L-BFGS
+// maximizer (box_maximizer.h) climbs.
 //
 // All values are in the model's original output units. Maximization throughout.
 #ifndef GPBANDIT_ACQUISITION_STRATEGY_H_

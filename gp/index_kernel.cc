@@ -142,7 +142,8 @@ Eigen::MatrixXd IndexKernel::Cross(const Eigen::MatrixXd& A, const Eigen::Matrix
 Eigen::VectorXd IndexKernel::Diagonal(const Eigen::MatrixXd& X) const {
   const std::vector<int> items = Items(X, "X");
   Eigen::VectorXd diag(items.size());
-  for (std::size_t i = 0; i < items.size(); ++i) diag(i) = scale() * covariance_(items[i], items[i]);
+  const double s = scale();
+  for (std::size_t i = 0; i < items.size(); ++i) diag(i) = s * covariance_(items[i], items[i]);
   return diag;
 }
 

@@ -1,5 +1,6 @@
 #include "gpbandit/gp/kernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -111,11 +112,20 @@ Eigen::MatrixXd Kernel::Gram(const Eigen::MatrixXd& X) const {
   // removes the last-bit asymmetry of matrix products so that Cholesky sees an exactly
   // symmetric matrix.
   Eigen::MatrixXd K = Cross(X, X);
-  for (Eigen::Index j = 0; j < K.cols(); ++j) {
-    for (Eigen::Index i = 0; i < j; ++i) {
-      const double mean = 0.5 * (K(i, j) + K(j, i));
-      K(i, j) = mean;
-      K(j, i) = mean;
+  // Tile by tile, so that the transposed accesses stay in cache for large n.
+  constexpr Eigen::Index kTile = 64;
+  const Eigen::Index n = K.cols();
+  for (Eigen::Index j0 = 0; j0 < n; j0 += kTile) {
+    for (Eigen::Index i0 = 0; i0 <= j0; i0 += kTile) {
+      const Eigen::Index j_end = std::min(n, j0 + kTile);
+      for (Eigen::Index j = j0; j < j_end; ++j) {
+        const Eigen::Index i_end = std::min(j, i0 + kTile);
+        for (Eigen::Index i = i0; i < i_end; ++i) {
+          const double mean = 0.5 * (K(i, j) + K(j, i));
+          K(i, j) = mean;
+          K(j, i) = mean;
+        }
+      }
     }
   }
   return K;

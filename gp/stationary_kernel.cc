@@ -6,9 +6,10 @@
 namespace gpbandit {
 namespace {
 
-// Beyond this squared scaled distance every profile and slope below is exactly 0 in double
-// (exp(-sqrt(1e7)) underflows), so clamping there keeps huge or overflowing distances from
-// turning into inf * 0 = NaN in the gradients.
+// Beyond this squared scaled distance every profile and slope below is 0 in double
+// (exp(-sqrt(1e7)) underflows; Eigen's vectorized exp saturates at a denormal instead), so
+// clamping there keeps huge or overflowing distances from turning into inf * 0 = NaN in the
+// gradients.
 constexpr double kMaxSquaredDistance = 1e7;
 const double kSqrt3 = std::sqrt(3.0);
 const double kSqrt5 = std::sqrt(5.0);
@@ -53,42 +54,58 @@ double Slope(StationaryFamily family, double r2) {
   return 0.0;
 }
 
-// Elementwise Profile over a matrix of (clamped) squared distances.
-Eigen::ArrayXXd ProfileArray(StationaryFamily family, const Eigen::ArrayXXd& r2) {
+// Profile over one column of (clamped) squared distances. Evaluated column by column so that
+// the temporaries stay in cache instead of streaming n x n arrays through memory.
+void ProfileColumn(StationaryFamily family, const Eigen::ArrayXd& r2, Eigen::ArrayXd* f) {
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      return (-0.5 * r2).exp();
+      *f = (-0.5 * r2).exp();
+      return;
     case StationaryFamily::kMatern12:
-      return (-r2.sqrt()).exp();
+      *f = (-r2.sqrt()).exp();
+      return;
     case StationaryFamily::kMatern32: {
-      const Eigen::ArrayXXd s = kSqrt3 * r2.sqrt();
-      return (1.0 + s) * (-s).exp();
+      const Eigen::ArrayXd s = kSqrt3 * r2.sqrt();
+      *f = (1.0 + s) * (-s).exp();
+      return;
     }
     case StationaryFamily::kMatern52: {
-      const Eigen::ArrayXXd s = kSqrt5 * r2.sqrt();
-      return (1.0 + s + s.square() / 3.0) * (-s).exp();
+      const Eigen::ArrayXd s = kSqrt5 * r2.sqrt();
+      *f = (1.0 + s + s.square() / 3.0) * (-s).exp();
+      return;
     }
   }
-  return Eigen::ArrayXXd::Zero(r2.rows(), r2.cols());
 }
 
-// Elementwise Slope.
-Eigen::ArrayXXd SlopeArray(StationaryFamily family, const Eigen::ArrayXXd& r2) {
+// Profile and Slope over one column, sharing the exponential.
+void ProfileAndSlopeColumn(StationaryFamily family, const Eigen::ArrayXd& r2, Eigen::ArrayXd* f,
+                           Eigen::ArrayXd* h) {
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      return (-0.5 * r2).exp();
+      *f = (-0.5 * r2).exp();
+      *h = *f;
+      return;
     case StationaryFamily::kMatern12: {
-      const Eigen::ArrayXXd r = r2.sqrt();
-      return (r > 0.0).select((-r).exp() / r, 0.0);
+      const Eigen::ArrayXd r = r2.sqrt();
+      *f = (-r).exp();
+      *h = (r > 0.0).select(*f / r, 0.0);
+      return;
     }
-    case StationaryFamily::kMatern32:
-      return 3.0 * (-kSqrt3 * r2.sqrt()).exp();
+    case StationaryFamily::kMatern32: {
+      const Eigen::ArrayXd s = kSqrt3 * r2.sqrt();
+      const Eigen::ArrayXd e = (-s).exp();
+      *f = (1.0 + s) * e;
+      *h = 3.0 * e;
+      return;
+    }
     case StationaryFamily::kMatern52: {
-      const Eigen::ArrayXXd s = kSqrt5 * r2.sqrt();
-      return (5.0 / 3.0) * (1.0 + s) * (-s).exp();
+      const Eigen::ArrayXd s = kSqrt5 * r2.sqrt();
+      const Eigen::ArrayXd e = (-s).exp();
+      *f = (1.0 + s + s.square() / 3.0) * e;
+      *h = (5.0 / 3.0) * (1.0 + s) * e;
+      return;
     }
   }
-  return Eigen::ArrayXXd::Zero(r2.rows(), r2.cols());
 }
 
 }  // namespace
@@ -210,10 +227,26 @@ void StationaryKernel::GradientLogParams(const ConstVectorRef& a, const ConstVec
   }
 }
 
-Eigen::MatrixXd StationaryKernel::Scaled(const Eigen::MatrixXd& X) const {
+Eigen::VectorXd StationaryKernel::Center(const Eigen::MatrixXd& X) const {
+  const int m = static_cast<int>(dims_.size());
+  Eigen::VectorXd center = Eigen::VectorXd::Zero(m);
+  if (X.cols() == 0) return center;
+  // The midpoint of the range, halved before adding so that it cannot overflow.
+  for (int k = 0; k < m; ++k) {
+    center(k) = 0.5 * X.row(dims_[k]).minCoeff() + 0.5 * X.row(dims_[k]).maxCoeff();
+  }
+  return center;
+}
+
+Eigen::MatrixXd StationaryKernel::Scaled(const Eigen::MatrixXd& X,
+                                         const Eigen::VectorXd& center) const {
   const int m = static_cast<int>(dims_.size());
   Eigen::MatrixXd U(m, X.cols());
-  for (int k = 0; k < m; ++k) U.row(k) = X.row(dims_[k]) / Lengthscale(k);
+  // Centering before scaling: differences of centered coordinates are as exact as those of the
+  // raw ones, and |u|^2 + |v|^2 - 2 u.v cancels far less near the center.
+  for (int k = 0; k < m; ++k) {
+    U.row(k) = (X.row(dims_[k]).array() - center(k)).matrix() / Lengthscale(k);
+  }
   return U;
 }
 
@@ -225,38 +258,59 @@ Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
                                 " rows, the kernel needs at least " +
                                 std::to_string(MinInputDim()));
   }
-  Eigen::MatrixXd U = Scaled(A);
-  Eigen::MatrixXd V = same ? U : Scaled(B);
-  // Centering first limits the cancellation in |u|^2 + |v|^2 - 2 u.v for points far from the
-  // origin.
-  if (U.cols() > 0) {
-    const Eigen::VectorXd center = U.rowwise().mean();
-    U.colwise() -= center;
-    V.colwise() -= center;
+  // One center for both sets, so that differences are unchanged.
+  const Eigen::VectorXd center = Center(A);
+  const Eigen::MatrixXd U = Scaled(A, center);
+  const Eigen::MatrixXd V = same ? U : Scaled(B, center);
+  const Eigen::ArrayXd u_norms = U.colwise().squaredNorm().transpose().array();
+  const Eigen::ArrayXd v_norms = V.colwise().squaredNorm().transpose().array();
+  Eigen::MatrixXd R2;
+  if (same) {
+    // A symmetric rank-m update: half the flops of a general product.
+    R2 = Eigen::MatrixXd::Zero(U.cols(), U.cols());
+    R2.selfadjointView<Eigen::Lower>().rankUpdate(U.transpose(), -2.0);
+  } else {
+    R2.noalias() = -2.0 * U.transpose() * V;
   }
-  const Eigen::VectorXd u_norms = U.colwise().squaredNorm().transpose();
-  const Eigen::VectorXd v_norms = V.colwise().squaredNorm().transpose();
-  Eigen::MatrixXd R2 = -2.0 * U.transpose() * V;
-  R2.colwise() += u_norms;
-  R2.rowwise() += v_norms.transpose();
-  if (!R2.allFinite()) {
-    // Norms overflow only when the scaled points spread over more than ~1e154; recompute the
-    // affected entries from differences (which can overflow to +inf but never give NaN).
-    for (Eigen::Index j = 0; j < R2.cols(); ++j) {
-      for (Eigen::Index i = 0; i < R2.rows(); ++i) {
-        if (!std::isfinite(R2(i, j))) R2(i, j) = (U.col(i) - V.col(j)).squaredNorm();
+  const Eigen::Index n = R2.rows();
+  for (Eigen::Index j = 0; j < R2.cols(); ++j) {
+    const Eigen::Index first = same ? j : 0;
+    auto column = R2.col(j).segment(first, n - first).array();
+    column += u_norms.segment(first, n - first) + v_norms(j);
+    if (!column.allFinite()) {
+      // Norms overflow only when the scaled points spread over more than ~1e154; recompute the
+      // affected entries from raw differences (which can overflow to +inf but never give NaN).
+      for (Eigen::Index i = first; i < n; ++i) {
+        if (std::isfinite(R2(i, j))) continue;
+        double r2 = 0.0;
+        for (std::size_t k = 0; k < dims_.size(); ++k) {
+          const double d = (A(dims_[k], i) - B(dims_[k], j)) / Lengthscale(static_cast<int>(k));
+          r2 += d * d;
+        }
+        R2(i, j) = r2;
       }
     }
+    column = column.max(0.0).min(kMaxSquaredDistance);
+    if (same) R2(j, j) = 0.0;
   }
-  R2 = R2.array().max(0.0).min(kMaxSquaredDistance).matrix();
-  if (same) R2.diagonal().setZero();
   return R2;
 }
 
 Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
-  // &A == &B when called through Kernel::Gram: then the diagonal is exactly r = 0.
-  const Eigen::MatrixXd R2 = SquaredDistances(A, B, &A == &B);
-  return (variance() * ProfileArray(family_, R2.array())).matrix();
+  // &A == &B when called through Kernel::Gram: then only the lower triangle is computed, the
+  // diagonal is exactly r = 0 and the result exactly symmetric.
+  const bool same = &A == &B;
+  Eigen::MatrixXd K = SquaredDistances(A, B, same);
+  const double s2 = variance();
+  const Eigen::Index n = K.rows();
+  Eigen::ArrayXd f;
+  for (Eigen::Index j = 0; j < K.cols(); ++j) {
+    const Eigen::Index first = same ? j : 0;
+    ProfileColumn(family_, K.col(j).segment(first, n - first).array(), &f);
+    K.col(j).segment(first, n - first).array() = s2 * f;
+  }
+  if (same) K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
+  return K;
 }
 
 Eigen::VectorXd StationaryKernel::Diagonal(const Eigen::MatrixXd& X) const {
@@ -275,29 +329,36 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixX
                                 std::to_string(W.cols()) + ", expected " +
                                 std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
   }
-  const Eigen::ArrayXXd R2 = SquaredDistances(X, X, true).array();
+  const Eigen::MatrixXd R2 = SquaredDistances(X, X, true);  // lower triangle only
+  const Eigen::MatrixXd U = Scaled(X, Center(X));
+  const Eigen::Index n = X.cols();
+  const int m = static_cast<int>(U.rows());
   const double s2 = variance();
-  Eigen::VectorXd grad(NumParams());
-  grad(0) = s2 * (W.array() * ProfileArray(family_, R2)).sum();
-  // M(i, j) = W(i, j) dk_ij/d(d_ijk^2); the lengthscale gradients are sums of M times squared
-  // per-dim distances. Computed from differences directly (not from norms) because these sums
-  // cancel much more than the distances themselves.
-  const Eigen::ArrayXXd M = s2 * W.array() * SlopeArray(family_, R2);
-  if (ard_) {
-    const Eigen::MatrixXd U = Scaled(X);
-    for (int k = 0; k < U.rows(); ++k) {
-      const Eigen::ArrayXd u = U.row(k).transpose().array();
-      double sum = 0.0;
-      for (Eigen::Index j = 0; j < X.cols(); ++j) {
-        // Where M != 0 every d_k^2 < kMaxSquaredDistance, so the clamp only removes the
+  Eigen::VectorXd grad = Eigen::VectorXd::Zero(NumParams());
+  Eigen::ArrayXd weight, f, h, mh;
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index len = n - j;
+    // Pair (i, j), i > j, stands for both W(i, j) and W(j, i): k is symmetric.
+    weight = W.col(j).segment(j, len).array() + W.row(j).segment(j, len).transpose().array();
+    weight(0) = W(j, j);
+    const auto r2 = R2.col(j).segment(j, len).array();
+    ProfileAndSlopeColumn(family_, r2, &f, &h);
+    grad(0) += (weight * f).sum();
+    // dk/dlog l_k = s2 h d_k^2 (ARD) or s2 h r^2 (shared).
+    mh = weight * h;
+    if (ard_) {
+      for (int k = 0; k < m; ++k) {
+        // Where h != 0 every d_k^2 < kMaxSquaredDistance, so the clamp only removes the
         // inf * 0 of pairs too far apart to matter.
-        sum += (M.col(j) * (u - u(j)).square().min(kMaxSquaredDistance)).sum();
+        const auto u = U.row(k).segment(j, len).transpose().array();
+        grad(1 + k) += (mh * (u - U(k, j)).square().min(kMaxSquaredDistance)).sum();
       }
-      grad(1 + k) = sum;
+    } else {
+      grad(1) += (mh * r2).sum();
     }
-  } else {
-    grad(1) = (M * R2).sum();
   }
+  grad(0) *= s2;
+  grad.tail(NumParams() - 1) *= s2;
   return grad;
 }
 

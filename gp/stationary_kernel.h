@@ -57,10 +57,13 @@ class StationaryKernel : public Kernel {
   std::string Name() const;
   // The lengthscale of the k-th entry of dims_.
   double Lengthscale(int k) const;
-  // Rows dims_ of X divided by their lengthscales (|dims| x n).
-  Eigen::MatrixXd Scaled(const Eigen::MatrixXd& X) const;
+  // Per entry of dims_, the midpoint of the range of that coordinate over the columns of X.
+  Eigen::VectorXd Center(const Eigen::MatrixXd& X) const;
+  // Rows dims_ of X minus center, divided by their lengthscales (|dims| x n).
+  Eigen::MatrixXd Scaled(const Eigen::MatrixXd& X, const Eigen::VectorXd& center) const;
   // Squared scaled distances between the columns of A and B via norms and one matrix product,
-  // clamped to [0, kMaxSquaredDistance]; an exact zero diagonal when `same` (A is B).
+  // clamped to [0, kMaxSquaredDistance]. When `same` (A is B): only the lower triangle is
+  // filled (the rest is unspecified), with an exact zero diagonal.
   Eigen::MatrixXd SquaredDistances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                    bool same) const;
 

@@ -34,24 +34,41 @@ struct Interval {
   double width() const { return hi - lo; }
 };
 
-// theta = lo + (hi - lo)(1 - cos(pi u))/2 maps all of R onto [lo, hi] smoothly and
-// periodically; L-BFGS then optimizes an unconstrained u. Unbounded entries use theta = u.
+// theta = lo + w (1 - cos(pi u / w))/2, w = hi - lo, maps all of R onto [lo, hi] smoothly and
+// periodically; L-BFGS then optimizes an unconstrained u. Dividing u by w keeps the slope at
+// most pi/2, so that a unit step in u moves theta by about as much as a unit step in plain log
+// space would: with u in [0, 1] instead, Ceres' first step (of max-norm ~1) would sweep the whole
+// interval and could land in a flat region (all lengthscales tiny: a white-noise fit).
+// Unbounded entries use theta = u.
 double ThetaOf(const Interval& b, double u) {
   if (!b.bounded()) return u;
-  return b.lo + b.width() * 0.5 * (1.0 - std::cos(kPi * u));
+  return b.lo + b.width() * 0.5 * (1.0 - std::cos(kPi * u / b.width()));
 }
 double DThetaDu(const Interval& b, double u) {
   if (!b.bounded()) return 1.0;
-  return b.width() * 0.5 * kPi * std::sin(kPi * u);
+  return 0.5 * kPi * std::sin(kPi * u / b.width());
 }
-// The u in [0, 1] of a theta, after moving theta strictly inside (a u on a bound has
+// The u in [0, w] of a theta, after moving theta strictly inside (a u on a bound has
 // d theta / d u = 0 and would never move).
 double UOf(const Interval& b, double theta) {
   if (!b.bounded()) return theta;
   const double margin = kStartMargin * b.width();
   theta = std::min(std::max(theta, b.lo + margin), b.hi - margin);
   const double c = std::min(1.0, std::max(-1.0, 1.0 - 2.0 * (theta - b.lo) / b.width()));
-  return std::acos(c) / kPi;
+  return b.width() * std::acos(c) / kPi;
+}
+
+// The range random starts draw log(value) from: [log min, log max] within the bounds.
+void SetDrawRange(double min, double max, Interval* b) {
+  b->draw_lo = std::log(min);
+  b->draw_hi = std::log(max);
+  if (!b->bounded()) return;
+  b->draw_lo = std::max(b->draw_lo, b->lo);
+  b->draw_hi = std::min(b->draw_hi, b->hi);
+  if (!(b->draw_lo < b->draw_hi)) {
+    b->draw_lo = b->lo;
+    b->draw_hi = b->hi;
+  }
 }
 
 bool AllFinite(const Eigen::VectorXd& v) { return v.allFinite(); }
@@ -234,7 +251,13 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
       !CheckRange(min_lengthscale, max_lengthscale, "min_lengthscale", "max_lengthscale",
                   &message) ||
       !CheckRange(min_signal_variance, max_signal_variance, "min_signal_variance",
-                  "max_signal_variance", &message))
+                  "max_signal_variance", &message) ||
+      !CheckRange(start_min_lengthscale, start_max_lengthscale, "start_min_lengthscale",
+                  "start_max_lengthscale", &message) ||
+      !CheckRange(start_min_signal_variance, start_max_signal_variance,
+                  "start_min_signal_variance", "start_max_signal_variance", &message) ||
+      !CheckRange(start_min_noise_variance, start_max_noise_variance, "start_min_noise_variance",
+                  "start_max_noise_variance", &message))
     return fail(message);
   if (lower_log_bounds.size() != upper_log_bounds.size()) {
     std::ostringstream out;
@@ -327,13 +350,17 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
     Interval& b = bounds[j];
     b.lo = options.lower_log_bounds.empty() ? lo : options.lower_log_bounds[j];
     b.hi = options.upper_log_bounds.empty() ? hi : options.upper_log_bounds[j];
-    b.draw_lo = b.bounded() ? b.lo : lo;
-    b.draw_hi = b.bounded() ? b.hi : hi;
+    SetDrawRange(is_lengthscale ? options.start_min_lengthscale
+                                : options.start_min_signal_variance,
+                 is_lengthscale ? options.start_max_lengthscale
+                                : options.start_max_signal_variance,
+                 &b);
   }
   if (fit_noise) {
     Interval& b = bounds[p];
-    b.lo = b.draw_lo = std::log(options.min_noise_variance);
-    b.hi = b.draw_hi = std::log(options.max_noise_variance);
+    b.lo = std::log(options.min_noise_variance);
+    b.hi = std::log(options.max_noise_variance);
+    SetDrawRange(options.start_min_noise_variance, options.start_max_noise_variance, &b);
   }
   std::vector<LogNormalPrior> priors(m);
   for (int j = 0; j < p && !options.kernel_priors.empty(); ++j) priors[j] = options.kernel_priors[j];

@@ -4,14 +4,15 @@
 //
 // Parameterization: every hyperparameter is optimized in log space, theta = log(value), the same
 // parameterization scikit-learn's GaussianProcessRegressor uses (kernel.theta). Bounds
-// [lo, hi] on theta are imposed by the smooth transform theta = lo + (hi - lo)(1 - cos(pi u))/2
-// of an unconstrained u, so that L-BFGS never sees a constraint. A start exactly on a bound
+// [lo, hi] on theta are imposed by the smooth transform theta = lo + w (1 - cos(pi u / w))/2,
+// w = hi - lo, of an unconstrained u, so that L-BFGS never sees a constraint (the scaling by w
+// keeps a unit step in u about as large as a unit step in plain log space). A start exactly on a bound
 // would never move (d theta / d u = 0 there), so every start is moved strictly inside by
 // kStartMargin of the interval width.
 //
 // Restarts: start 0 is the GP's current hyperparameters (clamped into the bounds); starts
-// 1..num_restarts draw theta uniformly within the bounds from the caller's Rng, a fixed number
-// of draws per start, so that the starts of a fit with k restarts are a prefix of those with
+// 1..num_restarts draw theta uniformly within the start ranges (options) from the caller's Rng,
+// a fixed number of draws per start, so that the starts of a fit with k restarts are a prefix of those with
 // k + 1 restarts under the same seed (more restarts can never give a lower optimum).
 //
 // Faults: an evaluation that is non-finite (or throws) is reported to Ceres as failed, and Ceres
@@ -53,11 +54,11 @@ struct HyperparameterFitOptions {
   // L-BFGS iterations per start. >= 1. Default 200.
   int max_iterations = 200;
   // Ceres convergence tolerances, per start: relative change of the objective, max-norm of the
-  // gradient (in the transformed variables), relative step size. Each > 0. Defaults are tight
-  // (1e-12, 1e-8, 1e-10), since a fit must reach scikit-learn's optimum to 1e-6 and the
-  // objective is cheap relative to a bandit evaluation; loosen them for speed at large t.
-  double function_tolerance = 1e-12;
-  double gradient_tolerance = 1e-8;
+  // gradient (in the transformed variables), relative step size. Each finite and > 0. The
+  // defaults (1e-10, 1e-6, 1e-10) put the objective within ~1e-8 of a local optimum (the fit
+  // must reach scikit-learn's optimum to 1e-6); loosen them for speed at large t.
+  double function_tolerance = 1e-10;
+  double gradient_tolerance = 1e-6;
   double parameter_tolerance = 1e-10;
 
   // Also fit the noise variance. If false the GP's current noise_variance is kept (it may lie
@@ -82,11 +83,22 @@ struct HyperparameterFitOptions {
   double min_signal_variance = 1e-3;
   double max_signal_variance = 1e3;
 
+  // Where the random starts are drawn: log-uniformly within these ranges, intersected with each
+  // log-param's bounds (the whole bound interval if they do not overlap). Narrower than the
+  // bounds because starts with tiny lengthscales or a huge noise sit in flat regions (the
+  // white-noise fit) that L-BFGS cannot leave. Each 0 < min < max < infinity. Defaults:
+  // lengthscales [0.03, 3], signal variances [0.1, 10], noise variance [1e-4, 0.3].
+  double start_min_lengthscale = 0.03;
+  double start_max_lengthscale = 3.0;
+  double start_min_signal_variance = 0.1;
+  double start_max_signal_variance = 10.0;
+  double start_min_noise_variance = 1e-4;
+  double start_max_noise_variance = 0.3;
+
   // Explicit bounds on the kernel log-params (log space, in the order of the kernel's
   // GetLogParams()). Either both empty (use the defaults above) or both of size
   // kernel.NumParams() with lower < upper, each pair either both finite or both infinite (an
-  // infinite pair leaves that log-param unbounded, except by the random starts, which then draw
-  // from the default range). A size mismatch with the kernel is reported by FitHyperparameters
+  // infinite pair leaves that log-param unbounded; its random starts then use the start range). A size mismatch with the kernel is reported by FitHyperparameters
   // (it throws std::invalid_argument). Default empty.
   std::vector<double> lower_log_bounds;
   std::vector<double> upper_log_bounds;

@@ -232,6 +232,28 @@ OptimizerOptions OptionsFromJson(const json& j) {
 
 }  // namespace
 
+std::string FormatSettings(const std::string& strategy, const StrategyOptions& strategy_options,
+                           const OptimizerOptions& options) {
+  json j = {{"strategy", strategy},
+            {"strategy_options", StrategyOptionsToJson(strategy_options)},
+            {"options", OptionsToJson(options)}};
+  j["options"]["log_path"] = options.log_path;
+  return j.dump();
+}
+
+void ParseSettings(const std::string& json_text, std::string* strategy,
+                   StrategyOptions* strategy_options, OptimizerOptions* options) {
+  try {
+    const json j = json::parse(json_text);
+    *strategy = j.at("strategy").get<std::string>();
+    *strategy_options = StrategyOptionsFromJson(j.at("strategy_options"));
+    *options = OptionsFromJson(j.at("options"));
+    options->log_path = j.at("options").at("log_path").get<std::string>();
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string("malformed settings: ") + e.what());
+  }
+}
+
 std::string FormatLogHeader(const LogHeader& h) {
   json j = {{"type", "header"},
             {"format", "gpbandit-observation-log"},

@@ -28,6 +28,13 @@ struct LogHeader {
   Eigen::VectorXd kernel_log_params;
 };
 
+// The strategy and the options alone, as one JSON object (the pagmo adapter serializes its
+// settings this way). Parse throws std::runtime_error naming the malformed field.
+std::string FormatSettings(const std::string& strategy, const StrategyOptions& strategy_options,
+                           const OptimizerOptions& options);
+void ParseSettings(const std::string& json_text, std::string* strategy,
+                   StrategyOptions* strategy_options, OptimizerOptions* options);
+
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
 // Throws std::runtime_error naming the missing or malformed field.

@@ -57,7 +57,7 @@ bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
            << "set title " << Quote(spec.title) << "\n"
            << "set xlabel " << Quote(spec.x_label) << "\n"
            << "set ylabel " << Quote(spec.y_label) << "\n"
-           << "set grid\nset key outside right top\n";
+           << "set grid\nset key inside right top box opaque\n";
     if (spec.log_y) script << "set logscale y\n";
     script << "plot ";
     for (size_t i = 0; i < spec.curves.size(); ++i) {

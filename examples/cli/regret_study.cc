@@ -504,7 +504,7 @@ void PrintSummary(const RegretStudyResult& result, int T, std::ostream& out) {
     double sec, sec_sd;
     MeanSd(s.seconds, &sec, &sec_sd);
     std::ostringstream seconds;
-    seconds << std::fixed << std::setprecision(3) << sec;
+    seconds << std::setprecision(3) << sec;
     out << std::setw(static_cast<int>(width)) << s.strategy << "  " << std::setw(22)
         << PlusMinus(s.cumulative) << "  " << std::setw(22) << PlusMinus(s.cumulative, T) << "  "
         << std::setw(22) << PlusMinus(s.simple) << "  " << seconds.str() << "\n";

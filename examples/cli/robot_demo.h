@@ -28,8 +28,8 @@ namespace gpbandit {
 namespace cli {
 
 struct RobotDemoOptions {
-  // Episodes each tuner runs. >= 1. Default 60.
-  int episodes = 60;
+  // Episodes each tuner runs. >= 1. Default 150 (about 30-60 s on 2 cores).
+  int episodes = 150;
   // Payload masses (kg) of the conditions; each episode draws one uniformly. >= 1 entries,
   // each >= 0. Default {0.1, 0.5, 1.2}.
   std::vector<double> payloads = {0.1, 0.5, 1.2};
@@ -50,7 +50,8 @@ struct RobotDemoOptions {
 struct DemoEpisode {
   int episode = 0;         // 1-based
   int condition = 0;       // index into payloads
-  Eigen::Vector2d contextual_gains, plain_gains;
+  Eigen::Vector2d contextual_gains = Eigen::Vector2d::Zero();
+  Eigen::Vector2d plain_gains = Eigen::Vector2d::Zero();
   double contextual_reward = 0, plain_reward = 0;      // noise-free
   double contextual_observed = 0, plain_observed = 0;  // what the tuners were told
   double best_reward = 0;  // brute force, this condition
@@ -59,7 +60,8 @@ struct DemoEpisode {
 struct DemoCondition {
   double payload = 0;
   problems::BruteForceResult brute_force;
-  Eigen::Vector2d contextual_gains, plain_gains;
+  Eigen::Vector2d contextual_gains = Eigen::Vector2d::Zero();
+  Eigen::Vector2d plain_gains = Eigen::Vector2d::Zero();
   double contextual_reward = 0, plain_reward = 0;  // noise-free, at the recommended gains
   int episodes = 0;  // episodes played in this condition
 };

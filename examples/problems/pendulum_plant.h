@@ -97,7 +97,7 @@ Eigen::Vector2d PendulumGainUpper();
 // The best gains for one payload by brute force: the reward on a grid of points_per_axis^2
 // gains in the box, then a finer grid of the same size around the best cell. Deterministic.
 struct BruteForceResult {
-  Eigen::Vector2d gains;
+  Eigen::Vector2d gains = Eigen::Vector2d::Zero();
   double reward = 0.0;
   int evaluations = 0;
 };

@@ -71,7 +71,10 @@ std::vector<KernelCase> AllCases() {
       {"product_disjoint", 3, {},
        [] { return MakeProduct(Parts(MakeMatern52({0, 1}), MakeMatern32({2}, true, 1.3))); }},
       {"product_action_context", 3, {2},
-       [] { return MakeProduct(Parts(MakeSquaredExponential({0, 1}), MakeIndexKernel(2, ItemCovariance()))); }},
+       [] {
+         return MakeProduct(
+             Parts(MakeSquaredExponential({0, 1}), MakeIndexKernel(2, ItemCovariance())));
+       }},
       {"sum_overlapping", 2, {},
        [] { return MakeSum(Parts(MakeMatern12(FirstDims(2)), MakeSquaredExponential({1}))); }},
       {"nested", 4, {3},
@@ -345,7 +348,8 @@ TEST(CheckDimsTest, RejectsEmptyNegativeAndDuplicateDims) {
   EXPECT_THAT([] { CheckDims("k", {0, -2}); },
               ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = -2")));
   EXPECT_THAT([] { CheckDims("k", {3, 1, 3}); },
-              ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims[2] = 3 is a duplicate")));
+              ::testing::ThrowsMessage<std::invalid_argument>(
+                  HasSubstr("dims[2] = 3 is a duplicate")));
 }
 
 // A kernel with only the pure virtuals, to exercise the base-class batch defaults.

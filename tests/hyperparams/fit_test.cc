@@ -243,6 +243,28 @@ TEST(FitHyperparametersTest, ExplicitBoundsHoldAndAreReported) {
       << report.params_at_bound[0];
 }
 
+// Infinite bound pairs leave the log-params unconstrained (theta = u); the fit must still end
+// at a stationary point, as good as the bounded fit when that one is interior.
+TEST(FitHyperparametersTest, UnboundedLogParamsReachAStationaryPoint) {
+  Rng data_rng(testing::TestSeed(24));
+  const GaussianProcess original = MakeGp(2, 25, data_rng);
+  GaussianProcess bounded = original, unbounded = original;
+  const double inf = std::numeric_limits<double>::infinity();
+  HyperparameterFitOptions options;
+  options.lower_log_bounds.assign(3, -inf);
+  options.upper_log_bounds.assign(3, inf);
+  Rng rng(10), rng2(10);
+  const HyperparameterFitReport report = FitHyperparameters(options, rng, &unbounded);
+  ASSERT_TRUE(report.success) << report.BriefReport();
+  const HyperparameterFitReport bounded_report =
+      FitHyperparameters(HyperparameterFitOptions(), rng2, &bounded);
+  ASSERT_TRUE(bounded_report.params_at_bound.empty()) << bounded_report.BriefReport();
+  Eigen::VectorXd gradient;
+  LmlOf(unbounded, &gradient);
+  EXPECT_LT(gradient.lpNorm<Eigen::Infinity>(), 1e-4) << gradient.transpose();
+  EXPECT_NEAR(report.log_marginal_likelihood, bounded_report.log_marginal_likelihood, 1e-6);
+}
+
 TEST(FitHyperparametersTest, StrongPriorPinsItsParameter) {
   Rng data_rng(testing::TestSeed(19));
   GaussianProcess gp = MakeGp(2, 25, data_rng);
@@ -250,10 +272,13 @@ TEST(FitHyperparametersTest, StrongPriorPinsItsParameter) {
   options.kernel_priors.resize(3);  // flat by default
   options.kernel_priors[2].mean_log = std::log(0.7);
   options.kernel_priors[2].stddev_log = 1e-3;
+  options.noise_prior.mean_log = std::log(0.05);
+  options.noise_prior.stddev_log = 1e-3;
   Rng rng(7);
   const HyperparameterFitReport report = FitHyperparameters(options, rng, &gp);
   ASSERT_TRUE(report.success) << report.BriefReport();
   EXPECT_NEAR(gp.kernel_log_params()(2), std::log(0.7), 1e-2);
+  EXPECT_NEAR(std::log(gp.noise_variance()), std::log(0.05), 1e-2);
   EXPECT_NE(report.log_posterior, report.log_marginal_likelihood);
   // Without the prior the same data want a clearly different lengthscale.
   Rng same_data_rng(testing::TestSeed(19));
@@ -283,6 +308,12 @@ TEST(FitHyperparametersTest, InvalidOptionsAreRejectedNamingTheField) {
       {"max_lengthscale", [](HyperparameterFitOptions* o) { o->max_lengthscale = 1e-4; }},
       {"min_signal_variance", [=](HyperparameterFitOptions* o) { o->min_signal_variance = nan; }},
       {"max_signal_variance", [](HyperparameterFitOptions* o) { o->max_signal_variance = 0.0; }},
+      {"start_max_lengthscale",
+       [](HyperparameterFitOptions* o) { o->start_max_lengthscale = o->start_min_lengthscale; }},
+      {"start_min_signal_variance",
+       [](HyperparameterFitOptions* o) { o->start_min_signal_variance = 0.0; }},
+      {"start_max_noise_variance",
+       [=](HyperparameterFitOptions* o) { o->start_max_noise_variance = inf; }},
       {"lower_log_bounds", [](HyperparameterFitOptions* o) { o->lower_log_bounds = {0.0}; }},
       {"lower_log_bounds[1]",
        [](HyperparameterFitOptions* o) {

@@ -110,6 +110,29 @@ TEST(LogMarginalLikelihoodTest, GradientMatchesFiniteDifferencesForEveryKernel) 
   }
 }
 
+// Above ~50 points the inverse is computed blockwise (recursively, with uneven halves for odd
+// sizes); the gradient must still match the value.
+TEST(LogMarginalLikelihoodTest, BlockedInverseGradientMatchesFiniteDifferences) {
+  Rng rng(testing::TestSeed(43));
+  for (int n : {49, 131}) {
+    SCOPED_TRACE(n);
+    const std::unique_ptr<Kernel> kernel = MakeMatern52({0, 1}, true, 1.3, 0.3);
+    const Eigen::MatrixXd X = testing::UniformPoints(2, n, 0.0, 1.0, rng);
+    Eigen::VectorXd y(n);
+    for (int j = 0; j < n; ++j) y(j) = std::sin(5.0 * X(0, j)) + 0.1 * StandardNormalVector(1, rng)(0);
+    Eigen::VectorXd theta(4);
+    theta << kernel->GetLogParams(), std::log(0.02);
+    auto value = [&](const Eigen::VectorXd& t) {
+      const std::unique_ptr<Kernel> k = kernel->Clone();
+      k->SetLogParams(t.head(3));
+      return LogMarginalLikelihood(*k, X, y, std::exp(t(3)), nullptr);
+    };
+    Eigen::VectorXd gradient;
+    LogMarginalLikelihood(*kernel, X, y, 0.02, &gradient);
+    testing::ExpectGradientNear(value, theta, gradient, 1e-5, 1e-5);
+  }
+}
+
 // One observation: log N(y; 0, k(x, x) + noise) in closed form.
 TEST(LogMarginalLikelihoodTest, SinglePointMatchesClosedForm) {
   const std::unique_ptr<Kernel> kernel = MakeMatern52({0, 1}, true, 2.5, 0.3);

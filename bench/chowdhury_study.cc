@@ -1,0 +1,199 @@
+// Regret study 2: Chowdhury & Gopalan (ICML 2017), Figures 1 and 2.
+//
+// Decision set: 100 points drawn uniformly from [0, 1] (fresh per trial). Test functions, per
+// trial, for each kernel (SE and Matern-5/2, lengthscale 0.2, unit variance):
+//   rkhs:    draw y ~ N(0, K) on the 100 points; f = the GP posterior mean given y, i.e.
+//            f = K alpha, alpha = (K + s0 I)^-1 y with s0 = 0.01 (the paper does not state the
+//            noise of this step); B^2 = alpha^T K alpha (the RKHS norm of f).
+//   gp-draw: f = y ~ N(0, K) itself; B^2 = f^T (K + j I)^-1 f with j the jitter used to draw it.
+// Noise: N(0, R^2) with R^2 = 1% of f's range; the model's lambda = R^2; delta = 0.1; gamma_t
+// from the kernel-family bounds (SE: (log t)^{d+1}; Matern-5/2: t^{d(d+1)/(2 nu + d(d+1))} log t),
+// as the paper does. Strategies: GP-UCB (RKHS schedule of Srinivas et al. Theorem 3, unscaled),
+// IGP-UCB, GP-TS (exact joint samples on the 100 points), EI and PI (margin 0).
+// Reported: cumulative regret R_T (mean and std over trials) at checkpoints, seconds per run.
+// Posterior: the O(N^2)-per-round FiniteSetPosterior.
+//
+// Usage: chowdhury_study [--full] [--trials N] [--horizon T] [--seed S]
+//   default: T = 30000, 4 trials (a few minutes on 2 cores); --full: the paper's 25 trials.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <Eigen/Cholesky>
+#include <omp.h>
+
+#include "gpbandit/acquisition/finite_bandit_loop.h"
+#include "gpbandit/gp/cholesky.h"
+#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/plugin/strategy_registry.h"
+
+namespace {
+
+using gpbandit::Rng;
+
+struct Settings {
+  int trials = 4;
+  int horizon = 30000;
+  int points = 100;
+  double lengthscale = 0.2;
+  double delta = 0.1;
+  std::uint64_t seed = 2017;
+};
+
+Settings ParseArgs(int argc, char** argv) {
+  Settings s;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--full") {
+      s.trials = 25;
+    } else if (arg == "--trials" && i + 1 < argc) {
+      s.trials = std::atoi(argv[++i]);
+    } else if (arg == "--horizon" && i + 1 < argc) {
+      s.horizon = std::atoi(argv[++i]);
+    } else if (arg == "--seed" && i + 1 < argc) {
+      s.seed = std::strtoull(argv[++i], nullptr, 10);
+    } else {
+      std::fprintf(stderr, "usage: %s [--full] [--trials N] [--horizon T] [--seed S]\n", argv[0]);
+      std::exit(2);
+    }
+  }
+  if (s.trials < 1 || s.horizon < 1) {
+    std::fprintf(stderr, "trials and horizon must be >= 1\n");
+    std::exit(2);
+  }
+  return s;
+}
+
+struct Setting {
+  const char* kernel_name;
+  bool matern;
+  bool rkhs;
+};
+
+struct Instance {
+  Eigen::MatrixXd points;
+  std::unique_ptr<gpbandit::Kernel> kernel;
+  Eigen::VectorXd f;
+  double rkhs_norm = 0.0;
+  double noise_variance = 0.0;
+};
+
+Instance MakeInstance(const Setting& setting, const Settings& s, Rng& rng) {
+  Instance in;
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  in.points.resize(1, s.points);
+  for (int i = 0; i < s.points; ++i) in.points(0, i) = uniform(rng);
+  in.kernel = setting.matern ? gpbandit::MakeMatern52({0}, true, 1.0, s.lengthscale)
+                             : gpbandit::MakeSquaredExponential({0}, true, 1.0, s.lengthscale);
+  const Eigen::MatrixXd K = in.kernel->Gram(in.points);
+  const gpbandit::JitteredCholesky chol = gpbandit::FactorizeWithJitter(K);
+  const Eigen::VectorXd y = chol.lower * gpbandit::StandardNormalVector(s.points, rng);
+  if (setting.rkhs) {
+    Eigen::MatrixXd A = K;
+    A.diagonal().array() += 0.01;
+    const Eigen::VectorXd alpha = A.llt().solve(y);
+    in.f = K * alpha;
+    in.rkhs_norm = std::sqrt(std::max(0.0, alpha.dot(K * alpha)));
+  } else {
+    in.f = y;
+    // y = L z with L L^T = K + j I, so y^T (K + j I)^-1 y = |z|^2.
+    const Eigen::VectorXd z = chol.lower.triangularView<Eigen::Lower>().solve(y);
+    in.rkhs_norm = z.norm();
+  }
+  in.noise_variance = 0.01 * (in.f.maxCoeff() - in.f.minCoeff());
+  return in;
+}
+
+struct Entry {
+  const char* label;
+  const char* name;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Settings settings = ParseArgs(argc, argv);
+  const std::vector<Setting> setups = {
+      {"SE", false, true}, {"Matern-5/2", true, true}, {"SE", false, false}, {"Matern-5/2", true, false}};
+  const std::vector<Entry> strategies = {{"GP-UCB", "gp-ucb"}, {"IGP-UCB", "igp-ucb"},
+                                         {"GP-TS", "gp-ts"},   {"EI", "ei"},
+                                         {"PI", "pi"}};
+  const int num_strategies = static_cast<int>(strategies.size());
+  std::vector<int> checkpoints;
+  for (int c : {100, 1000, 10000})
+    if (c < settings.horizon) checkpoints.push_back(c);
+  checkpoints.push_back(settings.horizon);
+
+  std::printf("Chowdhury & Gopalan 2017, Figs. 1-2: %d uniform points in [0,1], l = %.1f, R^2 = 1%% "
+              "of range, lambda = R^2, delta = %.1f, gamma_t = kernel bound, T = %d, %d trials "
+              "(seed %llu)\n",
+              settings.points, settings.lengthscale, settings.delta, settings.horizon,
+              settings.trials, static_cast<unsigned long long>(settings.seed));
+  for (const Setting& setup : setups) {
+    std::vector<std::vector<std::vector<double>>> regret(
+        num_strategies,
+        std::vector<std::vector<double>>(checkpoints.size(), std::vector<double>(settings.trials)));
+    std::vector<double> seconds(num_strategies, 0.0);
+    std::vector<double> norms(settings.trials);
+#pragma omp parallel for schedule(dynamic)
+    for (int trial = 0; trial < settings.trials; ++trial) {
+      Rng f_rng(settings.seed + 7919ull * trial + (setup.matern ? 1 : 0) + (setup.rkhs ? 0 : 2));
+      const Instance in = MakeInstance(setup, settings, f_rng);
+      norms[trial] = in.rkhs_norm;
+      gpbandit::FiniteBanditProblem problem;
+      problem.rewards = in.f;
+      problem.noise_sd = std::sqrt(in.noise_variance);
+      gpbandit::StrategyOptions options;
+      options.beta_schedule = gpbandit::BetaScheduleKind::kRkhs;
+      options.delta = settings.delta;
+      options.rkhs_bound = in.rkhs_norm;
+      options.noise_bound = std::sqrt(in.noise_variance);
+      options.horizon = settings.horizon;
+      options.gamma_source = setup.matern ? gpbandit::GammaSource::kMaternBound
+                                          : gpbandit::GammaSource::kSquaredExponentialBound;
+      options.gamma_nu = 2.5;
+      options.gamma_dim = 1;
+      for (int s = 0; s < num_strategies; ++s) {
+        auto strategy = gpbandit::StrategyRegistry::Default().Create(strategies[s].name, options);
+        gpbandit::FiniteSetPosterior posterior(*in.kernel, in.points, in.noise_variance);
+        Rng run_rng(settings.seed * 31 + 1000003ull * trial + s);
+        const auto t0 = std::chrono::steady_clock::now();
+        const gpbandit::FiniteBanditRun run =
+            gpbandit::RunFiniteBandit(*strategy, posterior, problem, settings.horizon, run_rng);
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+#pragma omp atomic
+        seconds[s] += elapsed;
+        for (size_t c = 0; c < checkpoints.size(); ++c)
+          regret[s][c][trial] = run.regret.head(checkpoints[c]).sum();
+      }
+    }
+    double mean_norm = 0.0;
+    for (double b : norms) mean_norm += b / settings.trials;
+    std::printf("\n[%s kernel, f = %s]  mean B = %.3f\n", setup.kernel_name,
+                setup.rkhs ? "RKHS function (posterior mean of a GP draw)" : "GP sample", mean_norm);
+    std::printf("Cumulative regret R_T: mean (std)\n%-10s", "strategy");
+    for (int T : checkpoints) std::printf("  T=%-17d", T);
+    std::printf(" s/run\n");
+    for (int s = 0; s < num_strategies; ++s) {
+      std::printf("%-10s", strategies[s].label);
+      for (size_t c = 0; c < checkpoints.size(); ++c) {
+        const auto& v = regret[s][c];
+        double mean = 0.0, var = 0.0;
+        for (double x : v) mean += x;
+        mean /= v.size();
+        for (double x : v) var += (x - mean) * (x - mean);
+        const double sd = v.size() > 1 ? std::sqrt(var / (v.size() - 1)) : 0.0;
+        char cell[64];
+        std::snprintf(cell, sizeof(cell), "%.2f (%.2f)", mean, sd);
+        std::printf("  %-19s", cell);
+      }
+      std::printf(" %.2f\n", seconds[s] / settings.trials);
+    }
+  }
+  std::printf("\nthreads: %d\n", omp_get_max_threads());
+  return 0;
+}

@@ -1,0 +1,192 @@
+#include "gpbandit/plugin/pagmo_algorithm.h"
+
+#include <omp.h>
+#include <pthread.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+
+#include <pagmo/exceptions.hpp>
+#include <pagmo/problem.hpp>
+#include <pagmo/types.hpp>
+
+#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace {
+
+// libgomp's thread pool does not survive fork(): a child that enters a parallel region can
+// hang. Children (pagmo's fork islands) therefore run OpenMP on one thread; results do not
+// depend on the thread count, so this changes nothing but speed. Buffered output is flushed
+// before the fork so that the child does not print it a second time.
+void FlushBeforeFork() {
+  std::cout.flush();
+  std::fflush(stdout);
+}
+void SingleThreadedChild() { omp_set_num_threads(1); }
+
+void InstallForkHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] { pthread_atfork(&FlushBeforeFork, nullptr, &SingleThreadedChild); });
+}
+
+std::uint64_t EvolveSeed(unsigned seed, unsigned long long evolve) {
+  return (static_cast<std::uint64_t>(seed) << 32) ^ static_cast<std::uint64_t>(evolve);
+}
+
+}  // namespace
+
+BanditAlgorithm::BanditAlgorithm(const std::string& strategy, unsigned rounds, unsigned batch_size,
+                                 unsigned seed, const StrategyOptions& strategy_options,
+                                 const OptimizerOptions& options)
+    : strategy_(strategy), rounds_(rounds), batch_size_(batch_size), seed_(seed) {
+  if (batch_size == 0)
+    pagmo_throw(std::invalid_argument, "The batch size must be >= 1, while a value of 0 was given");
+  std::string error;
+  if (!options.IsValid(&error)) pagmo_throw(std::invalid_argument, "Invalid options: " + error);
+  // Validates the name and the strategy options now rather than at the first evolve.
+  StrategyRegistry::Default().Create(strategy, strategy_options);
+  settings_ = FormatSettings(strategy, strategy_options, options);
+  InstallForkHandlers();
+}
+
+void BanditAlgorithm::set_seed(unsigned seed) {
+  seed_ = seed;
+  evolves_ = 0;
+}
+
+StrategyOptions BanditAlgorithm::strategy_options() const {
+  std::string name;
+  StrategyOptions s;
+  OptimizerOptions o;
+  ParseSettings(settings_, &name, &s, &o);
+  return s;
+}
+
+OptimizerOptions BanditAlgorithm::optimizer_options() const {
+  std::string name;
+  StrategyOptions s;
+  OptimizerOptions o;
+  ParseSettings(settings_, &name, &s, &o);
+  return o;
+}
+
+std::string BanditAlgorithm::get_name() const { return "gpbandit: Gaussian-process bandit (" + strategy_ + ")"; }
+
+std::string BanditAlgorithm::get_extra_info() const {
+  std::ostringstream s;
+  s << "\tStrategy: " << strategy_ << "\n\tRounds: " << rounds_ << "\n\tBatch size: " << batch_size_
+    << "\n\tSeed: " << seed_ << "\n\tVerbosity: " << verbosity_ << "\n";
+  return s.str();
+}
+
+pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
+  const pagmo::problem& prob = pop.get_problem();
+  const auto dim = prob.get_nx();
+  if (prob.get_nobj() != 1u) {
+    pagmo_throw(std::invalid_argument, "Multiple objectives detected in " + prob.get_name() +
+                                           " instance. " + get_name() +
+                                           " cannot deal with them");
+  }
+  if (prob.get_nc() != 0u) {
+    pagmo_throw(std::invalid_argument, "Non linear constraints detected in " + prob.get_name() +
+                                           " instance. " + get_name() +
+                                           " cannot deal with them");
+  }
+  if (prob.get_nix() != 0u) {
+    pagmo_throw(std::invalid_argument, "The problem " + prob.get_name() + " has an integer part (" +
+                                           std::to_string(prob.get_nix()) + " integer variables). " +
+                                           get_name() + " cannot deal with it");
+  }
+  const auto bounds = prob.get_bounds();
+  for (decltype(bounds.first.size()) i = 0; i < dim; ++i) {
+    if (!std::isfinite(bounds.first[i]) || !std::isfinite(bounds.second[i])) {
+      pagmo_throw(std::invalid_argument,
+                  "Non-finite bounds detected in " + prob.get_name() + " instance at index " +
+                      std::to_string(i) + ": [" + std::to_string(bounds.first[i]) + ", " +
+                      std::to_string(bounds.second[i]) + "]. " + get_name() +
+                      " needs a finite box");
+    }
+  }
+  if (pop.size() == 0u) {
+    pagmo_throw(std::invalid_argument,
+                get_name() + " needs at least 1 individual in the population, 0 detected");
+  }
+  log_.clear();
+  if (rounds_ == 0u) return pop;
+
+  std::string name;
+  StrategyOptions strategy_options;
+  OptimizerOptions options;
+  ParseSettings(settings_, &name, &strategy_options, &options);
+  options.seed = EvolveSeed(seed_, evolves_++);
+
+  Eigen::Map<const Eigen::VectorXd> lower(bounds.first.data(), static_cast<Eigen::Index>(dim));
+  Eigen::Map<const Eigen::VectorXd> upper(bounds.second.data(), static_cast<Eigen::Index>(dim));
+  const Domain domain = Domain::Box(lower, upper);
+  Optimizer optimizer(domain, nullptr, strategy_, strategy_options, options);
+
+  // The population's evaluated individuals are the initial data.
+  const auto& xs = pop.get_x();
+  const auto& fs = pop.get_f();
+  for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(xs[i].data(),
+                                                                static_cast<Eigen::Index>(dim));
+    const double reward = -fs[i][0];
+    if (!std::isfinite(reward)) continue;
+    try {
+      domain.CheckAction(x, "x");
+    } catch (const std::invalid_argument&) {
+      continue;  // an individual a user put outside the box is not data about the box
+    }
+    optimizer.Tell(x, reward);
+  }
+
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& f : fs) best = std::min(best, f[0]);
+  unsigned printed = 0;
+  for (unsigned round = 1; round <= rounds_; ++round) {
+    const Eigen::MatrixXd X = optimizer.AskBatch(static_cast<int>(batch_size_));
+    pagmo::vector_double fitnesses;
+    if (batch_size_ == 1u) {
+      const pagmo::vector_double x(X.data(), X.data() + dim);
+      fitnesses = prob.fitness(x);
+    } else {
+      // Column-major storage puts the points one after another, as pagmo's bfe expects.
+      const pagmo::vector_double dvs(X.data(), X.data() + X.size());
+      fitnesses = bfe_(prob, dvs);
+    }
+    for (Eigen::Index j = 0; j < X.cols(); ++j) {
+      const pagmo::vector_double x(X.col(j).data(), X.col(j).data() + dim);
+      const double f = fitnesses[static_cast<std::size_t>(j)];
+      optimizer.Tell(X.col(j), -f);
+      pop.push_back(x, pagmo::vector_double{f});
+      if (std::isfinite(f)) best = std::min(best, f);
+    }
+    if (verbosity_ > 0u && (round % verbosity_ == 0u || round == rounds_)) {
+      const double figure = optimizer.figure();
+      if (printed % 50u == 0u) {
+        std::cout << std::setw(7) << "Round:" << std::setw(10) << "Fevals:" << std::setw(16)
+                  << "Best:" << std::setw(16) << (optimizer.figure_name() + ":") << std::setw(8)
+                  << "N:" << '\n';
+      }
+      std::cout << std::setw(7) << round << std::setw(10) << prob.get_fevals() << std::setw(16)
+                << best << std::setw(16) << figure << std::setw(8) << optimizer.num_accepted()
+                << std::endl;
+      ++printed;
+      log_.emplace_back(round, prob.get_fevals(), best, figure,
+                        static_cast<unsigned>(optimizer.num_accepted()));
+    }
+  }
+  return pop;
+}
+
+}  // namespace gpbandit
+
+PAGMO_S11N_ALGORITHM_IMPLEMENT(gpbandit::BanditAlgorithm)

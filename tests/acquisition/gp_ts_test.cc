@@ -1,0 +1,166 @@
+#include "gpbandit/acquisition/gp_ts.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <Eigen/Cholesky>
+#include <gtest/gtest.h>
+
+#include "gpbandit/acquisition/candidate_posterior.h"
+#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/gp/kernel_factory.h"
+#include "tests/test_util.h"
+
+namespace gpbandit {
+namespace {
+
+RoundState Round(int t, double gamma) {
+  RoundState state;
+  state.t = t;
+  state.information_gain = gamma;
+  return state;
+}
+
+TEST(GpTsTest, ScaleFollowsTheSchedule) {
+  GpTsOptions options;
+  options.rkhs_bound = 1.0;
+  options.noise_bound = 0.5;
+  GpTs ts(options);
+  ts.BeginRound(Round(4, 2.0));
+  // v_t = B + R sqrt(2 (gamma + 1 + ln(2 / delta))), delta = 0.1.
+  EXPECT_NEAR(ts.figure(), 1.0 + 0.5 * std::sqrt(2.0 * (3.0 + std::log(20.0))), 1e-12);
+  EXPECT_EQ(ts.figure_name(), "v_t");
+  options.fixed_scale = 1.0;
+  GpTs plain(options);
+  plain.BeginRound(Round(4, 2.0));
+  EXPECT_EQ(plain.figure(), 1.0);
+  options.num_features = 0;
+  EXPECT_THROW(GpTs{options}, std::invalid_argument);
+}
+
+TEST(GpTsTest, FiniteSamplesHaveThePosteriorMeanAndScaledCovariance) {
+  Rng rng(testing::TestSeed(41));
+  auto kernel = MakeSquaredExponential(FirstDims(1), true, 1.0, 0.25);
+  const Eigen::MatrixXd C = Eigen::RowVectorXd::LinSpaced(4, 0.0, 1.0);
+  FiniteSetPosterior posterior(*kernel, C, 0.1);
+  posterior.Observe(1, 0.5);
+  posterior.Observe(3, -0.4);
+  // Closed form with observations at C(1), C(3).
+  Eigen::MatrixXd X(1, 2);
+  X << C(0, 1), C(0, 3);
+  Eigen::MatrixXd K = kernel->Gram(X);
+  K.diagonal().array() += 0.1;
+  const Eigen::LLT<Eigen::MatrixXd> llt(K);
+  const Eigen::MatrixXd Kcx = kernel->Cross(C, X);
+  const Eigen::VectorXd mean = Kcx * llt.solve(Eigen::Vector2d(0.5, -0.4));
+  const Eigen::MatrixXd cov = kernel->Gram(C) - Kcx * llt.solve(Kcx.transpose());
+
+  GpTsOptions options;
+  options.fixed_scale = 1.5;
+  GpTs ts(options);
+  ts.BeginRound(Round(3, posterior.InformationGain()));
+  FiniteSetCandidatePosterior view(posterior);
+  const int n = 20000;
+  Eigen::MatrixXd samples(4, n);
+  for (int k = 0; k < n; ++k) samples.col(k) = ts.ScoreCandidates(view, rng);
+  const Eigen::VectorXd sample_mean = samples.rowwise().mean();
+  const Eigen::MatrixXd centered = samples.colwise() - sample_mean;
+  const Eigen::MatrixXd sample_cov = centered * centered.transpose() / (n - 1);
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(sample_mean(i), mean(i), 5.0 * 1.5 * std::sqrt(cov(i, i) / n)) << i;
+    for (int j = 0; j < 4; ++j)
+      EXPECT_NEAR(sample_cov(i, j), 2.25 * cov(i, j),
+                  0.06 * 2.25 * std::sqrt(cov(i, i) * cov(j, j)))
+          << i << "," << j;
+  }
+}
+
+// Over many independent function draws, the pathwise samples have the GP posterior's mean and
+// v^2 times its covariance (random Fourier features are unbiased for the prior covariance, and
+// the conditioning step is linear), for SE and Matern-5/2.
+void CheckPathwiseStatistics(std::unique_ptr<Kernel> kernel, std::uint64_t seed) {
+  Rng rng(seed);
+  const int dim = 2;
+  GaussianProcessOptions gp_options;
+  gp_options.noise_variance = 0.05;
+  GaussianProcess gp(std::move(kernel), dim, gp_options);
+  const Eigen::MatrixXd X = testing::UniformPoints(dim, 6, 0.0, 1.0, rng);
+  Eigen::VectorXd y(6);
+  for (int i = 0; i < 6; ++i) y(i) = 3.0 + 2.0 * std::cos(4.0 * X(0, i)) * X(1, i);
+  gp.AddObservations(X, y);  // standardized: offset and scale are exercised
+  Eigen::MatrixXd P(dim, 3);
+  P.col(0) = X.col(0);  // at an observation
+  P.col(1) << 0.5, 0.5;
+  P.col(2) << 0.9, 0.1;
+  const Eigen::MatrixXd cov = gp.Covariance(P);
+  Eigen::VectorXd mean(3);
+  for (int i = 0; i < 3; ++i) mean(i) = gp.Mean(P.col(i));
+
+  GpTsOptions options;
+  options.fixed_scale = 1.3;
+  options.num_features = 256;
+  GpTs ts(options);
+  ts.BeginRound(Round(7, 0.0));
+  const int n = 6000;
+  Eigen::MatrixXd samples(3, n);
+  for (int k = 0; k < n; ++k) {
+    const auto f = ts.MakeContinuous(gp, rng);
+    for (int i = 0; i < 3; ++i) samples(i, k) = f->Evaluate(P.col(i), nullptr);
+  }
+  const Eigen::VectorXd sample_mean = samples.rowwise().mean();
+  const Eigen::MatrixXd centered = samples.colwise() - sample_mean;
+  const Eigen::MatrixXd sample_cov = centered * centered.transpose() / (n - 1);
+  const double v2 = 1.3 * 1.3;
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(sample_mean(i), mean(i), 5.0 * std::sqrt(v2 * cov(i, i) / n) + 1e-9) << i;
+    for (int j = 0; j < 3; ++j)
+      EXPECT_NEAR(sample_cov(i, j), v2 * cov(i, j), 0.1 * v2 * std::sqrt(cov(i, i) * cov(j, j)))
+          << i << "," << j;
+  }
+}
+
+TEST(GpTsTest, PathwiseSamplesMatchThePosteriorSE) {
+  CheckPathwiseStatistics(MakeSquaredExponential(FirstDims(2), true, 1.0, 0.3),
+                          testing::TestSeed(42));
+}
+
+TEST(GpTsTest, PathwiseSamplesMatchThePosteriorMatern52) {
+  CheckPathwiseStatistics(MakeMatern52(FirstDims(2), false, 0.8, 0.4), testing::TestSeed(43));
+}
+
+TEST(GpTsTest, PathwiseGradientMatchesFiniteDifferences) {
+  Rng rng(testing::TestSeed(44));
+  GaussianProcess gp(MakeMatern32(FirstDims(3), true, 1.0, 0.5), 3);
+  const Eigen::MatrixXd X = testing::UniformPoints(3, 10, 0.0, 1.0, rng);
+  gp.AddObservations(X, X.row(0).transpose() - X.row(2).transpose());
+  GpTs ts;
+  ts.BeginRound(Round(11, gp.InformationGain()));
+  const auto f = ts.MakeContinuous(gp, rng);
+  for (int k = 0; k < 5; ++k) {
+    const Eigen::VectorXd x = testing::UniformPoints(3, 1, 0.0, 1.0, rng).col(0);
+    Eigen::VectorXd gradient;
+    f->Evaluate(x, &gradient);
+    testing::ExpectGradientNear([&](const Eigen::VectorXd& p) { return f->Evaluate(p, nullptr); },
+                                x, gradient, 1e-4, 1e-6, "gp-ts sample");
+  }
+}
+
+TEST(GpTsTest, NonStationaryKernelIsRejectedOnContinuousDomains) {
+  GaussianProcess gp(MakeLinear(FirstDims(2)), 2);
+  GpTs ts;
+  Rng rng(1);
+  EXPECT_THROW(ts.MakeContinuous(gp, rng), std::invalid_argument);
+}
+
+TEST(GpTsTest, SameSeedSameSample) {
+  GaussianProcess gp(MakeSquaredExponential(FirstDims(1)), 1);
+  gp.AddObservation(Eigen::VectorXd::Constant(1, 0.2), 1.0);
+  GpTs ts;
+  Rng a(5), b(5);
+  const auto fa = ts.MakeContinuous(gp, a), fb = ts.MakeContinuous(gp, b);
+  const Eigen::VectorXd x = Eigen::VectorXd::Constant(1, 0.77);
+  EXPECT_EQ(fa->Evaluate(x, nullptr), fb->Evaluate(x, nullptr));
+}
+
+}  // namespace
+}  // namespace gpbandit

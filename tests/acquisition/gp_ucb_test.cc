@@ -1,0 +1,92 @@
+#include "gpbandit/acquisition/gp_ucb.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "gpbandit/acquisition/finite_argmax.h"
+#include "tests/acquisition/fake_posterior.h"
+
+namespace gpbandit {
+namespace {
+
+using testing::FakePosterior;
+using testing::MakeRound;
+
+TEST(GpUcbTest, ScoreIsMeanPlusSqrtBetaSigma) {
+  GpUcbOptions options;
+  options.beta.kind = BetaScheduleKind::kConstant;
+  options.beta.constant_beta = 9.0;
+  GpUcb ucb(options);
+  ucb.BeginRound(MakeRound(1, 3));
+  EXPECT_EQ(ucb.figure(), 9.0);
+  EXPECT_EQ(ucb.figure_name(), "beta_t");
+  double d_mean = 0.0, d_variance = 0.0;
+  EXPECT_DOUBLE_EQ(ucb.Score(1.0, 4.0, &d_mean, &d_variance), 1.0 + 3.0 * 2.0);
+  EXPECT_EQ(d_mean, 1.0);
+  EXPECT_DOUBLE_EQ(d_variance, 3.0 / (2.0 * 2.0));
+  // Zero variance: finite score, zero variance derivative.
+  EXPECT_EQ(ucb.Score(1.0, 0.0, &d_mean, &d_variance), 1.0);
+  EXPECT_EQ(d_variance, 0.0);
+}
+
+TEST(GpUcbTest, LargeBetaPicksTheUnexploredPoint) {
+  // Candidate 2 has a low mean but is unexplored (prior variance); the others are well known.
+  FakePosterior posterior((Eigen::VectorXd(4) << 1.0, 0.9, 0.0, 0.8).finished(),
+                          (Eigen::VectorXd(4) << 1e-4, 1e-4, 1.0, 1e-4).finished());
+  Rng rng(1);
+  GpUcbOptions options;
+  options.beta.kind = BetaScheduleKind::kConstant;
+  options.beta.constant_beta = 100.0;
+  GpUcb explorer(options);
+  explorer.BeginRound(MakeRound(1, 4));
+  EXPECT_EQ(FiniteArgmax(explorer.ScoreCandidates(posterior, rng)), 2);
+  options.beta.constant_beta = 1e-4;
+  GpUcb exploiter(options);
+  exploiter.BeginRound(MakeRound(1, 4));
+  EXPECT_EQ(FiniteArgmax(exploiter.ScoreCandidates(posterior, rng)), 0);
+}
+
+TEST(GpUcbTest, ScheduleFollowsTheRoundAndScale) {
+  GpUcbOptions options;
+  options.beta.scale = 0.2;  // Srinivas et al.'s experiments
+  GpUcb ucb(options);
+  ucb.BeginRound(MakeRound(3, 1000));
+  const double pi2 = 9.869604401089358;
+  EXPECT_NEAR(ucb.beta(), 0.2 * 2.0 * std::log(1000.0 * 9.0 * pi2 / 0.6), 1e-12);
+  // RKHS schedule reads gamma from the round's information gain.
+  options.beta.kind = BetaScheduleKind::kRkhs;
+  options.beta.rkhs_bound = 2.0;
+  GpUcb rkhs(options);
+  rkhs.BeginRound(MakeRound(5, 0, 0.0, 3.0));
+  const double l = std::log(50.0);
+  EXPECT_NEAR(rkhs.beta(), 0.2 * (8.0 + 900.0 * l * l * l), 1e-7);
+}
+
+TEST(GpUcbTest, RejectedRoundLeavesStateUnchanged) {
+  GpUcb ucb;
+  ucb.BeginRound(MakeRound(2, 10));
+  const double before = ucb.beta();
+  RoundState bad = MakeRound(0, 10);
+  EXPECT_THROW(ucb.BeginRound(bad), std::invalid_argument);
+  bad = MakeRound(3, 10, 0.0, std::nan(""));
+  EXPECT_THROW(ucb.BeginRound(bad), std::invalid_argument);
+  EXPECT_EQ(ucb.beta(), before);
+  GpUcbOptions options;
+  options.beta.delta = 1.5;
+  EXPECT_THROW(GpUcb{options}, std::invalid_argument);
+}
+
+TEST(GpUcbTest, CloneKeepsOptionsAndRound) {
+  GpUcbOptions options;
+  options.beta.scale = 0.5;
+  GpUcb ucb(options);
+  ucb.BeginRound(MakeRound(4, 20));
+  std::unique_ptr<Strategy> copy = ucb.Clone();
+  EXPECT_EQ(copy->name(), "gp-ucb");
+  EXPECT_EQ(copy->figure(), ucb.figure());
+}
+
+}  // namespace
+}  // namespace gpbandit

@@ -1,0 +1,63 @@
+#include "gpbandit/acquisition/igp_ucb.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <gtest/gtest.h>
+
+#include "gpbandit/acquisition/finite_argmax.h"
+#include "tests/acquisition/fake_posterior.h"
+
+namespace gpbandit {
+namespace {
+
+using testing::FakePosterior;
+using testing::MakeRound;
+
+TEST(IgpUcbTest, BetaFromInformationGainAndScoreWithoutSqrt) {
+  IgpUcbOptions options;
+  options.rkhs_bound = 1.0;
+  options.noise_bound = 0.5;
+  IgpUcb igp(options);
+  igp.BeginRound(MakeRound(3, 5, 0.0, 2.0));
+  const double beta = 1.0 + 0.5 * std::sqrt(2.0 * (2.0 + 1.0 + std::log(10.0)));
+  EXPECT_NEAR(igp.figure(), beta, 1e-12);
+  double d_mean = 0, d_variance = 0;
+  // mu + beta sigma (IGP-UCB multiplies sigma by beta_t itself).
+  EXPECT_NEAR(igp.Score(0.5, 0.25, &d_mean, &d_variance), 0.5 + beta * 0.5, 1e-12);
+  EXPECT_NEAR(d_variance, beta / (2.0 * 0.5), 1e-12);
+}
+
+TEST(IgpUcbTest, LargeBoundExploresSmallBoundExploits) {
+  FakePosterior posterior((Eigen::VectorXd(3) << 1.0, 0.0, 0.9).finished(),
+                          (Eigen::VectorXd(3) << 1e-6, 1.0, 1e-6).finished());
+  Rng rng(1);
+  IgpUcbOptions options;
+  options.rkhs_bound = 50.0;
+  IgpUcb explorer(options);
+  explorer.BeginRound(MakeRound(1, 3));
+  EXPECT_EQ(FiniteArgmax(explorer.ScoreCandidates(posterior, rng)), 1);
+  options.rkhs_bound = 0.0;
+  options.noise_bound = 1e-3;
+  IgpUcb exploiter(options);
+  exploiter.BeginRound(MakeRound(1, 3));
+  EXPECT_EQ(FiniteArgmax(exploiter.ScoreCandidates(posterior, rng)), 0);
+}
+
+TEST(IgpUcbTest, RejectsBadOptionsAndRounds) {
+  IgpUcbOptions options;
+  options.noise_bound = -1.0;
+  EXPECT_THROW(IgpUcb{options}, std::invalid_argument);
+  // B = R = 0 gives beta_t = 0: not a confidence bound, rejected.
+  options.noise_bound = 0.0;
+  options.rkhs_bound = 0.0;
+  EXPECT_THROW(IgpUcb{options}, std::invalid_argument);
+  IgpUcb igp;
+  igp.BeginRound(MakeRound(2, 4, 0.0, 1.0));
+  const double before = igp.figure();
+  EXPECT_THROW(igp.BeginRound(MakeRound(0, 4)), std::invalid_argument);
+  EXPECT_EQ(igp.figure(), before);
+}
+
+}  // namespace
+}  // namespace gpbandit

@@ -1,0 +1,58 @@
+#include "gpbandit/acquisition/probability_of_improvement.h"
+
+#include <cmath>
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "tests/acquisition/fake_posterior.h"
+#include "tests/test_util.h"
+
+namespace gpbandit {
+namespace {
+
+using testing::MakeRound;
+
+TEST(ProbabilityOfImprovementTest, ClosedForm) {
+  ProbabilityOfImprovement pi;
+  pi.BeginRound(MakeRound(1, 1, 0.0));
+  // Phi(-0.5) = 0.5 erfc(0.5 / sqrt(2)) = 0.308537538725987.
+  EXPECT_NEAR(pi.Score(-0.5, 1.0, nullptr, nullptr), 0.30853753872598688, 1e-14);
+  // Phi(1) with mu = 2, sigma = 2, best = 0 and xi = 0: z = 1.
+  EXPECT_NEAR(pi.Score(2.0, 4.0, nullptr, nullptr), 0.84134474606854293, 1e-14);
+  ImprovementOptions options;
+  options.xi = 2.0;
+  ProbabilityOfImprovement margin(options);
+  margin.BeginRound(MakeRound(1, 1, 0.0));
+  EXPECT_NEAR(margin.Score(2.0, 4.0, nullptr, nullptr), 0.5, 1e-15);
+}
+
+TEST(ProbabilityOfImprovementTest, DegenerateCasesAreFinite) {
+  ProbabilityOfImprovement pi;
+  pi.BeginRound(MakeRound(1, 1, 1.0));
+  EXPECT_EQ(pi.Score(2.0, 0.0, nullptr, nullptr), 1.0);
+  EXPECT_EQ(pi.Score(1.0, 0.0, nullptr, nullptr), 0.5);
+  EXPECT_EQ(pi.Score(0.0, 0.0, nullptr, nullptr), 0.0);
+  const double far = pi.Score(-1e4, 1.0, nullptr, nullptr);
+  EXPECT_TRUE(std::isfinite(far));
+  EXPECT_EQ(far, 0.0);
+  pi.BeginRound(MakeRound(1, 1, -std::numeric_limits<double>::infinity()));
+  EXPECT_EQ(pi.Score(0.0, 1.0, nullptr, nullptr), 1.0);
+}
+
+TEST(ProbabilityOfImprovementTest, DerivativesMatchFiniteDifferences) {
+  ProbabilityOfImprovement pi;
+  pi.BeginRound(MakeRound(1, 1, 0.2));
+  for (double mean : {-1.5, 0.0, 0.7}) {
+    for (double variance : {0.09, 1.0, 3.0}) {
+      double d_mean = 0, d_variance = 0;
+      pi.Score(mean, variance, &d_mean, &d_variance);
+      testing::ExpectGradientNear(
+          [&](const Eigen::VectorXd& p) { return pi.Score(p(0), p(1), nullptr, nullptr); },
+          Eigen::Vector2d(mean, variance), Eigen::Vector2d(d_mean, d_variance), 1e-6, 1e-9, "PI");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpbandit

@@ -1,0 +1,23 @@
+#include "gpbandit/acquisition/variance_only.h"
+
+#include <gtest/gtest.h>
+
+#include "gpbandit/acquisition/finite_argmax.h"
+#include "tests/acquisition/fake_posterior.h"
+
+namespace gpbandit {
+namespace {
+
+TEST(VarianceOnlyTest, PicksTheMostUncertainPoint) {
+  testing::FakePosterior posterior((Eigen::VectorXd(4) << 10.0, 0.7, 0.3, -2.0).finished(),
+                                   (Eigen::VectorXd(4) << 0.1, 0.0, 0.2, 3.0).finished());
+  VarianceOnly variance;
+  variance.BeginRound(testing::MakeRound(1, 4));
+  Rng rng(3);
+  EXPECT_EQ(FiniteArgmax(variance.ScoreCandidates(posterior, rng)), 3);
+  EXPECT_EQ(variance.Score(0.0, -1e-18, nullptr, nullptr), 0.0);  // round-off clamps
+  EXPECT_EQ(variance.Clone()->name(), "variance");
+}
+
+}  // namespace
+}  // namespace gpbandit

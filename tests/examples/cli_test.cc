@@ -1,0 +1,230 @@
+// The `gpbandit` program as a person runs it: the built binary in a temporary directory.
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "gpbandit/examples/io/csv.h"
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct Result {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/gpbandit_cli_test_XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
+
+  // Runs `gpbandit <args>` in the temp dir; args are passed through the shell as written.
+  Result Run(const std::string& args) {
+    const std::string command = "cd '" + dir_ + "' && GLOG_minloglevel=3 '" GPBANDIT_CLI_PATH
+                                "' " + args + " > out.txt 2> err.txt";
+    Result r;
+    const int raw = std::system(command.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = ReadAll(dir_ + "/out.txt");
+    r.err = ReadAll(dir_ + "/err.txt");
+    return r;
+  }
+
+  std::string Write(const std::string& name, const std::string& text) {
+    std::ofstream(dir_ + "/" + name) << text;
+    return name;
+  }
+
+  std::string dir_;
+};
+
+TEST_F(CliTest, HelpOnEveryCommandExitsZero) {
+  for (const std::string command :
+       {"run", "fit", "suggest", "observe", "demo", "sensor-data", "strategies"}) {
+    const Result r = Run(command + " --help");
+    EXPECT_EQ(r.status, 0) << command << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("usage: gpbandit " + command)) << command;
+  }
+  const Result r = Run("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_THAT(r.out, HasSubstr("suggest"));
+}
+
+TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
+  struct Case {
+    std::string args, message;
+  };
+  const std::vector<Case> cases = {
+      {"", "usage: gpbandit <command>"},
+      {"frobnicate", "unknown command 'frobnicate'"},
+      {"run --no-such-flag", "unrecognised option '--no-such-flag'"},
+      {"run --T abc", "--T"},
+      {"run --T 0", "--T 0 must be >= 1"},
+      {"run --problem nope", "--problem 'nope' is unknown"},
+      {"run --strategy gp-ucb,nope", "--strategy 'nope' is not registered"},
+      {"run --kernel cubic", "--kernel 'cubic' is unknown"},
+      {"run --context-mode sideways", "--context-mode 'sideways' is unknown"},
+      {"run --problem file", "--problem file needs --candidates and --functions"},
+      {"suggest", "--log"},
+      {"suggest --log l.jsonl", "--bounds is required on the first call"},
+      {"suggest --log l.jsonl --bounds 0:1,5:2", "has lower > upper"},
+      {"suggest --log l.jsonl --bounds 0:1,x", "is not of the form lower:upper"},
+      {"observe --log l.jsonl --bounds 0:1 --x 0.5", "--y"},
+      {"observe --log l.jsonl --bounds 0:1 --x 0.5,abc --y 1", "--x: item 2 'abc'"},
+      {"fit", "--data"},
+      {"demo --episodes 0", "--episodes 0 must be >= 1"},
+      {"demo --payloads 0.1,-1", "--payloads: payload -1"},
+  };
+  for (const Case& c : cases) {
+    const Result r = Run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args << "\n" << r.err;
+    EXPECT_THAT(r.err, HasSubstr(c.message)) << c.args;
+    EXPECT_EQ(r.out, "") << c.args;
+  }
+}
+
+TEST_F(CliTest, MalformedFileExitsTwoNamingFileLineColumn) {
+  Write("cand.csv", "x1\n0\n0.5\n1\n");
+  Write("func.csv", "1,2,oops\n");
+  const Result r = Run("run --problem file --candidates cand.csv --functions func.csv --T 2 --trials 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("func.csv:1:3: 'oops' is not a number"));
+  Write("obs.csv", "x1,y\n0.1,1\n0.2\n");
+  const Result f = Run("fit --data obs.csv");
+  EXPECT_EQ(f.status, 2);
+  EXPECT_THAT(f.err, HasSubstr("obs.csv:3:2: expected 2 fields, found 1"));
+}
+
+TEST_F(CliTest, SuggestObserveRoundTripThroughTheLog) {
+  // First call: the log is created from --bounds and --strategy.
+  Result r = Run("suggest --log runs.jsonl --bounds 0:1,0:10 --strategy gp-ucb --seed 3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // stdout is exactly one CSV line with two numbers inside the bounds.
+  ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  double a = -1, b = -1;
+  char comma = 0;
+  std::istringstream line(r.out);
+  line >> a >> comma >> b;
+  ASSERT_EQ(comma, ',');
+  EXPECT_GE(a, 0.0);
+  EXPECT_LE(a, 1.0);
+  EXPECT_GE(b, 0.0);
+  EXPECT_LE(b, 10.0);
+  // Later calls need neither bounds nor strategy: the log remembers them.
+  const std::string x = r.out.substr(0, r.out.size() - 1);
+  for (int i = 0; i < 4; ++i) {
+    r = Run("observe --log runs.jsonl --x " + (i == 0 ? x : "0." + std::to_string(i + 1) + ",4.2") +
+            " --y " + std::to_string(1.0 + i));
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  r = Run("suggest --log runs.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), ','), 1) << r.out;
+  const std::string log_before = ReadAll(dir_ + "/runs.jsonl");
+  // The log holds the header, the tells with the rewards as given, and the pending points.
+  EXPECT_THAT(log_before, HasSubstr("\"header\""));
+  auto count = [&](const std::string& needle) {
+    int n = 0;
+    for (auto pos = log_before.find(needle); pos != std::string::npos;
+         pos = log_before.find(needle, pos + 1))
+      ++n;
+    return n;
+  };
+  EXPECT_EQ(count("\"type\":\"tell\""), 4);
+  EXPECT_EQ(count("\"type\":\"pending\""), 2);
+  EXPECT_THAT(log_before, HasSubstr("\"y\":4.0"));
+  // A conflicting strategy or box is refused, exit 2, and nothing in the log is lost.
+  r = Run("suggest --log runs.jsonl --strategy ei");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("differs from the log's strategy gp-ucb"));
+  r = Run("observe --log runs.jsonl --bounds 0:2,0:10 --x 0.5,1 --y 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("differ from the log's bounds"));
+  r = Run("observe --log runs.jsonl --x 0.5,11 --y 1");  // outside the box
+  EXPECT_EQ(r.status, 2);
+  r = Run("observe --log runs.jsonl --x 0.5,1 --y nan");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(ReadAll(dir_ + "/runs.jsonl"), log_before);
+}
+
+TEST_F(CliTest, SuggestWithAContext) {
+  Result r = Run("suggest --log c.jsonl --bounds 0:1 --context 0.5 --context-bounds 0:1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = Run("observe --log c.jsonl --x 0.25 --context 0.5 --y 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = Run("observe --log c.jsonl --x 0.25 --y 2");  // the context is missing
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("context"));
+}
+
+TEST_F(CliTest, FitPrintsJsonWithTheLogMarginalLikelihood) {
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 12; ++i) {
+    const double a = i / 11.0, b = (i * 7 % 12) / 11.0;
+    csv += io::FormatDouble(a) + "," + io::FormatDouble(b) + "," +
+           io::FormatDouble(std::sin(6 * a) + 0.1 * b) + "\n";
+  }
+  Write("obs.csv", csv);
+  const Result r = Run("fit --data obs.csv --kernel se --restarts 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json json = nlohmann::json::parse(r.out);
+  for (const char* key : {"kernel", "log_params", "noise_variance", "log_marginal_likelihood",
+                          "lengthscales_original_units", "fit"})
+    EXPECT_TRUE(json.contains(key)) << key;
+  EXPECT_TRUE(json["log_marginal_likelihood"].is_number());
+  EXPECT_EQ(json["num_observations"], 12);
+  EXPECT_EQ(json["log_params"].size(), 3u);  // log variance + two ARD lengthscales
+}
+
+TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
+  const Result r = Run(
+      "run --problem gp-sample --grid 50 --strategy gp-ucb,mean --T 7 --trials 2 --out r.csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gp-ucb"));
+  EXPECT_THAT(r.out, HasSubstr("R_T / T"));
+  const std::string csv = ReadAll(dir_ + "/r.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "trial,strategy,t,x1,y,f,regret,cumulative_regret,simple_regret");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + 2 * 2 * 7);
+}
+
+TEST_F(CliTest, SensorDataFilesRunAsAFileProblem) {
+  Result r = Run("sensor-data --out-dir sd --days 3 --samples-per-hour 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = Run("run --problem file --candidates sd/ctx_candidates.csv --kernel-matrix sd/kernel.csv "
+          "--functions sd/ctx_functions.csv --contexts sd/ctx_contexts.csv --strategy cgp-ucb "
+          "--context-mode joint,ignore,merge --T 30 --trials 1 --out c.csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* label : {"cgp-ucb/joint", "cgp-ucb/ignore", "cgp-ucb/merge"})
+    EXPECT_THAT(r.out, HasSubstr(label));
+  const std::string csv = ReadAll(dir_ + "/c.csv");
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "trial,strategy,t,x1,x2,z1,y,f,regret,cumulative_regret,simple_regret");
+}
+
+}  // namespace
+}  // namespace gpbandit

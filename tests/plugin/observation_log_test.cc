@@ -1,0 +1,173 @@
+#include "gpbandit/plugin/observation_log.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <stdexcept>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "gpbandit/plugin/optimizer.h"
+#include "tests/plugin/plugin_test_util.h"
+#include "tests/test_util.h"
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+using testing::ReadFile;
+using testing::TempLogPath;
+
+void Append(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::app);
+  out << text;
+}
+
+TEST(ObservationLogTest, DoublesRoundTripBitForBit) {
+  Rng rng(testing::TestSeed(77));
+  std::uniform_int_distribution<std::uint64_t> bits;
+  const std::string path = TempLogPath("roundtrip");
+  std::vector<Eigen::VectorXd> written;
+  {
+    ObservationLogWriter log(path, /*sync=*/false);
+    log.AppendRaw(R"({"type":"header"})");
+    for (int i = 0; i < 500; ++i) {
+      Eigen::VectorXd x(4);
+      for (int k = 0; k < 4; ++k) {
+        double v;
+        do {
+          const std::uint64_t b = bits(rng);
+          std::memcpy(&v, &b, sizeof v);  // any finite double: subnormals, huge, tiny
+        } while (!std::isfinite(v));
+        x(k) = v;
+      }
+      x(3) = 0.1 * i;  // plus ordinary decimals, which print short
+      written.push_back(x);
+      log.AppendTell(x, Eigen::VectorXd(), x(0), true);
+    }
+  }
+  const LogContents read = ReadLog(path);
+  ASSERT_EQ(read.records.size(), 501u);
+  for (int i = 0; i < 500; ++i) {
+    const LogRecord& r = read.records[static_cast<std::size_t>(i + 1)];
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_EQ(std::memcmp(&r.x(k), &written[static_cast<std::size_t>(i)](k), sizeof(double)), 0)
+          << "record " << i << " coordinate " << k;
+    }
+    EXPECT_EQ(r.y, written[static_cast<std::size_t>(i)](0));
+  }
+  EXPECT_FALSE(read.dropped_torn_line);
+  std::remove(path.c_str());
+}
+
+TEST(ObservationLogTest, NonFiniteRewardsAreWrittenAsStrings) {
+  const std::string path = TempLogPath("nonfinite");
+  {
+    ObservationLogWriter log(path, false);
+    log.AppendRaw(R"({"type":"header"})");
+    log.AppendTell(Eigen::Vector2d(1, 2), Eigen::VectorXd(), std::nan(""), false);
+    log.AppendTell(Eigen::Vector2d(1, 2), Eigen::VectorXd(), -HUGE_VAL, false);
+  }
+  EXPECT_THAT(ReadFile(path), HasSubstr(R"("y":"nan")"));
+  EXPECT_THAT(ReadFile(path), HasSubstr(R"("y":"-inf")"));
+  const LogContents read = ReadLog(path);
+  EXPECT_TRUE(std::isnan(read.records[1].y));
+  EXPECT_EQ(read.records[2].y, -HUGE_VAL);
+  EXPECT_FALSE(read.records[2].accepted);
+  std::remove(path.c_str());
+}
+
+TEST(ObservationLogTest, MissingFileIsEmptyAndCorruptMiddleLineThrows) {
+  EXPECT_TRUE(ReadLog(TempLogPath("missing")).records.empty());
+  const std::string path = TempLogPath("corrupt");
+  Append(path, "{\"type\":\"header\"}\nnot json\n{\"type\":\"clear_pending\"}\n");
+  try {
+    ReadLog(path);
+    ADD_FAILURE() << "expected a runtime_error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr(path + ":2"));
+  }
+  std::remove(path.c_str());
+  Append(path, "{\"type\":\"clear_pending\"}\n");
+  EXPECT_THROW(ReadLog(path), std::runtime_error);  // no header first
+  std::remove(path.c_str());
+}
+
+// A crash mid-write leaves a torn last line: it is dropped with a warning, everything before it
+// is kept, the file is cut back before the next append, and the run continues exactly.
+TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
+  const auto f = problems::MakeBranin();
+  const Domain d = Domain::Box(f.lower, f.upper);
+  OptimizerOptions o = testing::CheapOptions(testing::TestSeed(5));
+  o.initial_design_size = 3;
+  const std::string reference_path = TempLogPath("torn_ref");
+  const std::string path = TempLogPath("torn");
+  auto step = [&](Optimizer& opt) {
+    const Eigen::VectorXd x = opt.Ask();
+    opt.Tell(x, f.reward(x));
+  };
+  o.log_path = reference_path;
+  {
+    Optimizer reference(d, nullptr, "gp-ucb", StrategyOptions(), o);
+    for (int i = 0; i < 10; ++i) step(reference);
+  }
+  o.log_path = path;
+  {
+    Optimizer first(d, nullptr, "gp-ucb", StrategyOptions(), o);
+    for (int i = 0; i < 6; ++i) step(first);
+  }
+  const std::string intact = ReadFile(path);
+  for (const std::string torn : {std::string(R"({"type":"tell","x":[0.12345)"),
+                                 std::string("{\"type\":\"te\n")}) {
+    Append(path, torn);
+    ::testing::internal::CaptureStderr();
+    const LogContents read = ReadLog(path);
+    const std::string warning = ::testing::internal::GetCapturedStderr();
+    EXPECT_TRUE(read.dropped_torn_line);
+    EXPECT_THAT(warning, HasSubstr("dropping a torn last line"));
+    EXPECT_EQ(read.records.size(), 13u);  // header + 6 x (pending, tell)
+    EXPECT_EQ(read.intact_bytes, static_cast<long long>(intact.size()));
+    // Reopening cuts the torn bytes off.
+    ::testing::internal::CaptureStderr();
+    { const auto resumed = Optimizer::Resume(path); }
+    ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(ReadFile(path), intact);
+  }
+  Append(path, R"({"type":"pend)");
+  ::testing::internal::CaptureStderr();
+  auto resumed = Optimizer::Resume(path);
+  ::testing::internal::GetCapturedStderr();
+  for (int i = 6; i < 10; ++i) step(*resumed);
+  resumed.reset();
+  EXPECT_EQ(ReadFile(path), ReadFile(reference_path));
+  std::remove(path.c_str());
+  std::remove(reference_path.c_str());
+}
+
+TEST(ObservationLogTest, PendingPointsAreLoggedBeforeAskReturns) {
+  const std::string path = TempLogPath("pending");
+  OptimizerOptions o = testing::CheapOptions();
+  o.log_path = path;
+  o.sync_log = true;
+  Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
+                StrategyOptions(), o);
+  const Eigen::MatrixXd batch = opt.AskBatch(3);
+  const LogContents read = ReadLog(path);
+  ASSERT_EQ(read.records.size(), 4u);
+  for (int j = 0; j < 3; ++j) {
+    EXPECT_EQ(read.records[static_cast<std::size_t>(j + 1)].type, LogRecordType::kPending);
+    EXPECT_EQ(read.records[static_cast<std::size_t>(j + 1)].x, Eigen::VectorXd(batch.col(j)));
+  }
+  std::remove(path.c_str());
+}
+
+TEST(ObservationLogTest, UnwritablePathThrows) {
+  EXPECT_THROW(ObservationLogWriter("/nonexistent-dir/x/log.jsonl", true), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace gpbandit

@@ -1,0 +1,50 @@
+// Helpers shared by the plugin tests: cheap optimizer options and temporary log paths.
+#ifndef GPBANDIT_TESTS_PLUGIN_PLUGIN_TEST_UTIL_H_
+#define GPBANDIT_TESTS_PLUGIN_PLUGIN_TEST_UTIL_H_
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "gpbandit/plugin/optimizer_options.h"
+
+namespace gpbandit {
+namespace testing {
+
+// Small maximizer, few fit restarts: fast enough for hundreds of rounds in a unit test.
+inline OptimizerOptions CheapOptions(std::uint64_t seed = 1) {
+  OptimizerOptions o;
+  o.seed = seed;
+  o.maximizer_raw_samples = 64;
+  o.maximizer_starts = 2;
+  o.maximizer_iterations = 20;
+  o.fit.num_restarts = 1;
+  o.fit.max_iterations = 50;
+  o.sync_log = false;
+  o.num_threads = 1;  // the machine is shared; results do not depend on it
+  return o;
+}
+
+// A fresh path under TMPDIR (or /tmp), removed first.
+inline std::string TempLogPath(const std::string& name) {
+  const char* dir = std::getenv("TMPDIR");
+  const std::string path = std::string(dir ? dir : "/tmp") + "/gpbandit_" + name + "_" +
+                           std::to_string(::getpid()) + ".jsonl";
+  std::remove(path.c_str());
+  return path;
+}
+
+inline std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace testing
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_TESTS_PLUGIN_PLUGIN_TEST_UTIL_H_
