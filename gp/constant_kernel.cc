@@ -10,7 +10,7 @@ ConstantKernel::ConstantKernel(double variance) {
   log_variance_ = std::log(variance);
 }
 
-double ConstantKernel::variance() const { return std::exp(log_variance_); }
+double ConstantKernel::variance() const { return ExpOfLogParam(log_variance_); }
 
 std::unique_ptr<Kernel> ConstantKernel::Clone() const {
   return std::make_unique<ConstantKernel>(*this);

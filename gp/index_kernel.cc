@@ -65,7 +65,7 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
   log_scale_ = std::log(scale);
 }
 
-double IndexKernel::scale() const { return std::exp(log_scale_); }
+double IndexKernel::scale() const { return ExpOfLogParam(log_scale_); }
 
 std::unique_ptr<Kernel> IndexKernel::Clone() const { return std::make_unique<IndexKernel>(*this); }
 

@@ -71,6 +71,11 @@ std::string FormatDims(const std::vector<int>& dims) {
   return out;
 }
 
+double ExpOfLogParam(double log_value) {
+  constexpr double kMaxAbsLog = 700.0;  // exp(700) ~ 1e304 < DBL_MAX
+  return std::exp(std::min(std::max(log_value, -kMaxAbsLog), kMaxAbsLog));
+}
+
 std::vector<int> Kernel::InputDims() const {
   std::vector<int> dims(MinInputDim());
   for (int i = 0; i < MinInputDim(); ++i) dims[i] = i;

@@ -94,6 +94,10 @@ void CheckDims(const std::string& who, const std::vector<int>& dims);
 void CheckPositive(const std::string& who, const std::string& field, double value);
 // "0,1,2": dims as written in Describe() strings and error messages.
 std::string FormatDims(const std::vector<int>& dims);
+// exp(log_value) with log_value clamped to [-700, 700]. Kernels read their log-params through
+// it, so that the extreme log-params of a diverging fit give finite values instead of 0 or inf
+// (and then 0 * inf = NaN). Beyond the clamp the reported gradients are those at the clamp.
+double ExpOfLogParam(double log_value);
 
 }  // namespace gpbandit
 

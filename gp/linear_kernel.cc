@@ -14,6 +14,7 @@ LinearKernel::LinearKernel(std::vector<int> dims, bool ard, double variance, dou
   log_params_.resize(NumParams());
   log_params_(0) = std::log(variance);
   log_params_.tail(NumParams() - 1).setConstant(std::log(lengthscale));
+  UpdateWeights();
 }
 
 std::unique_ptr<Kernel> LinearKernel::Clone() const {
@@ -37,6 +38,7 @@ Eigen::VectorXd LinearKernel::GetLogParams() const { return log_params_; }
 void LinearKernel::SetLogParams(const ConstVectorRef& log_params) {
   CheckLogParams(Describe(), NumParams(), log_params);
   log_params_ = log_params;
+  UpdateWeights();
 }
 
 std::vector<std::string> LinearKernel::ParamNames() const {
@@ -51,16 +53,18 @@ std::vector<std::string> LinearKernel::ParamNames() const {
   return names;
 }
 
-Eigen::VectorXd LinearKernel::Weights() const {
+void LinearKernel::UpdateWeights() {
   const int m = static_cast<int>(dims_.size());
-  Eigen::VectorXd w(m);
+  Eigen::VectorXd& w = weights_;
+  w.resize(m);
   // Combined in log space: s2 / l^2 stays representable when s2 and l^2 separately would not.
-  for (int k = 0; k < m; ++k) w(k) = std::exp(log_params_(0) - 2.0 * log_params_(ard_ ? 1 + k : 1));
-  return w;
+  for (int k = 0; k < m; ++k) {
+    w(k) = ExpOfLogParam(log_params_(0) - 2.0 * log_params_(ard_ ? 1 + k : 1));
+  }
 }
 
 double LinearKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
-  const Eigen::VectorXd w = Weights();
+  const Eigen::VectorXd& w = weights_;
   double value = 0.0;
   // a * b first: then k(a, b) == k(b, a) to the last bit.
   for (std::size_t k = 0; k < dims_.size(); ++k) value += w(k) * (a(dims_[k]) * b(dims_[k]));
@@ -69,22 +73,22 @@ double LinearKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) con
 
 void LinearKernel::AccumulateGradientA(const ConstVectorRef&, const ConstVectorRef& b,
                                        double scale, VectorRef grad) const {
-  const Eigen::VectorXd w = Weights();
-  for (std::size_t k = 0; k < dims_.size(); ++k) grad(dims_[k]) += scale * w(k) * b(dims_[k]);
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    grad(dims_[k]) += scale * weights_(k) * b(dims_[k]);
+  }
 }
 
 void LinearKernel::GradientLogParams(const ConstVectorRef& a, const ConstVectorRef& b,
                                      VectorRef grad) const {
-  const Eigen::VectorXd w = Weights();
   const int m = static_cast<int>(dims_.size());
-  Eigen::VectorXd terms(m);
-  for (int k = 0; k < m; ++k) terms(k) = w(k) * (a(dims_[k]) * b(dims_[k]));
-  grad(0) = terms.sum();
-  if (ard_) {
-    grad.tail(m) = -2.0 * terms;
-  } else {
-    grad(1) = -2.0 * grad(0);
+  double value = 0.0;
+  for (int k = 0; k < m; ++k) {
+    const double term = weights_(k) * (a(dims_[k]) * b(dims_[k]));
+    value += term;
+    if (ard_) grad(1 + k) = -2.0 * term;
   }
+  grad(0) = value;
+  if (!ard_) grad(1) = -2.0 * value;
 }
 
 Eigen::MatrixXd LinearKernel::Rows(const Eigen::MatrixXd& X, const char* field) const {
@@ -101,16 +105,16 @@ Eigen::MatrixXd LinearKernel::Rows(const Eigen::MatrixXd& X, const char* field) 
 Eigen::MatrixXd LinearKernel::Cross(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
   const Eigen::MatrixXd P = Rows(A, "A");
   const Eigen::MatrixXd Q = Rows(B, "B");
-  return P.transpose() * (Weights().asDiagonal() * Q);
+  return P.transpose() * (weights_.asDiagonal() * Q);
 }
 
 Eigen::VectorXd LinearKernel::Diagonal(const Eigen::MatrixXd& X) const {
   const Eigen::MatrixXd P = Rows(X, "X");
-  return (Weights().asDiagonal() * P.cwiseAbs2()).colwise().sum().transpose();
+  return (weights_.asDiagonal() * P.cwiseAbs2()).colwise().sum().transpose();
 }
 
 Eigen::MatrixXd LinearKernel::Gram(const Eigen::MatrixXd& X) const {
-  const Eigen::MatrixXd P = Weights().cwiseSqrt().asDiagonal() * Rows(X, "X");
+  const Eigen::MatrixXd P = weights_.cwiseSqrt().asDiagonal() * Rows(X, "X");
   // A symmetric rank-m update is exactly symmetric, unlike a general product.
   Eigen::MatrixXd K = Eigen::MatrixXd::Zero(X.cols(), X.cols());
   K.selfadjointView<Eigen::Lower>().rankUpdate(P.transpose());
@@ -126,7 +130,7 @@ Eigen::VectorXd LinearKernel::ContractGradientLogParams(const Eigen::MatrixXd& X
                                 std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
   }
   const Eigen::MatrixXd P = Rows(X, "X");
-  const Eigen::VectorXd w = Weights();
+  const Eigen::VectorXd& w = weights_;
   const int m = static_cast<int>(dims_.size());
   // Per-dim contractions p_k^T W p_k, all from one product W P^T.
   const Eigen::MatrixXd WP = W * P.transpose();

@@ -51,14 +51,17 @@ class LinearKernel : public Kernel {
   std::vector<int> InputDims() const override;
 
  private:
-  // s2 / l_k^2, the weight of coordinate dims_[k].
-  Eigen::VectorXd Weights() const;
+  // Recomputes weights_ from log_params_.
+  void UpdateWeights();
   // Rows dims_ of X (|dims| x n), checking that X has enough rows.
   Eigen::MatrixXd Rows(const Eigen::MatrixXd& X, const char* field) const;
 
   std::vector<int> dims_;
   bool ard_;
   Eigen::VectorXd log_params_;
+  // s2 / l_k^2, the weight of coordinate dims_[k]; derived from log_params_ whenever they change
+  // (never lazily, so const calls stay thread-safe).
+  Eigen::VectorXd weights_;
 };
 
 }  // namespace gpbandit

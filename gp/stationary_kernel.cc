@@ -120,12 +120,21 @@ StationaryKernel::StationaryKernel(StationaryFamily family, std::vector<int> dim
   log_params_.resize(NumParams());
   log_params_(0) = std::log(variance);
   log_params_.tail(NumParams() - 1).setConstant(std::log(lengthscale));
+  UpdateDerived();
 }
 
-double StationaryKernel::variance() const { return std::exp(log_params_(0)); }
+void StationaryKernel::UpdateDerived() {
+  variance_ = ExpOfLogParam(log_params_(0));
+  inv_lengthscales_.resize(dims_.size());
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    inv_lengthscales_(k) = 1.0 / ExpOfLogParam(log_params_(ard_ ? 1 + k : 1));
+  }
+}
+
+double StationaryKernel::variance() const { return variance_; }
 
 Eigen::VectorXd StationaryKernel::lengthscales() const {
-  return log_params_.tail(NumParams() - 1).array().exp();
+  return log_params_.tail(NumParams() - 1).unaryExpr([](double v) { return ExpOfLogParam(v); });
 }
 
 std::unique_ptr<Kernel> StationaryKernel::Clone() const {
@@ -167,6 +176,7 @@ Eigen::VectorXd StationaryKernel::GetLogParams() const { return log_params_; }
 void StationaryKernel::SetLogParams(const ConstVectorRef& log_params) {
   CheckLogParams(Describe(), NumParams(), log_params);
   log_params_ = log_params;
+  UpdateDerived();
 }
 
 std::vector<std::string> StationaryKernel::ParamNames() const {
@@ -181,47 +191,45 @@ std::vector<std::string> StationaryKernel::ParamNames() const {
   return names;
 }
 
-double StationaryKernel::Lengthscale(int k) const {
-  return std::exp(log_params_(ard_ ? 1 + k : 1));
+double StationaryKernel::ScaledSquaredDistance(const ConstVectorRef& a,
+                                               const ConstVectorRef& b) const {
+  double r2 = 0.0;
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    const double d = (a(dims_[k]) - b(dims_[k])) * inv_lengthscales_(k);
+    r2 += d * d;
+  }
+  return r2;
 }
 
 double StationaryKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
-  double r2 = 0.0;
-  for (std::size_t k = 0; k < dims_.size(); ++k) {
-    const double d = (a(dims_[k]) - b(dims_[k])) / Lengthscale(static_cast<int>(k));
-    r2 += d * d;
-  }
-  return variance() * Profile(family_, std::min(r2, kMaxSquaredDistance));
+  return variance_ * Profile(family_, std::min(ScaledSquaredDistance(a, b), kMaxSquaredDistance));
 }
 
 void StationaryKernel::AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b,
                                            double scale, VectorRef grad) const {
-  const int m = static_cast<int>(dims_.size());
-  Eigen::VectorXd scaled_diff(m);
-  for (int k = 0; k < m; ++k) {
-    scaled_diff(k) = (a(dims_[k]) - b(dims_[k])) / Lengthscale(k);
+  const double r2 = ScaledSquaredDistance(a, b);
+  if (!(r2 < kMaxSquaredDistance)) return;  // k and its gradient are 0 out there
+  // dk/da_k = -s2 h (a_k - b_k) / l_k^2.
+  const double factor = -scale * variance_ * Slope(family_, r2);
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    const double inv_l2 = inv_lengthscales_(k) * inv_lengthscales_(k);
+    grad(dims_[k]) += factor * (a(dims_[k]) - b(dims_[k])) * inv_l2;
   }
-  const double r2 = scaled_diff.squaredNorm();
-  if (!(r2 < kMaxSquaredDistance)) return;  // k and its gradient are exactly 0 out there
-  const double factor = -scale * variance() * Slope(family_, r2);
-  for (int k = 0; k < m; ++k) grad(dims_[k]) += factor * scaled_diff(k) / Lengthscale(k);
 }
 
 void StationaryKernel::GradientLogParams(const ConstVectorRef& a, const ConstVectorRef& b,
                                          VectorRef grad) const {
-  const int m = static_cast<int>(dims_.size());
-  Eigen::VectorXd scaled_diff(m);
-  for (int k = 0; k < m; ++k) {
-    scaled_diff(k) = (a(dims_[k]) - b(dims_[k])) / Lengthscale(k);
-  }
-  const double r2 = scaled_diff.squaredNorm();
+  const double r2 = ScaledSquaredDistance(a, b);
   grad.setZero();
   if (!(r2 < kMaxSquaredDistance)) return;
-  const double s2 = variance();
-  grad(0) = s2 * Profile(family_, r2);
-  const double factor = s2 * Slope(family_, r2);
+  grad(0) = variance_ * Profile(family_, r2);
+  // dk/dlog l_k = s2 h d_k^2 (ARD), s2 h r^2 (shared).
+  const double factor = variance_ * Slope(family_, r2);
   if (ard_) {
-    grad.tail(m) = factor * scaled_diff.array().square();
+    for (std::size_t k = 0; k < dims_.size(); ++k) {
+      const double d = (a(dims_[k]) - b(dims_[k])) * inv_lengthscales_(k);
+      grad(1 + k) = factor * d * d;
+    }
   } else {
     grad(1) = factor * r2;
   }
@@ -245,7 +253,7 @@ Eigen::MatrixXd StationaryKernel::Scaled(const Eigen::MatrixXd& X,
   // Centering before scaling: differences of centered coordinates are as exact as those of the
   // raw ones, and |u|^2 + |v|^2 - 2 u.v cancels far less near the center.
   for (int k = 0; k < m; ++k) {
-    U.row(k) = (X.row(dims_[k]).array() - center(k)).matrix() / Lengthscale(k);
+    U.row(k) = (X.row(dims_[k]).array() - center(k)).matrix() * inv_lengthscales_(k);
   }
   return U;
 }
@@ -284,7 +292,7 @@ Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
         if (std::isfinite(R2(i, j))) continue;
         double r2 = 0.0;
         for (std::size_t k = 0; k < dims_.size(); ++k) {
-          const double d = (A(dims_[k], i) - B(dims_[k], j)) / Lengthscale(static_cast<int>(k));
+          const double d = (A(dims_[k], i) - B(dims_[k], j)) * inv_lengthscales_(k);
           r2 += d * d;
         }
         R2(i, j) = r2;

@@ -55,8 +55,8 @@ class StationaryKernel : public Kernel {
   std::vector<int> InputDims() const override;
   // "se", "matern12", ...: the prefix of Describe() and ParamNames().
   std::string Name() const;
-  // The lengthscale of the k-th entry of dims_.
-  double Lengthscale(int k) const;
+  // r^2 = sum_k ((a - b)_{dims[k]} / l_k)^2, unclamped.
+  double ScaledSquaredDistance(const ConstVectorRef& a, const ConstVectorRef& b) const;
   // Per entry of dims_, the midpoint of the range of that coordinate over the columns of X.
   Eigen::VectorXd Center(const Eigen::MatrixXd& X) const;
   // Rows dims_ of X minus center, divided by their lengthscales (|dims| x n).
@@ -67,10 +67,17 @@ class StationaryKernel : public Kernel {
   Eigen::MatrixXd SquaredDistances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                    bool same) const;
 
+  // Recomputes variance_ and inv_lengthscales_ from log_params_.
+  void UpdateDerived();
+
   StationaryFamily family_;
   std::vector<int> dims_;
   bool ard_;
   Eigen::VectorXd log_params_;
+  // Derived from log_params_ whenever they change (never lazily, so const calls stay
+  // thread-safe): saves the exps in every pairwise call.
+  double variance_ = 1.0;
+  Eigen::VectorXd inv_lengthscales_;  // one per entry of dims_, shared or not
 };
 
 }  // namespace gpbandit

@@ -326,6 +326,29 @@ TEST_P(KernelPropertiesTest, HugeDistancesGiveFiniteValuesAndGradients) {
   }
 }
 
+TEST_P(KernelPropertiesTest, ExtremeLogParamsGiveFiniteValuesAndGradients) {
+  Rng rng(testing::TestSeed(20));
+  const Eigen::MatrixXd X = RandomPoints(GetParam(), 4, rng);
+  const Eigen::MatrixXd W = Eigen::MatrixXd::Ones(4, 4);
+  for (const double extreme : {-800.0, 800.0}) {
+    const std::unique_ptr<Kernel> kernel = GetParam().make();
+    // A product of parts at 1e304 overflows whatever the parts do; single kernels must not.
+    if (kernel->Describe().rfind("product", 0) == 0) continue;
+    kernel->SetLogParams(Eigen::VectorXd::Constant(kernel->NumParams(), extreme));
+    EXPECT_TRUE(kernel->Gram(X).allFinite()) << extreme;
+    EXPECT_TRUE(kernel->Cross(X, X.leftCols(2)).allFinite()) << extreme;
+    EXPECT_TRUE(kernel->ContractGradientLogParams(X, W).allFinite()) << extreme;
+    for (int j = 1; j < X.cols(); ++j) {
+      Eigen::VectorXd grad_a = Eigen::VectorXd::Zero(X.rows());
+      kernel->AccumulateGradientA(X.col(0), X.col(j), 1.0, grad_a);
+      Eigen::VectorXd grad_theta(kernel->NumParams());
+      kernel->GradientLogParams(X.col(0), X.col(j), grad_theta);
+      EXPECT_TRUE(grad_a.allFinite()) << extreme;
+      EXPECT_TRUE(grad_theta.allFinite()) << extreme;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllKernels, KernelPropertiesTest, ::testing::ValuesIn(AllCases()),
                          [](const ::testing::TestParamInfo<KernelCase>& info) {
                            return info.param.name;

@@ -60,7 +60,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
   const std::uint64_t seed = testing::TestSeed(31);
   const Domain domain = Domain::Box(Problem().lower, Problem().upper);
   for (int kill_after_lines : {9, 22, 37}) {
-    const std::string path = TempLogPath("crash_" + std::to_string(kill_after_lines));
+    const std::string path = testing::TempLogPath("crash_" + std::to_string(kill_after_lines));
     std::cout.flush();
     const pid_t child = fork();
     ASSERT_GE(child, 0);
@@ -91,7 +91,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
     RunToCompletion(*resumed);
     resumed.reset();
 
-    const std::string reference_path = TempLogPath("crash_ref");
+    const std::string reference_path = testing::TempLogPath("crash_ref");
     {
       Optimizer reference(domain, nullptr, "gp-ucb", StrategyOptions(),
                           Options(seed, reference_path));

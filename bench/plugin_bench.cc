@@ -1,0 +1,104 @@
+// ask() + tell() on Branin (2-D) and Hartmann-6 (6-D): 10 initial points + 190 rounds, UCB,
+// hyperparameters refitted every 50 rounds (limbo's setting) or on the default schedule.
+// One benchmark iteration = one whole run with seed = the iteration index, 20 iterations, so the
+// counters are medians over 20 seeds:
+//   run_ms          median wall time of a run (ask + tell + fits; evaluations are free)
+//   round_ms        median over all rounds of all runs of one ask + tell
+//   error           median final error: Branin (best_f - 0.397887) / 51.95 (limbo's normalization
+//                   (f - 44.81) / 51.95, so differences are divided by 51.95); Hartmann-6
+//                   3.32237 - best reward
+// Reference (issue 5): limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
+// error 2.1e-6; Hartmann-6 384 ms per run, median error 9.9e-6.
+//
+// "UCB" is limbo's: mu + alpha sigma with alpha = 0.5, i.e. gp-ucb with a constant beta 0.25.
+// Args: problem (0 Branin, 1 Hartmann-6), schedule (0 refit every 50, 1 default),
+// maximizer (0 default options, 1 fast: 128 raw samples, 4 starts, 50 iterations),
+// threads (OpenMP threads of the maximizer).
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace {
+
+constexpr int kInitial = 10;
+constexpr int kRounds = 190;
+constexpr int kSeeds = 20;
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+void BM_Run(benchmark::State& state) {
+  const bool branin = state.range(0) == 0;
+  const auto f = branin ? problems::MakeBranin() : problems::MakeHartmann6();
+  OptimizerOptions o;
+  o.initial_design_size = kInitial;
+  o.sync_log = false;
+  o.num_threads = static_cast<int>(state.range(3));
+  if (state.range(1) == 0) {
+    // Fit once the initial design is in, then every 50 observations (limbo's hp_period 50).
+    o.refit.every_while_small = kInitial;
+    o.refit.small_until = kInitial + 1;
+    o.refit.every = 50;
+  }
+  if (state.range(2) == 1) {
+    o.maximizer_raw_samples = 128;
+    o.maximizer_starts = 4;
+    o.maximizer_iterations = 50;
+  }
+  StrategyOptions s;
+  s.beta_schedule = BetaScheduleKind::kConstant;
+  s.constant_beta = 0.25;
+
+  std::vector<double> run_ms, round_ms, errors;
+  std::uint64_t seed = 0;
+  for (auto _ : state) {
+    o.seed = seed++;
+    const auto start = std::chrono::steady_clock::now();
+    Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", s, o);
+    double best = -HUGE_VAL;
+    for (int i = 0; i < kInitial + kRounds; ++i) {
+      const auto round_start = std::chrono::steady_clock::now();
+      const Eigen::VectorXd x = opt.Ask();
+      const double y = f.reward(x);
+      opt.Tell(x, y);
+      round_ms.push_back(std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - round_start).count());
+      best = std::max(best, y);
+    }
+    run_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    const double gap = f.max_reward - best;
+    errors.push_back(branin ? gap / 51.95 : gap);
+  }
+  state.counters["run_ms"] = Median(run_ms);
+  state.counters["round_ms"] = Median(round_ms);
+  state.counters["error"] = Median(errors);
+}
+
+BENCHMARK(BM_Run)
+    ->ArgNames({"hartmann6", "default_schedule", "fast_maximizer", "threads"})
+    ->Args({0, 0, 0, 1})
+    ->Args({0, 1, 0, 1})
+    ->Args({1, 0, 0, 1})
+    ->Args({1, 1, 0, 1})
+    ->Args({0, 0, 1, 1})
+    ->Args({1, 0, 1, 1})
+    ->Args({0, 0, 0, 2})
+    ->Args({1, 0, 0, 2})
+    ->Iterations(kSeeds)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace gpbandit
+
+BENCHMARK_MAIN();

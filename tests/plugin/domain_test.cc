@@ -1,0 +1,106 @@
+#include "gpbandit/plugin/domain.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+
+void ExpectInvalid(const std::function<void()>& call, const std::string& substring) {
+  try {
+    call();
+    ADD_FAILURE() << "expected std::invalid_argument containing '" << substring << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr(substring));
+  }
+}
+
+TEST(DomainTest, BoxBoundsAreChecked) {
+  const double inf = std::numeric_limits<double>::infinity();
+  ExpectInvalid([] { Domain::Box(Eigen::Vector2d(0, 3), Eigen::Vector2d(1, 2)); },
+                "lower[1] = 3 is greater than upper[1] = 2");
+  ExpectInvalid([&] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(inf, 1)); },
+                "upper[0] is not finite: inf");
+  ExpectInvalid([] { Domain::Box(Eigen::Vector2d(std::nan(""), 0), Eigen::Vector2d(1, 1)); },
+                "lower[0] is not finite");
+  ExpectInvalid([] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::VectorXd::Ones(3)); },
+                "lower has size 2 but upper has size 3");
+  ExpectInvalid([] { Domain::Box(Eigen::VectorXd(), Eigen::VectorXd()); }, "empty");
+  ExpectInvalid([] { Domain::FiniteSet(Eigen::MatrixXd(2, 0)); }, "2 x 0");
+  ExpectInvalid(
+      [] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)).WithContext(0); },
+      "context_dim must be >= 1, got 0");
+  ExpectInvalid(
+      [] {
+        Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1))
+            .WithContext(2, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+      },
+      "context bounds have size 1 but context_dim is 2");
+}
+
+TEST(DomainTest, UnitCubeMapRoundTripsAndFixedDimensionMapsToZero) {
+  const Domain d = Domain::Box(Eigen::Vector3d(-5, 2, 0), Eigen::Vector3d(10, 2, 1e-6))
+                       .WithContext(1, Eigen::VectorXd::Constant(1, 10),
+                                    Eigen::VectorXd::Constant(1, 20));
+  EXPECT_EQ(d.input_dim(), 4);
+  const Eigen::Vector3d x(2.5, 2, 5e-7);
+  const Eigen::VectorXd u = d.ToUnit(x, Eigen::VectorXd::Constant(1, 15));
+  EXPECT_DOUBLE_EQ(u(0), 0.5);
+  EXPECT_EQ(u(1), 0.0);  // lower == upper: a fixed dimension
+  EXPECT_NEAR(u(2), 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(u(3), 0.5);
+  const Eigen::VectorXd back = d.ActionFromUnit(u);
+  EXPECT_NEAR(back(0), 2.5, 1e-12);
+  EXPECT_EQ(back(1), 2.0);
+  EXPECT_NEAR(back(2), 5e-7, 1e-18);
+}
+
+TEST(DomainTest, PointsAHairOutsideTheCubeAreClampedExactlyIntoTheBox) {
+  const Domain d = Domain::Box(Eigen::Vector2d(0.1, -3), Eigen::Vector2d(0.7, 3));
+  Eigen::VectorXd u(2);
+  u << 1.0 + 1e-15, -1e-15;
+  const Eigen::VectorXd x = d.ActionFromUnit(u);
+  EXPECT_EQ(x(0), 0.7);
+  EXPECT_EQ(x(1), -3.0);
+  // Whatever rounding does in between, 1.0 maps onto the upper bound exactly.
+  u << 1.0, 1.0;
+  EXPECT_EQ(d.ActionFromUnit(u)(0), 0.7);
+  EXPECT_NO_THROW(d.CheckAction(d.ActionFromUnit(u), "x"));
+}
+
+TEST(DomainTest, CheckActionAndContextNameTheProblem) {
+  const Domain d = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)).WithContext(1);
+  ExpectInvalid([&] { d.CheckAction(Eigen::Vector3d(0, 0, 0), "x"); },
+                "x has size 3 but the action dimension is 2");
+  ExpectInvalid([&] { d.CheckAction(Eigen::Vector2d(0, 1.5), "x"); },
+                "x[1] = 1.5 is outside [0, 1]");
+  ExpectInvalid([&] { d.CheckContext(Eigen::VectorXd(), "context"); },
+                "context has size 0 but the context dimension is 1");
+  // Unbounded contexts accept any finite value and pass through unscaled.
+  EXPECT_NO_THROW(d.CheckContext(Eigen::VectorXd::Constant(1, 1e6), "context"));
+  EXPECT_EQ(d.ContextToUnit(Eigen::VectorXd::Constant(1, 1e6))(0), 1e6);
+  ExpectInvalid([&] { d.CheckContext(Eigen::VectorXd::Constant(1, std::nan("")), "z"); },
+                "z[0] = nan is not finite");
+}
+
+TEST(DomainTest, FiniteSetUsesTheCandidatesBoundingBox) {
+  Eigen::MatrixXd c(2, 3);
+  c << 0, 4, 2, -1, 1, 3;
+  const Domain d = Domain::FiniteSet(c);
+  EXPECT_EQ(d.kind(), DomainKind::kFiniteSet);
+  EXPECT_EQ(d.num_candidates(), 3);
+  EXPECT_EQ(d.lower(), Eigen::Vector2d(0, -1));
+  EXPECT_EQ(d.upper(), Eigen::Vector2d(4, 3));
+  EXPECT_EQ(d.Describe(), "finite(d=2, N=3)");
+  EXPECT_TRUE(d == Domain::FiniteSet(c));
+  EXPECT_FALSE(d == Domain::Box(d.lower(), d.upper()));
+}
+
+}  // namespace
+}  // namespace gpbandit
