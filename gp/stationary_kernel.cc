@@ -1,5 +1,6 @@
 #include "gpbandit/gp/stationary_kernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -317,7 +318,19 @@ Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::M
     ProfileColumn(family_, K.col(j).segment(first, n - first).array(), &f);
     K.col(j).segment(first, n - first).array() = s2 * f;
   }
-  if (same) K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
+  if (same) {
+    // Mirror the lower triangle tile by tile, so that the transposed reads stay in cache.
+    constexpr Eigen::Index kTile = 64;
+    for (Eigen::Index j0 = 0; j0 < n; j0 += kTile) {
+      for (Eigen::Index i0 = 0; i0 <= j0; i0 += kTile) {
+        const Eigen::Index j_end = std::min(n, j0 + kTile);
+        for (Eigen::Index j = j0; j < j_end; ++j) {
+          const Eigen::Index i_end = std::min(j, i0 + kTile);
+          for (Eigen::Index i = i0; i < i_end; ++i) K(i, j) = K(j, i);
+        }
+      }
+    }
+  }
   return K;
 }
 

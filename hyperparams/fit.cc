@@ -450,22 +450,29 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
     }
     if (!failed) {
       // A bound is only approached asymptotically through the transform (d theta / d u -> 0):
-      // snap values within the tolerance onto their bound unless that lowers the objective.
-      Eigen::VectorXd snapped = theta;
+      // snap the values within the tolerance whose gradient presses them against their bound
+      // onto it. The gradient decides, not a comparison of values: with an ill-conditioned Ky
+      // the roundoff of the value exceeds the first-order gain (~1e-12) of the move.
+      Eigen::VectorXd gradient;
+      double unused = 0.0;
       bool any = false;
-      for (int j = 0; j < m; ++j) {
+      Eigen::VectorXd snapped = theta;
+      try {
+        objective.Evaluate(theta, &unused, &gradient);
+      } catch (const std::exception&) {
+        gradient.resize(0);
+      }
+      for (int j = 0; j < m && gradient.size() == m && gradient.allFinite(); ++j) {
         const Interval& b = bounds[j];
         if (!b.bounded()) continue;
         const double tol = kBoundTolerance * b.width();
-        if (theta(j) - b.lo <= tol) snapped(j) = b.lo, any = true;
-        if (b.hi - theta(j) <= tol) snapped(j) = b.hi, any = true;
+        if (theta(j) - b.lo <= tol && gradient(j) <= 0.0) snapped(j) = b.lo, any = true;
+        if (b.hi - theta(j) <= tol && gradient(j) >= 0.0) snapped(j) = b.hi, any = true;
       }
       if (any) {
         double snapped_lml = -kInf;
         const double snapped_value = evaluate_safely(snapped, &snapped_lml);
-        // Within roundoff of each other the values cannot tell the points apart; the exact
-        // bound is then the clearer answer.
-        if (snapped_value >= value - 1e-10 * std::max(1.0, std::abs(value))) {
+        if (std::isfinite(snapped_value)) {
           theta = snapped;
           value = snapped_value;
           lml = snapped_lml;

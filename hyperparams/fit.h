@@ -163,8 +163,8 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
                                            GaussianProcess* gp);
 
 // The fraction of a bound interval by which starts are moved inside, and within which a final
-// value counts as "at the bound" (and is then snapped onto it unless that lowers the objective
-// by more than roundoff, 1e-10 relative).
+// value counts as "at the bound" (and is snapped exactly onto it when the gradient presses it
+// against that bound).
 constexpr double kStartMargin = 1e-6;
 constexpr double kBoundTolerance = 1e-4;
 

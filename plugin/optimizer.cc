@@ -338,7 +338,10 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     // GP-BUCB: pending points (and this batch's earlier choices) are observed at their own
     // posterior mean in a scratch copy, which shrinks the variance there without moving the
     // mean; the real model never sees them.
-    GaussianProcess scratch(*gp_);
+    // The copy (O(t^2)) is skipped in the common case of one point and nothing pending.
+    std::unique_ptr<GaussianProcess> scratch_copy;
+    if (!pending_.empty() || q > 1) scratch_copy = std::make_unique<GaussianProcess>(*gp_);
+    GaussianProcess& scratch = scratch_copy ? *scratch_copy : *gp_;
     for (const Pending& p : pending_) {
       const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
       scratch.AddObservation(u, scratch.Mean(u));

@@ -102,7 +102,8 @@ class Optimizer {
   // the context bounds if any.
   Eigen::VectorXd Ask(const Eigen::VectorXd& context = Eigen::VectorXd());
   // q >= 1 distinct actions, one per column (action_dim x q), all for the same context. On a
-  // finite set q must not exceed the candidates not already pending.
+  // finite set q <= N and the batch holds distinct candidates (a candidate pending from an
+  // earlier call may be suggested again: noisy bandits re-sample).
   Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd());
   // Reports reward y at action x (and context z). x must lie in the action box (finite sets:
   // in the candidates' bounding box). A matching pending point (exactly equal x and z) is

@@ -3,6 +3,7 @@
 #include <omp.h>
 #include <pthread.h>
 
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -25,11 +26,16 @@ namespace {
 // hang. Children (pagmo's fork islands) therefore run OpenMP on one thread; results do not
 // depend on the thread count, so this changes nothing but speed. Buffered output is flushed
 // before the fork so that the child does not print it a second time.
+std::atomic<bool> in_fork_child{false};
+
 void FlushBeforeFork() {
   std::cout.flush();
   std::fflush(stdout);
 }
-void SingleThreadedChild() { omp_set_num_threads(1); }
+void SingleThreadedChild() {
+  omp_set_num_threads(1);
+  in_fork_child = true;  // also overrides an explicit OptimizerOptions::num_threads
+}
 
 void InstallForkHandlers() {
   static std::once_flag once;
@@ -126,6 +132,9 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
   OptimizerOptions options;
   ParseSettings(settings_, &name, &strategy_options, &options);
   options.seed = EvolveSeed(seed_, evolves_++);
+  // Islands of an archipelago would all append to one file, each with its own seed.
+  options.log_path.clear();
+  if (in_fork_child) options.num_threads = 1;
 
   Eigen::Map<const Eigen::VectorXd> lower(bounds.first.data(), static_cast<Eigen::Index>(dim));
   Eigen::Map<const Eigen::VectorXd> upper(bounds.second.data(), static_cast<Eigen::Index>(dim));

@@ -49,7 +49,8 @@ class BanditAlgorithm {
   using log_type = std::vector<log_line_type>;
 
   // strategy: a registered name (StrategyRegistry::Default()); rounds >= 0; batch_size >= 1
-  // (> 1 evaluates through the bfe); options.seed is ignored (see `seed`). Throws
+  // (> 1 evaluates through the bfe); options.seed is ignored (see `seed`), and so is
+  // options.log_path (the islands of an archipelago would share one file). Throws
   // std::invalid_argument for an unknown strategy, batch_size 0 or invalid options.
   explicit BanditAlgorithm(const std::string& strategy = "gp-ucb", unsigned rounds = 10,
                            unsigned batch_size = 1, unsigned seed = pagmo::random_device::next(),

@@ -55,15 +55,15 @@ double Hartmann3(const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
   return sum;
 }
 
-// -||x - c||^2 + 0.3 sum_i cos(20 (x_i - k_i)): many local maxima; when k is the projection of c
+// -||x - c||^2 + 0.3 sum_i cos(10 (x_i - k_i)): many local maxima; when k is the projection of c
 // onto the box, both terms peak at k, so k is the global maximum.
 Function RippledBowl(const Eigen::VectorXd& c, const Eigen::VectorXd& k) {
   return [c, k](const Eigen::VectorXd& x, Eigen::VectorXd* gradient) {
     double value = -(x - c).squaredNorm();
     if (gradient != nullptr) *gradient = -2.0 * (x - c);
     for (int i = 0; i < x.size(); ++i) {
-      value += 0.3 * std::cos(20.0 * (x(i) - k(i)));
-      if (gradient != nullptr) (*gradient)(i) -= 6.0 * std::sin(20.0 * (x(i) - k(i)));
+      value += 0.3 * std::cos(10.0 * (x(i) - k(i)));
+      if (gradient != nullptr) (*gradient)(i) -= 3.0 * std::sin(10.0 * (x(i) - k(i)));
     }
     return value;
   };
