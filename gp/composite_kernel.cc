@@ -193,6 +193,7 @@ Eigen::VectorXd CompositeKernel::ContractGradientLogParams(const Eigen::MatrixXd
   if (operation_ == CompositeOperation::kProduct) {
     for (const auto& part : parts_) grams.push_back(part->Gram(X));
   }
+  Eigen::MatrixXd weights;  // one buffer for every part: n x n allocations are not free
   int offset = 0;
   for (std::size_t j = 0; j < parts_.size(); ++j) {
     const int n = parts_[j]->NumParams();
@@ -201,7 +202,7 @@ Eigen::VectorXd CompositeKernel::ContractGradientLogParams(const Eigen::MatrixXd
     } else {
       // d(prod_i K_i)/dθ_j = (dK_j/dθ_j) .* prod_{i != j} K_i, so the weights of part j are
       // W .* prod_{i != j} K_i.
-      Eigen::MatrixXd weights = W;
+      weights = W;
       for (std::size_t i = 0; i < parts_.size(); ++i) {
         if (i != j) weights.array() *= grams[i].array();
       }

@@ -156,7 +156,12 @@ Eigen::VectorXd IndexKernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
                                 std::to_string(W.cols()) + ", expected " +
                                 std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
   }
-  return Eigen::VectorXd::Constant(1, (W.array() * Gram(X).array()).sum());
+  const std::vector<int> items = Items(X, "X");
+  double sum = 0.0;
+  for (std::size_t j = 0; j < items.size(); ++j) {
+    for (std::size_t i = 0; i < items.size(); ++i) sum += W(i, j) * covariance_(items[i], items[j]);
+  }
+  return Eigen::VectorXd::Constant(1, scale() * sum);
 }
 
 }  // namespace gpbandit

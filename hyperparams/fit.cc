@@ -363,7 +363,9 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
     SetDrawRange(options.start_min_noise_variance, options.start_max_noise_variance, &b);
   }
   std::vector<LogNormalPrior> priors(m);
-  for (int j = 0; j < p && !options.kernel_priors.empty(); ++j) priors[j] = options.kernel_priors[j];
+  for (int j = 0; j < p && !options.kernel_priors.empty(); ++j) {
+    priors[j] = options.kernel_priors[j];
+  }
   if (fit_noise) priors[p] = options.noise_prior;
 
   const Objective objective(kernel, gp->inputs(), gp->standardized_outputs(), fit_noise,

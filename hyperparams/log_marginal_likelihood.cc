@@ -70,8 +70,8 @@ void LowerGramOfLowerTriangular(const Eigen::Ref<const Eigen::MatrixXd>& M,
                                 Eigen::Ref<Eigen::MatrixXd> out) {
   const Eigen::Index n = M.rows();
   if (n <= 48) {
-    out.triangularView<Eigen::Lower>() =
-        M.triangularView<Eigen::Lower>().transpose() * M.triangularView<Eigen::Lower>().toDenseMatrix();
+    const Eigen::MatrixXd dense = M.triangularView<Eigen::Lower>();
+    out.triangularView<Eigen::Lower>() = dense.transpose() * dense;
     return;
   }
   const Eigen::Index h = n / 2;

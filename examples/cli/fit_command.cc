@@ -83,14 +83,17 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
     const auto pos = names[i].find("lengthscale");
     if (pos != std::string::npos) {
       const double value = std::exp(log_params(static_cast<Eigen::Index>(i)));
-      original[names[i]] = value;
+      // "se.log_lengthscale[0]" -> "se.lengthscale[0]": these are values, not logs.
+      std::string plain = names[i];
+      if (pos >= 4 && plain.compare(pos - 4, 4, "log_") == 0) plain.erase(pos - 4, 4);
+      original[plain] = value;
       const auto bracket = names[i].find('[', pos);
       if (bracket != std::string::npos && !no_ard) {
         const int k = std::stoi(names[i].substr(bracket + 1));
         const size_t action_params = 1 + static_cast<size_t>(d);  // log variance + ARD
         const bool context_part = m > 0 && i >= action_params;
         const int input = context_part ? d + k : k;
-        if (input < p) original[names[i]] = value * range(input);
+        if (input < p) original[plain] = value * range(input);
       }
     }
   }

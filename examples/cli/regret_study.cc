@@ -414,9 +414,7 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
             // The papers' known prior: no standardization, the true noise.
             oo.gp.standardize_outputs = o.fit;
             if (!o.fit) oo.gp.noise_variance = in.noise;
-          } else if (o.noise > 0) {
-            oo.gp.noise_variance = std::max(oo.gp.noise_variance, 1e-6);
-          }
+          }  // box problems: the model's noise is GaussianProcessOptions' default, or fitted
           optimizer = std::make_unique<Optimizer>(domain, std::move(kernel), strategy, so, oo);
         }
         double cumulative = 0.0, simple = std::numeric_limits<double>::infinity();

@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -171,6 +172,15 @@ TEST_F(CliTest, SuggestObserveRoundTripThroughTheLog) {
   EXPECT_EQ(ReadAll(dir_ + "/runs.jsonl"), log_before);
 }
 
+TEST_F(CliTest, CorruptLogExitsTwoAndIsLeftAlone) {
+  Write("bad.jsonl", "garbage line\n{\"type\":\"tell\"}\n");
+  const Result r = Run("suggest --log bad.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("bad.jsonl:1"));
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(ReadAll(dir_ + "/bad.jsonl"), "garbage line\n{\"type\":\"tell\"}\n");
+}
+
 TEST_F(CliTest, SuggestWithAContext) {
   Result r = Run("suggest --log c.jsonl --bounds 0:1 --context 0.5 --context-bounds 0:1");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -224,6 +234,38 @@ TEST_F(CliTest, SensorDataFilesRunAsAFileProblem) {
   const std::string csv = ReadAll(dir_ + "/c.csv");
   EXPECT_EQ(csv.substr(0, csv.find('\n')),
             "trial,strategy,t,x1,x2,z1,y,f,regret,cumulative_regret,simple_regret");
+}
+
+TEST_F(CliTest, DemoWritesCsvAndPlot) {
+  const Result r = Run("demo --episodes 4 --brute-force-points 5 --out d.csv --plot d.png");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("brute force"));
+  EXPECT_THAT(r.err, HasSubstr("[demo] episode   4/4"));
+  const std::string csv = ReadAll(dir_ + "/d.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << "header + 4 episodes";
+  struct stat info;
+  if (std::system("command -v gnuplot > /dev/null 2>&1") == 0) {
+    EXPECT_EQ(stat((dir_ + "/d.png").c_str(), &info), 0) << r.err;
+  } else {
+    EXPECT_THAT(r.err, HasSubstr("gnuplot was not found"));
+  }
+}
+
+TEST_F(CliTest, WithoutGnuplotTheCsvIsStillWritten) {
+  // An empty PATH hides gnuplot (the program itself is run by its absolute path).
+  const std::string command = "cd '" + dir_ + "' && GLOG_minloglevel=3 PATH=/nonexistent '" +
+                              GPBANDIT_CLI_PATH +
+                              "' run --problem gp-sample --grid 20 --T 3 --trials 1 --out r.csv "
+                              "--plot r.png > out.txt 2> err.txt";
+  const int raw = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 0);
+  EXPECT_THAT(ReadAll(dir_ + "/err.txt"), HasSubstr("gnuplot was not found on the PATH"));
+  const std::string csv = ReadAll(dir_ + "/r.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+  struct stat info;
+  EXPECT_NE(stat((dir_ + "/r.png").c_str(), &info), 0);
+  EXPECT_EQ(stat((dir_ + "/r.png.dat").c_str(), &info), 0);
 }
 
 }  // namespace
