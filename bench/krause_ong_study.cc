@@ -29,6 +29,7 @@
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/strategy_registry.h"
+#include "study_args.h"
 
 namespace {
 
@@ -46,25 +47,11 @@ struct Settings {
 
 Settings ParseArgs(int argc, char** argv) {
   Settings s;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--full") {
-      s.trials = 100;
-    } else if (arg == "--trials" && i + 1 < argc) {
-      s.trials = std::atoi(argv[++i]);
-    } else if (arg == "--rounds" && i + 1 < argc) {
-      s.rounds_per_task = std::atoi(argv[++i]);
-    } else if (arg == "--seed" && i + 1 < argc) {
-      s.seed = std::strtoull(argv[++i], nullptr, 10);
-    } else {
-      std::fprintf(stderr, "usage: %s [--full] [--trials N] [--rounds R] [--seed S]\n", argv[0]);
-      std::exit(2);
-    }
-  }
-  if (s.trials < 1 || s.rounds_per_task < 1) {
-    std::fprintf(stderr, "trials and rounds must be >= 1\n");
-    std::exit(2);
-  }
+  const gpbandit::bench::StudyArgs args = gpbandit::bench::ParseStudyArgs(
+      argc, argv, {s.trials, s.rounds_per_task, s.seed}, 100, "rounds");
+  s.trials = args.trials;
+  s.rounds_per_task = args.length;
+  s.seed = args.seed;
   return s;
 }
 

@@ -24,6 +24,7 @@
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/strategy_registry.h"
+#include "study_args.h"
 
 namespace {
 
@@ -40,25 +41,11 @@ struct Settings {
 
 Settings ParseArgs(int argc, char** argv) {
   Settings s;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--full") {
-      s.trials = 30;
-    } else if (arg == "--trials" && i + 1 < argc) {
-      s.trials = std::atoi(argv[++i]);
-    } else if (arg == "--horizon" && i + 1 < argc) {
-      s.horizon = std::atoi(argv[++i]);
-    } else if (arg == "--seed" && i + 1 < argc) {
-      s.seed = std::strtoull(argv[++i], nullptr, 10);
-    } else {
-      std::fprintf(stderr, "usage: %s [--full] [--trials N] [--horizon T] [--seed S]\n", argv[0]);
-      std::exit(2);
-    }
-  }
-  if (s.trials < 1 || s.horizon < 1) {
-    std::fprintf(stderr, "trials and horizon must be >= 1\n");
-    std::exit(2);
-  }
+  const gpbandit::bench::StudyArgs args = gpbandit::bench::ParseStudyArgs(
+      argc, argv, {s.trials, s.horizon, s.seed}, 30, "horizon");
+  s.trials = args.trials;
+  s.horizon = args.length;
+  s.seed = args.seed;
   return s;
 }
 

@@ -1,35 +1,24 @@
 #include "gpbandit/gp/finite_set_posterior.h"
 
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include <Eigen/Eigenvalues>
 
 #include "gpbandit/gp/cholesky.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
-namespace {
-
-std::string Num(double v) {
-  std::ostringstream out;
-  out.precision(17);
-  out << v;
-  return out.str();
-}
-
-}  // namespace
-
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,
                                        double noise_variance, double prior_mean)
     : noise_variance_(noise_variance) {
   if (candidates.cols() == 0)
     throw std::invalid_argument("FiniteSetPosterior: candidates is empty (0 columns)");
   if (!std::isfinite(noise_variance) || noise_variance <= 0.0)
-    throw std::invalid_argument("FiniteSetPosterior: noise_variance = " + Num(noise_variance) +
+    throw std::invalid_argument("FiniteSetPosterior: noise_variance = " + FormatDouble(noise_variance) +
                                 " must be finite and > 0");
   if (!std::isfinite(prior_mean))
-    throw std::invalid_argument("FiniteSetPosterior: prior_mean = " + Num(prior_mean) +
+    throw std::invalid_argument("FiniteSetPosterior: prior_mean = " + FormatDouble(prior_mean) +
                                 " is not finite");
   for (Eigen::Index j = 0; j < candidates.cols(); ++j)
     kernel.ValidatePoint(candidates.col(j), "candidates column " + std::to_string(j));
@@ -46,7 +35,7 @@ void FiniteSetPosterior::Observe(int index, double y) {
     throw std::invalid_argument("FiniteSetPosterior::Observe: index = " + std::to_string(index) +
                                 " is outside [0, " + std::to_string(size()) + ")");
   if (!std::isfinite(y))
-    throw std::invalid_argument("FiniteSetPosterior::Observe: y = " + Num(y) + " is not finite");
+    throw std::invalid_argument("FiniteSetPosterior::Observe: y = " + FormatDouble(y) + " is not finite");
   // Roundoff can drive a diagonal entry slightly negative; the clamp keeps the denominator at
   // least lambda, so the update stays finite and the covariance shrinks monotonically.
   const double variance = std::max(covariance_(index, index), 0.0);
@@ -65,7 +54,7 @@ Eigen::MatrixXd FiniteSetPosterior::SampleJoint(int num_samples, double scale, R
     throw std::invalid_argument("FiniteSetPosterior::SampleJoint: num_samples = " +
                                 std::to_string(num_samples) + " must be >= 0");
   if (!std::isfinite(scale) || scale < 0.0)
-    throw std::invalid_argument("FiniteSetPosterior::SampleJoint: scale = " + Num(scale) +
+    throw std::invalid_argument("FiniteSetPosterior::SampleJoint: scale = " + FormatDouble(scale) +
                                 " must be finite and >= 0");
   // The posterior covariance loses rank as points are observed many times; the jitter ladder
   // makes it factorizable at the cost of a variance error of at most max_relative_jitter.

@@ -2,22 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 
 #include <Eigen/Eigenvalues>
+
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
 
 constexpr double kRelativeTolerance = 1e-9;
-
-std::string Format(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
-}
 
 }  // namespace
 
@@ -33,7 +27,7 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
     for (Eigen::Index i = 0; i < covariance.rows(); ++i) {
       if (!std::isfinite(covariance(i, j))) {
         throw std::invalid_argument(who + ": covariance(" + std::to_string(i) + ", " +
-                                    std::to_string(j) + ") = " + Format(covariance(i, j)) +
+                                    std::to_string(j) + ") = " + FormatDouble(covariance(i, j)) +
                                     " is not finite");
       }
     }
@@ -45,9 +39,9 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
   if (asymmetry > kRelativeTolerance * largest_entry) {
     throw std::invalid_argument(
         who + ": covariance is not symmetric: covariance(" + std::to_string(worst_i) + ", " +
-        std::to_string(worst_j) + ") = " + Format(covariance(worst_i, worst_j)) +
+        std::to_string(worst_j) + ") = " + FormatDouble(covariance(worst_i, worst_j)) +
         " but covariance(" + std::to_string(worst_j) + ", " + std::to_string(worst_i) +
-        ") = " + Format(covariance(worst_j, worst_i)));
+        ") = " + FormatDouble(covariance(worst_j, worst_i)));
   }
   const Eigen::MatrixXd symmetric = 0.5 * (covariance + covariance.transpose());
   const Eigen::VectorXd eigenvalues =
@@ -57,8 +51,8 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
   const double largest = eigenvalues.maxCoeff();
   if (smallest < -kRelativeTolerance * largest || (largest <= 0.0 && smallest < 0.0)) {
     throw std::invalid_argument(who + ": covariance is not positive semi-definite: smallest "
-                                "eigenvalue " + Format(smallest) + ", largest " +
-                                Format(largest));
+                                "eigenvalue " + FormatDouble(smallest) + ", largest " +
+                                FormatDouble(largest));
   }
   CheckPositive(who, "scale", scale);
   covariance_ = symmetric;
@@ -111,7 +105,7 @@ void IndexKernel::ValidatePoint(const ConstVectorRef& x, const std::string& fiel
   Kernel::ValidatePoint(x, field);  // size and finiteness of coordinate dim_
   const double v = x(dim_);
   if (v != std::floor(v) || v < 0.0 || v >= num_items()) {
-    throw std::invalid_argument(field + "[" + std::to_string(dim_) + "] = " + Format(v) +
+    throw std::invalid_argument(field + "[" + std::to_string(dim_) + "] = " + FormatDouble(v) +
                                 " is not an item index of " + Describe() +
                                 " (an integer in [0, " + std::to_string(num_items()) + "))");
   }

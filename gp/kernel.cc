@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 #include <stdexcept>
+
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
-
-std::string FormatDouble(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  return out.str();
-}
 
 void CheckBatchRows(const Kernel& kernel, const std::string& field, const Eigen::MatrixXd& X) {
   if (X.rows() < kernel.MinInputDim()) {

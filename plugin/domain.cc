@@ -36,6 +36,10 @@ void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
 }
 
 // Affine map of [lo, hi] onto [0, 1]; a fixed coordinate (lo == hi) maps to 0.
+// Unit coordinates this close to 0 or 1 map to the exact bound (far below any resolution a
+// GP in the unit cube can have: lengthscales are >= 1e-3).
+constexpr double kUnitEdgeTolerance = 1e-12;
+
 double ToUnitCoordinate(double v, double lo, double hi) {
   return hi > lo ? (v - lo) / (hi - lo) : 0.0;
 }
@@ -144,7 +148,19 @@ Eigen::VectorXd Domain::ToUnit(const Eigen::VectorXd& x, const Eigen::VectorXd& 
 Eigen::VectorXd Domain::ActionFromUnit(const Eigen::VectorXd& unit_input) const {
   Eigen::VectorXd x(action_dim());
   for (int i = 0; i < action_dim(); ++i) {
-    // The affine map can land a rounding error outside the box; clamp exactly
+    // The cube's faces map to the exact bounds. The maximizer reaches a face only
+    // asymptotically (its cos transform is flat there), so a face point arrives as e.g.
+    // 1 - 4e-15 and would print as 0.999999999999996 instead of the bound; within
+    // kUnitEdgeTolerance of a face the coordinate is taken to be on it.
+    if (!(unit_input(i) > kUnitEdgeTolerance)) {
+      x(i) = lower_(i);
+      continue;
+    }
+    if (unit_input(i) >= 1.0 - kUnitEdgeTolerance) {
+      x(i) = upper_(i);
+      continue;
+    }
+    // Inside, the affine map can still land a rounding error outside the box; clamp exactly
     // (RELIABILITY.md, "a candidate a hair outside the box").
     const double v = lower_(i) + unit_input(i) * (upper_(i) - lower_(i));
     x(i) = std::min(upper_(i), std::max(lower_(i), v));

@@ -154,6 +154,12 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"max_lengthscale", f.max_lengthscale},
           {"min_signal_variance", f.min_signal_variance},
           {"max_signal_variance", f.max_signal_variance},
+          {"start_min_lengthscale", f.start_min_lengthscale},
+          {"start_max_lengthscale", f.start_max_lengthscale},
+          {"start_min_signal_variance", f.start_min_signal_variance},
+          {"start_max_signal_variance", f.start_max_signal_variance},
+          {"start_min_noise_variance", f.start_min_noise_variance},
+          {"start_max_noise_variance", f.start_max_noise_variance},
           {"lower_log_bounds", lower},
           {"upper_log_bounds", upper},
           {"kernel_priors", priors},
@@ -174,6 +180,16 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.max_lengthscale = j.at("max_lengthscale").get<double>();
   f.min_signal_variance = j.at("min_signal_variance").get<double>();
   f.max_signal_variance = j.at("max_signal_variance").get<double>();
+  // Logs written before the start ranges were saved lack them: those runs used the defaults.
+  auto start = [&](const char* key, double* field) {
+    if (j.contains(key)) *field = j.at(key).get<double>();
+  };
+  start("start_min_lengthscale", &f.start_min_lengthscale);
+  start("start_max_lengthscale", &f.start_max_lengthscale);
+  start("start_min_signal_variance", &f.start_min_signal_variance);
+  start("start_max_signal_variance", &f.start_max_signal_variance);
+  start("start_min_noise_variance", &f.start_min_noise_variance);
+  start("start_max_noise_variance", &f.start_max_noise_variance);
   for (const auto& v : j.at("lower_log_bounds")) f.lower_log_bounds.push_back(ToReal(v));
   for (const auto& v : j.at("upper_log_bounds")) f.upper_log_bounds.push_back(ToReal(v));
   for (const auto& p : j.at("kernel_priors")) f.kernel_priors.push_back(PriorFromJson(p));

@@ -74,6 +74,26 @@ TEST(DomainTest, PointsAHairOutsideTheCubeAreClampedExactlyIntoTheBox) {
   EXPECT_NO_THROW(d.CheckAction(d.ActionFromUnit(u), "x"));
 }
 
+TEST(DomainTest, PointsOnTheCubesFacesMapToTheExactBounds) {
+  // The maximizer reaches a face only to within a few ulps (1 - 4e-15 printed as
+  // 0.999999999999996 before): such coordinates are the bound itself.
+  const Domain d = Domain::Box(Eigen::Vector3d(0, -5, 0.1), Eigen::Vector3d(1, 10, 0.7));
+  Eigen::VectorXd u(3);
+  u << 1.0 - 4e-15, 3e-16, 1.0 - 1e-14;
+  const Eigen::VectorXd x = d.ActionFromUnit(u);
+  EXPECT_EQ(x(0), 1.0);
+  EXPECT_EQ(x(1), -5.0);
+  EXPECT_EQ(x(2), 0.7);
+  // Interior points keep the affine map.
+  u << 1.0 - 1e-6, 1e-6, 0.5;
+  const Eigen::VectorXd y = d.ActionFromUnit(u);
+  EXPECT_LT(y(0), 1.0);
+  EXPECT_NEAR(y(0), 1.0 - 1e-6, 1e-15);
+  EXPECT_GT(y(1), -5.0);
+  EXPECT_NEAR(y(1), -5.0 + 15e-6, 1e-14);
+  EXPECT_NEAR(y(2), 0.4, 1e-15);
+}
+
 TEST(DomainTest, CheckActionAndContextNameTheProblem) {
   const Domain d = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)).WithContext(1);
   ExpectInvalid([&] { d.CheckAction(Eigen::Vector3d(0, 0, 0), "x"); },

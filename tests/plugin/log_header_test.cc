@@ -1,0 +1,52 @@
+#include "gpbandit/plugin/log_header.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace gpbandit {
+namespace {
+
+// A resumed run must draw its fit restarts from the same ranges as the run that wrote the log,
+// so every start_* field survives a header round trip (values unlike the defaults, so a field
+// that is dropped comes back as its default and the check fails).
+TEST(LogHeaderTest, FitStartRangesSurviveARoundTrip) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  HyperparameterFitOptions& f = h.options.fit;
+  f.start_min_lengthscale = 0.011;
+  f.start_max_lengthscale = 7.5;
+  f.start_min_signal_variance = 0.02;
+  f.start_max_signal_variance = 33.0;
+  f.start_min_noise_variance = 3e-7;
+  f.start_max_noise_variance = 0.05;
+  const LogHeader back = ParseLogHeader(FormatLogHeader(h));
+  const HyperparameterFitOptions& g = back.options.fit;
+  EXPECT_EQ(g.start_min_lengthscale, 0.011);
+  EXPECT_EQ(g.start_max_lengthscale, 7.5);
+  EXPECT_EQ(g.start_min_signal_variance, 0.02);
+  EXPECT_EQ(g.start_max_signal_variance, 33.0);
+  EXPECT_EQ(g.start_min_noise_variance, 3e-7);
+  EXPECT_EQ(g.start_max_noise_variance, 0.05);
+}
+
+// Logs written before the start ranges were saved still parse, with the default ranges.
+TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.fit.start_max_lengthscale = 9.0;
+  std::string text = FormatLogHeader(h);
+  const std::string key = "\"start_max_lengthscale\":9.0,";
+  const std::size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.erase(at, key.size());
+  const LogHeader back = ParseLogHeader(text);
+  EXPECT_EQ(back.options.fit.start_max_lengthscale, HyperparameterFitOptions().start_max_lengthscale);
+}
+
+}  // namespace
+}  // namespace gpbandit
