@@ -334,6 +334,38 @@ Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::M
   return K;
 }
 
+void StationaryKernel::ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                       Eigen::VectorXd* values, Eigen::VectorXd* slopes) const {
+  const Eigen::Index n = X.cols();
+  Eigen::ArrayXd r2 = Eigen::ArrayXd::Zero(n);
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    const int i = dims_[k];
+    r2 += ((X.row(i).transpose().array() - x(i)) * inv_lengthscales_(k)).square();
+  }
+  r2 = r2.min(kMaxSquaredDistance);
+  Eigen::ArrayXd f, h;
+  if (slopes != nullptr) {
+    ProfileAndSlopeColumn(family_, r2, &f, &h);
+    *slopes = h.matrix();
+  } else {
+    ProfileColumn(family_, r2, &f);
+  }
+  *values = variance_ * f.matrix();
+}
+
+void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
+                                                   const Eigen::MatrixXd& X,
+                                                   const Eigen::VectorXd& slopes,
+                                                   const Eigen::VectorXd& c,
+                                                   VectorRef grad) const {
+  const Eigen::ArrayXd w = c.array() * slopes.array();
+  for (std::size_t k = 0; k < dims_.size(); ++k) {
+    const int i = dims_[k];
+    const double inv_l2 = inv_lengthscales_(k) * inv_lengthscales_(k);
+    grad(i) -= variance_ * inv_l2 * ((x(i) - X.row(i).transpose().array()) * w).sum();
+  }
+}
+
 Eigen::VectorXd StationaryKernel::Diagonal(const Eigen::MatrixXd& X) const {
   if (X.rows() < MinInputDim()) {
     throw std::invalid_argument(Describe() + ": X has " + std::to_string(X.rows()) +

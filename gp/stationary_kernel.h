@@ -51,6 +51,19 @@ class StationaryKernel : public Kernel {
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
 
+  // The fast path of single-point predictions (GaussianProcess::MeanAndVariance, which runs
+  // once per acquisition evaluation): k(x, X_j) for every column j of X into *values and, if
+  // slopes is non-null, the slopes h_j with dk(x, X_j)/dx_i = -s2 h_j (x - X_j)_i / l_i^2 on
+  // the kernel's dims, sharing one exponential per column. Direct differences (no centering or
+  // norm expansion as in Cross), so a value may differ from Cross's in the last bits.
+  void ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                       Eigen::VectorXd* values, Eigen::VectorXd* slopes) const;
+  // grad += sum_j c_j dk(x, X_j)/dx from the slopes of ValuesAndSlopes: O(|dims| n), instead
+  // of n calls of AccumulateGradientA, each with its own distance and exponential.
+  void AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                   const Eigen::VectorXd& slopes, const Eigen::VectorXd& c,
+                                   VectorRef grad) const;
+
  private:
   std::vector<int> InputDims() const override;
   // "se", "matern12", ...: the prefix of Describe() and ParamNames().

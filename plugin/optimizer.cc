@@ -29,6 +29,13 @@ constexpr int kStreamFallback = 3;
 // How many of the best observed points seed the maximizer's L-BFGS starts.
 constexpr int kObservedStarts = 3;
 
+// The default kernel's lengthscale prior, log(l) ~ N(log 0.3, 1) in the unit cube
+// (optimizer_options.h, `fit`). Median 0.5 did as well on Hartmann-6 (10 seeds), but it and
+// medians 0.7 and 1 lost the short pagmo runs of tests/plugin/pagmo_algorithm_test.cc
+// (10 evaluations in 3-D).
+constexpr double kDefaultLengthscalePriorMedian = 0.3;
+constexpr double kDefaultLengthscalePriorStddevLog = 1.0;
+
 std::unique_ptr<Kernel> DefaultKernel(const Domain& domain) {
   if (domain.context_dim() == 0) return MakeMatern52(FirstDims(domain.action_dim()));
   std::vector<std::unique_ptr<Kernel>> parts;
@@ -62,6 +69,45 @@ class Digest {
  private:
   std::uint64_t hash_ = 14695981039346656037ULL;
 };
+
+// The posterior means at the accepted observations (*index: their positions in
+// `observations`), by one batched Predict: this runs once per round.
+Eigen::VectorXd ObservedMeans(const Domain& domain, const std::vector<Observation>& observations,
+                              const GaussianProcess& gp, std::vector<int>* index) {
+  index->clear();
+  for (int i = 0; i < static_cast<int>(observations.size()); ++i)
+    if (observations[static_cast<std::size_t>(i)].accepted) index->push_back(i);
+  Eigen::MatrixXd points(domain.input_dim(), static_cast<Eigen::Index>(index->size()));
+  for (std::size_t j = 0; j < index->size(); ++j) {
+    const Observation& o = observations[static_cast<std::size_t>((*index)[j])];
+    points.col(static_cast<Eigen::Index>(j)) = domain.ToUnit(o.x, o.z);
+  }
+  Eigen::VectorXd means;
+  if (points.cols() > 0) gp.Predict(points, &means, nullptr);
+  return means;
+}
+
+// The kObservedStarts observations with the highest posterior means (ties: lower index),
+// under the round's context: the maximizer's extra starts.
+Eigen::MatrixXd BestStarts(const Domain& domain, const std::vector<Observation>& observations,
+                           const Eigen::VectorXd& means, const std::vector<int>& index,
+                           const Eigen::VectorXd& unit_z) {
+  std::vector<std::pair<double, int>> scored;
+  for (std::size_t j = 0; j < index.size(); ++j)
+    scored.emplace_back(-means(static_cast<Eigen::Index>(j)), index[j]);
+  const int k = std::min<int>(kObservedStarts, static_cast<int>(scored.size()));
+  std::partial_sort(scored.begin(), scored.begin() + k, scored.end());
+  Eigen::MatrixXd starts(domain.input_dim(), k);
+  for (int j = 0; j < k; ++j) {
+    const Observation& o =
+        observations[static_cast<std::size_t>(scored[static_cast<std::size_t>(j)].second)];
+    Eigen::VectorXd u = domain.ToUnit(o.x, o.z);
+    // The observed action under this round's context.
+    if (domain.context_dim() > 0) u.tail(domain.context_dim()) = unit_z;
+    starts.col(j) = u;
+  }
+  return starts;
+}
 
 }  // namespace
 
@@ -251,7 +297,18 @@ void Optimizer::MaybeRefit(long round) {
   if (!options_.refit.ShouldRefit(num_accepted_, std::max(0, last_fit_observations_))) return;
   if (last_fit_observations_ == num_accepted_) return;
   Rng rng = RoundRng(round, kStreamFit);
-  HyperparameterFitReport report = FitHyperparameters(options_.fit, rng, gp_.get());
+  HyperparameterFitOptions fit = options_.fit;
+  if (default_kernel_ && fit.kernel_priors.empty()) {
+    // The default lengthscale prior (optimizer_options.h, `fit`).
+    const std::vector<std::string> names = gp_->kernel().ParamNames();
+    fit.kernel_priors.resize(names.size());
+    for (std::size_t j = 0; j < names.size(); ++j) {
+      if (names[j].find("lengthscale") == std::string::npos) continue;
+      fit.kernel_priors[j].mean_log = std::log(kDefaultLengthscalePriorMedian);
+      fit.kernel_priors[j].stddev_log = kDefaultLengthscalePriorStddevLog;
+    }
+  }
+  HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.
   gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
@@ -266,31 +323,17 @@ void Optimizer::MaybeRefit(long round) {
 
 double Optimizer::Incumbent(const GaussianProcess& gp) const {
   double best = -std::numeric_limits<double>::infinity();
-  for (const Observation& o : observations_) {
-    if (!o.accepted) continue;
-    best = std::max(best, gp.Mean(domain_.ToUnit(o.x, o.z)));
-  }
+  std::vector<int> index;
+  const Eigen::VectorXd means = ObservedMeans(domain_, observations_, gp, &index);
+  for (Eigen::Index j = 0; j < means.size(); ++j) best = std::max(best, means(j));
   return best;
 }
 
 Eigen::MatrixXd Optimizer::BestObservedStarts(const GaussianProcess& gp,
                                               const Eigen::VectorXd& unit_z) const {
-  std::vector<std::pair<double, int>> scored;
-  for (int i = 0; i < static_cast<int>(observations_.size()); ++i) {
-    const Observation& o = observations_[static_cast<std::size_t>(i)];
-    if (o.accepted) scored.emplace_back(-gp.Mean(domain_.ToUnit(o.x, o.z)), i);
-  }
-  const int k = std::min<int>(kObservedStarts, static_cast<int>(scored.size()));
-  std::partial_sort(scored.begin(), scored.begin() + k, scored.end());
-  Eigen::MatrixXd starts(domain_.input_dim(), k);
-  for (int j = 0; j < k; ++j) {
-    const Observation& o = observations_[static_cast<std::size_t>(scored[static_cast<std::size_t>(j)].second)];
-    Eigen::VectorXd u = domain_.ToUnit(o.x, o.z);
-    // The observed action under this round's context.
-    if (domain_.context_dim() > 0) u.tail(domain_.context_dim()) = unit_z;
-    starts.col(j) = u;
-  }
-  return starts;
+  std::vector<int> index;
+  const Eigen::VectorXd means = ObservedMeans(domain_, observations_, gp, &index);
+  return BestStarts(domain_, observations_, means, index, unit_z);
 }
 
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
@@ -357,7 +400,13 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     state.num_candidates =
         domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
     state.information_gain = gp_->InformationGain();
-    state.incumbent = Incumbent(*gp_);
+    // The posterior means at the observations serve both the incumbent and the maximizer's
+    // observed starts: one batched prediction per round.
+    std::vector<int> observed_index;
+    const Eigen::VectorXd observed_means =
+        ObservedMeans(domain_, observations_, *gp_, &observed_index);
+    state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
+                                                : -std::numeric_limits<double>::infinity();
     state.noise_variance =
         (gp_->noise_variance() + gp_->jitter()) * gp_->output_scale() * gp_->output_scale();
 
@@ -380,6 +429,10 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
         unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), z);
     }
 
+    const Eigen::MatrixXd observed_starts =
+        domain_.kind() == DomainKind::kBox
+            ? BestStarts(domain_, observations_, observed_means, observed_index, unit_z)
+            : Eigen::MatrixXd();
     for (int i = 0; i < q; ++i) {
       if (design_index[static_cast<std::size_t>(i)] >= 0) continue;
       state.t = std::max(1, scratch.num_observations() + 1);
@@ -407,7 +460,7 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
             strategy_->MakeContinuous(scratch, rng);
         const BoxMaximizerResult result =
             MaximizeOverBox(*acquisition, unit_lower, unit_upper,
-                            BestObservedStarts(*gp_, unit_z), box_options, rng);
+                            observed_starts, box_options, rng);
         action = domain_.ActionFromUnit(result.x);
         // A batch must hold distinct points; a repeat (possible for strategies whose argmax
         // ignores the variance, like mean-only) is replaced by a uniform point of the box.

@@ -12,6 +12,15 @@ bool Fail(std::string* error, const std::string& message) {
 
 }  // namespace
 
+HyperparameterFitOptions DefaultOptimizerFitOptions() {
+  HyperparameterFitOptions fit;
+  fit.num_restarts = 1;
+  fit.max_iterations = 50;
+  fit.function_tolerance = 1e-8;
+  fit.min_noise_variance = 1e-10;
+  return fit;
+}
+
 bool OptimizerOptions::IsValid(std::string* error) const {
   if (initial_design_size < -1)
     return Fail(error, "initial_design_size must be >= -1, got " +

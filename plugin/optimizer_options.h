@@ -22,6 +22,9 @@ enum class NonFiniteRewardPolicy {
   kSkip,
 };
 
+// fit.h's defaults with the optimizer's noise floor (see OptimizerOptions::fit).
+HyperparameterFitOptions DefaultOptimizerFitOptions();
+
 struct OptimizerOptions {
   // Seeds every random choice (initial design, maximizer starts, GP-TS samples, fit restarts).
   // The generator of round r is derived from (seed, r), so a run resumed from its log draws the
@@ -40,8 +43,20 @@ struct OptimizerOptions {
   // and noise exactly as given (the papers' known-kernel setting) and ignores `fit`.
   RefitSchedule refit;
   // How to fit (restarts, bounds, priors, noise floor; see fit.h). The fit's generator is
-  // derived from `seed` and the round.
-  HyperparameterFitOptions fit;
+  // derived from `seed` and the round. Defaults: fit.h's, except num_restarts = 1,
+  // max_iterations = 50 and function_tolerance = 1e-8 (start 0 is the previous fit, so a refit
+  // is a warm start; fit.h's 5 x 200 at 1e-10 match scikit-learn's optimum to 1e-6 but made
+  // the fit ~40% of a run without changing the Hartmann-6 / Branin results, see
+  // bench/plugin_bench.cc), and min_noise_variance = 1e-10
+  // (the bandit's objectives are often deterministic: a floor of 1e-6 standardized units
+  // hides reward differences below ~1e-3 sigma_y and stalled Hartmann-6 runs at errors of
+  // ~1e-4; the GP's jitter ladder keeps K + noise I factorizable).
+  // With the default kernel and kernel_priors empty, the optimizer fits by MAP with a
+  // log-normal prior log(l) ~ N(log 0.3, 1) on every lengthscale (inputs live in the unit
+  // cube): with 10 points in 6-D, the plain maximum-likelihood fit often set one lengthscale
+  // to ~0.04 and another to the upper bound, and UCB then chased the corners. Give
+  // kernel_priors explicitly (stddev_log = infinity for flat) to opt out.
+  HyperparameterFitOptions fit = DefaultOptimizerFitOptions();
 
   // The GP model: observation noise variance (standardized units when outputs are
   // standardized; the starting value when hyperparameters are fitted), output standardization
@@ -53,12 +68,15 @@ struct OptimizerOptions {
 
   // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every
-  // file that includes the optimizer. Latin-hypercube points scored first: >= 1, default 512.
-  int maximizer_raw_samples = 512;
-  // L-BFGS starts (the best observed points first, then the best raw samples): >= 1, default 8.
-  int maximizer_starts = 8;
-  // L-BFGS iterations per start: >= 1, default 100.
-  int maximizer_iterations = 100;
+  // file that includes the optimizer. The defaults are ~4x cheaper than the box maximizer's
+  // own (512, 8, 100) at the same Hartmann-6 / Branin results (bench/plugin_bench.cc): the
+  // three best observed points are starts too, and UCB's argmax is usually near them.
+  // Latin-hypercube points scored first: >= 1, default 256.
+  int maximizer_raw_samples = 256;
+  // L-BFGS starts (the best observed points first, then the best raw samples): >= 1, default 4.
+  int maximizer_starts = 4;
+  // L-BFGS iterations per start: >= 1, default 50.
+  int maximizer_iterations = 50;
   // OpenMP threads of the maximizer (and of finite-set argmax); 0 = the OpenMP default. Results
   // do not depend on it. >= 0, default 0.
   int num_threads = 0;

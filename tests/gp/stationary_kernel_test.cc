@@ -202,5 +202,45 @@ TEST(StationaryKernelTest, ContractRejectsMismatchedWeights) {
               ThrowsMessage<std::invalid_argument>(HasSubstr("W is 3 x 2, expected 3 x 3")));
 }
 
+// The one-pass path of single-point predictions against the pairwise definitions: values
+// against Value, weighted gradients against a sum of AccumulateGradientA, for every family,
+// ARD or not, on a subset of the input dims (the others must get no gradient).
+TEST(StationaryKernelTest, ValuesAndSlopesMatchThePairwiseDefinitions) {
+  Rng rng(testing::TestSeed(77));
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (StationaryFamily family :
+       {StationaryFamily::kSquaredExponential, StationaryFamily::kMatern12,
+        StationaryFamily::kMatern32, StationaryFamily::kMatern52}) {
+    for (bool ard : {true, false}) {
+      StationaryKernel k(family, {0, 2}, ard, 1.7, 0.4);
+      Eigen::VectorXd log_params = k.GetLogParams();
+      for (int j = 1; j < log_params.size(); ++j) log_params(j) += 0.3 * j;
+      k.SetLogParams(log_params);
+      Eigen::MatrixXd X(3, 7);
+      for (int c = 0; c < X.cols(); ++c)
+        for (int r = 0; r < X.rows(); ++r) X(r, c) = u(rng);
+      const Eigen::Vector3d x(u(rng), u(rng), u(rng));
+      Eigen::VectorXd c(X.cols());
+      for (int j = 0; j < c.size(); ++j) c(j) = u(rng);
+      Eigen::VectorXd values, slopes;
+      k.ValuesAndSlopes(x, X, &values, &slopes);
+      ASSERT_EQ(values.size(), X.cols());
+      Eigen::VectorXd expected = Eigen::VectorXd::Zero(3);
+      for (int j = 0; j < X.cols(); ++j) {
+        EXPECT_NEAR(values(j), k.Value(x, X.col(j)), 1e-13) << "family " << static_cast<int>(family);
+        k.AccumulateGradientA(x, X.col(j), c(j), expected);
+      }
+      Eigen::VectorXd grad = Eigen::VectorXd::Constant(3, 0.25);  // accumulates onto it
+      k.AccumulateWeightedGradientA(x, X, slopes, c, grad);
+      for (int i = 0; i < 3; ++i)
+        EXPECT_NEAR(grad(i), 0.25 + expected(i), 1e-12) << "family " << static_cast<int>(family);
+      EXPECT_EQ(grad(1), 0.25);  // dim 1 is not the kernel's
+      Eigen::VectorXd values_only;
+      k.ValuesAndSlopes(x, X, &values_only, nullptr);
+      EXPECT_EQ(values_only, values);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpbandit

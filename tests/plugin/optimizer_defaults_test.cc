@@ -1,0 +1,74 @@
+// The optimizer's fit defaults (optimizer_options.h, `fit`): a lengthscale prior with the
+// default kernel, the maximum-likelihood fit when priors are given, and the low noise floor.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "gpbandit/plugin/optimizer.h"
+#include "plugin_test_util.h"
+
+namespace gpbandit {
+namespace {
+
+double Smooth(const Eigen::VectorXd& x) {
+  return std::exp(-4.0 * ((x(0) - 0.3) * (x(0) - 0.3) + (x(1) - 0.6) * (x(1) - 0.6)));
+}
+
+// Runs design + model rounds on a smooth deterministic function until a fit has happened.
+HyperparameterFitReport FitOnce(const OptimizerOptions& options, int rounds) {
+  Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
+                StrategyOptions(), options);
+  for (int i = 0; i < rounds; ++i) {
+    const Eigen::VectorXd x = opt.Ask();
+    opt.Tell(x, Smooth(x));
+  }
+  EXPECT_TRUE(opt.has_fit_report());
+  return opt.last_fit_report();
+}
+
+OptimizerOptions Options() {
+  OptimizerOptions o = testing::CheapOptions(3);
+  o.initial_design_size = 8;
+  // One fit, at 15 observations.
+  o.refit.every_while_small = 15;
+  o.refit.small_until = 16;
+  o.refit.every = 1000;
+  return o;
+}
+
+TEST(OptimizerDefaultsTest, DefaultKernelFitsWithTheLengthscalePrior) {
+  const HyperparameterFitReport r = FitOnce(Options(), 16);
+  ASSERT_TRUE(r.success) << r.BriefReport();
+  // Default kernel: [log s2, log l_1, log l_2]. The objective is the likelihood plus the
+  // log-normal densities N(log l; log 0.3, 1) of the two lengthscales (closed form).
+  ASSERT_EQ(r.kernel_log_params.size(), 3);
+  double log_prior = 0.0;
+  for (int j = 1; j < 3; ++j) {
+    const double z = r.kernel_log_params(j) - std::log(0.3);
+    log_prior += -0.5 * z * z - 0.5 * std::log(2.0 * M_PI);
+  }
+  EXPECT_NEAR(r.log_posterior - r.log_marginal_likelihood, log_prior, 1e-9);
+  EXPECT_LT(log_prior, 0.0);
+}
+
+TEST(OptimizerDefaultsTest, ExplicitFlatPriorsGiveTheMaximumLikelihoodFit) {
+  OptimizerOptions o = Options();
+  o.fit.kernel_priors.assign(3, LogNormalPrior());  // stddev_log = infinity: flat
+  const HyperparameterFitReport r = FitOnce(o, 16);
+  ASSERT_TRUE(r.success) << r.BriefReport();
+  EXPECT_EQ(r.log_posterior, r.log_marginal_likelihood);
+}
+
+TEST(OptimizerDefaultsTest, NoiseFloorLetsADeterministicFunctionFitBelowTheOldFloor) {
+  // The old floor (fit.h's 1e-6) capped how finely the model resolved a deterministic reward.
+  const HyperparameterFitReport r = FitOnce(Options(), 16);
+  ASSERT_TRUE(r.success) << r.BriefReport();
+  EXPECT_LT(r.noise_variance, 1e-6);
+  EXPECT_GE(r.noise_variance, 1e-10 * (1.0 - 1e-12));  // exp(log(floor)) may round below it
+}
+
+}  // namespace
+}  // namespace gpbandit
