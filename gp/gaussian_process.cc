@@ -1,24 +1,17 @@
 #include "gpbandit/gp/gaussian_process.h"
 
 #include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 
 #include "gpbandit/gp/cholesky.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/stationary_kernel.h"
 
 namespace gpbandit {
 namespace {
 
 constexpr double kLog2Pi = 1.8378770664093454835606594728112;
-
-std::string Num(double v) {
-  std::ostringstream out;
-  out.precision(17);
-  out << v;
-  return out.str();
-}
 
 [[noreturn]] void Fail(const std::string& message) {
   throw std::invalid_argument("GaussianProcess: " + message);
@@ -32,9 +25,9 @@ bool GaussianProcessOptions::IsValid(std::string* error) const {
     return false;
   };
   if (!(noise_variance >= 0.0) || !std::isfinite(noise_variance))
-    return fail("noise_variance must be finite and >= 0, got " + Num(noise_variance));
+    return fail("noise_variance must be finite and >= 0, got " + FormatDouble(noise_variance));
   if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0))
-    return fail("max_relative_jitter must be in (0, 1], got " + Num(max_relative_jitter));
+    return fail("max_relative_jitter must be in (0, 1], got " + FormatDouble(max_relative_jitter));
   return true;
 }
 
@@ -96,7 +89,7 @@ void GaussianProcess::CheckPoint(const ConstVectorRef& x, const char* field) con
          ", expected input_dim = " + std::to_string(input_dim_));
   for (Eigen::Index i = 0; i < x.size(); ++i)
     if (!std::isfinite(x(i)))
-      Fail(std::string(field) + "[" + std::to_string(i) + "] = " + Num(x(i)) + " is not finite");
+      Fail(std::string(field) + "[" + std::to_string(i) + "] = " + FormatDouble(x(i)) + " is not finite");
   kernel_->ValidatePoint(x, field);
 }
 
@@ -104,7 +97,7 @@ void GaussianProcess::CheckPoint(const ConstVectorRef& x, const char* field) con
 
 void GaussianProcess::AddObservation(const ConstVectorRef& x, double y) {
   CheckPoint(x, "x");
-  if (!std::isfinite(y)) Fail("y = " + Num(y) + " is not finite");
+  if (!std::isfinite(y)) Fail("y = " + FormatDouble(y) + " is not finite");
   if (t_ == L_.cols()) Reserve(2 * t_);
 
   // New row of the factor: l = L^-1 k(X, x), pivot^2 = k(x,x) + noise + jitter - |l|^2.
@@ -152,7 +145,7 @@ void GaussianProcess::AddObservations(const Eigen::MatrixXd& X, const Eigen::Vec
   for (Eigen::Index j = 0; j < X.cols(); ++j) {
     CheckPoint(X.col(j), ("X column " + std::to_string(j)).c_str());
     if (!std::isfinite(y(j)))
-      Fail("y[" + std::to_string(j) + "] = " + Num(y(j)) + " is not finite");
+      Fail("y[" + std::to_string(j) + "] = " + FormatDouble(y(j)) + " is not finite");
   }
   if (X.cols() == 0) return;
   const int old_t = t_;
@@ -202,7 +195,7 @@ Eigen::VectorXd GaussianProcess::standardized_outputs() const {
 void GaussianProcess::SetHyperparameters(const ConstVectorRef& kernel_log_params,
                                          double noise_variance) {
   if (!std::isfinite(noise_variance) || noise_variance < 0.0)
-    Fail("noise_variance = " + Num(noise_variance) + " must be finite and >= 0");
+    Fail("noise_variance = " + FormatDouble(noise_variance) + " must be finite and >= 0");
   const Eigen::VectorXd old_params = kernel_->GetLogParams();
   const double old_noise = noise_variance_, old_jitter = jitter_;
   kernel_->SetLogParams(kernel_log_params);  // validates; throws before any change
@@ -230,7 +223,7 @@ void GaussianProcess::Refactorize() {
   if (!chol.ok)
     throw std::runtime_error("GaussianProcess: the kernel matrix of " + std::to_string(t_) +
                              " points could not be factorized even with relative jitter " +
-                             Num(options_.max_relative_jitter) +
+                             FormatDouble(options_.max_relative_jitter) +
                              " (non-finite kernel values or hyperparameters?)");
   jitter_ = chol.jitter;
   L_.topLeftCorner(t_, t_) = chol.lower;

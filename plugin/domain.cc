@@ -5,15 +5,10 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/gp/format.h"
+
 namespace gpbandit {
 namespace {
-
-std::string Num(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
 
 void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                  const std::string& lower_name, const std::string& upper_name) {
@@ -25,12 +20,12 @@ void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
   for (Eigen::Index i = 0; i < lower.size(); ++i) {
     const std::string at = "[" + std::to_string(i) + "]";
     if (!std::isfinite(lower(i)))
-      throw std::invalid_argument(lower_name + at + " is not finite: " + Num(lower(i)));
+      throw std::invalid_argument(lower_name + at + " is not finite: " + FormatDouble(lower(i)));
     if (!std::isfinite(upper(i)))
-      throw std::invalid_argument(upper_name + at + " is not finite: " + Num(upper(i)));
+      throw std::invalid_argument(upper_name + at + " is not finite: " + FormatDouble(upper(i)));
     if (lower(i) > upper(i)) {
-      throw std::invalid_argument(lower_name + at + " = " + Num(lower(i)) + " is greater than " +
-                                  upper_name + at + " = " + Num(upper(i)));
+      throw std::invalid_argument(lower_name + at + " = " + FormatDouble(lower(i)) + " is greater than " +
+                                  upper_name + at + " = " + FormatDouble(upper(i)));
     }
   }
 }
@@ -68,7 +63,7 @@ Domain Domain::FiniteSet(const Eigen::MatrixXd& candidates) {
       if (!std::isfinite(candidates(i, j))) {
         throw std::invalid_argument("candidates(" + std::to_string(i) + ", " +
                                     std::to_string(j) + ") is not finite: " +
-                                    Num(candidates(i, j)));
+                                    FormatDouble(candidates(i, j)));
       }
   Domain d;
   d.kind_ = DomainKind::kFiniteSet;
@@ -106,10 +101,10 @@ void Domain::CheckAction(const Eigen::VectorXd& x, const std::string& field) con
                                 " but the action dimension is " + std::to_string(action_dim()));
   }
   for (Eigen::Index i = 0; i < x.size(); ++i) {
-    const std::string at = field + "[" + std::to_string(i) + "] = " + Num(x(i));
+    const std::string at = field + "[" + std::to_string(i) + "] = " + FormatDouble(x(i));
     if (!std::isfinite(x(i))) throw std::invalid_argument(at + " is not finite");
     if (x(i) < lower_(i) || x(i) > upper_(i)) {
-      throw std::invalid_argument(at + " is outside [" + Num(lower_(i)) + ", " + Num(upper_(i)) +
+      throw std::invalid_argument(at + " is outside [" + FormatDouble(lower_(i)) + ", " + FormatDouble(upper_(i)) +
                                   "]");
     }
   }
@@ -121,11 +116,11 @@ void Domain::CheckContext(const Eigen::VectorXd& z, const std::string& field) co
                                 " but the context dimension is " + std::to_string(context_dim_));
   }
   for (Eigen::Index i = 0; i < z.size(); ++i) {
-    const std::string at = field + "[" + std::to_string(i) + "] = " + Num(z(i));
+    const std::string at = field + "[" + std::to_string(i) + "] = " + FormatDouble(z(i));
     if (!std::isfinite(z(i))) throw std::invalid_argument(at + " is not finite");
     if (has_context_bounds() && (z(i) < context_lower_(i) || z(i) > context_upper_(i))) {
-      throw std::invalid_argument(at + " is outside [" + Num(context_lower_(i)) + ", " +
-                                  Num(context_upper_(i)) + "]");
+      throw std::invalid_argument(at + " is outside [" + FormatDouble(context_lower_(i)) + ", " +
+                                  FormatDouble(context_upper_(i)) + "]");
     }
   }
 }

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <stdexcept>
 #include <iostream>
 #include <string>
 
 #include <Eigen/Core>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "gpbandit/gp/random.h"
@@ -60,6 +62,17 @@ inline void ExpectGradientNear(const std::function<double(const Eigen::VectorXd&
   for (int i = 0; i < fd.size(); ++i) {
     EXPECT_NEAR(analytic(i), fd(i), abs_tol + rel_tol * std::abs(fd(i)))
         << what << " gradient entry " << i;
+  }
+}
+
+// EXPECTs that call() throws std::invalid_argument whose message contains `substring` (the
+// field or value the message must name).
+inline void ExpectInvalid(const std::function<void()>& call, const std::string& substring) {
+  try {
+    call();
+    ADD_FAILURE() << "expected std::invalid_argument containing '" << substring << "'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr(substring));
   }
 }
 

@@ -7,19 +7,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "tests/test_util.h"
+
 namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
-
-void ExpectInvalid(const std::function<void()>& call, const std::string& substring) {
-  try {
-    call();
-    ADD_FAILURE() << "expected std::invalid_argument containing '" << substring << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_THAT(e.what(), HasSubstr(substring));
-  }
-}
+using testing::ExpectInvalid;
 
 TEST(DomainTest, BoxBoundsAreChecked) {
   const double inf = std::numeric_limits<double>::infinity();

@@ -18,6 +18,7 @@ namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
+using testing::ExpectInvalid;
 using testing::CheapOptions;
 using testing::TempLogPath;
 
@@ -34,15 +35,6 @@ void ExpectInBox(const Domain& d, const Eigen::VectorXd& x) {
     EXPECT_TRUE(std::isfinite(x(i)));
     EXPECT_GE(x(i), d.lower()(i));
     EXPECT_LE(x(i), d.upper()(i));
-  }
-}
-
-void ExpectInvalid(const std::function<void()>& call, const std::string& substring) {
-  try {
-    call();
-    ADD_FAILURE() << "expected std::invalid_argument containing '" << substring << "'";
-  } catch (const std::invalid_argument& e) {
-    EXPECT_THAT(e.what(), HasSubstr(substring));
   }
 }
 
