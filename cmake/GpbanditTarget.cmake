@@ -10,7 +10,6 @@ function(gpbandit_add_part name)
         $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
         $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
     target_link_libraries(${name} INTERFACE ${ARG_LINK})
-    target_compile_definitions(${name} INTERFACE ${GPBANDIT_EIGEN_DEFINITIONS})
     return()
   endif()
   add_library(${name} STATIC ${sources})
@@ -18,16 +17,10 @@ function(gpbandit_add_part name)
       $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
       $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(${name} PUBLIC ${ARG_LINK})
-  target_compile_definitions(${name} PUBLIC ${GPBANDIT_EIGEN_DEFINITIONS})
   gpbandit_warnings(${name})
 endfunction()
 
 # Warnings on for our code; no warnings is the rule.
 function(gpbandit_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
-  if(GPBANDIT_NATIVE)
-    # GCC 12's own AVX-512 intrinsic headers trip -Wmaybe-uninitialized by the hundred when
-    # Eigen is compiled for AVX-512; the default (portable) build keeps the warning on.
-    target_compile_options(${target} PRIVATE -Wno-maybe-uninitialized)
-  endif()
 endfunction()
