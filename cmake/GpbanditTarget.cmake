@@ -10,6 +10,7 @@ function(gpbandit_add_part name)
         $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
         $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
     target_link_libraries(${name} INTERFACE ${ARG_LINK})
+    target_compile_definitions(${name} INTERFACE ${GPBANDIT_EIGEN_DEFINITIONS})
     return()
   endif()
   add_library(${name} STATIC ${sources})
@@ -17,10 +18,17 @@ function(gpbandit_add_part name)
       $<BUILD_INTERFACE:${GPBANDIT_INCLUDE_ROOT}>
       $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(${name} PUBLIC ${ARG_LINK})
+  target_compile_definitions(${name} PUBLIC ${GPBANDIT_EIGEN_DEFINITIONS})
   gpbandit_warnings(${name})
 endfunction()
 
 # Warnings on for our code; no warnings is the rule.
 function(gpbandit_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic)
+  if(GPBANDIT_NATIVE)
+    # GCC 12's own AVX-512 intrinsic headers trip -Wmaybe-uninitialized and -Warray-bounds
+    # when Eigen's small fixed-size vectors are compiled for AVX-512 (false positives inside
+    # the compiler's headers); the default (portable) build keeps both warnings on.
+    target_compile_options(${target} PRIVATE -Wno-maybe-uninitialized -Wno-array-bounds)
+  endif()
 endfunction()
