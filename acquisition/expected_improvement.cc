@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "gpbandit/acquisition/option_checks.h"
 
 namespace gpbandit {
 namespace {
@@ -33,11 +32,6 @@ double ImprovementFactor(double z) {
 
 }  // namespace
 
-bool ImprovementOptions::IsValid(std::string* error) const {
-  if (!(xi >= 0.0) || !std::isfinite(xi)) return internal::Fail(error, "xi", xi, "must be finite and >= 0");
-  return true;
-}
-
 double ExpectedImprovementValue(double mean, double sigma, double best, double* d_mean,
                            double* d_sigma) {
   const double diff = mean - best;
@@ -53,18 +47,12 @@ double ExpectedImprovementValue(double mean, double sigma, double best, double* 
   return sigma * ImprovementFactor(z);
 }
 
-ExpectedImprovement::ExpectedImprovement(const ImprovementOptions& options) : options_(options) {
-  internal::ThrowIfInvalid(options_, "ImprovementOptions");
-}
-
-void ExpectedImprovement::BeginRound(const RoundState& state) {
-  ValidateRoundState(state);
-  incumbent_ = state.incumbent;
-}
+ExpectedImprovement::ExpectedImprovement(const ImprovementOptions& options)
+    : ImprovementStrategy(options) {}
 
 double ExpectedImprovement::Score(double mean, double variance, double* d_mean,
                                   double* d_variance) const {
-  if (!std::isfinite(incumbent_)) {
+  if (!std::isfinite(incumbent())) {
     if (d_mean != nullptr) *d_mean = 1.0;
     if (d_variance != nullptr) *d_variance = 0.0;
     return mean;
@@ -72,7 +60,7 @@ double ExpectedImprovement::Score(double mean, double variance, double* d_mean,
   const double sigma = std::sqrt(std::max(variance, 0.0));
   double d_sigma = 0.0;
   const double value =
-      ExpectedImprovementValue(mean, sigma, incumbent_ + options_.xi, d_mean, &d_sigma);
+      ExpectedImprovementValue(mean, sigma, incumbent() + options().xi, d_mean, &d_sigma);
   if (d_variance != nullptr) *d_variance = sigma > 0.0 ? d_sigma / (2.0 * sigma) : 0.0;
   return value;
 }

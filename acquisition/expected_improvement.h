@@ -10,43 +10,25 @@
 #ifndef GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
 #define GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
 
-#include <limits>
 #include <memory>
 #include <string>
 
-#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/acquisition/improvement_strategy.h"
 
 namespace gpbandit {
-
-struct ImprovementOptions {
-  // The exploration margin xi, in output units: improvement counts above best + xi. >= 0 and
-  // finite. Default 0.
-  double xi = 0.0;
-
-  bool IsValid(std::string* error) const;
-};
 
 // sigma h((mu - best) / sigma) with its partial derivatives (non-null pointers); sigma >= 0.
 // d_sigma is the derivative in sigma (not in the variance).
 double ExpectedImprovementValue(double mean, double sigma, double best, double* d_mean,
                                 double* d_sigma);
 
-class ExpectedImprovement : public IndexStrategy {
+class ExpectedImprovement : public ImprovementStrategy {
  public:
   explicit ExpectedImprovement(const ImprovementOptions& options = ImprovementOptions());
 
   std::string name() const override { return "ei"; }
-  void BeginRound(const RoundState& state) override;
-  double figure() const override { return options_.xi; }
-  std::string figure_name() const override { return "xi"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
-
-  double incumbent() const { return incumbent_; }
-
- private:
-  ImprovementOptions options_;
-  double incumbent_ = -std::numeric_limits<double>::infinity();
 };
 
 }  // namespace gpbandit

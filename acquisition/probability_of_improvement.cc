@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "gpbandit/acquisition/option_checks.h"
 
 namespace gpbandit {
 namespace {
@@ -13,21 +12,14 @@ constexpr double kInvSqrt2 = 0.70710678118654752440;
 }  // namespace
 
 ProbabilityOfImprovement::ProbabilityOfImprovement(const ImprovementOptions& options)
-    : options_(options) {
-  internal::ThrowIfInvalid(options_, "ImprovementOptions");
-}
-
-void ProbabilityOfImprovement::BeginRound(const RoundState& state) {
-  ValidateRoundState(state);
-  incumbent_ = state.incumbent;
-}
+    : ImprovementStrategy(options) {}
 
 double ProbabilityOfImprovement::Score(double mean, double variance, double* d_mean,
                                        double* d_variance) const {
   if (d_mean != nullptr) *d_mean = 0.0;
   if (d_variance != nullptr) *d_variance = 0.0;
-  if (!std::isfinite(incumbent_)) return 1.0;
-  const double diff = mean - incumbent_ - options_.xi;
+  if (!std::isfinite(incumbent())) return 1.0;
+  const double diff = mean - incumbent() - options().xi;
   const double sigma = std::sqrt(std::max(variance, 0.0));
   if (!(sigma > 0.0)) return diff > 0.0 ? 1.0 : (diff == 0.0 ? 0.5 : 0.0);
   const double z = diff / sigma;

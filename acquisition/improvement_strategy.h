@@ -1,0 +1,42 @@
+// What expected improvement and probability of improvement share: the margin xi, the incumbent
+// best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
+// formula (Score) and their name.
+#ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
+#define GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
+
+#include <limits>
+#include <string>
+
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+struct ImprovementOptions {
+  // The exploration margin xi, in output units: improvement counts above best + xi. >= 0 and
+  // finite. Default 0.
+  double xi = 0.0;
+
+  bool IsValid(std::string* error) const;
+};
+
+class ImprovementStrategy : public IndexStrategy {
+ public:
+  // Throws std::invalid_argument naming the field when options are invalid.
+  explicit ImprovementStrategy(const ImprovementOptions& options);
+
+  // Takes the round's incumbent (-infinity before any observation).
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return options_.xi; }
+  std::string figure_name() const override { return "xi"; }
+
+  double incumbent() const { return incumbent_; }
+  const ImprovementOptions& options() const { return options_; }
+
+ private:
+  ImprovementOptions options_;
+  double incumbent_ = -std::numeric_limits<double>::infinity();
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
