@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -26,6 +27,9 @@ constexpr double kPi = 3.14159265358979323846;
 // L-BFGS would not move.
 constexpr double kInteriorMargin = 1e-6;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// Raw samples per EvaluateMany call: large enough for the batched solve to pay, small enough to
+// share among threads.
+constexpr int kScoreBlock = 32;
 
 // The free coordinates of the box and the map between u (free coordinates only, unbounded) and
 // x (full dimension): x_i = lo_i + (hi_i - lo_i)(1 - cos(pi u_i)) / 2.
@@ -34,12 +38,18 @@ struct BoxMap {
   std::vector<int> free;
 
   Eigen::VectorXd ToX(const double* u) const {
-    Eigen::VectorXd x = lower;
+    Eigen::VectorXd x;
+    ToX(u, &x);
+    return x;
+  }
+  // Into *x, without allocating when x already has the box's dimension.
+  void ToX(const double* u, Eigen::VectorXd* x) const {
+    *x = lower;
     for (size_t k = 0; k < free.size(); ++k) {
       const int i = free[k];
-      x(i) = lower(i) + (upper(i) - lower(i)) * 0.5 * (1.0 - std::cos(kPi * u[k]));
+      (*x)(i) = std::clamp(lower(i) + (upper(i) - lower(i)) * 0.5 * (1.0 - std::cos(kPi * u[k])),
+                           lower(i), upper(i));
     }
-    return Clamp(x);
   }
   Eigen::VectorXd ToU(const Eigen::VectorXd& x) const {
     Eigen::VectorXd u(free.size());
@@ -67,8 +77,9 @@ class NegatedAcquisition : public ceres::FirstOrderFunction {
   bool Evaluate(const double* u, double* cost, double* gradient) const override {
     try {
       ++*evaluations_;
-      const Eigen::VectorXd x = map_.ToX(u);
-      Eigen::VectorXd grad_x;
+      Eigen::VectorXd& x = x_;
+      Eigen::VectorXd& grad_x = grad_x_;
+      map_.ToX(u, &x);
       const double value = acquisition_.Evaluate(x, gradient != nullptr ? &grad_x : nullptr);
       if (!std::isfinite(value)) return false;
       *cost = -value;
@@ -95,6 +106,8 @@ class NegatedAcquisition : public ceres::FirstOrderFunction {
   const BoxMap& map_;
   std::exception_ptr* error_;
   int* evaluations_;
+  // Work vectors reused across evaluations (one function per start, one thread per start).
+  mutable Eigen::VectorXd x_, grad_x_;
 };
 
 struct StartOutcome {
@@ -223,14 +236,27 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   const int num_candidates = static_cast<int>(candidates.cols());
 
   BoxMaximizerResult result;
+  // Scored in blocks (EvaluateMany batches the linear algebra) whose sizes depend on the
+  // number of candidates only, so that every value, to the last bit, is the same with any
+  // thread count: an even number of near-equal blocks of at most kScoreBlock points, which
+  // also splits evenly over two threads.
   std::vector<double> values(num_candidates, kNaN);
-  std::vector<std::exception_ptr> errors(num_candidates);
+  const int num_blocks = 2 * ((num_candidates + 2 * kScoreBlock - 1) / (2 * kScoreBlock));
+  std::vector<std::exception_ptr> errors(num_blocks);
 #pragma omp parallel for num_threads(threads) schedule(static)
-  for (int j = 0; j < num_candidates; ++j) {
+  for (int b = 0; b < num_blocks; ++b) {
     try {
-      values[j] = acquisition.Evaluate(candidates.col(j), nullptr);
+      const int first = static_cast<int>(static_cast<long>(num_candidates) * b / num_blocks);
+      const int size =
+          static_cast<int>(static_cast<long>(num_candidates) * (b + 1) / num_blocks) - first;
+      if (size == 0) continue;
+      const Eigen::VectorXd block = acquisition.EvaluateMany(candidates.middleCols(first, size));
+      if (block.size() != size)
+        throw std::logic_error("EvaluateMany returned " + std::to_string(block.size()) +
+                               " values for " + std::to_string(size) + " points");
+      for (int j = 0; j < size; ++j) values[first + j] = block(j);
     } catch (...) {
-      errors[j] = std::current_exception();
+      errors[b] = std::current_exception();
     }
   }
   for (const auto& e : errors)
@@ -268,13 +294,21 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
 
   std::vector<StartOutcome> outcomes(num_starts);
   if (num_starts > 0) {
-    outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
+    // glog's lazy initialization inside Ceres is not thread-safe: the process's first solve
+    // runs on the calling thread, every later one may start in parallel.
+    static std::once_flag glog_ready;
+    int first_parallel = 0;
+    std::call_once(glog_ready, [&] {
+      outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
+      first_parallel = 1;
+    });
 #pragma omp parallel for num_threads(threads) schedule(dynamic)
-    for (int s = 1; s < num_starts; ++s)
+    for (int s = first_parallel; s < num_starts; ++s)
       outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), options.solver);
   }
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
+
 
   result.starts_run = num_starts;
   int best_start = -1;

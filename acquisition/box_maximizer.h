@@ -3,14 +3,15 @@
 //
 // Algorithm:
 // 1. A seeded Latin-hypercube sample of num_raw_samples points in the box is scored, together
-//    with extra_starts (e.g. the best observed points), clamped into the box.
+//    with extra_starts (e.g. the best observed points), clamped into the box, in blocks of at
+//    most 32 points through ContinuousAcquisition::EvaluateMany.
 // 2. Starts: every extra start plus the best raw samples, num_starts in all (ties by index).
 // 3. Each start climbs in u-space, x = lo + (hi - lo)(1 - cos(pi u)) / 2, which is smooth and
 //    unconstrained and reaches the faces (and corners) of the box as stationary points
 //    (dx/du = 0 there); starts are moved strictly inside the box first (u in [1e-6, 1 - 1e-6])
-//    so the gradient is not zero at the start. One Ceres problem per start; the first start is
-//    solved on the calling thread (glog's lazy initialization is not thread-safe), the rest
-//    under OpenMP.
+//    so the gradient is not zero at the start. One Ceres problem per start, all under OpenMP, except the
+//    process's very first solve, which runs on the calling thread (glog's lazy initialization
+//    is not thread-safe).
 // 4. A start whose acquisition returns a non-finite value (or whose solve ends in failure) is
 //    discarded: Evaluate returns false and Ceres backtracks; a start is counted as failed only
 //    when nothing finite comes out of it. The best finite point among the L-BFGS results and

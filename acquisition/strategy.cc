@@ -29,6 +29,12 @@ void ValidateRoundState(const RoundState& state) {
                                 ": must be finite and >= 0");
 }
 
+Eigen::VectorXd ContinuousAcquisition::EvaluateMany(const Eigen::MatrixXd& X) const {
+  Eigen::VectorXd values(X.cols());
+  for (Eigen::Index j = 0; j < X.cols(); ++j) values(j) = Evaluate(X.col(j), nullptr);
+  return values;
+}
+
 Eigen::VectorXd IndexStrategy::ScoreCandidates(const CandidatePosterior& posterior,
                                                Rng& /*rng*/) const {
   const Eigen::VectorXd& means = posterior.means();
@@ -56,7 +62,8 @@ class IndexAcquisition : public ContinuousAcquisition {
       gp_.MeanAndVariance(x, &mean, &variance);
       return strategy_.Score(mean, std::max(variance, 0.0), nullptr, nullptr);
     }
-    Eigen::VectorXd mean_gradient, variance_gradient;
+    // Per-thread: the maximizer calls this thousands of times per round.
+    thread_local Eigen::VectorXd mean_gradient, variance_gradient;
     gp_.MeanAndVariance(x, &mean, &variance, &mean_gradient, &variance_gradient);
     double d_mean = 0.0, d_variance = 0.0;
     const double value = strategy_.Score(mean, std::max(variance, 0.0), &d_mean, &d_variance);
@@ -65,6 +72,15 @@ class IndexAcquisition : public ContinuousAcquisition {
     // 0 where it clamped, and 0 * large must not become NaN.
     if (d_variance != 0.0) *gradient += d_variance * variance_gradient;
     return value;
+  }
+
+  Eigen::VectorXd EvaluateMany(const Eigen::MatrixXd& X) const override {
+    Eigen::VectorXd means, variances;
+    gp_.Predict(X, &means, &variances);
+    Eigen::VectorXd values(X.cols());
+    for (Eigen::Index j = 0; j < X.cols(); ++j)
+      values(j) = strategy_.Score(means(j), std::max(variances(j), 0.0), nullptr, nullptr);
+    return values;
   }
 
  private:

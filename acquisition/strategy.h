@@ -65,6 +65,11 @@ class ContinuousAcquisition {
  public:
   virtual ~ContinuousAcquisition() = default;
   virtual double Evaluate(const ConstVectorRef& x, Eigen::VectorXd* gradient) const = 0;
+  // The values at the columns of X (no gradients): the maximizer scores its raw samples in
+  // blocks through this. The default calls Evaluate column by column; IndexStrategy's batches
+  // the kernel and the triangular solve (GaussianProcess::Predict), several times cheaper per
+  // point. A column's value may depend on the rest of the block only through roundoff.
+  virtual Eigen::VectorXd EvaluateMany(const Eigen::MatrixXd& X) const;
 };
 
 class Strategy {

@@ -54,7 +54,8 @@ void Suggest(benchmark::State& state, gpbandit::Strategy& strategy) {
   gpbandit::BoxMaximizerOptions options;
   options.num_threads = 2;
   const Eigen::VectorXd lower = Eigen::VectorXd::Zero(6), upper = Eigen::VectorXd::Ones(6);
-  // The three best observed points are extra starts, as the optimizer passes them.
+  // The three best observed points are extra starts (the optimizer passes its best
+  // maximizer_observed_starts points; 1 by default).
   const Eigen::VectorXd y = gp.outputs();
   const Eigen::MatrixXd X = gp.inputs();
   std::vector<int> order(t);

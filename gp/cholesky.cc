@@ -1,5 +1,6 @@
 #include "gpbandit/gp/cholesky.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <Eigen/Cholesky>
@@ -33,24 +34,37 @@ double CholeskyScale(const Eigen::MatrixXd& A) {
 
 JitteredCholesky FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter) {
   JitteredCholesky result;
+  FactorizeWithJitter(A, max_relative_jitter, &result);
+  return result;
+}
+
+void FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter,
+                         JitteredCholesky* result) {
+  result->jitter = 0.0;
+  result->ok = false;
   const Eigen::Index n = A.rows();
   const double scale = CholeskyScale(A);
   double relative = 0.0;
+  // One working copy, factorized in place (an LLT object and matrixL() would copy twice more;
+  // at t of a few hundred those copies and their page faults cost as much as the factorization).
+  Eigen::MatrixXd& work = result->lower;
   while (true) {
     const double jitter = relative * scale;
-    Eigen::MatrixXd shifted = A;
-    shifted.diagonal().array() += jitter;
-    Eigen::LLT<Eigen::MatrixXd> llt(shifted);
+    work = A;
+    work.diagonal().array() += jitter;
+    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(work);
     if (llt.info() == Eigen::Success) {
-      Eigen::MatrixXd lower = llt.matrixL();
-      if (PivotsAcceptable(lower, scale)) {
-        result.lower = std::move(lower);
-        result.jitter = jitter;
-        result.ok = true;
-        return result;
+      work.triangularView<Eigen::StrictlyUpper>().setZero();
+      if (PivotsAcceptable(work, scale)) {
+        result->jitter = jitter;
+        result->ok = true;
+        return;
       }
     }
-    if (n == 0 || relative >= max_relative_jitter) return result;
+    if (n == 0 || relative >= max_relative_jitter) {
+      work.resize(0, 0);
+      return;
+    }
     relative = (relative == 0.0) ? 1e-10 : std::min(relative * 10.0, max_relative_jitter);
   }
 }

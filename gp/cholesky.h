@@ -18,6 +18,10 @@ struct JitteredCholesky {
 // A + j I for j = 1e-10 m, 1e-9 m, ..., up to max_relative_jitter * m, where m = mean |diag A|
 // (1 if that is 0). A factorization counts as failed when a pivot is not positive and finite.
 JitteredCholesky FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter = 1e-2);
+// The same into *result, reusing the storage of result->lower when its size already fits
+// (for callers that factorize same-size matrices in a loop, like the likelihood's optimizer).
+void FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter,
+                         JitteredCholesky* result);
 
 // The scale m used above: mean |diag A|, or 1 if that is 0 or not finite.
 double CholeskyScale(const Eigen::MatrixXd& A);

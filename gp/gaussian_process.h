@@ -102,6 +102,9 @@ class GaussianProcess {
   void MeanAndVariance(const ConstVectorRef& x, double* mean, double* variance,
                        Eigen::VectorXd* mean_gradient = nullptr,
                        Eigen::VectorXd* variance_gradient = nullptr) const;
+  // The posterior means at the observed inputs, in observation order (t entries): O(t), from
+  // K alpha = y_std - (noise + jitter) alpha, instead of the O(t^2) kernel matrix of Predict.
+  Eigen::VectorXd MeansAtObservations() const;
   // Batched: X is input_dim x m; means and variances get m entries.
   void Predict(const Eigen::MatrixXd& X, Eigen::VectorXd* means, Eigen::VectorXd* variances) const;
   // Posterior covariance of f between two points, with the gradient in a if non-null.

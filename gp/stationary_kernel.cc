@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 namespace gpbandit {
 namespace {
@@ -55,56 +56,93 @@ double Slope(StationaryFamily family, double r2) {
   return 0.0;
 }
 
-// Profile over one column of (clamped) squared distances. Evaluated column by column so that
-// the temporaries stay in cache instead of streaming n x n arrays through memory.
-void ProfileColumn(StationaryFamily family, const Eigen::ArrayXd& r2, Eigen::ArrayXd* f) {
+// Per-thread scratch of n doubles (grown, never shrunk). The profiles below run once per
+// kernel column and once per acquisition evaluation: fresh temporaries there cost as much as
+// the arithmetic.
+Eigen::Map<Eigen::ArrayXd> Scratch(int slot, Eigen::Index n) {
+  thread_local std::vector<double> buffers[2];
+  std::vector<double>& buffer = buffers[slot];
+  if (static_cast<Eigen::Index>(buffer.size()) < n) buffer.resize(static_cast<std::size_t>(n));
+  return Eigen::Map<Eigen::ArrayXd>(buffer.data(), n);
+}
+
+// The profile f(r) over n (clamped) squared distances r2, into f (which may be r2 itself).
+void ProfileInto(StationaryFamily family, const double* r2_data, Eigen::Index n,
+                 double* f_data) {
+  const Eigen::Map<const Eigen::ArrayXd> r2(r2_data, n);
+  Eigen::Map<Eigen::ArrayXd> f(f_data, n);
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      *f = (-0.5 * r2).exp();
+      f = (-0.5 * r2).exp();
       return;
     case StationaryFamily::kMatern12:
-      *f = (-r2.sqrt()).exp();
+      f = (-r2.sqrt()).exp();
       return;
     case StationaryFamily::kMatern32: {
-      const Eigen::ArrayXd s = kSqrt3 * r2.sqrt();
-      *f = (1.0 + s) * (-s).exp();
+      Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n);
+      s = kSqrt3 * r2.sqrt();
+      f = (1.0 + s) * (-s).exp();
       return;
     }
     case StationaryFamily::kMatern52: {
-      const Eigen::ArrayXd s = kSqrt5 * r2.sqrt();
-      *f = (1.0 + s + s.square() / 3.0) * (-s).exp();
+      Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n);
+      s = kSqrt5 * r2.sqrt();
+      f = (1.0 + s + s.square() / 3.0) * (-s).exp();
       return;
     }
   }
 }
 
-// Profile and Slope over one column, sharing the exponential.
-void ProfileAndSlopeColumn(StationaryFamily family, const Eigen::ArrayXd& r2, Eigen::ArrayXd* f,
-                           Eigen::ArrayXd* h) {
+// Profile and slope over n squared distances, sharing the exponential. f may be r2 itself
+// (r2 is read in full before f is written); h may not.
+void ProfileAndSlopeInto(StationaryFamily family, const double* r2_data, Eigen::Index n,
+                         double* f_data, double* h_data) {
+  const Eigen::Map<const Eigen::ArrayXd> r2(r2_data, n);
+  Eigen::Map<Eigen::ArrayXd> f(f_data, n), h(h_data, n);
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      *f = (-0.5 * r2).exp();
-      *h = *f;
+      f = (-0.5 * r2).exp();
+      h = f;
       return;
     case StationaryFamily::kMatern12: {
-      const Eigen::ArrayXd r = r2.sqrt();
-      *f = (-r).exp();
-      *h = (r > 0.0).select(*f / r, 0.0);
+      Eigen::Map<Eigen::ArrayXd> r = Scratch(0, n);
+      r = r2.sqrt();
+      f = (-r).exp();
+      h = (r > 0.0).select(f / r, 0.0);
       return;
     }
     case StationaryFamily::kMatern32: {
-      const Eigen::ArrayXd s = kSqrt3 * r2.sqrt();
-      const Eigen::ArrayXd e = (-s).exp();
-      *f = (1.0 + s) * e;
-      *h = 3.0 * e;
+      Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n), e = Scratch(1, n);
+      s = kSqrt3 * r2.sqrt();
+      e = (-s).exp();
+      f = (1.0 + s) * e;
+      h = 3.0 * e;
       return;
     }
     case StationaryFamily::kMatern52: {
-      const Eigen::ArrayXd s = kSqrt5 * r2.sqrt();
-      const Eigen::ArrayXd e = (-s).exp();
-      *f = (1.0 + s + s.square() / 3.0) * e;
-      *h = (5.0 / 3.0) * (1.0 + s) * e;
+      Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n), e = Scratch(1, n);
+      s = kSqrt5 * r2.sqrt();
+      e = (-s).exp();
+      f = (1.0 + s + s.square() / 3.0) * e;
+      h = (5.0 / 3.0) * (1.0 + s) * e;
       return;
+    }
+  }
+}
+
+// Copies the lower triangle onto the upper, tile by tile so that the transposed reads stay in
+// cache.
+void MirrorLowerTriangle(Eigen::MatrixXd* matrix) {
+  Eigen::MatrixXd& K = *matrix;
+  const Eigen::Index n = K.rows();
+  constexpr Eigen::Index kTile = 64;
+  for (Eigen::Index j0 = 0; j0 < n; j0 += kTile) {
+    for (Eigen::Index i0 = 0; i0 <= j0; i0 += kTile) {
+      const Eigen::Index j_end = std::min(n, j0 + kTile);
+      for (Eigen::Index j = j0; j < j_end; ++j) {
+        const Eigen::Index i_end = std::min(j, i0 + kTile);
+        for (Eigen::Index i = i0; i < i_end; ++i) K(i, j) = K(j, i);
+      }
     }
   }
 }
@@ -261,6 +299,13 @@ Eigen::MatrixXd StationaryKernel::Scaled(const Eigen::MatrixXd& X,
 
 Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
                                                    const Eigen::MatrixXd& B, bool same) const {
+  Eigen::MatrixXd R2;
+  SquaredDistancesInto(A, B, same, &R2);
+  return R2;
+}
+
+void StationaryKernel::SquaredDistancesInto(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
+                                            bool same, Eigen::MatrixXd* out) const {
   if (A.rows() < MinInputDim() || B.rows() < MinInputDim()) {
     throw std::invalid_argument(Describe() + ": points have " + std::to_string(A.rows()) +
                                 " and " + std::to_string(B.rows()) +
@@ -273,10 +318,10 @@ Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
   const Eigen::MatrixXd V = same ? U : Scaled(B, center);
   const Eigen::ArrayXd u_norms = U.colwise().squaredNorm().transpose().array();
   const Eigen::ArrayXd v_norms = V.colwise().squaredNorm().transpose().array();
-  Eigen::MatrixXd R2;
+  Eigen::MatrixXd& R2 = *out;
   if (same) {
     // A symmetric rank-m update: half the flops of a general product.
-    R2 = Eigen::MatrixXd::Zero(U.cols(), U.cols());
+    R2.setZero(U.cols(), U.cols());
     R2.selfadjointView<Eigen::Lower>().rankUpdate(U.transpose(), -2.0);
   } else {
     R2.noalias() = -2.0 * U.transpose() * V;
@@ -302,7 +347,6 @@ Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
     column = column.max(0.0).min(kMaxSquaredDistance);
     if (same) R2(j, j) = 0.0;
   }
-  return R2;
 }
 
 Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const {
@@ -312,57 +356,65 @@ Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::M
   Eigen::MatrixXd K = SquaredDistances(A, B, same);
   const double s2 = variance();
   const Eigen::Index n = K.rows();
-  Eigen::ArrayXd f;
   for (Eigen::Index j = 0; j < K.cols(); ++j) {
     const Eigen::Index first = same ? j : 0;
-    ProfileColumn(family_, K.col(j).segment(first, n - first).array(), &f);
-    K.col(j).segment(first, n - first).array() = s2 * f;
+    double* column = K.col(j).data() + first;
+    ProfileInto(family_, column, n - first, column);
+    K.col(j).segment(first, n - first) *= s2;
   }
-  if (same) {
-    // Mirror the lower triangle tile by tile, so that the transposed reads stay in cache.
-    constexpr Eigen::Index kTile = 64;
-    for (Eigen::Index j0 = 0; j0 < n; j0 += kTile) {
-      for (Eigen::Index i0 = 0; i0 <= j0; i0 += kTile) {
-        const Eigen::Index j_end = std::min(n, j0 + kTile);
-        for (Eigen::Index j = j0; j < j_end; ++j) {
-          const Eigen::Index i_end = std::min(j, i0 + kTile);
-          for (Eigen::Index i = i0; i < i_end; ++i) K(i, j) = K(j, i);
-        }
-      }
-    }
-  }
+  if (same) MirrorLowerTriangle(&K);
   return K;
+}
+
+void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
+                                    StationaryGramParts* parts) const {
+  SquaredDistancesInto(X, X, true, &parts->squared_distances);
+  const Eigen::MatrixXd& R2 = parts->squared_distances;
+  const Eigen::Index n = X.cols();
+  const double s2 = variance();
+  Eigen::MatrixXd& K = *gram;
+  K.resize(n, n);
+  parts->slopes.resize(n, n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index len = n - j;
+    ProfileAndSlopeInto(family_, R2.col(j).data() + j, len, K.col(j).data() + j,
+                        parts->slopes.col(j).data() + j);
+    K.col(j).segment(j, len) *= s2;
+  }
+  MirrorLowerTriangle(&K);
 }
 
 void StationaryKernel::ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
                                        Eigen::VectorXd* values, Eigen::VectorXd* slopes) const {
   const Eigen::Index n = X.cols();
-  Eigen::ArrayXd r2 = Eigen::ArrayXd::Zero(n);
+  // r^2 is accumulated in *values and turned into the profile in place: with the caller's
+  // vectors already of size n, nothing is allocated.
+  values->setZero(n);
+  Eigen::ArrayXd::MapType r2 = Eigen::ArrayXd::Map(values->data(), n);
   for (std::size_t k = 0; k < dims_.size(); ++k) {
     const int i = dims_[k];
     r2 += ((X.row(i).transpose().array() - x(i)) * inv_lengthscales_(k)).square();
   }
   r2 = r2.min(kMaxSquaredDistance);
-  Eigen::ArrayXd f, h;
   if (slopes != nullptr) {
-    ProfileAndSlopeColumn(family_, r2, &f, &h);
-    *slopes = h.matrix();
+    slopes->resize(n);
+    ProfileAndSlopeInto(family_, values->data(), n, values->data(), slopes->data());
   } else {
-    ProfileColumn(family_, r2, &f);
+    ProfileInto(family_, values->data(), n, values->data());
   }
-  *values = variance_ * f.matrix();
+  *values *= variance_;
 }
 
 void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
                                                    const Eigen::MatrixXd& X,
                                                    const Eigen::VectorXd& slopes,
-                                                   const Eigen::VectorXd& c,
+                                                   const Eigen::VectorXd& c, double c_scale,
                                                    VectorRef grad) const {
-  const Eigen::ArrayXd w = c.array() * slopes.array();
   for (std::size_t k = 0; k < dims_.size(); ++k) {
     const int i = dims_[k];
     const double inv_l2 = inv_lengthscales_(k) * inv_lengthscales_(k);
-    grad(i) -= variance_ * inv_l2 * ((x(i) - X.row(i).transpose().array()) * w).sum();
+    grad(i) -= c_scale * variance_ * inv_l2 *
+               ((x(i) - X.row(i).transpose().array()) * c.array() * slopes.array()).sum();
   }
 }
 
@@ -382,23 +434,47 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixX
                                 std::to_string(W.cols()) + ", expected " +
                                 std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
   }
-  const Eigen::MatrixXd R2 = SquaredDistances(X, X, true);  // lower triangle only
-  const Eigen::MatrixXd U = Scaled(X, Center(X));
+  StationaryGramParts parts;
+  Eigen::MatrixXd K;
+  GramAndParts(X, &K, &parts);
+  return ContractGradientLogParams(X, W, K, parts);
+}
+
+Eigen::VectorXd StationaryKernel::ContractGradientLogParams(
+    const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd& gram,
+    const StationaryGramParts& parts) const {
   const Eigen::Index n = X.cols();
+  const std::string expected = ", expected " + std::to_string(n) + " x " + std::to_string(n);
+  if (W.rows() != n || W.cols() != n) {
+    throw std::invalid_argument(Describe() + ": W is " + std::to_string(W.rows()) + " x " +
+                                std::to_string(W.cols()) + expected);
+  }
+  if (gram.rows() != n || gram.cols() != n || parts.slopes.rows() != n ||
+      parts.slopes.cols() != n || parts.squared_distances.rows() != n ||
+      parts.squared_distances.cols() != n) {
+    throw std::invalid_argument(Describe() + ": gram is " + std::to_string(gram.rows()) + " x " +
+                                std::to_string(gram.cols()) + " and the parts " +
+                                std::to_string(parts.slopes.rows()) + " x " +
+                                std::to_string(parts.slopes.cols()) + expected +
+                                " (from GramAndParts of the same X)");
+  }
+  const Eigen::MatrixXd U = Scaled(X, Center(X));
   const int m = static_cast<int>(U.rows());
   const double s2 = variance();
   Eigen::VectorXd grad = Eigen::VectorXd::Zero(NumParams());
-  Eigen::ArrayXd weight, f, h, mh;
+  Eigen::ArrayXd weight_storage(n), mh_storage(n);
   for (Eigen::Index j = 0; j < n; ++j) {
     const Eigen::Index len = n - j;
+    auto weight = weight_storage.head(len);
+    auto mh = mh_storage.head(len);
     // Pair (i, j), i > j, stands for both W(i, j) and W(j, i): k is symmetric.
     weight = W.col(j).segment(j, len).array() + W.row(j).segment(j, len).transpose().array();
     weight(0) = W(j, j);
-    const auto r2 = R2.col(j).segment(j, len).array();
-    ProfileAndSlopeColumn(family_, r2, &f, &h);
-    grad(0) += (weight * f).sum();
+    // dk/dlog s2 = k; on the diagonal k = s2 (gram's diagonal may carry noise).
+    grad(0) += (weight.tail(len - 1) * gram.col(j).segment(j + 1, len - 1).array()).sum() +
+               weight(0) * s2;
     // dk/dlog l_k = s2 h d_k^2 (ARD) or s2 h r^2 (shared).
-    mh = weight * h;
+    mh = weight * parts.slopes.col(j).segment(j, len).array();
     if (ard_) {
       for (int k = 0; k < m; ++k) {
         // Where h != 0 every d_k^2 < kMaxSquaredDistance, so the clamp only removes the
@@ -407,10 +483,9 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixX
         grad(1 + k) += (mh * (u - U(k, j)).square().min(kMaxSquaredDistance)).sum();
       }
     } else {
-      grad(1) += (mh * r2).sum();
+      grad(1) += (mh * parts.squared_distances.col(j).segment(j, len).array()).sum();
     }
   }
-  grad(0) *= s2;
   grad.tail(NumParams() - 1) *= s2;
   return grad;
 }

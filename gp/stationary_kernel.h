@@ -19,6 +19,13 @@ namespace gpbandit {
 
 enum class StationaryFamily { kSquaredExponential, kMatern12, kMatern32, kMatern52 };
 
+// What the marginal likelihood's gradient needs beyond the Gram matrix, computed alongside it
+// so that its exponentials are taken once (StationaryKernel::GramAndParts). Lower triangles.
+struct StationaryGramParts {
+  Eigen::MatrixXd squared_distances;  // r^2 of every pair, clamped
+  Eigen::MatrixXd slopes;             // h(r) of every pair (see stationary_kernel.cc)
+};
+
 class StationaryKernel : public Kernel {
  public:
   // dims: the coordinates the kernel reads (non-empty, distinct, >= 0).
@@ -51,6 +58,18 @@ class StationaryKernel : public Kernel {
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
 
+  // Gram(X) into *gram and, in *parts, the squared distances and slopes of every pair: one
+  // pass of exponentials serves both the likelihood and its gradient (the marginal
+  // likelihood's fast path). Writes into the given matrices, reusing their storage when the
+  // size is unchanged (no allocation, no page faults from one evaluation to the next).
+  void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
+                    StationaryGramParts* parts) const;
+  // ContractGradientLogParams(X, W) from GramAndParts's output: gram's strict lower triangle
+  // (its diagonal may hold added noise: the kernel's own diagonal, s2, is used) and parts.
+  Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X, const Eigen::MatrixXd& W,
+                                            const Eigen::MatrixXd& gram,
+                                            const StationaryGramParts& parts) const;
+
   // The fast path of single-point predictions (GaussianProcess::MeanAndVariance, which runs
   // once per acquisition evaluation): k(x, X_j) for every column j of X into *values and, if
   // slopes is non-null, the slopes h_j with dk(x, X_j)/dx_i = -s2 h_j (x - X_j)_i / l_i^2 on
@@ -58,11 +77,11 @@ class StationaryKernel : public Kernel {
   // norm expansion as in Cross), so a value may differ from Cross's in the last bits.
   void ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
                        Eigen::VectorXd* values, Eigen::VectorXd* slopes) const;
-  // grad += sum_j c_j dk(x, X_j)/dx from the slopes of ValuesAndSlopes: O(|dims| n), instead
-  // of n calls of AccumulateGradientA, each with its own distance and exponential.
+  // grad += c_scale sum_j c_j dk(x, X_j)/dx from the slopes of ValuesAndSlopes: O(|dims| n),
+  // instead of n calls of AccumulateGradientA, each with its own distance and exponential.
   void AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
                                    const Eigen::VectorXd& slopes, const Eigen::VectorXd& c,
-                                   VectorRef grad) const;
+                                   double c_scale, VectorRef grad) const;
 
  private:
   std::vector<int> InputDims() const override;
@@ -79,6 +98,8 @@ class StationaryKernel : public Kernel {
   // filled (the rest is unspecified), with an exact zero diagonal.
   Eigen::MatrixXd SquaredDistances(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                    bool same) const;
+  void SquaredDistancesInto(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, bool same,
+                            Eigen::MatrixXd* out) const;
 
   // Recomputes variance_ and inv_lengthscales_ from log_params_.
   void UpdateDerived();

@@ -9,11 +9,21 @@
 #include <Eigen/Core>
 
 #include "gpbandit/gp/cholesky.h"
+#include "gpbandit/gp/stationary_kernel.h"
 
 namespace gpbandit {
 namespace {
 
 constexpr double kLog2Pi = 1.8378770664093454835606594728112;
+// Beyond this many observations the workspace is released after each call (it would hold
+// ~5 n^2 doubles per thread): there the O(n^3) work dwarfs the cost of fresh allocations.
+constexpr int kMaxRetainedSize = 512;
+
+struct LikelihoodWorkspace {
+  Eigen::MatrixXd Ky, W;
+  JitteredCholesky chol;
+  StationaryGramParts parts;
+};
 
 void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
                     double noise_variance, double max_relative_jitter) {
@@ -95,12 +105,32 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   if (gradient != nullptr) gradient->setZero(num_params + 1);
   if (n == 0) return 0.0;
 
-  Eigen::MatrixXd Ky = kernel.Gram(X);
+  // The n x n work matrices live on in a per-thread workspace: a fit evaluates the likelihood
+  // many times at the same n, and fresh allocations of this size were returned to the system
+  // and faulted back in on every call (a third of the time at n = 100).
+  thread_local LikelihoodWorkspace workspace;
+  struct ReleaseLarge {
+    int n;
+    ~ReleaseLarge() {
+      if (n > kMaxRetainedSize) workspace = LikelihoodWorkspace();
+    }
+  } release{n};
+  Eigen::MatrixXd& Ky = workspace.Ky;
+  // Stationary kernels (the usual case) keep the slopes of the Gram pass for the gradient, so
+  // that the exponentials are taken once per evaluation.
+  const auto* stationary = dynamic_cast<const StationaryKernel*>(&kernel);
+  if (stationary != nullptr && gradient != nullptr) {
+    stationary->GramAndParts(X, &Ky, &workspace.parts);
+  } else {
+    Ky = kernel.Gram(X);
+  }
   Ky.diagonal().array() += noise_variance;
-  const JitteredCholesky chol = FactorizeWithJitter(Ky, max_relative_jitter);
+  JitteredCholesky& chol = workspace.chol;
+  FactorizeWithJitter(Ky, max_relative_jitter, &chol);
   if (!chol.ok) return -std::numeric_limits<double>::infinity();
 
-  const auto L = chol.lower.triangularView<Eigen::Lower>();
+  const Eigen::MatrixXd& lower = chol.lower;
+  const auto L = lower.triangularView<Eigen::Lower>();
   Eigen::VectorXd alpha = L.solve(y);
   const double quadratic = alpha.squaredNorm();  // y^T Ky^-1 y = |L^-1 y|^2
   L.transpose().solveInPlace(alpha);              // alpha is now Ky^-1 y
@@ -108,17 +138,23 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   const double lml = -0.5 * quadratic - half_log_det - 0.5 * n * kLog2Pi;
   if (gradient == nullptr) return lml;
 
-  // W = alpha alpha^T - Ky^-1, with Ky^-1 = L^-T L^-1 from one triangular inversion.
-  Eigen::MatrixXd L_inv = chol.lower;
+  // W = alpha alpha^T - Ky^-1, with Ky^-1 = L^-T L^-1 from one triangular inversion (in place
+  // of L).
+  Eigen::MatrixXd& L_inv = chol.lower;
   InvertLowerInPlace(L_inv);
-  Eigen::MatrixXd W(n, n);
+  Eigen::MatrixXd& W = workspace.W;
+  W.resize(n, n);
   LowerGramOfLowerTriangular(L_inv, W);
   W.triangularView<Eigen::Lower>() *= -1.0;
   W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
   W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
 
   Eigen::VectorXd g(num_params + 1);
-  if (num_params > 0) g.head(num_params) = 0.5 * kernel.ContractGradientLogParams(X, W);
+  if (num_params > 0) {
+    g.head(num_params) =
+        0.5 * (stationary != nullptr ? stationary->ContractGradientLogParams(X, W, Ky, workspace.parts)
+                                     : kernel.ContractGradientLogParams(X, W));
+  }
   // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
   g(num_params) = 0.5 * noise_variance * W.trace();
   *gradient = g;

@@ -1,6 +1,7 @@
 #include "gpbandit/plugin/log_header.h"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -206,6 +207,7 @@ json OptionsToJson(const OptimizerOptions& o) {
             {"small_until", o.refit.small_until},
             {"every", o.refit.every}}},
           {"fit", FitOptionsToJson(o.fit)},
+          {"fit_restarts_until", o.fit_restarts_until},
           {"gp",
            {{"noise_variance", o.gp.noise_variance},
             {"standardize_outputs", o.gp.standardize_outputs},
@@ -214,6 +216,7 @@ json OptionsToJson(const OptimizerOptions& o) {
            o.non_finite_rewards == NonFiniteRewardPolicy::kThrow ? "throw" : "skip"},
           {"maximizer_raw_samples", o.maximizer_raw_samples},
           {"maximizer_starts", o.maximizer_starts},
+          {"maximizer_observed_starts", o.maximizer_observed_starts},
           {"maximizer_iterations", o.maximizer_iterations},
           {"num_threads", o.num_threads},
           {"sync_log", o.sync_log}};
@@ -229,6 +232,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.refit.small_until = r.at("small_until").get<int>();
   o.refit.every = r.at("every").get<int>();
   o.fit = FitOptionsFromJson(j.at("fit"));
+  // Logs written before the field existed restarted every fit.
+  o.fit_restarts_until = j.value("fit_restarts_until", std::numeric_limits<int>::max());
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();
   o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
@@ -240,6 +245,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
       policy == "throw" ? NonFiniteRewardPolicy::kThrow : NonFiniteRewardPolicy::kSkip;
   o.maximizer_raw_samples = j.at("maximizer_raw_samples").get<int>();
   o.maximizer_starts = j.at("maximizer_starts").get<int>();
+  // Logs written before the field existed used the best 3 observed points.
+  o.maximizer_observed_starts = j.value("maximizer_observed_starts", 3);
   o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
   o.num_threads = j.at("num_threads").get<int>();
   o.sync_log = j.at("sync_log").get<bool>();

@@ -26,9 +26,6 @@ constexpr int kStreamFit = 1;
 constexpr int kStreamDesign = 2;
 constexpr int kStreamFallback = 3;
 
-// How many of the best observed points seed the maximizer's L-BFGS starts.
-constexpr int kObservedStarts = 3;
-
 // The default kernel's lengthscale prior, log(l) ~ N(log 0.3, 1) in the unit cube
 // (optimizer_options.h, `fit`). Median 0.5 did as well on Hartmann-6 (10 seeds), but it and
 // medians 0.7 and 1 lost the short pagmo runs of tests/plugin/pagmo_algorithm_test.cc
@@ -83,19 +80,23 @@ Eigen::VectorXd ObservedMeans(const Domain& domain, const std::vector<Observatio
     points.col(static_cast<Eigen::Index>(j)) = domain.ToUnit(o.x, o.z);
   }
   Eigen::VectorXd means;
-  if (points.cols() > 0) gp.Predict(points, &means, nullptr);
+  if (points.cols() == 0) return means;
+  // The model holds the accepted observations first and in order (then any hallucinated
+  // pending points): their means cost O(t) that way, against O(t^2) kernel evaluations.
+  if (gp.num_observations() >= points.cols()) return gp.MeansAtObservations().head(points.cols());
+  gp.Predict(points, &means, nullptr);
   return means;
 }
 
-// The kObservedStarts observations with the highest posterior means (ties: lower index),
-// under the round's context: the maximizer's extra starts.
+// The `count` observations with the highest posterior means (ties: lower index), under the
+// round's context: the maximizer's extra starts.
 Eigen::MatrixXd BestStarts(const Domain& domain, const std::vector<Observation>& observations,
                            const Eigen::VectorXd& means, const std::vector<int>& index,
-                           const Eigen::VectorXd& unit_z) {
+                           const Eigen::VectorXd& unit_z, int count) {
   std::vector<std::pair<double, int>> scored;
   for (std::size_t j = 0; j < index.size(); ++j)
     scored.emplace_back(-means(static_cast<Eigen::Index>(j)), index[j]);
-  const int k = std::min<int>(kObservedStarts, static_cast<int>(scored.size()));
+  const int k = std::min<int>(count, static_cast<int>(scored.size()));
   std::partial_sort(scored.begin(), scored.begin() + k, scored.end());
   Eigen::MatrixXd starts(domain.input_dim(), k);
   for (int j = 0; j < k; ++j) {
@@ -298,6 +299,7 @@ void Optimizer::MaybeRefit(long round) {
   if (last_fit_observations_ == num_accepted_) return;
   Rng rng = RoundRng(round, kStreamFit);
   HyperparameterFitOptions fit = options_.fit;
+  if (num_accepted_ >= options_.fit_restarts_until) fit.num_restarts = 0;
   if (default_kernel_ && fit.kernel_priors.empty()) {
     // The default lengthscale prior (optimizer_options.h, `fit`).
     const std::vector<std::string> names = gp_->kernel().ParamNames();
@@ -333,7 +335,8 @@ Eigen::MatrixXd Optimizer::BestObservedStarts(const GaussianProcess& gp,
                                               const Eigen::VectorXd& unit_z) const {
   std::vector<int> index;
   const Eigen::VectorXd means = ObservedMeans(domain_, observations_, gp, &index);
-  return BestStarts(domain_, observations_, means, index, unit_z);
+  return BestStarts(domain_, observations_, means, index, unit_z,
+                    options_.maximizer_observed_starts);
 }
 
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
@@ -431,7 +434,8 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
 
     const Eigen::MatrixXd observed_starts =
         domain_.kind() == DomainKind::kBox
-            ? BestStarts(domain_, observations_, observed_means, observed_index, unit_z)
+            ? BestStarts(domain_, observations_, observed_means, observed_index, unit_z,
+                         options_.maximizer_observed_starts)
             : Eigen::MatrixXd();
     for (int i = 0; i < q; ++i) {
       if (design_index[static_cast<std::size_t>(i)] >= 0) continue;

@@ -30,6 +30,12 @@ bool OptimizerOptions::IsValid(std::string* error) const {
                            std::to_string(maximizer_raw_samples));
   if (maximizer_starts < 1)
     return Fail(error, "maximizer_starts must be >= 1, got " + std::to_string(maximizer_starts));
+  if (fit_restarts_until < 0)
+    return Fail(error, "fit_restarts_until must be >= 0, got " +
+                           std::to_string(fit_restarts_until));
+  if (maximizer_observed_starts < 0)
+    return Fail(error, "maximizer_observed_starts must be >= 0, got " +
+                           std::to_string(maximizer_observed_starts));
   if (maximizer_iterations < 1)
     return Fail(error, "maximizer_iterations must be >= 1, got " +
                            std::to_string(maximizer_iterations));

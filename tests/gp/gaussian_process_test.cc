@@ -174,6 +174,32 @@ TEST(GaussianProcessTest, BatchPredictionEqualsPointwise) {
   }
 }
 
+TEST(GaussianProcessTest, MeansAtObservationsEqualPredictionsThere) {
+  for (const double noise : {1e-3, 0.0}) {
+    Rng rng(TestSeed(31));
+    GaussianProcess gp = MakeGp(2, true, noise);
+    const Eigen::MatrixXd X = UniformPoints(2, 40, 0.0, 1.0, rng);
+    for (int i = 0; i < 40; ++i) gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+    gp.AddObservation(X.col(3), TestFunction(X.col(3)) + 0.01);  // a duplicate input
+    const Eigen::VectorXd fast = gp.MeansAtObservations();
+    ASSERT_EQ(fast.size(), 41);
+    const DirectPosterior direct(gp.kernel(), gp.inputs(), gp.outputs(),
+                                 gp.noise_variance() + gp.jitter(), true);
+    // With zero noise the duplicate makes K + jitter I ill-conditioned (cond ~ 1e10): every
+    // route loses digits to roundoff there, the dense reference (an explicit inverse) most.
+    for (int i = 0; i < 41; ++i) {
+      const Eigen::VectorXd x = gp.inputs().col(i);
+      if (noise > 0.0) {
+        EXPECT_NEAR(fast(i), gp.Mean(x), 1e-10) << "i " << i;
+        EXPECT_NEAR(fast(i), direct.Mean(x), 1e-8) << "i " << i;
+      } else {
+        EXPECT_NEAR(fast(i), gp.Mean(x), 1e-6) << "zero noise, i " << i;
+      }
+    }
+  }
+  EXPECT_EQ(MakeGp(2, true).MeansAtObservations().size(), 0);
+}
+
 TEST(GaussianProcessTest, GradientsMatchFiniteDifferences) {
   Rng rng(TestSeed(14));
   for (const char* name : {"se", "matern32", "matern52", "linear"}) {

@@ -231,7 +231,7 @@ TEST(StationaryKernelTest, ValuesAndSlopesMatchThePairwiseDefinitions) {
         k.AccumulateGradientA(x, X.col(j), c(j), expected);
       }
       Eigen::VectorXd grad = Eigen::VectorXd::Constant(3, 0.25);  // accumulates onto it
-      k.AccumulateWeightedGradientA(x, X, slopes, c, grad);
+      k.AccumulateWeightedGradientA(x, X, slopes, c, 1.0, grad);
       for (int i = 0; i < 3; ++i)
         EXPECT_NEAR(grad(i), 0.25 + expected(i), 1e-12) << "family " << static_cast<int>(family);
       EXPECT_EQ(grad(1), 0.25);  // dim 1 is not the kernel's

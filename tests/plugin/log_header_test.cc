@@ -1,5 +1,6 @@
 #include "gpbandit/plugin/log_header.h"
 
+#include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -46,6 +47,31 @@ TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   text.erase(at, key.size());
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.options.fit.start_max_lengthscale, HyperparameterFitOptions().start_max_lengthscale);
+}
+
+// The maximizer's observed starts and the fit's restart cut-off shape every suggestion, so a
+// resumed run must read them back; logs from before the fields existed get the behavior those
+// runs had (the best 3 observed points as starts, restarts at every fit).
+TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.maximizer_observed_starts = 5;
+  h.options.fit_restarts_until = 17;
+  const LogHeader back = ParseLogHeader(FormatLogHeader(h));
+  EXPECT_EQ(back.options.maximizer_observed_starts, 5);
+  EXPECT_EQ(back.options.fit_restarts_until, 17);
+
+  std::string text = FormatLogHeader(h);
+  for (const std::string key : {"\"maximizer_observed_starts\":5,", "\"fit_restarts_until\":17,"}) {
+    const std::size_t at = text.find(key);
+    ASSERT_NE(at, std::string::npos) << key << " in " << text;
+    text.erase(at, key.size());
+  }
+  const LogHeader old = ParseLogHeader(text);
+  EXPECT_EQ(old.options.maximizer_observed_starts, 3);
+  EXPECT_EQ(old.options.fit_restarts_until, std::numeric_limits<int>::max());
 }
 
 }  // namespace

@@ -70,5 +70,40 @@ TEST(OptimizerDefaultsTest, NoiseFloorLetsADeterministicFunctionFitBelowTheOldFl
   EXPECT_GE(r.noise_variance, 1e-10 * (1.0 - 1e-12));  // exp(log(floor)) may round below it
 }
 
+// Restarts (fit.num_restarts random starts besides the previous fit) are drawn while the model
+// holds fewer than fit_restarts_until observations, and not after.
+TEST(OptimizerDefaultsTest, FitRestartsStopAtTheCutOff) {
+  OptimizerOptions o = testing::CheapOptions(3);
+  o.initial_design_size = 4;
+  o.refit.every_while_small = 1;
+  o.refit.small_until = 1000;
+  o.fit.num_restarts = 2;
+  o.fit_restarts_until = 7;
+  Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
+                StrategyOptions(), o);
+  for (int i = 0; i < 10; ++i) {
+    const Eigen::VectorXd x = opt.Ask();
+    if (opt.has_fit_report()) {
+      // The fit before this suggestion saw i observations.
+      EXPECT_EQ(opt.last_fit_report().num_starts, i < 7 ? 3 : 1) << "after " << i;
+    }
+    opt.Tell(x, Smooth(x));
+  }
+  EXPECT_TRUE(opt.has_fit_report());
+}
+
+TEST(OptimizerDefaultsTest, RejectsNegativeSearchSettings) {
+  OptimizerOptions o = testing::CheapOptions(3);
+  std::string error;
+  o.fit_restarts_until = -1;
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_NE(error.find("fit_restarts_until must be >= 0, got -1"), std::string::npos) << error;
+  o = testing::CheapOptions(3);
+  o.maximizer_observed_starts = -2;
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_NE(error.find("maximizer_observed_starts must be >= 0, got -2"), std::string::npos)
+      << error;
+}
+
 }  // namespace
 }  // namespace gpbandit
