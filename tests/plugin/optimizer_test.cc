@@ -320,6 +320,7 @@ TEST(OptimizerTest, ConcurrentWorkersShareOneOptimizer) {
 // Interrupting a run at any record and resuming from the log gives the same log, byte for byte,
 // as the uninterrupted run: same suggestions, same fits.
 TEST(OptimizerTest, ResumedRunContinuesExactly) {
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
   const auto f = problems::MakeBranin();
   const Domain d = Domain::Box(f.lower, f.upper);
   OptimizerOptions o = CheapOptions(testing::TestSeed(21));
