@@ -429,11 +429,6 @@ Eigen::VectorXd StationaryKernel::Diagonal(const Eigen::MatrixXd& X) const {
 
 Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
                                                             const Eigen::MatrixXd& W) const {
-  if (W.rows() != X.cols() || W.cols() != X.cols()) {
-    throw std::invalid_argument(Describe() + ": W is " + std::to_string(W.rows()) + " x " +
-                                std::to_string(W.cols()) + ", expected " +
-                                std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
-  }
   StationaryGramParts parts;
   Eigen::MatrixXd K;
   GramAndParts(X, &K, &parts);

@@ -69,23 +69,21 @@ class Digest {
 
 // The posterior means at the accepted observations (*index: their positions in
 // `observations`), by one batched Predict: this runs once per round.
-Eigen::VectorXd ObservedMeans(const Domain& domain, const std::vector<Observation>& observations,
+// The posterior means at the accepted observations (in order; their indices into
+// `observations` in *index). The model holds exactly those observations first (then any
+// hallucinated pending points), so the means cost O(t) (GaussianProcess::MeansAtObservations).
+Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
                               const GaussianProcess& gp, std::vector<int>* index) {
   index->clear();
   for (int i = 0; i < static_cast<int>(observations.size()); ++i)
     if (observations[static_cast<std::size_t>(i)].accepted) index->push_back(i);
-  Eigen::MatrixXd points(domain.input_dim(), static_cast<Eigen::Index>(index->size()));
-  for (std::size_t j = 0; j < index->size(); ++j) {
-    const Observation& o = observations[static_cast<std::size_t>((*index)[j])];
-    points.col(static_cast<Eigen::Index>(j)) = domain.ToUnit(o.x, o.z);
-  }
-  Eigen::VectorXd means;
-  if (points.cols() == 0) return means;
-  // The model holds the accepted observations first and in order (then any hallucinated
-  // pending points): their means cost O(t) that way, against O(t^2) kernel evaluations.
-  if (gp.num_observations() >= points.cols()) return gp.MeansAtObservations().head(points.cols());
-  gp.Predict(points, &means, nullptr);
-  return means;
+  const Eigen::Index count = static_cast<Eigen::Index>(index->size());
+  if (gp.num_observations() < count)
+    throw std::logic_error("the model holds " + std::to_string(gp.num_observations()) +
+                           " observations, fewer than the " + std::to_string(count) +
+                           " accepted ones");
+  if (count == 0) return Eigen::VectorXd();
+  return gp.MeansAtObservations().head(count);
 }
 
 // The `count` observations with the highest posterior means (ties: lower index), under the
@@ -323,22 +321,6 @@ void Optimizer::MaybeRefit(long round) {
   }
 }
 
-double Optimizer::Incumbent(const GaussianProcess& gp) const {
-  double best = -std::numeric_limits<double>::infinity();
-  std::vector<int> index;
-  const Eigen::VectorXd means = ObservedMeans(domain_, observations_, gp, &index);
-  for (Eigen::Index j = 0; j < means.size(); ++j) best = std::max(best, means(j));
-  return best;
-}
-
-Eigen::MatrixXd Optimizer::BestObservedStarts(const GaussianProcess& gp,
-                                              const Eigen::VectorXd& unit_z) const {
-  std::vector<int> index;
-  const Eigen::VectorXd means = ObservedMeans(domain_, observations_, gp, &index);
-  return BestStarts(domain_, observations_, means, index, unit_z,
-                    options_.maximizer_observed_starts);
-}
-
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
   // Validate everything before anything changes.
   if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
@@ -407,7 +389,7 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     // observed starts: one batched prediction per round.
     std::vector<int> observed_index;
     const Eigen::VectorXd observed_means =
-        ObservedMeans(domain_, observations_, *gp_, &observed_index);
+        ObservedMeans(observations_, *gp_, &observed_index);
     state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
     state.noise_variance =
@@ -575,18 +557,14 @@ void Optimizer::ClearPending() {
 
 Recommendation Optimizer::Best() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  int best = -1;
-  double best_mean = -std::numeric_limits<double>::infinity();
-  for (int i = 0; i < static_cast<int>(observations_.size()); ++i) {
-    const Observation& o = observations_[static_cast<std::size_t>(i)];
-    if (!o.accepted) continue;
-    const double m = gp_->Mean(domain_.ToUnit(o.x, o.z));
-    if (best < 0 || m > best_mean) {
-      best = i;
-      best_mean = m;
-    }
-  }
-  if (best < 0) throw std::logic_error("Best: no accepted observation yet");
+  std::vector<int> index;
+  const Eigen::VectorXd means = ObservedMeans(observations_, *gp_, &index);
+  if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
+  Eigen::Index j_best = 0;
+  for (Eigen::Index j = 1; j < means.size(); ++j)
+    if (means(j) > means(j_best)) j_best = j;
+  const int best = index[static_cast<std::size_t>(j_best)];
+  const double best_mean = means(j_best);
   const Observation& o = observations_[static_cast<std::size_t>(best)];
   Recommendation r;
   r.x = o.x;

@@ -170,9 +170,6 @@ class Optimizer {
   void CheckContextArg(const Eigen::VectorXd& z, const char* field) const;
   Eigen::MatrixXd AskLocked(int q, const Eigen::VectorXd& z);
   void MaybeRefit(long round);
-  double Incumbent(const GaussianProcess& gp) const;
-  Eigen::MatrixXd BestObservedStarts(const GaussianProcess& gp,
-                                     const Eigen::VectorXd& unit_z) const;
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
                  const std::string& y_field) const;
