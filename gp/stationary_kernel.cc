@@ -13,8 +13,26 @@ namespace {
 // clamping there keeps huge or overflowing distances from turning into inf * 0 = NaN in the
 // gradients.
 constexpr double kMaxSquaredDistance = 1e7;
+// Below this many points a parallel region costs more than it saves.
+constexpr Eigen::Index kMinParallelSize = 64;
 const double kSqrt3 = std::sqrt(3.0);
 const double kSqrt5 = std::sqrt(5.0);
+
+// Column boundaries b_0 = 0 < ... < b_parts = n that split the lower triangle of an n x n
+// matrix (column j holds n - j entries) into `parts` pieces of about equal area. Depends on n
+// and parts only.
+std::vector<Eigen::Index> LowerTriangleChunks(Eigen::Index n, int parts) {
+  std::vector<Eigen::Index> bounds(static_cast<std::size_t>(parts) + 1, n);
+  bounds[0] = 0;
+  for (int c = 1; c < parts; ++c) {
+    // Columns from b on hold (n - b)^2 / 2 entries: leave (1 - c / parts) of the area there.
+    const double rest = static_cast<double>(n) * std::sqrt(1.0 - static_cast<double>(c) / parts);
+    const auto at = static_cast<std::size_t>(c);
+    bounds[at] = std::clamp<Eigen::Index>(n - static_cast<Eigen::Index>(std::llround(rest)),
+                                          bounds[at - 1], n);
+  }
+  return bounds;
+}
 
 // The profile f with k = s2 f(r), as a function of r^2.
 double Profile(StationaryFamily family, double r2) {
@@ -367,7 +385,7 @@ Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::M
 }
 
 void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
-                                    StationaryGramParts* parts) const {
+                                    StationaryGramParts* parts, int num_threads) const {
   SquaredDistancesInto(X, X, true, &parts->squared_distances);
   const Eigen::MatrixXd& R2 = parts->squared_distances;
   const Eigen::Index n = X.cols();
@@ -375,6 +393,9 @@ void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* g
   Eigen::MatrixXd& K = *gram;
   K.resize(n, n);
   parts->slopes.resize(n, n);
+  // Every column is computed alone, so any schedule gives the same matrices.
+#pragma omp parallel for num_threads(num_threads) schedule(dynamic, 16) \
+    if (num_threads > 1 && n >= kMinParallelSize)
   for (Eigen::Index j = 0; j < n; ++j) {
     const Eigen::Index len = n - j;
     ProfileAndSlopeInto(family_, R2.col(j).data() + j, len, K.col(j).data() + j,
@@ -437,7 +458,7 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixX
 
 Eigen::VectorXd StationaryKernel::ContractGradientLogParams(
     const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd& gram,
-    const StationaryGramParts& parts) const {
+    const StationaryGramParts& parts, int num_threads) const {
   const Eigen::Index n = X.cols();
   const std::string expected = ", expected " + std::to_string(n) + " x " + std::to_string(n);
   if (W.rows() != n || W.cols() != n) {
@@ -456,31 +477,40 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(
   const Eigen::MatrixXd U = Scaled(X, Center(X));
   const int m = static_cast<int>(U.rows());
   const double s2 = variance();
-  Eigen::VectorXd grad = Eigen::VectorXd::Zero(NumParams());
-  Eigen::ArrayXd weight_storage(n), mh_storage(n);
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Eigen::Index len = n - j;
-    auto weight = weight_storage.head(len);
-    auto mh = mh_storage.head(len);
-    // Pair (i, j), i > j, stands for both W(i, j) and W(j, i): k is symmetric.
-    weight = W.col(j).segment(j, len).array() + W.row(j).segment(j, len).transpose().array();
-    weight(0) = W(j, j);
-    // dk/dlog s2 = k; on the diagonal k = s2 (gram's diagonal may carry noise).
-    grad(0) += (weight.tail(len - 1) * gram.col(j).segment(j + 1, len - 1).array()).sum() +
-               weight(0) * s2;
-    // dk/dlog l_k = s2 h d_k^2 (ARD) or s2 h r^2 (shared).
-    mh = weight * parts.slopes.col(j).segment(j, len).array();
-    if (ard_) {
-      for (int k = 0; k < m; ++k) {
-        // Where h != 0 every d_k^2 < kMaxSquaredDistance, so the clamp only removes the
-        // inf * 0 of pairs too far apart to matter.
-        const auto u = U.row(k).segment(j, len).transpose().array();
-        grad(1 + k) += (mh * (u - U(k, j)).square().min(kMaxSquaredDistance)).sum();
+  const std::vector<Eigen::Index> bounds = LowerTriangleChunks(n, kContractionChunks);
+  Eigen::MatrixXd partial = Eigen::MatrixXd::Zero(NumParams(), kContractionChunks);
+#pragma omp parallel for num_threads(num_threads) schedule(static, 1) \
+    if (num_threads > 1 && n >= kMinParallelSize)
+  for (int c = 0; c < kContractionChunks; ++c) {
+    auto grad = partial.col(c);
+    Eigen::ArrayXd weight_storage(n), mh_storage(n);
+    for (Eigen::Index j = bounds[c]; j < bounds[c + 1]; ++j) {
+      const Eigen::Index len = n - j;
+      auto weight = weight_storage.head(len);
+      auto mh = mh_storage.head(len);
+      // Pair (i, j), i > j, stands for both W(i, j) and W(j, i): k is symmetric.
+      weight = W.col(j).segment(j, len).array() + W.row(j).segment(j, len).transpose().array();
+      weight(0) = W(j, j);
+      // dk/dlog s2 = k; on the diagonal k = s2 (gram's diagonal may carry noise).
+      grad(0) += (weight.tail(len - 1) * gram.col(j).segment(j + 1, len - 1).array()).sum() +
+                 weight(0) * s2;
+      // dk/dlog l_k = s2 h d_k^2 (ARD) or s2 h r^2 (shared).
+      mh = weight * parts.slopes.col(j).segment(j, len).array();
+      if (ard_) {
+        for (int k = 0; k < m; ++k) {
+          // Where h != 0 every d_k^2 < kMaxSquaredDistance, so the clamp only removes the
+          // inf * 0 of pairs too far apart to matter.
+          const auto u = U.row(k).segment(j, len).transpose().array();
+          grad(1 + k) += (mh * (u - U(k, j)).square().min(kMaxSquaredDistance)).sum();
+        }
+      } else {
+        grad(1) += (mh * parts.squared_distances.col(j).segment(j, len).array()).sum();
       }
-    } else {
-      grad(1) += (mh * parts.squared_distances.col(j).segment(j, len).array()).sum();
     }
   }
+  // The chunks' sums in a fixed order: the same for any thread count.
+  Eigen::VectorXd grad = partial.col(0);
+  for (int c = 1; c < kContractionChunks; ++c) grad += partial.col(c);
   grad.tail(NumParams() - 1) *= s2;
   return grad;
 }

@@ -62,13 +62,18 @@ class StationaryKernel : public Kernel {
   // pass of exponentials serves both the likelihood and its gradient (the marginal
   // likelihood's fast path). Writes into the given matrices, reusing their storage when the
   // size is unchanged (no allocation, no page faults from one evaluation to the next).
-  void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
-                    StationaryGramParts* parts) const;
+  // num_threads >= 1 OpenMP threads share the columns; the result does not depend on it.
+  void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram, StationaryGramParts* parts,
+                    int num_threads = 1) const;
   // ContractGradientLogParams(X, W) from GramAndParts's output: gram's strict lower triangle
   // (its diagonal may hold added noise: the kernel's own diagonal, s2, is used) and parts.
+  // The sums run over a fixed split of the columns (kContractionChunks pieces of equal work,
+  // added in order), shared by num_threads >= 1 threads: the result does not depend on it.
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X, const Eigen::MatrixXd& W,
                                             const Eigen::MatrixXd& gram,
-                                            const StationaryGramParts& parts) const;
+                                            const StationaryGramParts& parts,
+                                            int num_threads = 1) const;
+  static constexpr int kContractionChunks = 4;
 
   // The fast path of single-point predictions (GaussianProcess::MeanAndVariance, which runs
   // once per acquisition evaluation): k(x, X_j) for every column j of X into *values and, if

@@ -77,14 +77,16 @@ bool AllFinite(const Eigen::VectorXd& v) { return v.allFinite(); }
 class Objective {
  public:
   Objective(const Kernel& kernel, Eigen::MatrixXd X, Eigen::VectorXd y, bool fit_noise,
-            double fixed_noise, std::vector<LogNormalPrior> priors, double max_relative_jitter)
+            double fixed_noise, std::vector<LogNormalPrior> priors, double max_relative_jitter,
+            int num_threads)
       : kernel_(kernel.Clone()),
         X_(std::move(X)),
         y_(std::move(y)),
         fit_noise_(fit_noise),
         fixed_noise_(fixed_noise),
         priors_(std::move(priors)),
-        max_relative_jitter_(max_relative_jitter) {}
+        max_relative_jitter_(max_relative_jitter),
+        num_threads_(num_threads) {}
 
   int num_kernel_params() const { return kernel_->NumParams(); }
   int size() const { return num_kernel_params() + (fit_noise_ ? 1 : 0); }
@@ -101,7 +103,7 @@ class Objective {
     Eigen::VectorXd full_gradient;
     const double value = LogMarginalLikelihood(*kernel_, X_, y_, noise_of(theta),
                                                gradient != nullptr ? &full_gradient : nullptr,
-                                               max_relative_jitter_);
+                                               max_relative_jitter_, num_threads_);
     if (lml != nullptr) *lml = value;
     double objective = value;
     if (gradient != nullptr) *gradient = full_gradient.head(size());
@@ -125,6 +127,7 @@ class Objective {
   double fixed_noise_;
   std::vector<LogNormalPrior> priors_;  // size(), flat entries have stddev_log = inf
   double max_relative_jitter_;
+  int num_threads_;
 };
 
 // The Ceres view of the objective: cost = -objective(theta(u)). Returns false (so that the
@@ -240,6 +243,7 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
   };
   if (num_restarts < 0) return fail(FieldError("num_restarts", num_restarts, ">= 0"));
   if (max_iterations < 1) return fail(FieldError("max_iterations", max_iterations, ">= 1"));
+  if (num_threads < 0) return fail(FieldError("num_threads", num_threads, ">= 0"));
   if (!(function_tolerance > 0.0) || !std::isfinite(function_tolerance))
     return fail(FieldError("function_tolerance", function_tolerance, "finite and > 0"));
   if (!(gradient_tolerance > 0.0) || !std::isfinite(gradient_tolerance))
@@ -369,7 +373,7 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
   if (fit_noise) priors[p] = options.noise_prior;
 
   const Objective objective(kernel, gp->inputs(), gp->standardized_outputs(), fit_noise,
-                            gp->noise_variance(), priors, max_jitter);
+                            gp->noise_variance(), priors, max_jitter, options.num_threads);
   auto evaluate_safely = [&](const Eigen::VectorXd& theta, double* lml) {
     try {
       const double value = objective.Evaluate(theta, lml, nullptr);

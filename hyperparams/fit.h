@@ -58,6 +58,9 @@ struct HyperparameterFitOptions {
   int num_restarts = 5;
   // L-BFGS iterations per start. >= 1. Default 200.
   int max_iterations = 200;
+  // OpenMP threads of each likelihood evaluation (log_marginal_likelihood.h); 0 = the OpenMP
+  // default. The fit does not depend on it. >= 0. Default 0.
+  int num_threads = 0;
   // Ceres convergence tolerances, per start: relative change of the objective, max-norm of the
   // gradient (in the transformed variables), relative step size. Each finite and > 0. The
   // defaults (1e-10, 1e-6, 1e-10) put the objective within ~1e-8 of a local optimum (the fit

@@ -1,12 +1,15 @@
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Core>
+#include <omp.h>
 
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/stationary_kernel.h"
@@ -26,7 +29,11 @@ struct LikelihoodWorkspace {
 };
 
 void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                    double noise_variance, double max_relative_jitter) {
+                    double noise_variance, double max_relative_jitter, int num_threads) {
+  if (num_threads < 0) {
+    throw std::invalid_argument("LogMarginalLikelihood: num_threads must be >= 0, got " +
+                                std::to_string(num_threads));
+  }
   if (X.cols() != y.size()) {
     std::ostringstream out;
     out << "LogMarginalLikelihood: X has " << X.cols() << " columns (points) but y has "
@@ -53,54 +60,92 @@ void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen:
   }
 }
 
+// Below this size the recursions below stop splitting. Only their top level runs on two
+// threads; the levels under it get num_threads = 1.
+constexpr Eigen::Index kLeafSize = 48;
+
+// Runs first() and second() (independent, writing disjoint data), on two threads when
+// num_threads > 1. Either way each does exactly the same arithmetic.
+template <typename First, typename Second>
+void RunPair(int num_threads, const First& first, const Second& second) {
+#pragma omp parallel sections num_threads(2) if (num_threads > 1)
+  {
+#pragma omp section
+    first();
+#pragma omp section
+    second();
+  }
+}
+
 // L <- L^-1 for a lower-triangular L (strict upper part zero, and left zero). A triangular solve
 // against the identity would treat the identity as dense and cost n^3; splitting
 // L = [A 0; B C], L^-1 = [A^-1 0; -C^-1 B A^-1 C^-1] costs n^3/3, mostly in matrix products.
-void InvertLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L) {
+// With num_threads > 1 the top level inverts A and C on two threads and then computes the
+// columns of -C^-1 B A^-1 in two blocks on two threads. The blocks are fixed by n, so the
+// result does not depend on num_threads.
+void InvertLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L, int num_threads = 1) {
   const Eigen::Index n = L.rows();
-  if (n <= 48) {
+  if (n <= kLeafSize) {
     Eigen::MatrixXd inverse = Eigen::MatrixXd::Identity(n, n);
     L.triangularView<Eigen::Lower>().solveInPlace(inverse);
     L = inverse;
     return;
   }
   const Eigen::Index h = n / 2;
-  InvertLowerInPlace(L.topLeftCorner(h, h));
-  InvertLowerInPlace(L.bottomRightCorner(n - h, n - h));
-  const Eigen::MatrixXd BA = L.bottomLeftCorner(n - h, h) *
-                             L.topLeftCorner(h, h).triangularView<Eigen::Lower>();
-  L.bottomLeftCorner(n - h, h).noalias() =
-      -(L.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>() * BA);
+  RunPair(num_threads, [&] { InvertLowerInPlace(L.topLeftCorner(h, h)); },
+          [&] { InvertLowerInPlace(L.bottomRightCorner(n - h, n - h)); });
+  // Column block [c0, c1) of -C^-1 B A^-1 needs only columns c0.. of B and rows c0.. of A^-1's
+  // columns [c0, c1) (A^-1 is lower triangular, with exact zeros above the diagonal). The
+  // blocks write the columns of B they cover, so both read a copy of B. Splitting at 0.42 h
+  // gives the two blocks about equal work.
+  const Eigen::Index split = std::max<Eigen::Index>(1, (h * 42) / 100);
+  const Eigen::MatrixXd B = L.bottomLeftCorner(n - h, h);
+  auto block = [&](Eigen::Index c0, Eigen::Index c1) {
+    const Eigen::MatrixXd BA = B.rightCols(h - c0) * L.block(c0, c0, h - c0, c1 - c0);
+    L.block(h, c0, n - h, c1 - c0).noalias() =
+        -(L.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>() * BA);
+  };
+  RunPair(num_threads, [&] { block(0, split); }, [&] { block(split, h); });
 }
 
 // The lower triangle of M^T M for a lower-triangular M (the upper triangle is left alone).
 // With M = [P 0; Q R]: M^T M = [P^T P + Q^T Q, .; R^T Q, R^T R], which costs n^3/3 against
-// n^3/2 for a dense rank update.
+// n^3/2 for a dense rank update. With num_threads > 1 the top level computes the top-left
+// block (P^T P + Q^T Q) on one thread and the bottom blocks (R^T R, R^T Q) on the other: equal
+// work, disjoint outputs, and the same arithmetic as on one thread.
 void LowerGramOfLowerTriangular(const Eigen::Ref<const Eigen::MatrixXd>& M,
-                                Eigen::Ref<Eigen::MatrixXd> out) {
+                                Eigen::Ref<Eigen::MatrixXd> out, int num_threads = 1) {
   const Eigen::Index n = M.rows();
-  if (n <= 48) {
+  if (n <= kLeafSize) {
     const Eigen::MatrixXd dense = M.triangularView<Eigen::Lower>();
     out.triangularView<Eigen::Lower>() = dense.transpose() * dense;
     return;
   }
   const Eigen::Index h = n / 2;
   const auto Q = M.bottomLeftCorner(n - h, h);
-  LowerGramOfLowerTriangular(M.topLeftCorner(h, h), out.topLeftCorner(h, h));
-  out.topLeftCorner(h, h).selfadjointView<Eigen::Lower>().rankUpdate(Q.transpose(), 1.0);
-  LowerGramOfLowerTriangular(M.bottomRightCorner(n - h, n - h),
-                             out.bottomRightCorner(n - h, n - h));
-  out.bottomLeftCorner(n - h, h).noalias() =
-      M.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>().transpose() * Q;
+  RunPair(
+      num_threads,
+      [&] {
+        LowerGramOfLowerTriangular(M.topLeftCorner(h, h), out.topLeftCorner(h, h));
+        out.topLeftCorner(h, h).selfadjointView<Eigen::Lower>().rankUpdate(Q.transpose(), 1.0);
+      },
+      [&] {
+        LowerGramOfLowerTriangular(M.bottomRightCorner(n - h, n - h),
+                                   out.bottomRightCorner(n - h, n - h));
+        out.bottomLeftCorner(n - h, h).noalias() =
+            M.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>().transpose() * Q;
+      });
 }
 
 }  // namespace
 
 double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
                              const Eigen::VectorXd& y, double noise_variance,
-                             Eigen::VectorXd* gradient, double max_relative_jitter) {
-  CheckArguments(kernel, X, y, noise_variance, max_relative_jitter);
+                             Eigen::VectorXd* gradient, double max_relative_jitter,
+                             int num_threads) {
+  CheckArguments(kernel, X, y, noise_variance, max_relative_jitter, num_threads);
   const int n = static_cast<int>(y.size());
+  const int threads = num_threads > 0 ? num_threads : omp_get_max_threads();
   const int num_params = kernel.NumParams();
   if (gradient != nullptr) gradient->setZero(num_params + 1);
   if (n == 0) return 0.0;
@@ -120,7 +165,7 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   // that the exponentials are taken once per evaluation.
   const auto* stationary = dynamic_cast<const StationaryKernel*>(&kernel);
   if (stationary != nullptr && gradient != nullptr) {
-    stationary->GramAndParts(X, &Ky, &workspace.parts);
+    stationary->GramAndParts(X, &Ky, &workspace.parts, threads);
   } else {
     Ky = kernel.Gram(X);
   }
@@ -141,10 +186,10 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   // W = alpha alpha^T - Ky^-1, with Ky^-1 = L^-T L^-1 from one triangular inversion (in place
   // of L).
   Eigen::MatrixXd& L_inv = chol.lower;
-  InvertLowerInPlace(L_inv);
+  InvertLowerInPlace(L_inv, threads);
   Eigen::MatrixXd& W = workspace.W;
   W.resize(n, n);
-  LowerGramOfLowerTriangular(L_inv, W);
+  LowerGramOfLowerTriangular(L_inv, W, threads);
   W.triangularView<Eigen::Lower>() *= -1.0;
   W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
   W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
@@ -152,8 +197,9 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   Eigen::VectorXd g(num_params + 1);
   if (num_params > 0) {
     g.head(num_params) =
-        0.5 * (stationary != nullptr ? stationary->ContractGradientLogParams(X, W, Ky, workspace.parts)
-                                     : kernel.ContractGradientLogParams(X, W));
+        0.5 * (stationary != nullptr
+                   ? stationary->ContractGradientLogParams(X, W, Ky, workspace.parts, threads)
+                   : kernel.ContractGradientLogParams(X, W));
   }
   // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
   g(num_params) = 0.5 * noise_variance * W.trace();

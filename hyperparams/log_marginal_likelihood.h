@@ -15,6 +15,8 @@
 //
 // Cost: O(n^3) for the factorization and Ky^-1, plus the kernel's O(n^2 d) contraction.
 // Thread safety: a pure function; safe to call concurrently with distinct output pointers.
+// Called from inside a parallel region it stays on the calling thread (OpenMP's default of no
+// nested teams).
 #ifndef GPBANDIT_HYPERPARAMS_LOG_MARGINAL_LIKELIHOOD_H_
 #define GPBANDIT_HYPERPARAMS_LOG_MARGINAL_LIKELIHOOD_H_
 
@@ -34,17 +36,21 @@ namespace gpbandit {
 // noise_variance >= 0 and finite (0 relies on the jitter ladder).
 // max_relative_jitter: the largest jitter tried, relative to the mean Gram diagonal (as in
 //    GaussianProcessOptions); in (0, 1].
+// num_threads: OpenMP threads for the gradient's O(n^3) and O(n^2) work (the Gram matrix, the
+//    inverse, the contraction; the Cholesky factorization stays on one thread); 0 = the OpenMP
+//    default. The work is split the same way for any thread count, so the value and gradient
+//    do not depend on it. >= 0, default 1.
 //
 // Returns -infinity (and leaves *gradient as zeros) when Ky cannot be factorized even with the
 // largest jitter; may return a non-finite value when the data overflow (e.g. |y| ~ 1e200), which
 // callers must treat as a failed evaluation. n = 0 gives 0 with a zero gradient.
 // Throws std::invalid_argument (naming the argument and the values) for X.cols() != y.size(),
-// X.rows() < kernel.MinInputDim(), a negative or non-finite noise_variance, or a
-// max_relative_jitter outside (0, 1].
+// X.rows() < kernel.MinInputDim(), a negative or non-finite noise_variance, a
+// max_relative_jitter outside (0, 1], or a negative num_threads.
 double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
                              const Eigen::VectorXd& y, double noise_variance,
                              Eigen::VectorXd* gradient /* may be null */,
-                             double max_relative_jitter = 1e-2);
+                             double max_relative_jitter = 1e-2, int num_threads = 1);
 
 }  // namespace gpbandit
 

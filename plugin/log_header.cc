@@ -218,6 +218,7 @@ json OptionsToJson(const OptimizerOptions& o) {
           {"maximizer_starts", o.maximizer_starts},
           {"maximizer_observed_starts", o.maximizer_observed_starts},
           {"maximizer_iterations", o.maximizer_iterations},
+          {"maximizer_function_tolerance", o.maximizer_function_tolerance},
           {"num_threads", o.num_threads},
           {"sync_log", o.sync_log}};
 }
@@ -248,6 +249,10 @@ OptimizerOptions OptionsFromJson(const json& j) {
   // Logs written before the field existed used the best 3 observed points.
   o.maximizer_observed_starts = j.value("maximizer_observed_starts", 3);
   o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
+  // Logs written before the field existed used the box maximizer's 1e-10.
+  o.maximizer_function_tolerance =
+      j.contains("maximizer_function_tolerance") ? ToReal(j.at("maximizer_function_tolerance"))
+                                                 : 1e-10;
   o.num_threads = j.at("num_threads").get<int>();
   o.sync_log = j.at("sync_log").get<bool>();
   return o;

@@ -1,6 +1,9 @@
 #include "gpbandit/plugin/optimizer_options.h"
 
+#include <cmath>
 #include <string>
+
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
@@ -16,7 +19,7 @@ HyperparameterFitOptions DefaultOptimizerFitOptions() {
   HyperparameterFitOptions fit;
   fit.num_restarts = 1;
   fit.max_iterations = 50;
-  fit.function_tolerance = 1e-8;
+  fit.function_tolerance = 1e-6;
   fit.min_noise_variance = 1e-10;
   return fit;
 }
@@ -39,6 +42,9 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (maximizer_iterations < 1)
     return Fail(error, "maximizer_iterations must be >= 1, got " +
                            std::to_string(maximizer_iterations));
+  if (!(std::isfinite(maximizer_function_tolerance) && maximizer_function_tolerance > 0.0))
+    return Fail(error, "maximizer_function_tolerance must be finite and > 0, got " +
+                           FormatDouble(maximizer_function_tolerance));
   if (num_threads < 0)
     return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
   std::string inner;

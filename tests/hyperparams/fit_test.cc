@@ -114,6 +114,26 @@ TEST(FitHyperparametersTest, SameSeedGivesIdenticalFits) {
   EXPECT_EQ(rng_a(), rng_b());
 }
 
+// The likelihood's work is split by size alone: a fit on 1 thread and on 2 ends bit-identical
+// (n = 90 crosses the sizes where the Gram matrix, the inverse and the contraction split).
+TEST(FitHyperparametersTest, ThreadCountDoesNotChangeTheFit) {
+  Rng data_rng(testing::TestSeed(15));
+  const GaussianProcess original = MakeGp(2, 90, data_rng);
+  GaussianProcess a = original, b = original;
+  HyperparameterFitOptions one, two;
+  one.num_restarts = two.num_restarts = 1;
+  one.num_threads = 1;
+  two.num_threads = 2;
+  Rng rng_a(5), rng_b(5);
+  const HyperparameterFitReport ra = FitHyperparameters(one, rng_a, &a);
+  const HyperparameterFitReport rb = FitHyperparameters(two, rng_b, &b);
+  ASSERT_TRUE(ra.success) << ra.BriefReport();
+  ExpectSameHyperparameters(a, b);
+  EXPECT_EQ(ra.log_marginal_likelihood, rb.log_marginal_likelihood);
+  EXPECT_EQ(ra.iterations, rb.iterations);
+  EXPECT_EQ(ra.start_outcomes, rb.start_outcomes);
+}
+
 // Outputs of 1e200 (without standardization) overflow y^T Ky^-1 y to infinity for every
 // hyperparameter inside the bounds: every start fails at its first evaluation.
 TEST(FitHyperparametersTest, EveryStartFailingKeepsThePreviousHyperparameters) {
@@ -338,6 +358,7 @@ TEST(FitHyperparametersTest, InvalidOptionsAreRejectedNamingTheField) {
          o->kernel_priors[1].stddev_log = 0.0;
        }},
       {"noise_prior.mean_log", [=](HyperparameterFitOptions* o) { o->noise_prior.mean_log = inf; }},
+      {"num_threads", [](HyperparameterFitOptions* o) { o->num_threads = -1; }},
   };
   Rng data_rng(testing::TestSeed(20));
   GaussianProcess gp = MakeGp(2, 6, data_rng);

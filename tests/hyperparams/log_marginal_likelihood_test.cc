@@ -135,6 +135,40 @@ TEST(LogMarginalLikelihoodTest, BlockedInverseGradientMatchesFiniteDifferences) 
   }
 }
 
+// The Gram matrix, the inverse and the contraction are split by size alone, so one, two and
+// three threads give bit-identical values and gradients, below and above the sizes where the
+// splits and the parallel regions start (48, 64), for stationary ARD and shared-lengthscale
+// kernels and a composite (which takes the generic contraction).
+TEST(LogMarginalLikelihoodTest, ThreadCountDoesNotChangeValueOrGradient) {
+  Rng rng(testing::TestSeed(47));
+  const std::vector<int> xy{0, 1};
+  std::vector<KernelCase> kernels = {
+      {"matern52_ard", [=] { return MakeMatern52(xy, true, 1.3, 0.3); }},
+      {"se_shared", [=] { return MakeSquaredExponential(xy, false, 0.8, 0.2); }},
+  };
+  for (const KernelCase& c : AllKernels())
+    if (c.name == "sum") kernels.push_back(c);
+  ASSERT_EQ(kernels.size(), 3u);
+  for (const KernelCase& c : kernels) {
+    for (int n : {30, 49, 64, 97, 130, 301}) {
+      SCOPED_TRACE(c.name + ", n = " + std::to_string(n));
+      const std::unique_ptr<Kernel> kernel = c.make();
+      const Eigen::MatrixXd X = MixedPoints(n, rng);
+      Eigen::VectorXd y(n);
+      for (int j = 0; j < n; ++j) y(j) = std::sin(4.0 * X(0, j)) * std::cos(3.0 * X(1, j));
+      Eigen::VectorXd g1, g2, g3;
+      const double v1 = LogMarginalLikelihood(*kernel, X, y, 1e-3, &g1, 1e-2, 1);
+      const double v2 = LogMarginalLikelihood(*kernel, X, y, 1e-3, &g2, 1e-2, 2);
+      const double v3 = LogMarginalLikelihood(*kernel, X, y, 1e-3, &g3, 1e-2, 3);
+      ASSERT_TRUE(std::isfinite(v1));
+      EXPECT_EQ(v1, v2);
+      EXPECT_EQ(v1, v3);
+      EXPECT_EQ(g1, g2);
+      EXPECT_EQ(g1, g3);
+    }
+  }
+}
+
 // One observation: log N(y; 0, k(x, x) + noise) in closed form.
 TEST(LogMarginalLikelihoodTest, SinglePointMatchesClosedForm) {
   const std::unique_ptr<Kernel> kernel = MakeMatern52({0, 1}, true, 2.5, 0.3);
@@ -226,6 +260,9 @@ TEST(LogMarginalLikelihoodTest, RejectsBadArgumentsNamingThem) {
             std::string::npos);
   EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 0.0); })
                 .find("max_relative_jitter"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 1e-2, -1); })
+                .find("num_threads must be >= 0, got -1"),
             std::string::npos);
 }
 

@@ -49,9 +49,10 @@ TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   EXPECT_EQ(back.options.fit.start_max_lengthscale, HyperparameterFitOptions().start_max_lengthscale);
 }
 
-// The maximizer's observed starts and the fit's restart cut-off shape every suggestion, so a
-// resumed run must read them back; logs from before the fields existed get the behavior those
-// runs had (the best 3 observed points as starts, restarts at every fit).
+// The maximizer's observed starts and tolerance and the fit's restart cut-off shape every
+// suggestion, so a resumed run must read them back; logs from before the fields existed get the
+// behavior those runs had (the best 3 observed points as starts, the box maximizer's tolerance
+// 1e-10, restarts at every fit).
 TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) {
   LogHeader h;
   h.strategy = "gp-ucb";
@@ -59,12 +60,15 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   h.options.maximizer_observed_starts = 5;
   h.options.fit_restarts_until = 17;
+  h.options.maximizer_function_tolerance = 0.1 + 0.2;  // not exact in decimal: round-trip test
   const LogHeader back = ParseLogHeader(FormatLogHeader(h));
   EXPECT_EQ(back.options.maximizer_observed_starts, 5);
   EXPECT_EQ(back.options.fit_restarts_until, 17);
+  EXPECT_EQ(back.options.maximizer_function_tolerance, 0.1 + 0.2);
 
   std::string text = FormatLogHeader(h);
-  for (const std::string key : {"\"maximizer_observed_starts\":5,", "\"fit_restarts_until\":17,"}) {
+  for (const std::string key : {"\"maximizer_observed_starts\":5,", "\"fit_restarts_until\":17,",
+                                "\"maximizer_function_tolerance\":0.30000000000000004,"}) {
     const std::size_t at = text.find(key);
     ASSERT_NE(at, std::string::npos) << key << " in " << text;
     text.erase(at, key.size());
@@ -72,6 +76,7 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   const LogHeader old = ParseLogHeader(text);
   EXPECT_EQ(old.options.maximizer_observed_starts, 3);
   EXPECT_EQ(old.options.fit_restarts_until, std::numeric_limits<int>::max());
+  EXPECT_EQ(old.options.maximizer_function_tolerance, 1e-10);
 }
 
 }  // namespace
