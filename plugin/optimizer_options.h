@@ -57,7 +57,7 @@ struct OptimizerOptions {
   // cube): with 10 points in 6-D, the plain maximum-likelihood fit often set one lengthscale
   // to ~0.04 and another to the upper bound, and UCB then chased the corners. With
   // standardized outputs it also puts log(s2) ~ N(0, 1.5^2) on the signal variance: with 10
-  // points in 6-D the plain fit often explained everything as noise (signal variance at its
+  // points in 6-D the plain fit sometimes explained everything as noise (signal variance at its
   // lower bound, noise ~1) and the model learned nothing until the next refit. Give
   // kernel_priors explicitly (stddev_log = infinity for flat) to opt out.
   HyperparameterFitOptions fit = DefaultOptimizerFitOptions();

@@ -18,6 +18,7 @@
 #include <pagmo/problems/zdt.hpp>
 
 #include "tests/plugin/plugin_test_util.h"
+#include "tests/test_util.h"
 
 // User problems live outside anonymous namespaces: fork islands serialize them by name.
 namespace gpbandit_test {
@@ -247,9 +248,13 @@ TEST(BanditAlgorithmTest, ArchipelagoOfForkIslands) {
     EXPECT_LT(Champion(pop), 0.5);
   }
   // The same work in this process gives the same populations: the child computed exactly what
-  // the parent would (single-threaded OpenMP changes nothing but speed).
+  // the parent would (single-threaded OpenMP changes nothing but speed). Not in native builds,
+  // where the last bits depend on which thread's buffers did the work.
   pagmo::population local{pagmo::problem{ShiftedSphere{}}, 4u, 200u};
-  EXPECT_EQ(MakeAlgorithm(6, 1, 20).evolve(local).get_x(), archi[0].get_population().get_x());
+  const auto parent_x = MakeAlgorithm(6, 1, 20).evolve(local).get_x();
+  if (testing::kBitReproducibleBuild) {
+    EXPECT_EQ(parent_x, archi[0].get_population().get_x());
+  }
 }
 
 }  // namespace
