@@ -309,7 +309,6 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
 
-
   result.starts_run = num_starts;
   int best_start = -1;
   for (int s = 0; s < num_starts; ++s) {

@@ -7,7 +7,8 @@
 namespace gpbandit {
 
 bool ImprovementOptions::IsValid(std::string* error) const {
-  if (!(xi >= 0.0) || !std::isfinite(xi)) return internal::Fail(error, "xi", xi, "must be finite and >= 0");
+  if (!(xi >= 0.0) || !std::isfinite(xi))
+    return internal::Fail(error, "xi", xi, "must be finite and >= 0");
   return true;
 }
 

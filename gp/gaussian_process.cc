@@ -27,7 +27,8 @@ bool GaussianProcessOptions::IsValid(std::string* error) const {
   if (!(noise_variance >= 0.0) || !std::isfinite(noise_variance))
     return fail("noise_variance must be finite and >= 0, got " + FormatDouble(noise_variance));
   if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0))
-    return fail("max_relative_jitter must be in (0, 1], got " + FormatDouble(max_relative_jitter));
+    return fail("max_relative_jitter must be in (0, 1], got " +
+                FormatDouble(max_relative_jitter));
   return true;
 }
 
@@ -89,7 +90,8 @@ void GaussianProcess::CheckPoint(const ConstVectorRef& x, const char* field) con
          ", expected input_dim = " + std::to_string(input_dim_));
   for (Eigen::Index i = 0; i < x.size(); ++i)
     if (!std::isfinite(x(i)))
-      Fail(std::string(field) + "[" + std::to_string(i) + "] = " + FormatDouble(x(i)) + " is not finite");
+      Fail(std::string(field) + "[" + std::to_string(i) + "] = " + FormatDouble(x(i)) +
+           " is not finite");
   kernel_->ValidatePoint(x, field);
 }
 

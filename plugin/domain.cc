@@ -20,12 +20,15 @@ void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
   for (Eigen::Index i = 0; i < lower.size(); ++i) {
     const std::string at = "[" + std::to_string(i) + "]";
     if (!std::isfinite(lower(i)))
-      throw std::invalid_argument(lower_name + at + " is not finite: " + FormatDouble(lower(i)));
+      throw std::invalid_argument(lower_name + at + " is not finite: " +
+                                  FormatDouble(lower(i)));
     if (!std::isfinite(upper(i)))
-      throw std::invalid_argument(upper_name + at + " is not finite: " + FormatDouble(upper(i)));
+      throw std::invalid_argument(upper_name + at + " is not finite: " +
+                                  FormatDouble(upper(i)));
     if (lower(i) > upper(i)) {
-      throw std::invalid_argument(lower_name + at + " = " + FormatDouble(lower(i)) + " is greater than " +
-                                  upper_name + at + " = " + FormatDouble(upper(i)));
+      throw std::invalid_argument(lower_name + at + " = " + FormatDouble(lower(i)) +
+                                  " is greater than " + upper_name + at + " = " +
+                                  FormatDouble(upper(i)));
     }
   }
 }
@@ -104,8 +107,8 @@ void Domain::CheckAction(const Eigen::VectorXd& x, const std::string& field) con
     const std::string at = field + "[" + std::to_string(i) + "] = " + FormatDouble(x(i));
     if (!std::isfinite(x(i))) throw std::invalid_argument(at + " is not finite");
     if (x(i) < lower_(i) || x(i) > upper_(i)) {
-      throw std::invalid_argument(at + " is outside [" + FormatDouble(lower_(i)) + ", " + FormatDouble(upper_(i)) +
-                                  "]");
+      throw std::invalid_argument(at + " is outside [" + FormatDouble(lower_(i)) + ", " +
+                                  FormatDouble(upper_(i)) + "]");
     }
   }
 }

@@ -93,8 +93,6 @@ class Digest {
   std::uint64_t hash_ = 14695981039346656037ULL;
 };
 
-// The posterior means at the accepted observations (*index: their positions in
-// `observations`), by one batched Predict: this runs once per round.
 // The posterior means at the accepted observations (in order; their indices into
 // `observations` in *index). The model holds exactly those observations first (then any
 // hallucinated pending points), so the means cost O(t) (GaussianProcess::MeansAtObservations).
@@ -407,8 +405,8 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     state.num_candidates =
         domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
     state.information_gain = gp_->InformationGain();
-    // The posterior means at the observations serve both the incumbent and the maximizer's
-    // observed starts: one batched prediction per round.
+    // The posterior means at the observations (O(t)) serve both the incumbent and the
+    // maximizer's observed starts.
     std::vector<int> observed_index;
     const Eigen::VectorXd observed_means =
         ObservedMeans(observations_, *gp_, &observed_index);
@@ -584,8 +582,7 @@ Recommendation Optimizer::Best() const {
   const Eigen::VectorXd means = ObservedMeans(observations_, *gp_, &index);
   if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
   Eigen::Index j_best = 0;
-  for (Eigen::Index j = 1; j < means.size(); ++j)
-    if (means(j) > means(j_best)) j_best = j;
+  means.maxCoeff(&j_best);  // the first of equal maxima
   const int best = index[static_cast<std::size_t>(j_best)];
   const double best_mean = means(j_best);
   const Observation& o = observations_[static_cast<std::size_t>(best)];
