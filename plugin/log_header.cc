@@ -153,10 +153,14 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"max_noise_variance", f.max_noise_variance},
           {"min_lengthscale", f.min_lengthscale},
           {"max_lengthscale", f.max_lengthscale},
+          {"min_period", f.min_period},
+          {"max_period", f.max_period},
           {"min_signal_variance", f.min_signal_variance},
           {"max_signal_variance", f.max_signal_variance},
           {"start_min_lengthscale", f.start_min_lengthscale},
           {"start_max_lengthscale", f.start_max_lengthscale},
+          {"start_min_period", f.start_min_period},
+          {"start_max_period", f.start_max_period},
           {"start_min_signal_variance", f.start_min_signal_variance},
           {"start_max_signal_variance", f.start_max_signal_variance},
           {"start_min_noise_variance", f.start_min_noise_variance},
@@ -187,6 +191,11 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   };
   start("start_min_lengthscale", &f.start_min_lengthscale);
   start("start_max_lengthscale", &f.start_max_lengthscale);
+  // Likewise the period ranges (periodic kernels).
+  start("min_period", &f.min_period);
+  start("max_period", &f.max_period);
+  start("start_min_period", &f.start_min_period);
+  start("start_max_period", &f.start_max_period);
   start("start_min_signal_variance", &f.start_min_signal_variance);
   start("start_max_signal_variance", &f.start_max_signal_variance);
   start("start_min_noise_variance", &f.start_min_noise_variance);

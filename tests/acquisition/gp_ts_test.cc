@@ -4,12 +4,14 @@
 #include <stdexcept>
 
 #include <Eigen/Cholesky>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/test_util.h"
+#include "tests/user_kernel.h"
 
 namespace gpbandit {
 namespace {
@@ -145,11 +147,15 @@ TEST(GpTsTest, PathwiseGradientMatchesFiniteDifferences) {
   }
 }
 
-TEST(GpTsTest, NonStationaryKernelIsRejectedOnContinuousDomains) {
-  GaussianProcess gp(MakeLinear(FirstDims(2)), 2);
+TEST(GpTsTest, KernelWithoutFeaturesIsRejectedOnContinuousDomains) {
+  GaussianProcess gp(std::make_unique<testing::UserKernel>(MakeMatern52(FirstDims(2))), 2);
   GpTs ts;
   Rng rng(1);
-  EXPECT_THROW(ts.MakeContinuous(gp, rng), std::invalid_argument);
+  EXPECT_THAT([&] { ts.MakeContinuous(gp, rng); },
+              ::testing::ThrowsMessage<std::invalid_argument>(
+                  ::testing::HasSubstr("use a finite candidate set")));
+  EXPECT_THROW(CheckContinuousGpTsKernel(gp.kernel()), std::invalid_argument);
+  EXPECT_NO_THROW(CheckContinuousGpTsKernel(*MakeLinear(FirstDims(2))));
 }
 
 TEST(GpTsTest, SameSeedSameSample) {
