@@ -92,12 +92,4 @@ std::unique_ptr<KernelFeatures> ConstantKernel::DrawFeatures(int num_features, R
   return std::make_unique<ConstantFeatures>(variance());
 }
 
-SpectralSample ConstantKernel::DrawSpectrum(int num_features, Rng&) const {
-  CheckNumFeatures(*this, num_features);
-  SpectralSample sample;
-  sample.variance = variance();
-  sample.frequencies.resize(0, num_features);  // no dims: every frequency is 0
-  return sample;
-}
-
 }  // namespace gpbandit

@@ -176,8 +176,7 @@ class Kernel {
   virtual std::unique_ptr<KernelFeatures> DrawFeatures(int num_features, Rng& rng) const;
   // True for stationary kernels k(a, b) = s2 rho(a - b), rho(0) = 1, whose spectral measure
   // (Bochner: rho(tau) = E[cos(omega . tau)], omega ~ the normalized spectral measure) can be
-  // sampled: SE, Matern, periodic, constant, and products and sums of such kernels. Default
-  // false.
+  // sampled: SE, Matern, periodic, and products and sums of such kernels. Default false.
   virtual bool HasSpectralMeasure() const;
   // s2 and num_features >= 1 frequencies drawn independently from the normalized spectral
   // measure. Throws std::invalid_argument naming the kernel when !HasSpectralMeasure().
