@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace gpbandit {
 namespace {
@@ -43,6 +44,42 @@ bool CheckRange(double lo, double hi, const std::string& lo_field, const std::st
   return true;
 }
 
+// lower_log_bounds and upper_log_bounds: the same size, no NaN, each pair both finite with
+// lower < upper or both infinite (-inf, +inf).
+bool CheckExplicitBounds(const std::vector<double>& lower, const std::vector<double>& upper,
+                         std::string* message) {
+  auto fail = [&](const std::string& m) {
+    *message = m;
+    return false;
+  };
+  if (lower.size() != upper.size()) {
+    std::ostringstream out;
+    out << "HyperparameterFitOptions.lower_log_bounds has " << lower.size()
+        << " entries but upper_log_bounds has " << upper.size();
+    return fail(out.str());
+  }
+  for (size_t j = 0; j < lower.size(); ++j) {
+    const double lo = lower[j], hi = upper[j];
+    const std::string index = "[" + std::to_string(j) + "]";
+    if (std::isnan(lo)) return fail(FieldError("lower_log_bounds" + index, lo, "not NaN"));
+    if (std::isnan(hi)) return fail(FieldError("upper_log_bounds" + index, hi, "not NaN"));
+    if (std::isfinite(lo) != std::isfinite(hi)) {
+      std::ostringstream out;
+      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
+          << " and upper_log_bounds" << index << " = " << hi
+          << " must be both finite or both infinite";
+      return fail(out.str());
+    }
+    if (std::isfinite(lo) ? !(lo < hi) : !(lo < 0.0 && hi > 0.0)) {
+      std::ostringstream out;
+      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
+          << " must be below upper_log_bounds" << index << " = " << hi;
+      return fail(out.str());
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool HyperparameterFitOptions::IsValid(std::string* error) const {
@@ -76,31 +113,7 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
       !CheckRange(start_min_noise_variance, start_max_noise_variance, "start_min_noise_variance",
                   "start_max_noise_variance", &message))
     return fail(message);
-  if (lower_log_bounds.size() != upper_log_bounds.size()) {
-    std::ostringstream out;
-    out << "HyperparameterFitOptions.lower_log_bounds has " << lower_log_bounds.size()
-        << " entries but upper_log_bounds has " << upper_log_bounds.size();
-    return fail(out.str());
-  }
-  for (size_t j = 0; j < lower_log_bounds.size(); ++j) {
-    const double lo = lower_log_bounds[j], hi = upper_log_bounds[j];
-    const std::string index = "[" + std::to_string(j) + "]";
-    if (std::isnan(lo)) return fail(FieldError("lower_log_bounds" + index, lo, "not NaN"));
-    if (std::isnan(hi)) return fail(FieldError("upper_log_bounds" + index, hi, "not NaN"));
-    if (std::isfinite(lo) != std::isfinite(hi)) {
-      std::ostringstream out;
-      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
-          << " and upper_log_bounds" << index << " = " << hi
-          << " must be both finite or both infinite";
-      return fail(out.str());
-    }
-    if (std::isfinite(lo) ? !(lo < hi) : !(lo < 0.0 && hi > 0.0)) {
-      std::ostringstream out;
-      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
-          << " must be below upper_log_bounds" << index << " = " << hi;
-      return fail(out.str());
-    }
-  }
+  if (!CheckExplicitBounds(lower_log_bounds, upper_log_bounds, &message)) return fail(message);
   for (size_t j = 0; j < kernel_priors.size(); ++j) {
     if (!CheckPrior(kernel_priors[j], "kernel_priors[" + std::to_string(j) + "]", &message))
       return fail(message);
