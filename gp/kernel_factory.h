@@ -54,7 +54,8 @@ std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts);
 std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts);
 
 // By name: "se", "matern12", "matern32", "matern52", "periodic" (period 1), "linear",
-// "constant" (dims ignored for "constant"). Throws std::invalid_argument naming the unknown name and listing KernelNames().
+// "constant" (dims ignored for "constant"). Throws std::invalid_argument naming the unknown name
+// and listing KernelNames().
 std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard = true,
                                    double variance = 1.0, double lengthscale = 1.0);
 std::vector<std::string> KernelNames();

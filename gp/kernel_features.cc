@@ -145,8 +145,7 @@ void CheckParts(const std::vector<std::unique_ptr<KernelFeatures>>& parts, const
   if (parts.empty()) throw std::invalid_argument(std::string(who) + ": parts is empty");
   for (std::size_t j = 0; j < parts.size(); ++j) {
     if (!parts[j]) {
-      throw std::invalid_argument(std::string(who) + ": parts[" + std::to_string(j) +
-                                  "] is null");
+      throw std::invalid_argument(std::string(who) + ": parts[" + std::to_string(j) + "] is null");
     }
   }
 }
@@ -241,8 +240,8 @@ std::unique_ptr<KernelFeatures> MakeProductFeatures(
     std::vector<std::unique_ptr<KernelFeatures>> parts, int num_features, Rng& rng) {
   CheckParts(parts, "MakeProductFeatures");
   if (num_features < 1)
-    throw std::invalid_argument("MakeProductFeatures: num_features = " +
-                                std::to_string(num_features) + " must be >= 1");
+    throw std::invalid_argument(
+        "MakeProductFeatures: num_features = " + std::to_string(num_features) + " must be >= 1");
   if (parts.size() == 1) return std::move(parts[0]);
   long kronecker = 1;
   for (const auto& part : parts) kronecker = std::min<long>(kronecker * part->size(), 1L << 40);
@@ -260,8 +259,8 @@ SpectralSample MultiplySpectra(const std::vector<SpectralSample>& parts) {
   std::vector<std::vector<int>> rows;
   SpectralSample product;
   product.dims = UnionOfDims(parts, &rows);
-  product.frequencies = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(product.dims.size()),
-                                              parts[0].size());
+  product.frequencies =
+      Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(product.dims.size()), parts[0].size());
   for (std::size_t j = 0; j < parts.size(); ++j) {
     product.variance *= parts[j].variance;
     for (std::size_t k = 0; k < rows[j].size(); ++k)
@@ -278,8 +277,7 @@ SpectralSample MixSpectra(const std::vector<SpectralSample>& parts, Rng& rng) {
   mixture.variance = 0.0;
   for (const SpectralSample& part : parts) mixture.variance += part.variance;
   const int m = parts[0].size();
-  mixture.frequencies =
-      Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(mixture.dims.size()), m);
+  mixture.frequencies = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(mixture.dims.size()), m);
   std::uniform_real_distribution<double> uniform(0.0, mixture.variance);
   for (int i = 0; i < m; ++i) {
     // Part j with probability variance_j / the sum (the last part takes any roundoff).

@@ -36,10 +36,9 @@
 #ifndef GPBANDIT_GP_KERNEL_FEATURES_H_
 #define GPBANDIT_GP_KERNEL_FEATURES_H_
 
+#include <Eigen/Core>
 #include <memory>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/random.h"
 

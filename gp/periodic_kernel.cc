@@ -50,9 +50,9 @@ std::vector<double> MillerWeights(double z) {
 
 // sin^2(pi (a - b) / p) / l^2, with the conventions of the kernel's gradients.
 struct PairTerms {
-  double u;        // pi (a - b) / p
-  double sin2u;    // sin(2 u)
-  double scaled;   // 2 sin^2(u) / l^2, this dim's share of the exponent E
+  double u;       // pi (a - b) / p
+  double sin2u;   // sin(2 u)
+  double scaled;  // 2 sin^2(u) / l^2, this dim's share of the exponent E
 };
 
 PairTerms Terms(double difference, double period, double inv_l2) {
@@ -80,8 +80,8 @@ std::vector<double> PeriodicSpectralWeights(double z) {
   return q;
 }
 
-PeriodicKernel::PeriodicKernel(std::vector<int> dims, bool ard, double variance,
-                               double lengthscale, double period)
+PeriodicKernel::PeriodicKernel(std::vector<int> dims, bool ard, double variance, double lengthscale,
+                               double period)
     : dims_(std::move(dims)), ard_(ard) {
   const std::string who = "PeriodicKernel";
   CheckDims(who, dims_);
@@ -110,8 +110,8 @@ void PeriodicKernel::UpdateDerived() {
     inv_l2_(static_cast<Eigen::Index>(k)) = ExpOfLogParam(-2.0 * log_params_(1 + s));
     periods_(static_cast<Eigen::Index>(k)) = ExpOfLogParam(log_params_(1 + scales + s));
     // 2 pi / (p l^2) in log space, so that it stays finite at extreme log-params.
-    slope_factors_(static_cast<Eigen::Index>(k)) = ExpOfLogParam(
-        std::log(2.0 * kPi) - 2.0 * log_params_(1 + s) - log_params_(1 + scales + s));
+    slope_factors_(static_cast<Eigen::Index>(k)) =
+        ExpOfLogParam(std::log(2.0 * kPi) - 2.0 * log_params_(1 + s) - log_params_(1 + scales + s));
   }
 }
 

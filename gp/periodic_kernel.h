@@ -91,8 +91,8 @@ class PeriodicKernel : public Kernel {
   Eigen::VectorXd log_params_;
   // Derived from log_params_ whenever they change (never lazily: const calls stay thread-safe).
   double variance_ = 1.0;
-  Eigen::VectorXd inv_l2_;   // 1 / l_k^2 per entry of dims_
-  Eigen::VectorXd periods_;  // p_k per entry of dims_
+  Eigen::VectorXd inv_l2_;         // 1 / l_k^2 per entry of dims_
+  Eigen::VectorXd periods_;        // p_k per entry of dims_
   Eigen::VectorXd slope_factors_;  // 2 pi / (p_k l_k^2) per entry of dims_
 };
 

@@ -10,11 +10,9 @@
 namespace gpbandit {
 namespace {
 
-std::string FieldError(const std::string& field, double value,
-                       const std::string& requirement) {
+std::string FieldError(const std::string& field, double value, const std::string& requirement) {
   std::ostringstream out;
-  out << "HyperparameterFitOptions." << field << " must be " << requirement << ", got "
-      << value;
+  out << "HyperparameterFitOptions." << field << " must be " << requirement << ", got " << value;
   return out.str();
 }
 
@@ -37,8 +35,8 @@ bool CheckRange(double lo, double hi, const std::string& lo_field, const std::st
     return false;
   }
   if (!(hi > lo) || !std::isfinite(hi)) {
-    *message = FieldError(hi_field, hi, "finite and > " + lo_field + " (" +
-                                            std::to_string(lo) + ")");
+    *message =
+        FieldError(hi_field, hi, "finite and > " + lo_field + " (" + std::to_string(lo) + ")");
     return false;
   }
   return true;
@@ -108,8 +106,8 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
                   "start_max_lengthscale", &message) ||
       !CheckRange(start_min_period, start_max_period, "start_min_period", "start_max_period",
                   &message) ||
-      !CheckRange(start_min_signal_variance, start_max_signal_variance,
-                  "start_min_signal_variance", "start_max_signal_variance", &message) ||
+      !CheckRange(start_min_signal_variance, start_max_signal_variance, "start_min_signal_variance",
+                  "start_max_signal_variance", &message) ||
       !CheckRange(start_min_noise_variance, start_max_noise_variance, "start_min_noise_variance",
                   "start_max_noise_variance", &message))
     return fail(message);
@@ -128,9 +126,8 @@ std::string HyperparameterFitReport::BriefReport() const {
   if (kept_previous) out << " (kept previous hyperparameters)";
   out << ": lml = " << std::setprecision(10) << log_marginal_likelihood;
   if (log_posterior != log_marginal_likelihood) out << ", log posterior = " << log_posterior;
-  out << ", starts = " << num_starts << " (best " << best_start << ", "
-      << failed_starts.size() << " failed), iterations = " << iterations
-      << ", termination = " << termination;
+  out << ", starts = " << num_starts << " (best " << best_start << ", " << failed_starts.size()
+      << " failed), iterations = " << iterations << ", termination = " << termination;
   if (!params_at_bound.empty()) {
     out << ", at bound:";
     for (const std::string& p : params_at_bound) out << " [" << p << "]";

@@ -1,13 +1,12 @@
 // GaussianProcess predictions through every kernel's hooks (gp/kernel.h): the fast path of each
 // kernel shipped (composites included) against the same kernel behind the interface's generic
 // defaults, and the gradients of the mean and variance against finite differences.
-#include "gpbandit/gp/gaussian_process.h"
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <memory>
 
-#include <gtest/gtest.h>
-
+#include "gpbandit/gp/gaussian_process.h"
 #include "tests/gp/kernel_cases.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
@@ -71,9 +70,8 @@ TEST_P(GaussianProcessKernelsTest, MeanAndVarianceGradientsMatchFiniteDifference
     testing::ExpectGradientNear([&](const Eigen::VectorXd& x) { return gp.Mean(fixed(x)); },
                                 P.col(j), d_mean, 1e-5, 1e-6, "mean");
     if (variance > 1e-6) {
-      testing::ExpectGradientNear(
-          [&](const Eigen::VectorXd& x) { return gp.Variance(fixed(x)); }, P.col(j),
-          d_variance, 1e-5, 1e-6, "variance");
+      testing::ExpectGradientNear([&](const Eigen::VectorXd& x) { return gp.Variance(fixed(x)); },
+                                  P.col(j), d_variance, 1e-5, 1e-6, "variance");
     }
   }
 }

@@ -32,14 +32,15 @@ inline Eigen::MatrixXd ItemCovariance() {
 
 struct KernelCase {
   std::string name;
-  int dim;                       // full input dimension of the test points
-  std::vector<int> index_dims;   // coordinates that hold item indices in [0, 4)
+  int dim;                      // full input dimension of the test points
+  std::vector<int> index_dims;  // coordinates that hold item indices in [0, 4)
   std::function<std::unique_ptr<Kernel>()> make;
 };
 
 inline void PrintTo(const KernelCase& c, std::ostream* os) { *os << c.name; }
 
-inline std::vector<std::unique_ptr<Kernel>> Parts(std::unique_ptr<Kernel> a, std::unique_ptr<Kernel> b) {
+inline std::vector<std::unique_ptr<Kernel>> Parts(std::unique_ptr<Kernel> a,
+                                                  std::unique_ptr<Kernel> b) {
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(std::move(a));
   parts.push_back(std::move(b));

@@ -4,11 +4,11 @@
 // in kernel_hooks_test.cc.
 #include "gpbandit/gp/kernel_features.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/test_util.h"
@@ -44,10 +44,10 @@ TEST(KernelFeaturesTest, ProductSpectraAddFrequenciesOnTheUnionOfDims) {
 TEST(KernelFeaturesTest, SumSpectraMixThePartsByVariance) {
   Rng rng(testing::TestSeed(71));
   const int m = 20000;
-  const SpectralSample mixture = MixSpectra(
-      {Sample(1.0, {0}, Eigen::MatrixXd::Constant(1, m, 1.0)),
-       Sample(3.0, {1}, Eigen::MatrixXd::Constant(1, m, 2.0))},
-      rng);
+  const SpectralSample mixture =
+      MixSpectra({Sample(1.0, {0}, Eigen::MatrixXd::Constant(1, m, 1.0)),
+                  Sample(3.0, {1}, Eigen::MatrixXd::Constant(1, m, 2.0))},
+                 rng);
   EXPECT_EQ(mixture.variance, 4.0);
   ASSERT_EQ(mixture.dims, (std::vector<int>{0, 1}));
   int from_first = 0;
@@ -112,8 +112,7 @@ TEST(KernelFeaturesTest, BadArgumentsAreRefused) {
                          "parts[0] is null");
   std::vector<std::unique_ptr<KernelFeatures>> one;
   one.push_back(MakeConstant(1.0)->DrawFeatures(1, rng));
-  testing::ExpectInvalid([&] { MakeProductFeatures(std::move(one), 0, rng); },
-                         "num_features = 0");
+  testing::ExpectInvalid([&] { MakeProductFeatures(std::move(one), 0, rng); }, "num_features = 0");
 }
 
 }  // namespace

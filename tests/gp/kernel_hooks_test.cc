@@ -2,13 +2,13 @@
 // composites: each fast hook against the pairwise definitions, the same through the interface's
 // generic defaults (a user kernel), log-param kinds, and the random features of the prior
 // (unbiased for k, gradients against finite differences, spectral samples against k).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/kernel.h"
 #include "gpbandit/gp/kernel_features.h"

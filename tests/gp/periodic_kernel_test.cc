@@ -4,13 +4,13 @@
 // are checked with every kernel in kernel_test.cc and kernel_hooks_test.cc.
 #include "gpbandit/gp/periodic_kernel.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -87,10 +87,10 @@ TEST(PeriodicKernelTest, ParamsHaveNamesAndKinds) {
               ::testing::ElementsAre("periodic.log_variance", "periodic.log_lengthscale[0]",
                                      "periodic.log_lengthscale[1]", "periodic.log_period[0]",
                                      "periodic.log_period[1]"));
-  EXPECT_THAT(kernel.ParamKinds(),
-              ::testing::ElementsAre(ParamKind::kSignalVariance, ParamKind::kLengthscale,
-                                     ParamKind::kLengthscale, ParamKind::kPeriod,
-                                     ParamKind::kPeriod));
+  EXPECT_THAT(
+      kernel.ParamKinds(),
+      ::testing::ElementsAre(ParamKind::kSignalVariance, ParamKind::kLengthscale,
+                             ParamKind::kLengthscale, ParamKind::kPeriod, ParamKind::kPeriod));
   testing::ExpectInvalid([] { PeriodicKernel({0}, true, 1.0, 1.0, 0.0); }, "period");
   testing::ExpectInvalid([] { PeriodicKernel({}, true); }, "dims");
   EXPECT_EQ(MakeKernel("periodic", {0}, true, 2.0, 0.5)->Describe(), "periodic(dims=0; ard)");

@@ -1,13 +1,13 @@
 // The fit's default bounds follow each log-param's kind (Kernel::ParamKinds), never its name;
 // periods get their own range and are fitted; FitOptionsMatchKernel names the field, both sizes
 // and the kernel.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"

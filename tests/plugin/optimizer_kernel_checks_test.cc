@@ -1,13 +1,13 @@
 // The Optimizer against its kernel: what cannot work is refused when it is built (fit options
 // of the wrong size, GP-TS on a box with a kernel without features), and GP-TS and CGP-UCB run
 // on boxes with contexts with the default product kernel and with a periodic context kernel.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <vector>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -34,22 +34,24 @@ TEST(OptimizerKernelChecksTest, FitPriorsOfTheWrongSizeAreRefusedWhenBuilt) {
   options = testing::CheapOptions();
   options.fit.lower_log_bounds.assign(3, -1.0);
   options.fit.upper_log_bounds.assign(3, 1.0);
-  EXPECT_THAT([&] { Optimizer(Box3(), MakeSquaredExponential({0, 1, 2}), "ei", StrategyOptions(),
-                              options); },
-              ::testing::ThrowsMessage<std::invalid_argument>(
-                  HasSubstr("fit.lower_log_bounds has 3 entries")));
+  EXPECT_THAT(
+      [&] {
+        Optimizer(Box3(), MakeSquaredExponential({0, 1, 2}), "ei", StrategyOptions(), options);
+      },
+      ::testing::ThrowsMessage<std::invalid_argument>(
+          HasSubstr("fit.lower_log_bounds has 3 entries")));
   options.fit.lower_log_bounds.assign(4, -1.0);
   options.fit.upper_log_bounds.assign(4, 1.0);
-  EXPECT_NO_THROW(Optimizer(Box3(), MakeSquaredExponential({0, 1, 2}), "ei", StrategyOptions(),
-                            options));
+  EXPECT_NO_THROW(
+      Optimizer(Box3(), MakeSquaredExponential({0, 1, 2}), "ei", StrategyOptions(), options));
 }
 
 TEST(OptimizerKernelChecksTest, GpTsWithoutKernelFeaturesIsRefusedOnABoxOnly) {
   const OptimizerOptions options = testing::CheapOptions();
   EXPECT_THAT(
       [&] {
-        Optimizer(Box3(), std::make_unique<testing::UserKernel>(MakeMatern52({0, 1, 2})),
-                  "gp-ts", StrategyOptions(), options);
+        Optimizer(Box3(), std::make_unique<testing::UserKernel>(MakeMatern52({0, 1, 2})), "gp-ts",
+                  StrategyOptions(), options);
       },
       ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("use a finite candidate set")));
   // On a finite set GP-TS samples the posterior jointly: any kernel works.
