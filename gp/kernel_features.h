@@ -48,7 +48,7 @@ namespace gpbandit {
 // k(a, b) = variance * rho(a - b) (rho(0) = 1), acting on the coordinates `dims`.
 struct SpectralSample {
   double variance = 1.0;
-  std::vector<int> dims;        // ascending, distinct; empty for a constant kernel
+  std::vector<int> dims;        // distinct, in any order
   Eigen::MatrixXd frequencies;  // dims.size() x m, in radians per input unit
   int size() const { return static_cast<int>(frequencies.cols()); }
 };

@@ -461,13 +461,11 @@ void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
 SpectralSample StationaryKernel::DrawSpectrum(int num_features, Rng& rng) const {
   CheckNumFeatures(*this, num_features);
   const int d = static_cast<int>(dims_.size());
-  double nu = 0.0;  // 0 for SE (a normal spectral density)
-  switch (family_) {
-    case StationaryFamily::kSquaredExponential: nu = 0.0; break;
-    case StationaryFamily::kMatern12: nu = 0.5; break;
-    case StationaryFamily::kMatern32: nu = 1.5; break;
-    case StationaryFamily::kMatern52: nu = 2.5; break;
-  }
+  // The Matern smoothness nu; 0 stands for SE (a normal spectral density).
+  const double nu = family_ == StationaryFamily::kMatern12   ? 0.5
+                    : family_ == StationaryFamily::kMatern32 ? 1.5
+                    : family_ == StationaryFamily::kMatern52 ? 2.5
+                                                             : 0.0;
   SpectralSample sample;
   sample.variance = variance_;
   sample.dims = dims_;
