@@ -1,9 +1,13 @@
-# gpbandit_add_part(NAME LINK ...): the static library of one part of the tree (gp/,
-# hyperparams/, ...), made of every .cc file in that folder, with the project's warnings and the
+# gpbandit_add_part(NAME LINK ... [EXCLUDE file.cc ...]): the static library of one part of the
+# tree (gp/, hyperparams/, ...), made of every .cc file in that folder but the excluded ones
+# (alternatives chosen by the configuration), with the project's warnings and the
 # "gpbandit/..." include prefix.
 function(gpbandit_add_part name)
-  cmake_parse_arguments(ARG "" "" "LINK" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "LINK;EXCLUDE" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cc)
+  foreach(excluded ${ARG_EXCLUDE})
+    list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${excluded})
+  endforeach()
   if(NOT sources)  # a part still being written: headers only
     add_library(${name} INTERFACE)
     target_include_directories(${name} INTERFACE

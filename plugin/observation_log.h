@@ -1,29 +1,36 @@
-// The append-only observation log of an Optimizer: one JSON object per line (JSON Lines).
+// The records of a study (an Optimizer's log): one JSON object per record, stored one per line
+// in a JSON-Lines file by the file backend (storage/file_storage.h) or one per row by the
+// database backend (storage/postgres_storage.h); the text is the same in both.
 //
 // Why this shape (RELIABILITY.md, "a crash mid-run"): BayesOpt rewrites its file in place with
 // 10 digits and loses precision; limbo appends at full precision. We append, write doubles
 // round-trip exact (nlohmann-json prints the shortest representation that parses back to the
-// same double, i.e. at most 17 significant digits), and fsync each record before the call that
-// produced it returns. A crash can then only tear the LAST line; ReadLog drops a torn last line
-// with a warning on stderr, and reopening for append truncates it away.
+// same double, i.e. at most 17 significant digits), and make each call's records durable
+// (fsync, or a database commit) before the call returns. A crash can then only tear the LAST
+// line of a file; readers drop a torn last line with a warning on stderr, and the next writer
+// cuts it off under the study's lock.
 //
 // Records (field "type"):
 //   header   first line: format version, domain, strategy name and options, optimizer options,
 //            kernel description and initial log-params. Enough to resume from the log alone.
 //   pending  a point handed out by ask/ask_batch (round, action, context), written before the
-//            call returns.
+//            call returns, with the worker that holds it ("worker") and the end of its lease
+//            ("lease_until", seconds since the Unix epoch on the study's clock; absent: the
+//            lease never ends). Older logs have neither field.
 //   tell     an observation (action, context, reward, accepted or "failed" for a skipped
 //            non-finite reward; non-finite rewards are written as the strings "nan", "inf",
 //            "-inf" since JSON has no such numbers).
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit.
+//   release  Optimizer::Release: one pending point given back without an observation.
 //   clear_pending   Optimizer::ClearPending.
 //
-// Thread safety: an ObservationLogWriter is not internally locked (the Optimizer serializes
-// its calls). ReadLog is a pure function of the file.
+// Thread safety: pure functions. ReadLog reads a file without locking it (for tests and tools;
+// the Optimizer reads through its storage).
 #ifndef GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 #define GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -31,7 +38,7 @@
 
 namespace gpbandit {
 
-enum class LogRecordType { kHeader, kPending, kTell, kFit, kClearPending };
+enum class LogRecordType { kHeader, kPending, kTell, kFit, kRelease, kClearPending };
 
 // One parsed line. Only the fields of its type are meaningful.
 struct LogRecord {
@@ -40,8 +47,13 @@ struct LogRecord {
   long round = 0;
   // kPending: the index of the initial-design point handed out, or -1 for a model-driven one.
   long design_index = -1;
-  // kPending, kTell: the action and the context (empty without context), original units.
+  // kPending, kTell, kRelease: the action and the context (empty without context), original
+  // units.
   Eigen::VectorXd x, z;
+  // kPending: the worker holding the point ("" in older logs) and the end of its lease
+  // (infinity when it never ends).
+  std::string worker;
+  double lease_until = std::numeric_limits<double>::infinity();
   // kTell: the reward (may be non-finite when accepted == false).
   double y = 0.0;
   // kTell: false when the reward was skipped (non-finite under the skip policy).
@@ -67,36 +79,20 @@ struct LogContents {
 // corruption, not a crash).
 LogContents ReadLog(const std::string& path);
 
-// Appends records; each Append* writes one line with a single write() and fsyncs (when
-// sync is true) before returning. Throws std::runtime_error naming the path and errno text
-// when the file cannot be opened or written.
-class ObservationLogWriter {
- public:
-  // Opens path for appending (creating it). truncate_to >= 0 first cuts the file to that many
-  // bytes (drops a torn last line found by ReadLog).
-  ObservationLogWriter(const std::string& path, bool sync, long long truncate_to = -1);
-  ~ObservationLogWriter();
-  ObservationLogWriter(const ObservationLogWriter&) = delete;
-  ObservationLogWriter& operator=(const ObservationLogWriter&) = delete;
+// Parses one record (any type but the header's fields). Throws std::runtime_error or
+// nlohmann::json's exceptions (std::exception) naming the problem.
+LogRecord ParseLogRecord(const std::string& json);
 
-  const std::string& path() const { return path_; }
-
-  // header_json: a complete JSON object (the optimizer builds it).
-  void AppendRaw(const std::string& json_object_text);
-  void AppendPending(long round, long design_index, const Eigen::VectorXd& x,
-                     const Eigen::VectorXd& z);
-  void AppendTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
-  void AppendFit(long round, const Eigen::VectorXd& log_params, double noise_variance,
-                 const std::string& report);
-  void AppendClearPending();
-
- private:
-  void WriteLine(const std::string& line);
-
-  std::string path_;
-  bool sync_;
-  int fd_ = -1;
-};
+// The JSON text of each record kind (one line, no newline).
+std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
+                                const Eigen::VectorXd& z, const std::string& worker,
+                                double lease_until);
+std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                             bool accepted);
+std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params,
+                            double noise_variance, const std::string& report);
+std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+std::string FormatClearPendingRecord();
 
 }  // namespace gpbandit
 

@@ -16,6 +16,7 @@
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 namespace {
@@ -143,6 +144,22 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   return box;
 }
 
+// Throws std::runtime_error (prefixed by `where`) when an optimizer cannot be rebuilt from this
+// header: a kernel is given for a default-kernel log or missing for another, or its strategy is
+// not registered.
+void CheckResumable(const LogHeader& header, bool kernel_given, const std::string& where) {
+  if (header.default_kernel && kernel_given)
+    throw std::runtime_error(where + ": it was written with the default kernel, but a kernel "
+                             "was given");
+  if (!header.default_kernel && !kernel_given)
+    throw std::runtime_error(where + ": it was written with kernel " + header.kernel_description +
+                             "; pass that kernel to Resume");
+  if (!StrategyRegistry::Default().Contains(header.strategy))
+    throw std::runtime_error(where + ": it was written by strategy '" + header.strategy +
+                             "', which is not registered (register its factory with "
+                             "StrategyRegistry::Default().Register before Resume)");
+}
+
 void CheckOptimizerOptions(const OptimizerOptions& options) {
   std::string error;
   if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
@@ -160,7 +177,24 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
   CheckOptimizerOptions(options);
   strategy_ = StrategyRegistry::Default().Create(strategy, strategy_options);
   strategy_options_ = StrategyRegistry::Default().ResolveOptions(strategy, strategy_options);
-  Initialize(std::move(kernel));
+  Initialize(std::move(kernel), nullptr);
+}
+
+Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
+                     const std::string& strategy, const StrategyParams& strategy_options,
+                     const OptimizerOptions& options, std::unique_ptr<StudyStorage> storage)
+    : domain_(domain),
+      strategy_name_(strategy),
+      options_(options),
+      figure_(std::numeric_limits<double>::quiet_NaN()) {
+  CheckOptimizerOptions(options);
+  if (storage == nullptr) throw std::invalid_argument("storage: null");
+  if (!options.log_path.empty() || !options.storage.empty())
+    throw std::invalid_argument("OptimizerOptions: log_path and storage must be empty when a "
+                                "storage object is given");
+  strategy_ = StrategyRegistry::Default().Create(strategy, strategy_options);
+  strategy_options_ = StrategyRegistry::Default().ResolveOptions(strategy, strategy_options);
+  Initialize(std::move(kernel), std::move(storage));
 }
 
 Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
@@ -175,10 +209,12 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
     throw std::invalid_argument("strategy '" + strategy_name_ + "': OptionsJson(): " + e.what());
   }
   strategy_ = std::move(strategy);
-  Initialize(std::move(kernel));
+  Initialize(std::move(kernel), nullptr);
 }
 
-void Optimizer::Initialize(std::unique_ptr<Kernel> kernel) {
+// storage: a ready one, or nullptr for the one the options name (if any).
+void Optimizer::Initialize(std::unique_ptr<Kernel> kernel,
+                           std::unique_ptr<StudyStorage> storage) {
   figure_name_ = strategy_->figure_name();
   default_kernel_ = kernel == nullptr;
   if (!kernel) kernel = DefaultKernel(domain_);
@@ -196,7 +232,8 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel) {
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
   initial_kernel_log_params_ = gp_->kernel_log_params();
   BuildDesign();
-  if (!options_.log_path.empty()) OpenLog();
+  if (!storage) storage = StorageFromOptions(options_);
+  if (storage) AttachStorage(std::move(storage));
 }
 
 Optimizer::~Optimizer() = default;
@@ -207,19 +244,58 @@ std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
   if (contents.records.empty())
     throw std::runtime_error("cannot resume from '" + log_path + "': no log header in it");
   LogHeader header = ParseLogHeader(contents.records.front().json);
+  CheckResumable(header, kernel != nullptr, "cannot resume from '" + log_path + "'");
   header.options.log_path = log_path;
-  if (header.default_kernel && kernel != nullptr)
-    throw std::runtime_error("cannot resume from '" + log_path +
-                             "': it was written with the default kernel, but a kernel was given");
-  if (!header.default_kernel && kernel == nullptr)
-    throw std::runtime_error("cannot resume from '" + log_path + "': it was written with kernel " +
-                             header.kernel_description + "; pass that kernel to Resume");
-  if (!StrategyRegistry::Default().Contains(header.strategy))
-    throw std::runtime_error("cannot resume from '" + log_path + "': it was written by strategy '" +
-                             header.strategy + "', which is not registered (register its factory "
-                             "with StrategyRegistry::Default().Register before Resume)");
   return std::make_unique<Optimizer>(header.domain, std::move(kernel), header.strategy,
                                      header.strategy_options, header.options);
+}
+
+std::unique_ptr<Optimizer> Optimizer::Open(std::unique_ptr<StudyStorage> storage,
+                                           std::unique_ptr<Kernel> kernel,
+                                           const WorkerOptions& worker) {
+  if (storage == nullptr) throw std::invalid_argument("storage: null");
+  std::string error;
+  if (!worker.IsValid(&error)) throw std::invalid_argument("WorkerOptions: " + error);
+  const std::string where = "cannot open the study " + storage->Describe();
+  std::string header_json = storage->Begin(LockMode::kShared)->header();
+  if (header_json.empty()) throw std::runtime_error(where + ": no such study");
+  LogHeader header = ParseLogHeader(header_json);
+  CheckResumable(header, kernel != nullptr, where);
+  header.options.worker = worker;
+  return std::make_unique<Optimizer>(header.domain, std::move(kernel), header.strategy,
+                                     header.strategy_options, header.options, std::move(storage));
+}
+
+std::unique_ptr<Optimizer> Optimizer::Open(const std::string& storage, const std::string& study,
+                                           std::unique_ptr<Kernel> kernel,
+                                           const WorkerOptions& worker) {
+  StorageOptions storage_options;
+  storage_options.reconnect_timeout_seconds = worker.reconnect_timeout_seconds;
+  std::unique_ptr<Optimizer> optimizer =
+      Open(OpenStudyStorage(storage, study, storage_options), std::move(kernel), worker);
+  optimizer->options_.storage = storage;
+  optimizer->options_.study = study;
+  return optimizer;
+}
+
+// The checks a study's header must pass to be continued by this optimizer.
+void Optimizer::CheckStudyHeader(const std::string& header_json) const {
+  const LogHeader logged = ParseLogHeader(header_json);
+  const LogHeader mine = MakeHeader();
+  const std::string where = "the study " + storage_->Describe() + " was written ";
+  if (logged.domain != mine.domain)
+    throw std::runtime_error(where + "for domain " + logged.domain.Describe() +
+                             " with other bounds or candidates than " + mine.domain.Describe());
+  if (logged.strategy != mine.strategy)
+    throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
+  if (logged.options.seed != mine.options.seed)
+    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) +
+                             ", not " + std::to_string(mine.options.seed));
+  if (logged.kernel_description != mine.kernel_description ||
+      !SameVector(logged.kernel_log_params, mine.kernel_log_params))
+    throw std::runtime_error(where + "with kernel " + logged.kernel_description +
+                             " (or other initial hyperparameters), not " +
+                             mine.kernel_description);
 }
 
 // ---- Construction helpers -------------------------------------------------------------------
@@ -278,35 +354,6 @@ LogHeader Optimizer::MakeHeader() const {
   return h;
 }
 
-void Optimizer::OpenLog() {
-  const LogContents contents = ReadLog(options_.log_path);
-  if (contents.records.empty()) {
-    log_ = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
-                                                  contents.intact_bytes);
-    log_->AppendRaw(FormatLogHeader(MakeHeader()));
-    return;
-  }
-  const LogHeader logged = ParseLogHeader(contents.records.front().json);
-  const LogHeader mine = MakeHeader();
-  const std::string where = "the log '" + options_.log_path + "' was written ";
-  if (logged.domain != mine.domain)
-    throw std::runtime_error(where + "for domain " + logged.domain.Describe() +
-                             " with other bounds or candidates than " + mine.domain.Describe());
-  if (logged.strategy != mine.strategy)
-    throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
-  if (logged.options.seed != mine.options.seed)
-    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) +
-                             ", not " + std::to_string(mine.options.seed));
-  if (logged.kernel_description != mine.kernel_description ||
-      !SameVector(logged.kernel_log_params, mine.kernel_log_params))
-    throw std::runtime_error(where + "with kernel " + logged.kernel_description +
-                             " (or other initial hyperparameters), not " +
-                             mine.kernel_description);
-  for (std::size_t i = 1; i < contents.records.size(); ++i) Replay(contents.records[i]);
-  log_ = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
-                                                contents.intact_bytes);
-}
-
 // Replays one record with exactly the model operations the live run performed, so that the
 // rebuilt state is bit-for-bit the same.
 void Optimizer::Replay(const LogRecord& record) {
@@ -314,7 +361,7 @@ void Optimizer::Replay(const LogRecord& record) {
     case LogRecordType::kPending:
       domain_.CheckAction(record.x, "log pending x");
       domain_.CheckContext(record.z, "log pending z");
-      pending_.push_back({record.x, record.z});
+      pending_.push_back({record.x, record.z, record.round, record.worker, record.lease_until});
       rounds_ = std::max(rounds_, record.round + 1);
       if (record.design_index >= 0)
         design_handed_out_ = std::max(design_handed_out_, record.design_index + 1);
@@ -333,6 +380,9 @@ void Optimizer::Replay(const LogRecord& record) {
       last_fit_report_.kernel_log_params = record.log_params;
       last_fit_report_.noise_variance = record.noise_variance;
       last_fit_report_.message = "restored from the log";
+      break;
+    case LogRecordType::kRelease:
+      RemovePending(record.x, record.z);
       break;
     case LogRecordType::kClearPending:
       pending_.clear();
@@ -362,6 +412,7 @@ void Optimizer::MaybeRefit(long round) {
   if (!options_.refit.enabled || num_accepted_ == 0) return;
   if (!options_.refit.ShouldRefit(num_accepted_, std::max(0, last_fit_observations_))) return;
   if (last_fit_observations_ == num_accepted_) return;
+  SaveFit();
   Rng rng = RoundRng(round, kStreamFit);
   HyperparameterFitOptions fit = options_.fit;
   if (num_accepted_ >= options_.fit_restarts_until) fit.num_restarts = 0;
@@ -378,10 +429,8 @@ void Optimizer::MaybeRefit(long round) {
   last_fit_observations_ = num_accepted_;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
-  if (log_) {
-    log_->AppendFit(round, gp_->kernel_log_params(), gp_->noise_variance(),
-                    last_fit_report_.BriefReport());
-  }
+  Stage(FormatFitRecord(round, gp_->kernel_log_params(), gp_->noise_variance(),
+                        last_fit_report_.BriefReport()));
 }
 
 // One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
@@ -406,10 +455,14 @@ struct Optimizer::ModelRound {
 
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
   CheckAsk(q, z);  // everything is validated before anything changes
-  AskCall call = TakeDesignPoints(q, z);
-  if (call.num_model > 0) ChooseByModel(&call);
-  RecordPending(call);
-  return call.chosen;
+  Eigen::MatrixXd chosen;
+  InStudy([&] {
+    AskCall call = TakeDesignPoints(q, z);
+    if (call.num_model > 0) ChooseByModel(&call);
+    chosen = call.chosen;
+    return RecordPending(call);
+  });
+  return chosen;
 }
 
 void Optimizer::CheckAsk(int q, const Eigen::VectorXd& z) const {
@@ -433,8 +486,10 @@ Optimizer::AskCall Optimizer::TakeDesignPoints(int q, const Eigen::VectorXd& z) 
   call.design_next = design_handed_out_;
   const long design_size = design_.cols();
   const long told = static_cast<long>(observations_.size());
+  const long active = std::count_if(pending_.begin(), pending_.end(),
+                                    [this](const PendingPoint& p) { return Active(p); });
   for (int i = 0; i < q; ++i) {
-    const long in_flight = told + static_cast<long>(pending_.size()) + i;
+    const long in_flight = told + active + i;
     if (call.design_next >= design_size || in_flight >= design_size) {
       ++call.num_model;
       continue;
@@ -478,14 +533,17 @@ void Optimizer::ChooseByModel(AskCall* call) {
   }
 }
 
-// GP-BUCB: pending points (and this call's design points) are observed at their own posterior
-// mean in a scratch copy, which shrinks the variance there without moving the mean; the real
-// model never sees them. nullptr when there is nothing to hallucinate (one slot, nothing
-// pending): the model itself then serves as the scratch.
+// GP-BUCB: pending points whose leases last (and this call's design points) are observed at
+// their own posterior mean in a scratch copy, which shrinks the variance there without moving
+// the mean; the real model never sees them. nullptr when there is nothing to hallucinate (one
+// slot, nothing active pending): the model itself then serves as the scratch.
 std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(const AskCall& call) const {
-  if (pending_.empty() && call.chosen.cols() == 1) return nullptr;
+  const bool any_active = std::any_of(pending_.begin(), pending_.end(),
+                                      [this](const PendingPoint& p) { return Active(p); });
+  if (!any_active && call.chosen.cols() == 1) return nullptr;
   auto scratch = std::make_unique<GaussianProcess>(*gp_);
-  for (const Pending& p : pending_) {
+  for (const PendingPoint& p : pending_) {
+    if (!Active(p)) continue;
     const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
     scratch->AddObservation(u, scratch->Mean(u));
   }
@@ -551,8 +609,8 @@ Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const
 }
 
 // The maximizer of the strategy's acquisition over the action box. A batch holds distinct
-// points: a repeat of an earlier slot (possible for strategies whose argmax ignores the
-// variance, like mean-only) is replaced by a uniform point of the box.
+// points, distinct from the active pending points too: a repeat (possible for strategies whose
+// argmax ignores the variance, like mean-only) is replaced by a uniform point of the box.
 Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const ModelRound& m,
                                        int slot, Rng& rng, const AskCall& call) const {
   const std::unique_ptr<ContinuousAcquisition> acquisition =
@@ -562,6 +620,8 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
   const Eigen::VectorXd action = domain_.ActionFromUnit(result.x);
   bool repeat = false;
   for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call.chosen.col(j), action);
+  for (const PendingPoint& p : pending_)
+    repeat = repeat || (Active(p) && SameVector(p.x, action) && SameVector(p.z, call.z));
   if (!repeat) return action;
   Rng fallback = RoundRng(call.round * 1024 + slot, kStreamFallback);
   std::uniform_real_distribution<double> u01(0.0, 1.0);
@@ -570,17 +630,20 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
   return domain_.ActionFromUnit(u);
 }
 
-// Logged (and fsynced) before the points are handed out.
-void Optimizer::RecordPending(const AskCall& call) {
+// Logged (and made durable) before the points are handed out, each with this worker's lease.
+std::function<void()> Optimizer::RecordPending(const AskCall& call) {
+  const double lease_until = call_now_ + options_.worker.pending_lease_seconds;
+  std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
-    if (log_) {
-      log_->AppendPending(call.round, call.design_index[static_cast<std::size_t>(i)],
-                          call.chosen.col(i), call.z);
-    }
-    pending_.push_back({call.chosen.col(i), call.z});
+    points.push_back({call.chosen.col(i), call.z, call.round, worker_id_, lease_until});
+    Stage(FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
+                              points.back().x, call.z, worker_id_, lease_until));
   }
-  design_handed_out_ = call.design_next;
-  rounds_ = call.round + 1;
+  return [this, points, design_next = call.design_next, round = call.round] {
+    pending_.insert(pending_.end(), points.begin(), points.end());
+    design_handed_out_ = design_next;
+    rounds_ = round + 1;
+  };
 }
 
 // ---- Tell -----------------------------------------------------------------------------------
@@ -588,7 +651,7 @@ void Optimizer::RecordPending(const AskCall& call) {
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
   std::lock_guard<std::mutex> lock(mutex_);
   CheckTell(x, context, y, "x", "context", "y");
-  TellLocked(x, context, y);
+  InStudy([&] { return StageTell(x, context, y); });
 }
 
 void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -604,10 +667,13 @@ void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
   }
 }
 
-void Optimizer::TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y) {
+std::function<void()> Optimizer::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                                           double y) {
   const bool accepted = std::isfinite(y);
-  if (log_) log_->AppendTell(x, z, y, accepted);
-  ApplyTell(x, z, y, accepted);
+  Stage(FormatTellRecord(x, z, y, accepted));
+  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted] {
+    ApplyTell(x, z, y, accepted);
+  };
 }
 
 void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -617,12 +683,19 @@ void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
     ++num_accepted_;
   }
   observations_.push_back({x, z, y, accepted});
-  for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-    if (SameVector(it->x, x) && SameVector(it->z, z)) {
-      pending_.erase(it);
-      break;
-    }
-  }
+  RemovePending(x, z);
+}
+
+int Optimizer::PendingIndex(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+  for (std::size_t j = 0; j < pending_.size(); ++j)
+    if (SameVector(pending_[j].x, x) && SameVector(pending_[j].z, z)) return static_cast<int>(j);
+  return -1;
+}
+
+bool Optimizer::RemovePending(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+  const int j = PendingIndex(x, z);
+  if (j >= 0) pending_.erase(pending_.begin() + j);
+  return j >= 0;
 }
 
 void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
@@ -648,13 +721,22 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     const std::string at = "[" + std::to_string(j) + "]";
     CheckTell(X.col(j), column_z(j), y(j), "X.col" + at, "Z.col" + at, "y" + at);
   }
-  for (Eigen::Index j = 0; j < X.cols(); ++j) TellLocked(X.col(j), column_z(j), y(j));
+  InStudy([&] {
+    std::vector<std::function<void()>> applies;
+    for (Eigen::Index j = 0; j < X.cols(); ++j)
+      applies.push_back(StageTell(X.col(j), column_z(j), y(j)));
+    return [applies] {
+      for (const auto& apply : applies) apply();
+    };
+  });
 }
 
 void Optimizer::ClearPending() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (log_) log_->AppendClearPending();
-  pending_.clear();
+  InStudy([&] {
+    Stage(FormatClearPendingRecord());
+    return [this] { pending_.clear(); };
+  });
 }
 
 // ---- Queries --------------------------------------------------------------------------------
@@ -755,7 +837,7 @@ std::string Optimizer::Fingerprint() const {
     d.Add(static_cast<long>(o.accepted));
   }
   d.Add(static_cast<long>(pending_.size()));
-  for (const Pending& p : pending_) {
+  for (const PendingPoint& p : pending_) {
     d.Add(p.x);
     d.Add(p.z);
   }

@@ -30,11 +30,30 @@
 // call leaves the optimizer exactly as it was (Fingerprint() is unchanged). I/O failures of the
 // log throw std::runtime_error.
 //
+// Shared studies (docs/shared_studies.md): with a storage (OptimizerOptions::log_path or
+// storage, or Open), several optimizers in several processes or on several machines may work
+// on one study. Every Ask, AskBatch, Tell, TellMany, Release and ClearPending then runs under
+// the study's exclusive lock: it first replays, in order, the records the others appended (with
+// exactly the model operations they performed, so every worker holds a bit-identical model),
+// then does its work, appends its records and makes them durable (fsync, or a database commit)
+// before it returns. A refit an Ask triggers is recorded, so the other workers replay it instead
+// of refitting, and the round counter is the study's (rounds from every worker), so no two
+// rounds draw the same random numbers. Pending points carry leases (WorkerOptions): a worker
+// that dies without telling stops steering the others when its lease ends. Replaying happens
+// first under a shared lock (files) or without a lock (PostgreSQL), so that only the records
+// appended meanwhile are replayed under the exclusive one. A call interrupted by a lost
+// database connection is retried from the start once the database is back (up to
+// WorkerOptions::reconnect_timeout_seconds); it never appears twice in the study.
+// Queries (Best, observations, pending_points, ...) answer from the state as of this
+// optimizer's last call; Sync() brings it up to date.
+//
 // Thread safety: every public member locks an internal mutex, so one Optimizer may be shared by
 // several worker threads (each asks, evaluates, tells); calls are serialized.
 #ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
 #define GPBANDIT_PLUGIN_OPTIMIZER_H_
 
+#include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -53,7 +72,8 @@
 
 namespace gpbandit {
 
-class ObservationLogWriter;
+class StudySession;
+class StudyStorage;
 struct LogHeader;
 struct LogRecord;
 
@@ -63,6 +83,16 @@ struct Recommendation {
   Eigen::VectorXd z;           // its context (empty without contexts)
   double posterior_mean = 0;   // mu_t at (x, z), original output units
   double observed_reward = 0;  // the reward told for it (the last one, if told several times)
+};
+
+// A point handed out by Ask or AskBatch and not yet told or released.
+struct PendingPoint {
+  Eigen::VectorXd x, z;  // action and context, original units
+  long round = 0;        // the ask round that handed it out
+  std::string worker;    // WorkerOptions::id of the worker that holds it ("" in older logs)
+  // The end of its lease (WorkerOptions::pending_lease_seconds), seconds since the Unix epoch
+  // on the study's clock; infinity when it never ends.
+  double lease_until = std::numeric_limits<double>::infinity();
 };
 
 // One told observation as the optimizer keeps it (accepted or skipped).
@@ -106,6 +136,24 @@ class Optimizer {
   static std::unique_ptr<Optimizer> Resume(const std::string& log_path,
                                            std::unique_ptr<Kernel> kernel = nullptr);
 
+  // Joins an existing study, like Resume: everything but this worker's options comes from the
+  // study's header. storage/study: see OpenStudyStorage (storage/study_storage.h), e.g.
+  // Open("postgresql://lab-db/tuning", "pump-gains"). Throws std::runtime_error when the
+  // storage cannot be reached, the study does not exist or its strategy is not registered,
+  // std::invalid_argument for bad worker options or a bad study name.
+  static std::unique_ptr<Optimizer> Open(const std::string& storage, const std::string& study,
+                                         std::unique_ptr<Kernel> kernel = nullptr,
+                                         const WorkerOptions& worker = WorkerOptions());
+  // The same on a ready storage (e.g. one of your own, or a wrapper that measures it).
+  static std::unique_ptr<Optimizer> Open(std::unique_ptr<StudyStorage> storage,
+                                         std::unique_ptr<Kernel> kernel = nullptr,
+                                         const WorkerOptions& worker = WorkerOptions());
+  // The first constructor on a ready storage, which holds this study or none yet
+  // (options.log_path and options.storage must be empty).
+  Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
+            const StrategyParams& strategy_options, const OptimizerOptions& options,
+            std::unique_ptr<StudyStorage> storage);
+
   ~Optimizer();
   Optimizer(const Optimizer&) = delete;
   Optimizer& operator=(const Optimizer&) = delete;
@@ -127,8 +175,18 @@ class Optimizer {
   // Warm start: tells every column (X: action_dim x n, Z: context_dim x n or empty, y: n).
   // All-or-nothing: every column is checked before the first is recorded.
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
-  // Forgets the pending points (e.g. evaluations that were abandoned). Logged.
+  // Forgets the pending points (e.g. evaluations that were abandoned) -- in a shared study,
+  // every worker's. Logged.
   void ClearPending();
+  // Gives back one pending point that will not be evaluated (the worker was interrupted): the
+  // first pending point exactly equal to (x, context) stops counting at once, as if its lease
+  // had ended. Logged. Returns false, writing nothing, when no pending point equals it (it was
+  // told, released or cleared meanwhile). Throws std::invalid_argument for a point outside
+  // the domain.
+  bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context = Eigen::VectorXd());
+  // Replays what other workers appended to the study since this optimizer's last call (a no-op
+  // without a storage).
+  void Sync();
 
   // The observed point with the highest posterior mean among accepted observations (so a
   // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
@@ -152,9 +210,12 @@ class Optimizer {
   int num_failed() const;
   // Every tell in order, accepted or not.
   std::vector<Observation> observations() const;
-  // Pending points (action_dim x p) and their contexts (context_dim x p).
+  // Pending points (action_dim x p) and their contexts (context_dim x p), in the order handed
+  // out, expired leases included.
   Eigen::MatrixXd pending_actions() const;
   Eigen::MatrixXd pending_contexts() const;
+  // The same with their rounds, workers and leases.
+  std::vector<PendingPoint> pending_points() const;
   // The strategy's figure (beta_t, v_t, xi) of the last model-driven round, and its name;
   // NaN before the first such round.
   double figure() const;
@@ -166,22 +227,42 @@ class Optimizer {
   HyperparameterFitReport last_fit_report() const;
   // A digest of everything that determines future behaviour (observations, pending points,
   // round counter, hyperparameters, bits of the model's weights). Two optimizers with equal
-  // fingerprints make the same suggestions. Used by tests to prove a rejected call changed
-  // nothing.
+  // fingerprints make the same suggestions while the same pending points are active (leases
+  // and worker names, which depend on the wall clock and the process, are left out). Used by
+  // tests to prove a rejected call changed nothing.
   std::string Fingerprint() const;
 
  private:
-  struct Pending {
-    Eigen::VectorXd x, z;
-  };
   // One Ask/AskBatch call and one model-driven round of it (defined in optimizer.cc).
   struct AskCall;
   struct ModelRound;
 
-  void Initialize(std::unique_ptr<Kernel> kernel);
+  void Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<StudyStorage> storage);
   void BuildDesign();
-  void OpenLog();
   void Replay(const LogRecord& record);
+  // ---- The study (optimizer_study.cc) ----
+  // Opens the storage the options name, if any.
+  static std::unique_ptr<StudyStorage> StorageFromOptions(const OptimizerOptions& options);
+  void AttachStorage(std::unique_ptr<StudyStorage> storage);
+  // Throws std::runtime_error when the study's header does not match this optimizer.
+  void CheckStudyHeader(const std::string& header_json) const;
+  // Replays the records of the session this optimizer has not seen (checking the header first).
+  void SyncFrom(StudySession& session);
+  // Replays what is committed so far without the exclusive lock (a shared one for files).
+  void ReadAhead();
+  // Runs one mutating call: under the study's exclusive lock, after SyncFrom, `stage` does the
+  // call's work, stages its records (Stage) and returns what to apply to this optimizer once
+  // they are committed. Without a storage: stage, then apply. Retries after StorageInterrupted;
+  // a failed attempt restores the model of a refit it made (RestoreFit).
+  void InStudy(const std::function<std::function<void()>()>& stage);
+  void AttemptInStudy(const std::function<std::function<void()>()>& stage);
+  // Appends a record to the current call's session (none without a storage).
+  void Stage(const std::string& record_json);
+  // Whether a pending point's lease lasts beyond the current call's clock.
+  bool Active(const PendingPoint& p) const { return p.lease_until > call_now_; }
+  // A copy of the model and fit state before a refit, restored if the call then fails.
+  void SaveFit();
+  void RestoreFit();
   LogHeader MakeHeader() const;
   Eigen::VectorXd UnitUpper() const;
   int InitialDesignSize() const;
@@ -197,13 +278,19 @@ class Optimizer {
                                   AskCall* call) const;
   Eigen::VectorXd ChooseInBox(const GaussianProcess& scratch, const ModelRound& m, int slot,
                               Rng& rng, const AskCall& call) const;
-  void RecordPending(const AskCall& call);
+  // Stages the call's pending records; returns what adds them to this optimizer.
+  std::function<void()> RecordPending(const AskCall& call);
   void MaybeRefit(long round);
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
                  const std::string& y_field) const;
-  void TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y);
+  // Stages a tell record; returns what applies it to this optimizer.
+  std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
+  // The index of the first pending point equal to (x, z), or -1.
+  int PendingIndex(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // Removes the first pending point equal to (x, z); false if there is none.
+  bool RemovePending(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
 
   mutable std::mutex mutex_;
   Domain domain_;
@@ -214,9 +301,23 @@ class Optimizer {
   bool default_kernel_ = true;
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
-  std::unique_ptr<ObservationLogWriter> log_;
+  std::unique_ptr<StudyStorage> storage_;
+  bool study_exists_ = false;     // the storage holds this study's header
+  long long synced_ = 0;          // the last record of the study replayed
+  std::string worker_id_;         // WorkerOptions::id, or host:pid
+  StudySession* session_ = nullptr;  // the current call's (InStudy)
+  bool header_staged_ = false;       // the current call creates the study
+  double call_now_ = 0;              // the current call's clock (study seconds)
+  // What a refit changes, kept while the call that refitted is not committed (SaveFit).
+  struct FitState {
+    std::unique_ptr<GaussianProcess> gp;
+    int last_fit_observations = -1;
+    bool has_fit_report = false;
+    HyperparameterFitReport last_fit_report;
+  };
+  std::unique_ptr<FitState> saved_fit_;
   std::vector<Observation> observations_;
-  std::vector<Pending> pending_;
+  std::vector<PendingPoint> pending_;
   long rounds_ = 0;
   long design_handed_out_ = 0;
   int num_accepted_ = 0;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gpbandit/gp/format.h"
+#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 namespace {
@@ -22,6 +23,16 @@ HyperparameterFitOptions DefaultOptimizerFitOptions() {
   fit.function_tolerance = 1e-6;
   fit.min_noise_variance = 1e-10;
   return fit;
+}
+
+bool WorkerOptions::IsValid(std::string* error) const {
+  if (!(pending_lease_seconds > 0.0))
+    return Fail(error, "pending_lease_seconds must be > 0 (or infinity), got " +
+                           FormatDouble(pending_lease_seconds));
+  if (!(reconnect_timeout_seconds >= 0.0) || std::isinf(reconnect_timeout_seconds))
+    return Fail(error, "reconnect_timeout_seconds must be finite and >= 0, got " +
+                           FormatDouble(reconnect_timeout_seconds));
+  return true;
 }
 
 bool OptimizerOptions::IsValid(std::string* error) const {
@@ -47,7 +58,13 @@ bool OptimizerOptions::IsValid(std::string* error) const {
                            FormatDouble(maximizer_function_tolerance));
   if (num_threads < 0)
     return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
+  if (!log_path.empty() && !storage.empty())
+    return Fail(error, "log_path '" + log_path + "' and storage '" + RedactUrl(storage) +
+                           "' are both given; give one");
+  if (!study.empty() && storage.empty())
+    return Fail(error, "study '" + study + "' is given without a storage");
   std::string inner;
+  if (!worker.IsValid(&inner)) return Fail(error, "worker." + inner);
   if (!gp.IsValid(&inner)) return Fail(error, "gp." + inner);
   if (refit.enabled) {
     if (!refit.IsValid(&inner)) return Fail(error, "refit." + inner);

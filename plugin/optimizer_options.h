@@ -25,6 +25,30 @@ enum class NonFiniteRewardPolicy {
 // fit.h's defaults with the optimizer's noise floor (see OptimizerOptions::fit).
 HyperparameterFitOptions DefaultOptimizerFitOptions();
 
+// How one process takes part in a study that several workers share (docs/shared_studies.md).
+// These settings belong to the worker, not to the study: they are never logged, and each worker
+// of a study may choose its own.
+struct WorkerOptions {
+  // The lease of each point this worker's Ask hands out, in seconds: the point counts as in
+  // progress (GP-BUCB hallucinates it, so that other asks look elsewhere) until it is told,
+  // released, or its lease ends. After that it still shows as pending (`gpbandit pending`
+  // marks it expired) and a late tell is recorded as usual, but it no longer shrinks the
+  // variance of later asks, nor holds back the initial design: a worker that died without
+  // telling stops steering the others. Set it above the longest evaluation you expect; a lease
+  // that ends too early only lets another worker suggest a point near one still being
+  // evaluated. Measured on the study's clock (the database server's for PostgreSQL). > 0, or
+  // infinity for leases that never end. Default 3600 (one hour).
+  double pending_lease_seconds = 3600.0;
+  // The name this worker's pending points carry (shown by `gpbandit pending`). Empty: the
+  // host name and the process id, "host:pid". Default empty.
+  std::string id;
+  // How long a call keeps retrying a database that went away after the study was opened
+  // (StorageOptions::reconnect_timeout_seconds), in seconds: >= 0. Default 300.
+  double reconnect_timeout_seconds = 300.0;
+
+  bool IsValid(std::string* error) const;
+};
+
 struct OptimizerOptions {
   // Seeds every random choice (initial design, maximizer starts, GP-TS samples, fit restarts).
   // The generator of round r is derived from (seed, r), so a run resumed from its log draws the
@@ -107,10 +131,20 @@ struct OptimizerOptions {
   // not depend on it. >= 0, default 0.
   int num_threads = 0;
 
-  // JSON-Lines observation log (observation_log.h). Empty = no log. When the file already holds
-  // a log, the optimizer replays it and continues it (its header must match this optimizer's
-  // domain and strategy). Default empty.
+  // Where the study's records live (observation_log.h lists them). log_path: a JSON-Lines file
+  // (the file backend, storage/file_storage.h). storage (and study): any storage
+  // OpenStudyStorage accepts (storage/study_storage.h): a file, a directory of studies, or a
+  // postgresql:// URL. Give at most one of log_path and storage; neither = the optimizer keeps
+  // its state in memory only. When the study already holds records, the optimizer replays them
+  // and continues the study (its header must match this optimizer's domain, strategy, seed
+  // and kernel); otherwise its first record creates the study. Several optimizers (threads,
+  // processes, machines) may share one study: each call first replays what the others
+  // appended (Optimizer, "Shared studies"). Not logged. Default empty.
   std::string log_path;
+  std::string storage;
+  std::string study;
+  // This process's part in a shared study (leases, worker name). Not logged.
+  WorkerOptions worker;
   // fsync each log record before returning. Turn off only for benchmarks on throw-away files.
   // Default true.
   bool sync_log = true;

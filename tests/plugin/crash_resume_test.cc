@@ -98,7 +98,8 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
       RunToCompletion(reference);
     }
     GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-    EXPECT_EQ(testing::ReadFile(path), testing::ReadFile(reference_path))
+    // Equal but for the leases' times and the workers' names (the resumed process is another).
+    EXPECT_EQ(testing::ReadLogWithoutLeases(path), testing::ReadLogWithoutLeases(reference_path))
         << "killed after " << lines_at_kill << " lines";
     std::cout << "[ crash    ] killed with " << lines_at_kill << " log lines; resumed log equal\n";
     std::remove(path.c_str());

@@ -12,6 +12,7 @@
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/storage/file_storage.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
 
@@ -20,6 +21,7 @@ namespace {
 
 using ::testing::HasSubstr;
 using testing::ReadFile;
+using testing::ReadLogWithoutLeases;
 using testing::TempLogPath;
 
 void Append(const std::string& path, const std::string& text) {
@@ -27,14 +29,23 @@ void Append(const std::string& path, const std::string& text) {
   out << text;
 }
 
+// A new study in the file at `path`: the header and the records, committed by the file backend.
+void WriteStudy(const std::string& path, const std::string& header,
+                const std::vector<std::string>& records) {
+  FileStudyStorage storage(path, /*sync=*/false);
+  const std::unique_ptr<StudySession> session = storage.Begin(LockMode::kExclusive);
+  session->CreateStudy(header);
+  for (const std::string& r : records) session->Append(r);
+  session->Commit();
+}
+
 TEST(ObservationLogTest, DoublesRoundTripBitForBit) {
   Rng rng(testing::TestSeed(77));
   std::uniform_int_distribution<std::uint64_t> bits;
   const std::string path = TempLogPath("roundtrip");
   std::vector<Eigen::VectorXd> written;
+  std::vector<std::string> records;
   {
-    ObservationLogWriter log(path, /*sync=*/false);
-    log.AppendRaw(R"({"type":"header"})");
     for (int i = 0; i < 500; ++i) {
       Eigen::VectorXd x(4);
       for (int k = 0; k < 4; ++k) {
@@ -47,9 +58,10 @@ TEST(ObservationLogTest, DoublesRoundTripBitForBit) {
       }
       x(3) = 0.1 * i;  // plus ordinary decimals, which print short
       written.push_back(x);
-      log.AppendTell(x, Eigen::VectorXd(), x(0), true);
+      records.push_back(FormatTellRecord(x, Eigen::VectorXd(), x(0), true));
     }
   }
+  WriteStudy(path, R"({"type":"header"})", records);
   const LogContents read = ReadLog(path);
   ASSERT_EQ(read.records.size(), 501u);
   for (int i = 0; i < 500; ++i) {
@@ -66,12 +78,9 @@ TEST(ObservationLogTest, DoublesRoundTripBitForBit) {
 
 TEST(ObservationLogTest, NonFiniteRewardsAreWrittenAsStrings) {
   const std::string path = TempLogPath("nonfinite");
-  {
-    ObservationLogWriter log(path, false);
-    log.AppendRaw(R"({"type":"header"})");
-    log.AppendTell(Eigen::Vector2d(1, 2), Eigen::VectorXd(), std::nan(""), false);
-    log.AppendTell(Eigen::Vector2d(1, 2), Eigen::VectorXd(), -HUGE_VAL, false);
-  }
+  WriteStudy(path, R"({"type":"header"})",
+             {FormatTellRecord(Eigen::Vector2d(1, 2), Eigen::VectorXd(), std::nan(""), false),
+              FormatTellRecord(Eigen::Vector2d(1, 2), Eigen::VectorXd(), -HUGE_VAL, false)});
   EXPECT_THAT(ReadFile(path), HasSubstr(R"("y":"nan")"));
   EXPECT_THAT(ReadFile(path), HasSubstr(R"("y":"-inf")"));
   const LogContents read = ReadLog(path);
@@ -133,11 +142,17 @@ TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
     EXPECT_THAT(warning, HasSubstr("dropping a torn last line"));
     EXPECT_EQ(read.records.size(), intact_records);
     EXPECT_EQ(read.intact_bytes, static_cast<long long>(intact.size()));
-    // Reopening cuts the torn bytes off.
+    // Reopening reads up to the torn line and leaves the file alone; the next write cuts the
+    // torn bytes off under the study's lock and appends after the intact records.
     ::testing::internal::CaptureStderr();
-    { const auto resumed = Optimizer::Resume(path); }
+    const auto resumed = Optimizer::Resume(path);
+    EXPECT_EQ(ReadFile(path), intact + torn);
+    resumed->Ask();
     ::testing::internal::GetCapturedStderr();
-    EXPECT_EQ(ReadFile(path), intact);
+    const std::string after = ReadFile(path);
+    EXPECT_EQ(after.substr(0, intact.size()), intact);
+    EXPECT_GT(ReadLog(path).records.size(), intact_records);  // its pending point (and a fit)
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << intact;
   }
   Append(path, R"({"type":"pend)");
   ::testing::internal::CaptureStderr();
@@ -145,7 +160,8 @@ TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
   ::testing::internal::GetCapturedStderr();
   for (int i = 6; i < 10; ++i) step(*resumed);
   resumed.reset();
-  const std::string continued = ReadFile(path), reference = ReadFile(reference_path);
+  const std::string continued = ReadLogWithoutLeases(path);
+  const std::string reference = ReadLogWithoutLeases(reference_path);
   std::remove(path.c_str());
   std::remove(reference_path.c_str());
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
@@ -170,7 +186,8 @@ TEST(ObservationLogTest, PendingPointsAreLoggedBeforeAskReturns) {
 }
 
 TEST(ObservationLogTest, UnwritablePathThrows) {
-  EXPECT_THROW(ObservationLogWriter("/nonexistent-dir/x/log.jsonl", true), std::runtime_error);
+  EXPECT_THROW(WriteStudy("/nonexistent-dir/x/log.jsonl", R"({"type":"header"})", {}),
+               std::runtime_error);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -42,6 +43,20 @@ inline std::string ReadFile(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// A log's text without the fields of pending records that depend on the wall clock and the
+// process (the end of each lease, the worker's name): what two runs that made the same
+// suggestions have in common, byte for byte.
+inline std::string WithoutLeases(const std::string& log_text) {
+  static const std::regex lease(R"("lease_until":[-+.0-9eE]+,?)");
+  static const std::regex worker(R"("worker":"[^"]*",?)");
+  return std::regex_replace(std::regex_replace(log_text, lease, ""), worker, "");
+}
+
+// The log at `path`, WithoutLeases.
+inline std::string ReadLogWithoutLeases(const std::string& path) {
+  return WithoutLeases(ReadFile(path));
 }
 
 }  // namespace testing

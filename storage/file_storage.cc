@@ -1,0 +1,245 @@
+#include "gpbandit/storage/file_storage.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <iostream>
+#include <stdexcept>
+
+#include "gpbandit/storage/json_lines.h"
+
+namespace gpbandit {
+namespace {
+
+std::string ErrnoText(const std::string& what, const std::string& path) {
+  return what + " '" + path + "': " + std::strerror(errno);
+}
+
+void LockFile(int fd, int operation, const std::string& path) {
+  while (::flock(fd, operation) != 0) {
+    if (errno != EINTR) throw std::runtime_error(ErrnoText("cannot lock", path));
+  }
+}
+
+std::string ReadRange(int fd, long long from, long long to, const std::string& path) {
+  std::string text(static_cast<std::size_t>(to - from), '\0');
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::pread(fd, &text[done], text.size() - done,
+                              static_cast<off_t>(from + static_cast<long long>(done)));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(ErrnoText("cannot read", path));
+    if (n == 0) break;  // cannot happen under the lock; keep what was read
+    done += static_cast<std::size_t>(n);
+  }
+  text.resize(done);
+  return text;
+}
+
+long long FileSize(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) throw std::runtime_error(ErrnoText("cannot stat", path));
+  return static_cast<long long>(st.st_size);
+}
+
+}  // namespace
+
+// A session: the lock, the records read at its start, and what it stages.
+class FileStudySession : public StudySession {
+ public:
+  FileStudySession(FileStudyStorage* storage, LockMode mode) : storage_(storage), mode_(mode) {
+    const bool exclusive = mode == LockMode::kExclusive;
+    if (!storage_->EnsureOpen(exclusive)) return;  // no file: no study yet
+    LockFile(storage_->fd_, exclusive ? LOCK_EX : LOCK_SH, storage_->path_);
+    locked_ = true;
+    read_from_ = storage_->cursor_.sequence;
+    try {
+      records_ = storage_->ReadNew(exclusive);
+    } catch (...) {
+      ::flock(storage_->fd_, LOCK_UN);
+      throw;
+    }
+  }
+  ~FileStudySession() override {
+    if (locked_) ::flock(storage_->fd_, LOCK_UN);
+  }
+
+  const std::string& header() const override { return storage_->header_; }
+
+  std::vector<StudyRecord> ReadAfter(long long after) override {
+    if (after < std::max(read_from_, 0LL)) return storage_->ReadAllAfter(after);
+    std::vector<StudyRecord> out;
+    for (const StudyRecord& r : records_)
+      if (r.sequence > after) out.push_back(r);
+    return out;
+  }
+
+  double Now() override {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+
+  void CreateStudy(const std::string& header_json) override {
+    RequireExclusive("CreateStudy");
+    if (!storage_->header_.empty() || !staged_.empty() || creates_)
+      throw std::logic_error("CreateStudy: the study exists already or records are staged");
+    if (RecordType(header_json) != "header")
+      throw std::invalid_argument("CreateStudy: not a header record");
+    staged_ = header_json + "\n";
+    creates_ = true;
+  }
+
+  void Append(const std::string& record_json) override {
+    RequireExclusive("Append");
+    std::string type;
+    try {
+      type = RecordType(record_json);
+    } catch (const std::runtime_error& e) {
+      throw std::invalid_argument(std::string("Append: ") + e.what());
+    }
+    if (type == "header") throw std::invalid_argument("Append: a header record");
+    if (record_json.find('\n') != std::string::npos)
+      throw std::invalid_argument("Append: a record spans several lines");
+    staged_ += record_json + "\n";
+    ++staged_records_;
+  }
+
+  long long Commit() override {
+    RequireExclusive("Commit");
+    if (storage_->header_.empty() && !creates_ && staged_records_ > 0)
+      throw std::logic_error("Commit: records for a study that does not exist");
+    if (!staged_.empty()) storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0));
+    if (creates_) {
+      storage_->header_ = staged_.substr(0, staged_.find('\n'));
+    }
+    staged_.clear();
+    staged_records_ = 0;
+    creates_ = false;
+    return storage_->cursor_.sequence;
+  }
+
+ private:
+  void RequireExclusive(const char* what) const {
+    if (mode_ != LockMode::kExclusive)
+      throw std::logic_error(std::string(what) + " in a shared session");
+  }
+
+  FileStudyStorage* storage_;
+  LockMode mode_;
+  bool locked_ = false;
+  long long read_from_ = -1;
+  std::vector<StudyRecord> records_;
+  std::string staged_;
+  long long staged_records_ = 0;
+  bool creates_ = false;
+};
+
+FileStudyStorage::FileStudyStorage(std::string path, bool sync)
+    : path_(std::move(path)), sync_(sync) {}
+
+FileStudyStorage::~FileStudyStorage() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::unique_ptr<StudySession> FileStudyStorage::Begin(LockMode mode) {
+  return std::make_unique<FileStudySession>(this, mode);
+}
+
+bool FileStudyStorage::EnsureOpen(bool writable) {
+  if (fd_ >= 0 && (writable_ || !writable)) return true;
+  const int flags = writable ? O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC : O_RDONLY | O_CLOEXEC;
+  const int fd = ::open(path_.c_str(), flags, 0644);
+  if (fd < 0) {
+    if (!writable && errno == ENOENT) return false;
+    throw std::runtime_error(ErrnoText("cannot open the log", path_));
+  }
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = fd;
+  writable_ = writable;
+  return true;
+}
+
+std::vector<StudyRecord> FileStudyStorage::ReadNew(bool repair) {
+  const long long size = FileSize(fd_, path_);
+  if (size < cursor_.bytes)
+    throw std::runtime_error("the log '" + path_ + "' is shorter (" + std::to_string(size) +
+                             " bytes) than the records already read from it (" +
+                             std::to_string(cursor_.bytes) + " bytes): it was cut or replaced");
+  const std::string text = ReadRange(fd_, cursor_.bytes, size, path_);
+  return Parse(text, repair, &cursor_, &header_);
+}
+
+std::vector<StudyRecord> FileStudyStorage::ReadAllAfter(long long after) {
+  const std::string text = ReadRange(fd_, 0, FileSize(fd_, path_), path_);
+  Cursor scratch;
+  std::string header;
+  std::vector<StudyRecord> all = Parse(text, false, &scratch, &header);
+  std::vector<StudyRecord> out;
+  for (StudyRecord& r : all)
+    if (r.sequence > after) out.push_back(std::move(r));
+  return out;
+}
+
+std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool repair,
+                                                 Cursor* cursor, std::string* header) {
+  std::vector<StudyRecord> records;
+  long long sequence = cursor->sequence;
+  auto take = [&](const std::string& line, int) {
+    const std::string type = RecordType(line);
+    if ((type == "header") != (sequence < 0))
+      throw MisplacedRecord(type == "header" ? "a second header record"
+                                             : "the first record is not a header");
+    ++sequence;
+    if (sequence == 0) *header = line;
+    else records.push_back({sequence, type, line});
+  };
+  const long long first_line = cursor->lines + 1;
+  const ScannedLines scanned = ScanJsonLines(text, path_, static_cast<int>(first_line), take);
+  cursor->sequence = sequence;
+  cursor->bytes += static_cast<long long>(scanned.intact_bytes);
+  cursor->lines += scanned.lines;
+  if (!scanned.torn) return records;
+  const long long torn_line = first_line + scanned.lines;
+  if (warned_torn_line_ != torn_line) {
+    std::cerr << "gpbandit: warning: " << path_ << ": dropping a torn last line " << torn_line
+              << " (" << scanned.torn_problem << "); the records before it are intact\n";
+    warned_torn_line_ = torn_line;
+  }
+  // Under the exclusive lock no live process can be writing the torn bytes.
+  if (repair && (::ftruncate(fd_, static_cast<off_t>(cursor->bytes)) != 0 || ::fsync(fd_) != 0))
+    throw std::runtime_error(ErrnoText("cannot truncate the torn last line of", path_));
+  return records;
+}
+
+// Appends `text` (`records` complete lines) at the end, which the cursor must be at; on a
+// failure the file is cut back to where it was (the exclusive lock is held).
+long long FileStudyStorage::Append(const std::string& text, long long records) {
+  const long long before = FileSize(fd_, path_);
+  if (before != cursor_.bytes)
+    throw std::logic_error("append to '" + path_ + "' before reading its end");
+  std::size_t written = 0;
+  try {
+    while (written < text.size()) {
+      const ssize_t n = ::write(fd_, text.data() + written, text.size() - written);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw std::runtime_error(ErrnoText("cannot write to the log", path_));
+      written += static_cast<std::size_t>(n);
+    }
+    if (sync_ && ::fsync(fd_) != 0)
+      throw std::runtime_error(ErrnoText("cannot fsync the log", path_));
+  } catch (...) {
+    if (::ftruncate(fd_, static_cast<off_t>(before)) == 0) (void)::fsync(fd_);
+    throw;
+  }
+  cursor_.bytes += static_cast<long long>(text.size());
+  cursor_.sequence += records;
+  cursor_.lines += records;
+  return cursor_.sequence;
+}
+
+}  // namespace gpbandit

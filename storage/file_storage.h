@@ -1,0 +1,70 @@
+// The file backend of a study: one JSON-Lines file (plugin/observation_log.h is its format) that
+// several processes on one machine share with exactly the guarantees of one process.
+//
+// - An exclusive session holds flock(LOCK_EX) on the file from Begin to its end: the syncing
+//   read and the append of one Optimizer call happen under one lock, so no record is lost and
+//   no two workers see the same state when they choose. Shared sessions hold LOCK_SH.
+// - The header is written exactly once: by the first exclusive session that finds the file
+//   empty, with that session's records.
+// - A commit is one write() of every staged line, then fsync (StorageOptions::sync): a crash
+//   can only tear the last line. Bytes are never truncated except a torn tail, and only under
+//   the exclusive lock (when no other process can be writing it); a shared reader leaves a torn
+//   tail alone and reads up to it.
+// - The file is opened once per storage object and read incrementally (each session reads the
+//   bytes appended since the previous one).
+// flock(2) locks belong to the open file description, so two storage objects in one process
+// exclude each other like two processes. Network file systems are out of scope.
+#ifndef GPBANDIT_STORAGE_FILE_STORAGE_H_
+#define GPBANDIT_STORAGE_FILE_STORAGE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/storage/study_storage.h"
+
+namespace gpbandit {
+
+class FileStudyStorage : public StudyStorage {
+ public:
+  // The file need not exist: a shared session then sees no study, and the first exclusive
+  // session creates the file. sync: fsync each commit.
+  FileStudyStorage(std::string path, bool sync);
+  ~FileStudyStorage() override;
+
+  std::string Describe() const override { return path_; }
+  std::unique_ptr<StudySession> Begin(LockMode mode) override;
+
+ private:
+  friend class FileStudySession;
+  struct Cursor {
+    long long sequence = -1;  // the last record read (0: the header), -1: nothing read yet
+    long long bytes = 0;      // where the next record starts
+    long long lines = 0;      // lines before it (for messages)
+  };
+
+  // Opens the file (creating it when `create`); false when it does not exist and !create.
+  bool EnsureOpen(bool writable);
+  // Reads the records after the cursor up to the end of the file (advancing the cursor);
+  // repairs a torn tail when `repair` (exclusive lock held).
+  std::vector<StudyRecord> ReadNew(bool repair);
+  // Every record after `after`, read from the start of the file (cursor untouched).
+  std::vector<StudyRecord> ReadAllAfter(long long after);
+  // Parses `text`, the file from *cursor on, into records (the header into *header); advances
+  // *cursor past the intact lines and cuts a torn tail off when `repair`.
+  std::vector<StudyRecord> Parse(const std::string& text, bool repair, Cursor* cursor,
+                                 std::string* header);
+  long long Append(const std::string& text, long long records);
+
+  std::string path_;
+  bool sync_;
+  int fd_ = -1;
+  bool writable_ = false;
+  Cursor cursor_;
+  std::string header_;
+  long long warned_torn_line_ = -1;  // warn once per torn line
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_STORAGE_FILE_STORAGE_H_

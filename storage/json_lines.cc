@@ -1,0 +1,59 @@
+#include "gpbandit/storage/json_lines.h"
+
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+namespace gpbandit {
+
+ScannedLines ScanJsonLines(const std::string& text, const std::string& where,
+                           int first_line_number,
+                           const std::function<void(const std::string&, int)>& take) {
+  ScannedLines scanned;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const int line_number = first_line_number + scanned.lines;
+    const std::size_t newline = text.find('\n', start);
+    if (newline == std::string::npos) {
+      scanned.torn = true;
+      scanned.torn_problem = "no terminating newline";
+      break;
+    }
+    const std::string line = text.substr(start, newline - start);
+    const bool is_last = newline + 1 >= text.size();
+    if (line.find_first_not_of(" \t\r") != std::string::npos) {
+      try {
+        take(line, line_number);
+      } catch (const MisplacedRecord& e) {
+        throw std::runtime_error(where + ":" + std::to_string(line_number) + ": " + e.what());
+      } catch (const std::exception& e) {
+        // Each record is one write with its newline last: only the last line can be torn.
+        if (!is_last) {
+          throw std::runtime_error(where + ":" + std::to_string(line_number) +
+                                   ": malformed log record: " + e.what());
+        }
+        scanned.torn = true;
+        scanned.torn_problem = e.what();
+        break;
+      }
+    }
+    ++scanned.lines;
+    start = newline + 1;
+    scanned.intact_bytes = start;
+  }
+  return scanned;
+}
+
+std::string RecordType(const std::string& record_json) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(record_json);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(e.what());
+  }
+  if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
+    throw std::runtime_error("not an object with a string field \"type\"");
+  return j["type"].get<std::string>();
+}
+
+}  // namespace gpbandit

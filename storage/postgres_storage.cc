@@ -1,0 +1,391 @@
+// The PostgreSQL backend (postgres_storage.h), on libpqxx 6.
+#include "gpbandit/storage/postgres_storage.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+#include <pqxx/pqxx>
+
+#include "gpbandit/storage/json_lines.h"
+
+namespace gpbandit {
+namespace {
+
+// Serializes the creation of the tables by concurrent first workers (any constant will do; this
+// one spells "gpbandit" in ASCII).
+constexpr long long kSchemaLockKey = 0x6770626e64697400LL;
+
+const char* const kCreateTables[] = {
+    "CREATE TABLE IF NOT EXISTS gpbandit_studies ("
+    " id bigserial PRIMARY KEY,"
+    " name text NOT NULL UNIQUE,"
+    " header text NOT NULL,"
+    " last_sequence bigint NOT NULL DEFAULT 0,"
+    " commit_id text,"
+    " created_at timestamptz NOT NULL DEFAULT now())",
+    "CREATE TABLE IF NOT EXISTS gpbandit_records ("
+    " study_id bigint NOT NULL REFERENCES gpbandit_studies (id) ON DELETE CASCADE,"
+    " sequence bigint NOT NULL,"
+    " type text NOT NULL,"
+    " body text NOT NULL,"
+    " commit_id text,"
+    " PRIMARY KEY (study_id, sequence))"};
+
+// The row lock serializes the study's sessions. Under READ COMMITTED a statement that waited for
+// the lock sees the newest version of the locked row, so last_sequence is current; the records
+// are read by a later statement, whose snapshot holds every commit made before the lock.
+const char kLockStudy[] =
+    "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1 FOR UPDATE";
+const char kFindStudy[] = "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1";
+const char kReadRecords[] =
+    "SELECT sequence, type, body FROM gpbandit_records WHERE study_id = $1 AND sequence > $2 "
+    "ORDER BY sequence";
+const char kInsertStudy[] =
+    "INSERT INTO gpbandit_studies (name, header, commit_id) VALUES ($1, $2, $3) "
+    "ON CONFLICT (name) DO NOTHING RETURNING id";
+const char kInsertRecord[] =
+    "INSERT INTO gpbandit_records (study_id, sequence, type, body, commit_id) "
+    "VALUES ($1, $2, $3, $4, $5)";
+const char kSetLastSequence[] = "UPDATE gpbandit_studies SET last_sequence = $2 WHERE id = $1";
+const char kStudyLanded[] = "SELECT 1 FROM gpbandit_studies WHERE name = $1 AND commit_id = $2";
+const char kRecordLanded[] =
+    "SELECT 1 FROM gpbandit_records WHERE study_id = $1 AND sequence = $2 AND commit_id = $3";
+
+// A failure of the connection rather than of the statement: the server went away, restarts or
+// shuts down (SQLSTATE classes 08 and 57P), or the outcome of a commit was lost.
+bool IsConnectionLoss(const std::exception& e) {
+  if (dynamic_cast<const pqxx::broken_connection*>(&e) != nullptr) return true;
+  if (dynamic_cast<const pqxx::in_doubt_error*>(&e) != nullptr) return true;
+  if (const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e)) {
+    const std::string& state = sql->sqlstate();
+    return state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
+  }
+  return false;
+}
+
+// libpq's messages end in newlines and may span lines.
+std::string OneLine(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  for (char& c : text)
+    if (c == '\n' || c == '\t') c = ' ';
+  return text;
+}
+
+std::string NewCommitId() {
+  std::random_device device;
+  char text[33];
+  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
+  return text;
+}
+
+double Seconds(std::chrono::steady_clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+
+// One connection to the database, reopened with backoff after it was lost.
+class Connection {
+ public:
+  Connection(std::string url, const StorageOptions& options)
+      : url_(std::move(url)), redacted_(RedactUrl(url_)), options_(options) {
+    try {
+      Open();
+    } catch (const std::exception& e) {
+      throw std::runtime_error("cannot connect to " + redacted_ + ": " + OneLine(e.what()));
+    }
+  }
+
+  const std::string& redacted() const { return redacted_; }
+
+  // The open connection, reconnecting first (with backoff, reporting on stderr) if it was lost.
+  pqxx::connection& Get() {
+    if (conn_ && conn_->is_open()) return *conn_;
+    conn_.reset();
+    const auto start = std::chrono::steady_clock::now();
+    double wait = 0.05;
+    for (int attempt = 1;; ++attempt) {
+      try {
+        Open();
+        std::cerr << "gpbandit: reconnected to " << redacted_ << " after "
+                  << Seconds(std::chrono::steady_clock::now() - start) << " s\n";
+        return *conn_;
+      } catch (const std::exception& e) {
+        const double waited = Seconds(std::chrono::steady_clock::now() - start);
+        if (waited >= options_.reconnect_timeout_seconds)
+          throw std::runtime_error("gave up reconnecting to " + redacted_ + " after " +
+                                   std::to_string(waited) + " s: " + OneLine(e.what()));
+        if (attempt == 1)
+          std::cerr << "gpbandit: lost the connection to " << redacted_ << " ("
+                    << OneLine(e.what()) << "); retrying for up to "
+                    << options_.reconnect_timeout_seconds << " s\n";
+      }
+      std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+      wait = std::min(2.0, wait * 2.0);
+    }
+  }
+
+  // Forgets the connection after a failure (the next Get reconnects).
+  void Drop() { conn_.reset(); }
+
+  bool TablesExist(pqxx::transaction_base& tx) {
+    if (!tables_exist_) {
+      tables_exist_ = !tx.exec("SELECT to_regclass('gpbandit_studies')")[0][0].is_null();
+    }
+    return tables_exist_;
+  }
+  void CreateTables(pqxx::transaction_base& tx) {
+    tx.exec_params("SELECT pg_advisory_xact_lock($1)", kSchemaLockKey);
+    for (const char* statement : kCreateTables) tx.exec(statement);
+    tables_exist_ = true;
+  }
+
+ private:
+  void Open() {
+    auto conn = std::make_unique<pqxx::connection>(url_);
+    // Notices (e.g. "relation already exists, skipping") are not for the user's terminal, and
+    // the row lock's reasoning holds under READ COMMITTED, whatever the server's default.
+    pqxx::nontransaction setup(*conn);
+    setup.exec("SET client_min_messages = warning");
+    setup.exec("SET default_transaction_isolation = 'read committed'");
+    conn_ = std::move(conn);
+  }
+
+  std::string url_;
+  std::string redacted_;
+  StorageOptions options_;
+  std::unique_ptr<pqxx::connection> conn_;
+  bool tables_exist_ = false;
+};
+
+class PostgresStudyStorage;
+
+// One transaction (exclusive: holding the study's row lock) or a lock-free reader (shared).
+class PostgresSession : public StudySession {
+ public:
+  PostgresSession(Connection* connection, const std::string& study, LockMode mode);
+  ~PostgresSession() override = default;
+
+  const std::string& header() const override { return header_; }
+  std::vector<StudyRecord> ReadAfter(long long after) override;
+  double Now() override;
+  void CreateStudy(const std::string& header_json) override;
+  void Append(const std::string& record_json) override;
+  long long Commit() override;
+
+ private:
+  struct Staged {
+    std::string type, json;
+  };
+  // Runs a database step; a lost connection becomes StorageInterrupted.
+  template <typename F>
+  auto Guard(const char* what, F step) -> decltype(step());
+  void RequireExclusive(const char* what) const;
+  void CommitStudy();
+  // After the connection was lost during Commit: did the commit land?
+  bool Landed();
+
+  Connection* connection_;
+  std::string study_;
+  LockMode mode_;
+  std::unique_ptr<pqxx::dbtransaction> tx_;
+  long long study_id_ = -1;
+  long long last_sequence_ = 0;
+  std::string header_;
+  double now_ = std::numeric_limits<double>::quiet_NaN();
+  std::string create_header_;
+  std::vector<Staged> staged_;
+  std::string commit_id_;
+};
+
+template <typename F>
+auto PostgresSession::Guard(const char* what, F step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const pqxx::failure& e) {
+    const std::string message = OneLine(e.what());
+    if (IsConnectionLoss(e)) {
+      tx_.reset();
+      connection_->Drop();
+      throw StorageInterrupted(connection_->redacted() + ": " + what + ": " + message);
+    }
+    throw std::runtime_error(connection_->redacted() + ": " + what + ": " + message);
+  }
+}
+
+PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode)
+    : connection_(connection), study_(study), mode_(mode) {
+  pqxx::connection& conn = connection_->Get();
+  Guard("beginning a transaction", [&] {
+    if (mode_ == LockMode::kExclusive) {
+      tx_ = std::make_unique<pqxx::work>(conn);
+    } else {
+      tx_ = std::make_unique<pqxx::read_transaction>(conn);
+    }
+    if (!connection_->TablesExist(*tx_)) return;
+    const pqxx::result row =
+        tx_->exec_params(mode_ == LockMode::kExclusive ? kLockStudy : kFindStudy, study_);
+    if (row.empty()) return;
+    study_id_ = row[0][0].as<long long>();
+    header_ = row[0][1].as<std::string>();
+    last_sequence_ = row[0][2].as<long long>();
+  });
+}
+
+std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
+  std::vector<StudyRecord> records;
+  if (study_id_ < 0) return records;
+  const pqxx::result rows =
+      Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, after); });
+  records.reserve(rows.size());
+  for (const auto& row : rows) {
+    records.push_back(
+        {row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>()});
+    last_sequence_ = std::max(last_sequence_, records.back().sequence);
+  }
+  return records;
+}
+
+double PostgresSession::Now() {
+  if (std::isnan(now_)) {
+    if (!tx_) throw std::logic_error("Now after the session ended");
+    now_ = Guard("reading the clock", [&] {
+      return tx_->exec("SELECT extract(epoch FROM clock_timestamp())::float8")[0][0].as<double>();
+    });
+  }
+  return now_;
+}
+
+void PostgresSession::RequireExclusive(const char* what) const {
+  if (mode_ != LockMode::kExclusive)
+    throw std::logic_error(std::string(what) + " in a shared session");
+  if (!tx_) throw std::logic_error(std::string(what) + " after the session ended");
+}
+
+void PostgresSession::CreateStudy(const std::string& header_json) {
+  RequireExclusive("CreateStudy");
+  if (!header_.empty() || !create_header_.empty() || !staged_.empty())
+    throw std::logic_error("CreateStudy: the study exists already or records are staged");
+  if (RecordType(header_json) != "header")
+    throw std::invalid_argument("CreateStudy: not a header record");
+  create_header_ = header_json;
+}
+
+void PostgresSession::Append(const std::string& record_json) {
+  RequireExclusive("Append");
+  std::string type;
+  try {
+    type = RecordType(record_json);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(std::string("Append: ") + e.what());
+  }
+  if (type == "header") throw std::invalid_argument("Append: a header record");
+  staged_.push_back({type, record_json});
+}
+
+void PostgresSession::CommitStudy() {
+  Guard("creating the study", [&] {
+    if (!connection_->TablesExist(*tx_)) connection_->CreateTables(*tx_);
+    const pqxx::result row = tx_->exec_params(kInsertStudy, study_, create_header_, commit_id_);
+    if (!row.empty()) study_id_ = row[0][0].as<long long>();
+  });
+  if (study_id_ < 0) {
+    tx_.reset();
+    throw StorageInterrupted("study '" + study_ + "' was created by another worker meanwhile");
+  }
+  header_ = create_header_;
+}
+
+long long PostgresSession::Commit() {
+  RequireExclusive("Commit");
+  if (study_id_ < 0 && create_header_.empty() && !staged_.empty())
+    throw std::logic_error("Commit: records for a study that does not exist");
+  commit_id_ = NewCommitId();
+  const long long first = last_sequence_ + 1;
+  try {
+    if (!create_header_.empty()) CommitStudy();
+    Guard("appending records", [&] {
+      for (std::size_t i = 0; i < staged_.size(); ++i) {
+        const long long sequence = first + static_cast<long long>(i);
+        if (i == 0) {
+          tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
+                           commit_id_);
+        } else {
+          tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
+                           nullptr);
+        }
+      }
+      if (!staged_.empty())
+        tx_->exec_params(kSetLastSequence, study_id_,
+                         first + static_cast<long long>(staged_.size()) - 1);
+      tx_->commit();
+    });
+  } catch (const StorageInterrupted&) {
+    if (!Landed()) throw;
+  }
+  tx_.reset();
+  last_sequence_ = first + static_cast<long long>(staged_.size()) - 1;
+  staged_.clear();
+  create_header_.clear();
+  return last_sequence_;
+}
+
+bool PostgresSession::Landed() {
+  if (create_header_.empty() && staged_.empty()) return false;
+  pqxx::read_transaction check(connection_->Get());
+  try {
+    if (!create_header_.empty())
+      return !check.exec_params(kStudyLanded, study_, commit_id_).empty();
+    return !check.exec_params(kRecordLanded, study_id_, last_sequence_ + 1, commit_id_).empty();
+  } catch (const pqxx::failure& e) {
+    connection_->Drop();
+    throw StorageInterrupted(connection_->redacted() + ": checking a commit: " +
+                             OneLine(e.what()));
+  }
+}
+
+class PostgresStudyStorage : public StudyStorage {
+ public:
+  PostgresStudyStorage(const std::string& url, std::string study, const StorageOptions& options)
+      : connection_(url, options), study_(std::move(study)) {}
+
+  std::string Describe() const override {
+    return connection_.redacted() + " study '" + study_ + "'";
+  }
+  std::unique_ptr<StudySession> Begin(LockMode mode) override {
+    return std::make_unique<PostgresSession>(&connection_, study_, mode);
+  }
+
+ private:
+  mutable Connection connection_;
+  std::string study_;
+};
+
+}  // namespace
+
+bool HavePostgresStorage() { return true; }
+
+std::unique_ptr<StudyStorage> OpenPostgresStudy(const std::string& url, const std::string& study,
+                                                const StorageOptions& options) {
+  if (study.empty()) throw std::invalid_argument("a database study needs a name (--study)");
+  return std::make_unique<PostgresStudyStorage>(url, study, options);
+}
+
+std::vector<StudySummary> ListPostgresStudies(const std::string& url,
+                                              const StorageOptions& options) {
+  Connection connection(url, options);
+  pqxx::read_transaction tx(connection.Get());
+  std::vector<StudySummary> studies;
+  if (!connection.TablesExist(tx)) return studies;
+  for (const auto& row :
+       tx.exec("SELECT name, last_sequence FROM gpbandit_studies ORDER BY name")) {
+    studies.push_back({row[0].as<std::string>(), row[1].as<long long>()});
+  }
+  return studies;
+}
+
+}  // namespace gpbandit

@@ -1,0 +1,50 @@
+// The PostgreSQL backend of a study (study_storage.h), for workers on many machines. Built when
+// libpqxx is found (pkg-config libpqxx); otherwise these functions throw std::invalid_argument
+// saying that the build has no PostgreSQL support.
+//
+// Tables (created with the first study, under an advisory lock so that concurrent creators do
+// not collide):
+//   gpbandit_studies (id, name UNIQUE, header, last_sequence, commit_id, created_at)
+//   gpbandit_records (study_id, sequence, type, body, commit_id), primary key (study_id,
+//                     sequence); body is the record's JSON text, byte for byte.
+// An exclusive session is one READ COMMITTED transaction that starts by locking the study's row
+// (SELECT ... FOR UPDATE): the sessions of one study are serialized, every session reads all
+// records committed before it, and its records are numbered after them. A shared session reads
+// committed records without a lock. Every statement is parameterized.
+//
+// Credentials come only through libpq (the URL, PGPASSWORD, PGPASSFILE, ~/.pgpass and the other
+// PG* variables); messages show the URL through RedactUrl. sslmode and every other libpq
+// parameter of the URL pass through unchanged.
+//
+// A lost connection (the server restarting, a network reset) makes the session throw
+// StorageInterrupted; the next Begin reconnects with exponential backoff (up to
+// StorageOptions::reconnect_timeout_seconds, reporting on stderr). A commit whose outcome was
+// lost with the connection is resolved after reconnecting: each commit carries a random id
+// stored with its first record, so Commit either confirms that it landed or reports that it did
+// not (never both, never a duplicate).
+#ifndef GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
+#define GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/storage/study_storage.h"
+
+namespace gpbandit {
+
+// True when this build has the PostgreSQL backend.
+bool HavePostgresStorage();
+
+// Connects to `url` (throws std::runtime_error naming the redacted URL and libpq's reason when
+// it cannot) and returns the storage of study `study` (which need not exist).
+std::unique_ptr<StudyStorage> OpenPostgresStudy(const std::string& url, const std::string& study,
+                                                const StorageOptions& options);
+
+// The studies of the database at `url` (none when its tables do not exist yet).
+std::vector<StudySummary> ListPostgresStudies(const std::string& url,
+                                              const StorageOptions& options);
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_STORAGE_POSTGRES_STORAGE_H_

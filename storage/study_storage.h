@@ -1,0 +1,149 @@
+// Where a study lives: the storage interface behind the Optimizer's records, so that several
+// workers (threads, processes, machines) share one study.
+//
+// A study is a header (the JSON object that rebuilds the optimizer: domain, strategy, options,
+// kernel; plugin/log_header.h) and a sequence of records, each one JSON object with a string
+// field "type" (plugin/observation_log.h lists the kinds). The storage does not interpret
+// records beyond their type: a new record kind or field flows through unchanged. Records are
+// numbered 1, 2, ... in the order they were committed (the header is number 0), and every
+// worker replays them in that order.
+//
+// Protocol (the Optimizer follows it for every ask and tell):
+//   1. Begin(kExclusive): blocks until this worker holds the study's exclusive lock;
+//   2. ReadAfter(n): the records this worker has not replayed yet;
+//   3. Append(...) any number of records (staged, invisible to others);
+//   4. Commit(): the staged records become durable (fsync / database commit) and visible, in
+//      order, all of them or none; then the session ends and the lock is released.
+// Destroying a session without Commit drops what it staged and releases the lock. A worker that
+// dies mid-session loses its lock (the kernel drops a file lock with the process; the database
+// rolls back the transaction of a closed connection) and nothing it staged is committed.
+// Begin(kShared) gives a read-only session that other readers may hold at once (files) or that
+// takes no lock (PostgreSQL reads committed records only): for reading ahead of the exclusive
+// lock, and for read-only commands.
+//
+// Backends (OpenStudyStorage below):
+//   file        one JSON-Lines file per study (plugin/observation_log.h is its format), locked
+//               with flock(2). For processes on one machine; network file systems are out of
+//               scope (their locks and fsync are not reliable enough).
+//   PostgreSQL  tables gpbandit_studies and gpbandit_records; each session is one transaction
+//               that locks the study's row (SELECT ... FOR UPDATE). For workers on many machines.
+//
+// Errors: std::runtime_error for a storage that cannot be used (no such file or directory,
+// connection refused, wrong credentials, a corrupt record); StorageInterrupted (below) when a
+// session was lost part-way and nothing of it was committed, so that the whole call can be
+// retried. Messages never contain a password (RedactUrl).
+//
+// Thread safety: one StudyStorage and its sessions are used by one thread at a time (the
+// Optimizer serializes its calls); separate StudyStorage objects on one study exclude each other
+// through the lock exactly as separate processes do.
+#ifndef GPBANDIT_STORAGE_STUDY_STORAGE_H_
+#define GPBANDIT_STORAGE_STUDY_STORAGE_H_
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gpbandit {
+
+// One record of a study.
+struct StudyRecord {
+  long long sequence = 0;  // 1, 2, ... in commit order
+  std::string type;        // the record's "type" field
+  std::string json;        // the whole record: one JSON object, no newline
+};
+
+// A session was lost part-way (a database restarting, a connection reset, another worker
+// creating the same study first): nothing it staged was committed, and the call that used it
+// may be retried from the start (Begin waits for the storage to come back).
+class StorageInterrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class LockMode { kShared, kExclusive };
+
+class StudySession {
+ public:
+  virtual ~StudySession() = default;
+
+  // The study's header record (sequence 0), or "" when the study does not exist yet.
+  virtual const std::string& header() const = 0;
+  // The records with sequence > after, in order. Throws std::runtime_error for a corrupt record.
+  virtual std::vector<StudyRecord> ReadAfter(long long after) = 0;
+  // The study's clock, seconds since the Unix epoch: the database server's for PostgreSQL (one
+  // clock for every machine), this machine's for files. Leases are measured on it.
+  virtual double Now() = 0;
+
+  // Exclusive sessions only (std::logic_error otherwise). Creates the study with this header
+  // at Commit (the study must not exist: header() == ""); staged before any Append.
+  virtual void CreateStudy(const std::string& header_json) = 0;
+  // Stages one record (a JSON object with a string "type"; std::invalid_argument otherwise).
+  virtual void Append(const std::string& record_json) = 0;
+  // Makes the staged records durable and visible, in order, and ends the session; returns the
+  // sequence number of the last record committed (that of the last record read when nothing
+  // was staged). The caller must have read every record (ReadAfter) first: its records follow
+  // them. Throws StorageInterrupted if nothing was committed and the call may be retried,
+  // std::runtime_error for a failure that retrying cannot mend (a full disk).
+  virtual long long Commit() = 0;
+};
+
+class StudyStorage {
+ public:
+  virtual ~StudyStorage() = default;
+
+  // Where the study lives, for messages: the file's path, or the database URL without its
+  // password and the study's name.
+  virtual std::string Describe() const = 0;
+  // Starts a session (see the protocol above). kExclusive blocks while another worker holds the
+  // study. For a database whose connection was lost, retries with backoff (printing what it
+  // does on stderr) up to StorageOptions::reconnect_timeout_seconds, then throws
+  // std::runtime_error.
+  virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
+};
+
+struct StorageOptions {
+  // fsync every commit of a file study before Commit returns (the database always commits
+  // durably). Turn off only for benchmarks on throw-away files. Default true.
+  bool sync = true;
+  // How long Begin keeps retrying a database that became unreachable after the storage was
+  // opened (a server restarting), in seconds: >= 0. The first connection is not retried: a
+  // wrong URL, a refused connection or wrong credentials fail at once. Default 300.
+  double reconnect_timeout_seconds = 300.0;
+
+  bool IsValid(std::string* error) const;
+};
+
+// True for a PostgreSQL connection URI (postgresql://... or postgres://...).
+bool IsDatabaseUrl(const std::string& url);
+
+// `url` with the password (user:PASSWORD@ and password=... parameters) replaced by "***".
+std::string RedactUrl(const std::string& url);
+
+// Opens the study `study` in the storage at `url`, without creating it (an Optimizer creates a
+// study with its first record; Optimizer::Open requires an existing one):
+//   postgresql://... or postgres://...   a libpq connection URI (user, password, host, port,
+//       database, sslmode and every other libpq parameter pass through; so do PGPASSWORD,
+//       PGPASSFILE and the other PG* environment variables). `study`: any non-empty name.
+//   an existing directory, or a path ending in '/'   the study is the file <url>/<study>.jsonl;
+//       `study`: letters, digits, '.', '_' and '-', not starting with '.'.
+//   any other path   that file is the study; `study` must be empty.
+// Connects at once (a database): throws std::runtime_error naming the redacted URL for a
+// refused connection or failed authentication, and std::invalid_argument for a bad study name
+// or a database URL in a build without PostgreSQL support.
+std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std::string& study,
+                                               const StorageOptions& options = StorageOptions());
+
+// Summary of one study of a storage, for listings.
+struct StudySummary {
+  std::string name;        // "" for a storage that is a single file
+  long long records = 0;   // records after the header
+};
+
+// The studies of the storage at `url` (a database, a directory, or a single file), by name.
+std::vector<StudySummary> ListStudies(const std::string& url,
+                                      const StorageOptions& options = StorageOptions());
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_STORAGE_STUDY_STORAGE_H_
