@@ -306,29 +306,30 @@ long long PostgresSession::Commit() {
     throw std::logic_error("Commit: records for a study that does not exist");
   commit_id_ = NewCommitId();
   const long long first = last_sequence_ + 1;
-  try {
-    if (!create_header_.empty()) CommitStudy();
-    Guard("appending records", [&] {
-      for (std::size_t i = 0; i < staged_.size(); ++i) {
-        const long long sequence = first + static_cast<long long>(i);
-        if (i == 0) {
-          tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                           commit_id_);
-        } else {
-          tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                           nullptr);
-        }
+  const long long last = first + static_cast<long long>(staged_.size()) - 1;
+  if (!create_header_.empty()) CommitStudy();
+  Guard("appending records", [&] {
+    for (std::size_t i = 0; i < staged_.size(); ++i) {
+      const long long sequence = first + static_cast<long long>(i);
+      if (i == 0) {
+        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
+                         commit_id_);
+      } else {
+        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
+                         nullptr);
       }
-      if (!staged_.empty())
-        tx_->exec_params(kSetLastSequence, study_id_,
-                         first + static_cast<long long>(staged_.size()) - 1);
-      tx_->commit();
-    });
+    }
+    if (!staged_.empty()) tx_->exec_params(kSetLastSequence, study_id_, last);
+  });
+  // Lost before COMMIT reached the server, the transaction is certainly rolled back; lost while
+  // committing, it may have landed: wait for the server and look for this commit's id.
+  try {
+    Guard("committing", [&] { tx_->commit(); });
   } catch (const StorageInterrupted&) {
     if (!Landed()) throw;
   }
   tx_.reset();
-  last_sequence_ = first + static_cast<long long>(staged_.size()) - 1;
+  last_sequence_ = last;
   staged_.clear();
   create_header_.clear();
   return last_sequence_;

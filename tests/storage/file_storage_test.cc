@@ -1,0 +1,263 @@
+// The file backend (storage/file_storage.h) and the storage factory: sessions, the header
+// written once, incremental reads, the exclusive lock between storage objects, torn tails
+// repaired only under the lock, nothing written by an uncommitted session, directories of
+// studies, and URL redaction.
+#include "gpbandit/storage/file_storage.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "gpbandit/storage/study_storage.h"
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+
+const char kHeader[] = R"({"type":"header","format":"test"})";
+
+std::string TempPath(const std::string& name) {
+  const std::string path = "/tmp/gpbandit_storage_" + name + "_" + std::to_string(::getpid());
+  std::remove(path.c_str());
+  return path;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string Record(int i) {
+  return R"({"type":"tell","i":)" + std::to_string(i) + "}";
+}
+
+// Creates the study (if `create`) and appends records from..to-1 in one commit.
+long long Commit(StudyStorage& storage, int from, int to, bool create = false) {
+  auto session = storage.Begin(LockMode::kExclusive);
+  if (create) session->CreateStudy(kHeader);
+  for (int i = from; i < to; ++i) session->Append(Record(i));
+  return session->Commit();
+}
+
+TEST(FileStorageTest, HeaderOnceThenRecordsInOrderAndIncrementalReads) {
+  const std::string path = TempPath("basic");
+  FileStudyStorage writer(path, /*sync=*/true);
+  {
+    auto shared = writer.Begin(LockMode::kShared);  // no file yet: no study, nothing created
+    EXPECT_EQ(shared->header(), "");
+    EXPECT_TRUE(shared->ReadAfter(0).empty());
+  }
+  struct stat info;
+  EXPECT_NE(::stat(path.c_str(), &info), 0);
+  EXPECT_EQ(Commit(writer, 0, 2, /*create=*/true), 2);
+  EXPECT_EQ(ReadFile(path), std::string(kHeader) + "\n" + Record(0) + "\n" + Record(1) + "\n");
+  EXPECT_EQ(Commit(writer, 2, 5), 5);
+
+  FileStudyStorage reader(path, true);
+  auto session = reader.Begin(LockMode::kShared);
+  EXPECT_EQ(session->header(), kHeader);
+  const std::vector<StudyRecord> all = session->ReadAfter(0);
+  ASSERT_EQ(all.size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(all[static_cast<std::size_t>(i)].sequence, i + 1);
+    EXPECT_EQ(all[static_cast<std::size_t>(i)].type, "tell");
+    EXPECT_EQ(all[static_cast<std::size_t>(i)].json, Record(i));
+  }
+  EXPECT_EQ(session->ReadAfter(3).size(), 2u);
+  session.reset();
+  Commit(writer, 5, 6);
+  // The next session reads only what was appended since; older records are read again on
+  // request.
+  session = reader.Begin(LockMode::kShared);
+  const std::vector<StudyRecord> fresh = session->ReadAfter(5);
+  ASSERT_EQ(fresh.size(), 1u);
+  EXPECT_EQ(fresh[0].json, Record(5));
+  EXPECT_EQ(session->ReadAfter(1).size(), 5u);
+  std::remove(path.c_str());
+}
+
+TEST(FileStorageTest, UncommittedSessionWritesNothingAndBadRecordsAreRefused) {
+  const std::string path = TempPath("uncommitted");
+  FileStudyStorage storage(path, true);
+  Commit(storage, 0, 1, true);
+  const std::string before = ReadFile(path);
+  {
+    auto session = storage.Begin(LockMode::kExclusive);
+    session->Append(Record(7));
+    EXPECT_THROW(session->Append("not json"), std::invalid_argument);
+    EXPECT_THROW(session->Append(R"({"no_type":1})"), std::invalid_argument);
+    EXPECT_THROW(session->Append(kHeader), std::invalid_argument);
+    EXPECT_THROW(session->Append("{\"type\":\"tell\",\n\"x\":1}"), std::invalid_argument);
+    EXPECT_THROW(session->CreateStudy(kHeader), std::logic_error);  // it exists
+  }  // destroyed without Commit
+  EXPECT_EQ(ReadFile(path), before);
+  auto shared = storage.Begin(LockMode::kShared);
+  EXPECT_THROW(shared->Append(Record(1)), std::logic_error);
+  EXPECT_THROW(shared->Commit(), std::logic_error);
+  std::remove(path.c_str());
+}
+
+// Two storage objects on one file exclude each other like two processes (flock belongs to the
+// open file description): the second exclusive session waits for the first to end, then sees
+// its records.
+TEST(FileStorageTest, ExclusiveSessionsOfTwoStorageObjectsExcludeEachOther) {
+  const std::string path = TempPath("exclusive");
+  FileStudyStorage a(path, false), b(path, false);
+  Commit(a, 0, 1, true);
+  auto held = a.Begin(LockMode::kExclusive);
+  held->ReadAfter(0);
+  std::atomic<bool> entered{false};
+  long long seen = -1;
+  std::thread other([&] {
+    auto session = b.Begin(LockMode::kExclusive);
+    entered = true;
+    seen = static_cast<long long>(session->ReadAfter(0).size());
+    session->Append(Record(100));
+    session->Commit();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_FALSE(entered) << "the second exclusive session did not wait for the first";
+  held->Append(Record(1));
+  EXPECT_EQ(held->Commit(), 2);
+  held.reset();
+  other.join();
+  EXPECT_TRUE(entered);
+  EXPECT_EQ(seen, 2);
+  auto session = a.Begin(LockMode::kShared);
+  const std::vector<StudyRecord> all = session->ReadAfter(0);
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(all[2].json, Record(100));
+  EXPECT_EQ(all[2].sequence, 3);
+  std::remove(path.c_str());
+}
+
+// Concurrent first sessions on a new file: exactly one creates the study; the others find its
+// header under the lock.
+TEST(FileStorageTest, ConcurrentCreatorsWriteOneHeader) {
+  const std::string path = TempPath("creators");
+  std::vector<std::thread> threads;
+  std::atomic<int> created{0};
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      FileStudyStorage storage(path, false);
+      auto session = storage.Begin(LockMode::kExclusive);
+      if (session->header().empty()) {
+        session->CreateStudy(kHeader);
+        ++created;
+      }
+      session->ReadAfter(0);
+      session->Append(Record(t));
+      session->Commit();
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(created, 1);
+  const std::string text = ReadFile(path);
+  EXPECT_EQ(text.find(kHeader), 0u);
+  EXPECT_EQ(text.find(kHeader, 1), std::string::npos);
+  FileStudyStorage reader(path, false);
+  EXPECT_EQ(reader.Begin(LockMode::kShared)->ReadAfter(0).size(), 8u);
+  std::remove(path.c_str());
+}
+
+TEST(FileStorageTest, TornTailIsLeftByReadersAndCutByTheNextWriter) {
+  const std::string path = TempPath("torn");
+  FileStudyStorage storage(path, true);
+  Commit(storage, 0, 2, true);
+  const std::string intact = ReadFile(path);
+  std::ofstream(path, std::ios::app | std::ios::binary) << R"({"type":"tell","i":)";
+  FileStudyStorage other(path, true);
+  ::testing::internal::CaptureStderr();
+  {
+    auto shared = other.Begin(LockMode::kShared);
+    EXPECT_EQ(shared->ReadAfter(0).size(), 2u);
+  }
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(), HasSubstr("dropping a torn last line 4"));
+  EXPECT_EQ(ReadFile(path), intact + R"({"type":"tell","i":)");  // a reader leaves it
+  ::testing::internal::CaptureStderr();
+  Commit(other, 2, 3);
+  ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(ReadFile(path), intact + Record(2) + "\n");
+  // The first storage object reads on from where it was.
+  auto session = storage.Begin(LockMode::kShared);
+  const std::vector<StudyRecord> fresh = session->ReadAfter(2);
+  ASSERT_EQ(fresh.size(), 1u);
+  EXPECT_EQ(fresh[0].json, Record(2));
+  std::remove(path.c_str());
+}
+
+TEST(FileStorageTest, CorruptionIsAnErrorNotATear) {
+  const std::string path = TempPath("corrupt");
+  std::ofstream(path) << kHeader << "\nnot json\n" << Record(1) << "\n";
+  FileStudyStorage storage(path, false);
+  try {
+    storage.Begin(LockMode::kShared);
+    ADD_FAILURE() << "expected a runtime_error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr(path + ":2"));
+  }
+  // A second header, even as the last line, is corruption (two creators), not a torn write.
+  std::ofstream(path, std::ios::trunc) << kHeader << "\n" << kHeader << "\n";
+  FileStudyStorage again(path, false);
+  try {
+    again.Begin(LockMode::kExclusive);
+    ADD_FAILURE() << "expected a runtime_error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("a second header record"));
+  }
+  EXPECT_EQ(ReadFile(path), std::string(kHeader) + "\n" + kHeader + "\n");  // left alone
+  std::remove(path.c_str());
+}
+
+TEST(StudyStorageTest, DirectoriesHoldStudiesByNameAndFilesHoldOne) {
+  char pattern[] = "/tmp/gpbandit_studies_XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  for (const char* name : {"beta", "alpha-1"}) {
+    auto storage = OpenStudyStorage(dir, name);
+    Commit(*storage, 0, name[0] == 'b' ? 3 : 1, true);
+    EXPECT_EQ(storage->Describe(), dir + "/" + name + ".jsonl");
+  }
+  const std::vector<StudySummary> studies = ListStudies(dir);
+  ASSERT_EQ(studies.size(), 2u);
+  EXPECT_EQ(studies[0].name, "alpha-1");
+  EXPECT_EQ(studies[0].records, 1);
+  EXPECT_EQ(studies[1].name, "beta");
+  EXPECT_EQ(studies[1].records, 3);
+  for (const char* bad : {"", "../x", "a/b", ".hidden", "x'; rm -rf /"})
+    EXPECT_THROW(OpenStudyStorage(dir, bad), std::invalid_argument) << bad;
+  const std::string file = dir + "/beta.jsonl";
+  EXPECT_THROW(OpenStudyStorage(file, "beta"), std::invalid_argument);  // a file is one study
+  const std::vector<StudySummary> one = ListStudies(file);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].records, 3);
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST(StudyStorageTest, RedactUrlHidesPasswordsOnly) {
+  EXPECT_EQ(RedactUrl("postgresql://alice:s3cr%40t@db.lab:5432/tuning?sslmode=require"),
+            "postgresql://alice:***@db.lab:5432/tuning?sslmode=require");
+  EXPECT_EQ(RedactUrl("postgres://db/x?user=bob&password=hunter2&sslmode=verify-full"),
+            "postgres://db/x?user=bob&password=***&sslmode=verify-full");
+  EXPECT_EQ(RedactUrl("postgresql://alice@db/x?password=p"), "postgresql://alice@db/x?password=***");
+  EXPECT_EQ(RedactUrl("postgresql:///postgres?host=/tmp/s&port=5"),
+            "postgresql:///postgres?host=/tmp/s&port=5");
+  EXPECT_EQ(RedactUrl("/data/runs:with@signs.jsonl"), "/data/runs:with@signs.jsonl");
+  EXPECT_TRUE(IsDatabaseUrl("postgres://x"));
+  EXPECT_FALSE(IsDatabaseUrl("runs.jsonl"));
+}
+
+}  // namespace
+}  // namespace gpbandit

@@ -1,0 +1,265 @@
+// The PostgreSQL backend (storage/postgres_storage.h) against a real server started for this
+// program (local_postgres.h): byte-exact records, parameterized statements (hostile study
+// names), sessions serialized per study, uncommitted work invisible, concurrent creators, the
+// bad-connection cases with redacted messages, and a server that goes away and comes back.
+//
+// One server serves every test of the program (ctest runs the program as one test). In a
+// build with the PostgreSQL backend the tests fail, never skip, when no server can be started.
+#include "gpbandit/storage/postgres_storage.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "gpbandit/storage/study_storage.h"
+#include "tests/storage/local_postgres.h"
+
+namespace gpbandit {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::LocalPostgres;
+
+LocalPostgres* server = nullptr;
+
+class ServerEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    if (HavePostgresStorage()) server = new LocalPostgres();
+  }
+  void TearDown() override {
+    delete server;
+    server = nullptr;
+  }
+};
+const auto* const environment = ::testing::AddGlobalTestEnvironment(new ServerEnvironment);
+
+#define REQUIRE_SERVER()                                                         \
+  do {                                                                           \
+    if (!HavePostgresStorage()) GTEST_SKIP() << "built without PostgreSQL";      \
+    ASSERT_NE(server, nullptr) << "the PostgreSQL test server did not start";    \
+  } while (false)
+
+const char kHeader[] = R"({"type":"header","format":"test"})";
+
+long long Commit(StudyStorage& storage, const std::vector<std::string>& records,
+                 bool create = false) {
+  auto session = storage.Begin(LockMode::kExclusive);
+  if (create) session->CreateStudy(kHeader);
+  session->ReadAfter(0);
+  for (const std::string& r : records) session->Append(r);
+  return session->Commit();
+}
+
+// A failing test gives up on a lost server after 30 s rather than the default 300.
+std::unique_ptr<StudyStorage> Open(const std::string& study, const std::string& url = "") {
+  StorageOptions options;
+  options.reconnect_timeout_seconds = 30;
+  return OpenStudyStorage(url.empty() ? server->Url() : url, study, options);
+}
+
+TEST(PostgresStorageTest, RecordsRoundTripByteForByteInOrder) {
+  REQUIRE_SERVER();
+  auto storage = Open("round-trip");
+  const std::vector<std::string> records = {
+      R"({"type":"tell","x":[0.1,1e-300,-2.2250738585072014e-308],"y":1.7976931348623157e+308})",
+      R"({"type":"pending","worker":"h\u00e9te:1 'quoted' \"double\" \\ back","x":[]})",
+      R"({"z":1,"type":"fit","report":"a;b; DROP TABLE x; --"})"};
+  EXPECT_EQ(Commit(*storage, records, /*create=*/true), 3);
+  EXPECT_EQ(Commit(*storage, {R"({"type":"release"})"}), 4);
+  auto reader = Open("round-trip");
+  auto session = reader->Begin(LockMode::kShared);
+  EXPECT_EQ(session->header(), kHeader);
+  const std::vector<StudyRecord> read = session->ReadAfter(0);
+  ASSERT_EQ(read.size(), 4u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(read[i].json, records[i]);
+    EXPECT_EQ(read[i].sequence, static_cast<long long>(i + 1));
+  }
+  EXPECT_EQ(read[2].type, "fit");
+  EXPECT_EQ(session->ReadAfter(3).size(), 1u);
+  EXPECT_GT(session->Now(), 1.6e9);  // the server's clock, seconds since 1970
+}
+
+// Study names are data, never SQL: hostile names are stored and found as given, and the tables
+// survive them.
+TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
+  REQUIRE_SERVER();
+  const std::vector<std::string> names = {"x'); DROP TABLE gpbandit_records; --",
+                                          "Robert'); DROP TABLE gpbandit_studies;--",
+                                          "$1", "quote\"d", "tab\tand\nnewline", "x' OR '1'='1"};
+  for (const std::string& name : names) {
+    auto storage = Open(name);
+    Commit(*storage, {R"({"type":"tell","name":1})"}, true);
+  }
+  const std::vector<StudySummary> studies = ListStudies(server->Url());
+  for (const std::string& name : names) {
+    bool found = false;
+    for (const StudySummary& s : studies) found = found || (s.name == name && s.records == 1);
+    EXPECT_TRUE(found) << name;
+    EXPECT_EQ(Open(name)->Begin(LockMode::kShared)->ReadAfter(0).size(), 1u) << name;
+  }
+  // "x' OR '1'='1" did not match every study: an unknown name finds nothing.
+  EXPECT_EQ(Open("x' OR '1'='1' --")->Begin(LockMode::kShared)->header(), "");
+  EXPECT_EQ(server->Sql("SELECT count(*) FROM gpbandit_records WHERE type = 'tell' AND body LIKE "
+                        "'%name%'"),
+            std::to_string(names.size()) + "\n");
+}
+
+TEST(PostgresStorageTest, ExclusiveSessionsOfOneStudyAreSerialized) {
+  REQUIRE_SERVER();
+  auto a = Open("serialized");
+  auto b = Open("serialized");
+  auto c = Open("serialized-other");
+  Commit(*a, {R"({"type":"tell","i":0})"}, true);
+  Commit(*c, {R"({"type":"tell","i":0})"}, true);
+  auto held = a->Begin(LockMode::kExclusive);
+  held->ReadAfter(0);
+  std::atomic<bool> entered{false};
+  long long seen = -1, sequence = -1;
+  std::thread other([&] {
+    auto session = b->Begin(LockMode::kExclusive);
+    entered = true;
+    seen = static_cast<long long>(session->ReadAfter(0).size());
+    session->Append(R"({"type":"tell","i":2})");
+    sequence = session->Commit();
+  });
+  // Another study is not held up.
+  EXPECT_EQ(Commit(*c, {R"({"type":"tell","i":1})"}), 2);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_FALSE(entered) << "the second session did not wait for the row lock";
+  held->Append(R"({"type":"tell","i":1})");
+  EXPECT_EQ(held->Commit(), 2);
+  held.reset();
+  other.join();
+  EXPECT_EQ(seen, 2);  // it saw the record committed before it got the lock
+  EXPECT_EQ(sequence, 3);
+}
+
+TEST(PostgresStorageTest, UncommittedWorkIsInvisibleAndConcurrentCreatorsMeetOneStudy) {
+  REQUIRE_SERVER();
+  auto a = Open("creators");
+  auto b = Open("creators");
+  {
+    auto session = a->Begin(LockMode::kExclusive);
+    session->CreateStudy(kHeader);
+    session->Append(R"({"type":"tell"})");
+  }  // no Commit
+  EXPECT_EQ(b->Begin(LockMode::kShared)->header(), "");
+  // Both see no study; the first commit creates it, the second is told to retry.
+  auto first = a->Begin(LockMode::kExclusive);
+  auto second = b->Begin(LockMode::kExclusive);
+  EXPECT_EQ(first->header(), "");
+  EXPECT_EQ(second->header(), "");
+  first->CreateStudy(kHeader);
+  first->Append(R"({"type":"tell","by":"a"})");
+  second->CreateStudy(R"({"type":"header","format":"other"})");
+  second->Append(R"({"type":"tell","by":"b"})");
+  EXPECT_EQ(first->Commit(), 1);
+  EXPECT_THROW(second->Commit(), StorageInterrupted);
+  first.reset();
+  second.reset();
+  auto retry = b->Begin(LockMode::kExclusive);
+  EXPECT_EQ(retry->header(), kHeader);
+  const std::vector<StudyRecord> records = retry->ReadAfter(0);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_THAT(records[0].json, HasSubstr("\"a\""));
+}
+
+// Connection refused, wrong credentials, an unknown role, a required SSL the server lacks:
+// clear errors at open, no password in any message, nothing created.
+TEST(PostgresStorageTest, BadConnectionsFailAtOnceWithRedactedMessages) {
+  REQUIRE_SERVER();
+  const std::string count = "SELECT count(*) FROM gpbandit_studies";
+  Commit(*Open("bad-connections"), {}, true);
+  const std::string before = server->Sql(count);
+  struct Case {
+    std::string url, expect;
+  };
+  const std::vector<Case> cases = {
+      {"postgresql://nobody:hunter2secret@127.0.0.1:1/postgres?connect_timeout=5",
+       "refused"},
+      {server->Url(LocalPostgres::kGuardedUser, "hunter2secret"), "password authentication"},
+      {server->Url("no_such_role"), "no_such_role"},
+      {server->TcpUrl() + "?sslmode=require", "SSL"}};
+  for (const Case& c : cases) {
+    try {
+      Open("bad-connections", c.url);
+      ADD_FAILURE() << "connected to " << c.url;
+    } catch (const std::runtime_error& e) {
+      EXPECT_THAT(e.what(), HasSubstr("cannot connect to postgresql://"));
+      EXPECT_THAT(e.what(), HasSubstr(c.expect));
+      EXPECT_THAT(e.what(), Not(HasSubstr("hunter2secret")));
+    }
+  }
+  // The right password works.
+  auto guarded = Open("bad-connections",
+                      server->Url(LocalPostgres::kGuardedUser, LocalPostgres::kGuardedPassword));
+  EXPECT_EQ(guarded->Begin(LockMode::kShared)->header(), kHeader);
+  EXPECT_THAT(guarded->Describe(), Not(HasSubstr(LocalPostgres::kGuardedPassword)));
+  EXPECT_EQ(server->Sql(count), before);
+  // Over TCP without sslmode the same server is reachable: the refusal above was sslmode's.
+  EXPECT_EQ(Open("bad-connections", server->TcpUrl())->Begin(LockMode::kShared)->header(),
+            kHeader);
+}
+
+// The backend of a session is killed before its commit: nothing of it lands, the session says
+// so with StorageInterrupted, and the next session reconnects.
+TEST(PostgresStorageTest, ConnectionLostBeforeCommitCommitsNothing) {
+  REQUIRE_SERVER();
+  auto storage = Open("killed-backend", server->Url() + "&application_name=victim");
+  Commit(*storage, {R"({"type":"tell","i":0})"}, true);
+  auto session = storage->Begin(LockMode::kExclusive);
+  session->ReadAfter(0);
+  session->Append(R"({"type":"tell","i":1})");
+  server->Sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
+              "= 'victim'");
+  ::testing::internal::CaptureStderr();
+  EXPECT_THROW(session->Commit(), StorageInterrupted);
+  session.reset();
+  auto again = storage->Begin(LockMode::kExclusive);
+  ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(again->ReadAfter(0).size(), 1u);
+  again->Append(R"({"type":"tell","i":1})");
+  EXPECT_EQ(again->Commit(), 2);
+}
+
+// The server stops while a worker is connected: the open session fails with
+// StorageInterrupted, the next Begin keeps retrying until the server is back, then carries on
+// with every committed record intact.
+TEST(PostgresStorageTest, ServerRestartIsWaitedOut) {
+  REQUIRE_SERVER();
+  auto storage = Open("restart");
+  Commit(*storage, {R"({"type":"tell","i":0})"}, true);
+  auto session = storage->Begin(LockMode::kExclusive);
+  session->ReadAfter(0);
+  session->Append(R"({"type":"tell","i":1})");
+  server->Stop("fast");
+  ::testing::internal::CaptureStderr();
+  EXPECT_THROW(session->Commit(), StorageInterrupted);
+  session.reset();
+  std::thread restart([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    server->Start();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto again = storage->Begin(LockMode::kExclusive);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  restart.join();
+  const std::string messages = ::testing::internal::GetCapturedStderr();
+  EXPECT_GT(waited, 1.0);
+  EXPECT_THAT(messages, HasSubstr("lost the connection"));
+  EXPECT_THAT(messages, HasSubstr("reconnected"));
+  ASSERT_EQ(again->ReadAfter(0).size(), 1u);
+  again->Append(R"({"type":"tell","i":1})");
+  EXPECT_EQ(again->Commit(), 2);
+}
+
+}  // namespace
+}  // namespace gpbandit
