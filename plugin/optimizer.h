@@ -187,6 +187,12 @@ class Optimizer {
   // Replays what other workers appended to the study since this optimizer's last call (a no-op
   // without a storage).
   void Sync();
+  // Creates the study in its storage now, with its header and no record (a new study is
+  // otherwise created by its first record). Returns false when the study exists already (its
+  // header matched this optimizer's at construction). Throws std::logic_error without a
+  // storage, std::runtime_error when another worker created the study meanwhile with another
+  // header.
+  bool CreateStudy();
 
   // The observed point with the highest posterior mean among accepted observations (so a
   // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
@@ -200,6 +206,9 @@ class Optimizer {
   // the given ones over them; for a strategy object, its OptionsJson().
   const StrategyParams& strategy_options() const { return strategy_options_; }
   const OptimizerOptions& options() const { return options_; }
+  // The name this optimizer's pending points carry: WorkerOptions::id, or "host:pid" (set when
+  // it has a storage; "" otherwise).
+  const std::string& worker_id() const { return worker_id_; }
   // The model over unit-cube inputs, holding accepted observations only (no pending points).
   const GaussianProcess& model() const { return *gp_; }
   // 1 + the number of accepted observations: the t of the next round's beta_t.

@@ -171,6 +171,21 @@ bool Optimizer::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context
   return released;
 }
 
+bool Optimizer::CreateStudy() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!storage_) throw std::logic_error("CreateStudy: the optimizer has no storage");
+  bool created = false;
+  InStudy([&] {
+    created = !study_exists_;
+    if (created) {
+      session_->CreateStudy(FormatLogHeader(MakeHeader()));
+      header_staged_ = true;
+    }
+    return std::function<void()>([] {});
+  });
+  return created;
+}
+
 void Optimizer::Sync() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (storage_) SyncFrom(*storage_->Begin(LockMode::kShared));

@@ -1,13 +1,16 @@
 // gpbandit suggest / observe: the ask/tell Optimizer driven by hand, one call per process, its
-// state kept in the Optimizer's own JSON-Lines log (plugin/observation_log.h). The first call
-// creates the log from --bounds and --strategy; later calls rebuild the optimizer from the log
-// alone (Optimizer::Resume), so the log remembers bounds, strategy and options.
+// state kept in the study's storage. With --log FILE, the first call creates the log from
+// --bounds and --strategy and later calls rebuild the optimizer from the log alone; with
+// --storage URL --study NAME, the study was made by `gpbandit study create`. Either way the
+// study remembers bounds, strategy and options, and several processes may call at once (the
+// storage's lock serializes them; optimizer.h, "Shared studies").
 #include <sys/stat.h>
 
 #include <memory>
 #include <ostream>
 
 #include "gpbandit/examples/cli/commands.h"
+#include "gpbandit/examples/cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -20,14 +23,15 @@ bool NonEmptyFile(const std::string& path) {
 }
 
 struct LogFlags {
-  std::string log_path, bounds, strategy = "gp-ucb", context, context_bounds;
+  StudyFlags study;
+  std::string bounds, strategy = "gp-ucb", context, context_bounds;
   std::vector<std::string> options;
   std::uint64_t seed = OptimizerOptions().seed;
 };
 
 void AddLogFlags(po::options_description* desc, LogFlags* f) {
+  AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
   desc->add_options()
-      ("log", po::value(&f->log_path)->required(), "the JSON-Lines log (created on first use)")
       ("bounds", po::value(&f->bounds),
        "action box lower:upper,... (first call; later calls must match or omit it)")
       ("strategy", po::value(&f->strategy)->default_value(f->strategy),
@@ -45,36 +49,36 @@ Eigen::VectorXd ContextArg(const LogFlags& f) {
   return f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
 }
 
-// Resumes the optimizer of an existing log (checking --bounds/--strategy against it), or
-// creates a new one and its log.
-std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_map& vm) {
-  Eigen::VectorXd lower, upper;
-  if (!f.bounds.empty()) ParseBounds("bounds", f.bounds, &lower, &upper);
-  if (NonEmptyFile(f.log_path)) {
-    std::unique_ptr<Optimizer> optimizer;
-    try {
-      optimizer = Optimizer::Resume(f.log_path);
-    } catch (const std::runtime_error& e) {
-      throw UsageError(std::string("cannot resume from the log: ") + e.what());
-    }
-    const Domain& domain = optimizer->domain();
-    if (!f.bounds.empty() && (lower.size() != domain.lower().size() ||
-                              lower != domain.lower() || upper != domain.upper()))
+// --bounds, --strategy and --option, when given, must be the study's.
+void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::variables_map& vm) {
+  const std::string where = DescribeStudy(f.study);
+  const Domain& domain = optimizer.domain();
+  if (!f.bounds.empty()) {
+    Eigen::VectorXd lower, upper;
+    ParseBounds("bounds", f.bounds, &lower, &upper);
+    if (lower.size() != domain.lower().size() || lower != domain.lower() ||
+        upper != domain.upper())
       throw UsageError("--bounds " + f.bounds + " differ from the log's bounds " +
                        FormatVector(domain.lower(), " ") + " .. " +
-                       FormatVector(domain.upper(), " ") + " (" + f.log_path +
+                       FormatVector(domain.upper(), " ") + " (" + where +
                        "); omit --bounds or use a new log");
-    if (!vm["strategy"].defaulted() && f.strategy != optimizer->strategy_name())
-      throw UsageError("--strategy " + f.strategy + " differs from the log's strategy " +
-                       optimizer->strategy_name() + " (" + f.log_path + ")");
-    const StrategyParams& logged = optimizer->strategy_options();
-    if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
-      throw UsageError("--option values differ from the log's strategy options " + logged.json() +
-                       " (" + f.log_path + "); omit --option or use a new log");
-    return optimizer;
   }
+  if (!vm["strategy"].defaulted() && f.strategy != optimizer.strategy_name())
+    throw UsageError("--strategy " + f.strategy + " differs from the log's strategy " +
+                     optimizer.strategy_name() + " (" + where + ")");
+  const StrategyParams& logged = optimizer.strategy_options();
+  if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
+    throw UsageError("--option values differ from the log's strategy options " + logged.json() +
+                     " (" + where + "); omit --option or use a new log");
+}
+
+// A new log's optimizer, from the flags.
+std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   if (f.bounds.empty())
-    throw UsageError("--bounds is required on the first call (no log at " + f.log_path + " yet)");
+    throw UsageError("--bounds is required on the first call (no log at " + f.study.log_path +
+                     " yet)");
+  Eigen::VectorXd lower, upper;
+  ParseBounds("bounds", f.bounds, &lower, &upper);
   Domain domain = Domain::Box(lower, upper);
   const Eigen::VectorXd z = ContextArg(f);
   if (z.size() > 0) {
@@ -86,11 +90,22 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
   }
   OptimizerOptions options;
   options.seed = f.seed;
-  options.log_path = f.log_path;
+  options.log_path = f.study.log_path;
+  options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
   return std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
                                      options);
+}
+
+// The study's optimizer (checking --bounds/--strategy/--option against it), or for a --log
+// that holds nothing yet, a new one whose first record creates the log.
+std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_map& vm) {
+  CheckStudyFlags(f.study, /*with_log=*/true);
+  if (!f.study.log_path.empty() && !NonEmptyFile(f.study.log_path)) return NewLogOptimizer(f);
+  std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
+  CheckFlagsMatch(*optimizer, f, vm);
+  return optimizer;
 }
 
 }  // namespace
@@ -100,7 +115,9 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   po::options_description desc("options (defaults in brackets)");
   AddLogFlags(&desc, &f);
   po::variables_map vm;
-  if (!ParseArguments("suggest", "--log runs.jsonl [--bounds 0:1,0:10] [--context z] [options]",
+  if (!ParseArguments("suggest",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10] "
+                      "[--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
@@ -122,9 +139,11 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
       ("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")
       ("y", po::value(&y)->required(), "the reward observed (higher is better)")
       ("clear-pending", po::bool_switch(&clear_pending),
-       "forget suggestions that were never observed (e.g. abandoned)");
+       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
-  if (!ParseArguments("observe", "--log runs.jsonl --x 0.3,4.2 --y 1.7 [--context z] [options]",
+  if (!ParseArguments("observe",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 --y 1.7 "
+                      "[--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   const Eigen::VectorXd x = ParseDoubleList("x", x_text);
@@ -132,7 +151,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   optimizer->Tell(x, ContextArg(f), y);
   if (clear_pending) optimizer->ClearPending();
   streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
-              << " observations in " << f.log_path << "\n";
+              << " observations in " << DescribeStudy(f.study) << "\n";
   return kExitOk;
 }
 

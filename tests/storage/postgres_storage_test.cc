@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "gpbandit/storage/study_storage.h"
-#include "tests/storage/local_postgres.h"
+#include "tests/storage/postgres_environment.h"
 
 namespace gpbandit {
 namespace {
@@ -25,25 +25,10 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::LocalPostgres;
 
-LocalPostgres* server = nullptr;
+const auto* const environment =
+    ::testing::AddGlobalTestEnvironment(new testing::PostgresEnvironment);
 
-class ServerEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override {
-    if (HavePostgresStorage()) server = new LocalPostgres();
-  }
-  void TearDown() override {
-    delete server;
-    server = nullptr;
-  }
-};
-const auto* const environment = ::testing::AddGlobalTestEnvironment(new ServerEnvironment);
-
-#define REQUIRE_SERVER()                                                         \
-  do {                                                                           \
-    if (!HavePostgresStorage()) GTEST_SKIP() << "built without PostgreSQL";      \
-    ASSERT_NE(server, nullptr) << "the PostgreSQL test server did not start";    \
-  } while (false)
+LocalPostgres* Server() { return testing::PostgresServer(); }
 
 const char kHeader[] = R"({"type":"header","format":"test"})";
 
@@ -60,11 +45,11 @@ long long Commit(StudyStorage& storage, const std::vector<std::string>& records,
 std::unique_ptr<StudyStorage> Open(const std::string& study, const std::string& url = "") {
   StorageOptions options;
   options.reconnect_timeout_seconds = 30;
-  return OpenStudyStorage(url.empty() ? server->Url() : url, study, options);
+  return OpenStudyStorage(url.empty() ? Server()->Url() : url, study, options);
 }
 
 TEST(PostgresStorageTest, RecordsRoundTripByteForByteInOrder) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   auto storage = Open("round-trip");
   const std::vector<std::string> records = {
       R"({"type":"tell","x":[0.1,1e-300,-2.2250738585072014e-308],"y":1.7976931348623157e+308})",
@@ -89,7 +74,7 @@ TEST(PostgresStorageTest, RecordsRoundTripByteForByteInOrder) {
 // Study names are data, never SQL: hostile names are stored and found as given, and the tables
 // survive them.
 TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   const std::vector<std::string> names = {"x'); DROP TABLE gpbandit_records; --",
                                           "Robert'); DROP TABLE gpbandit_studies;--",
                                           "$1", "quote\"d", "tab\tand\nnewline", "x' OR '1'='1"};
@@ -97,7 +82,7 @@ TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
     auto storage = Open(name);
     Commit(*storage, {R"({"type":"tell","name":1})"}, true);
   }
-  const std::vector<StudySummary> studies = ListStudies(server->Url());
+  const std::vector<StudySummary> studies = ListStudies(Server()->Url());
   for (const std::string& name : names) {
     bool found = false;
     for (const StudySummary& s : studies) found = found || (s.name == name && s.records == 1);
@@ -106,13 +91,13 @@ TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
   }
   // "x' OR '1'='1" did not match every study: an unknown name finds nothing.
   EXPECT_EQ(Open("x' OR '1'='1' --")->Begin(LockMode::kShared)->header(), "");
-  EXPECT_EQ(server->Sql("SELECT count(*) FROM gpbandit_records WHERE type = 'tell' AND body LIKE "
+  EXPECT_EQ(Server()->Sql("SELECT count(*) FROM gpbandit_records WHERE type = 'tell' AND body LIKE "
                         "'%name%'"),
             std::to_string(names.size()) + "\n");
 }
 
 TEST(PostgresStorageTest, ExclusiveSessionsOfOneStudyAreSerialized) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   auto a = Open("serialized");
   auto b = Open("serialized");
   auto c = Open("serialized-other");
@@ -142,7 +127,7 @@ TEST(PostgresStorageTest, ExclusiveSessionsOfOneStudyAreSerialized) {
 }
 
 TEST(PostgresStorageTest, UncommittedWorkIsInvisibleAndConcurrentCreatorsMeetOneStudy) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   auto a = Open("creators");
   auto b = Open("creators");
   {
@@ -174,19 +159,19 @@ TEST(PostgresStorageTest, UncommittedWorkIsInvisibleAndConcurrentCreatorsMeetOne
 // Connection refused, wrong credentials, an unknown role, a required SSL the server lacks:
 // clear errors at open, no password in any message, nothing created.
 TEST(PostgresStorageTest, BadConnectionsFailAtOnceWithRedactedMessages) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   const std::string count = "SELECT count(*) FROM gpbandit_studies";
   Commit(*Open("bad-connections"), {}, true);
-  const std::string before = server->Sql(count);
+  const std::string before = Server()->Sql(count);
   struct Case {
     std::string url, expect;
   };
   const std::vector<Case> cases = {
       {"postgresql://nobody:hunter2secret@127.0.0.1:1/postgres?connect_timeout=5",
        "refused"},
-      {server->Url(LocalPostgres::kGuardedUser, "hunter2secret"), "password authentication"},
-      {server->Url("no_such_role"), "no_such_role"},
-      {server->TcpUrl() + "?sslmode=require", "SSL"}};
+      {Server()->Url(LocalPostgres::kGuardedUser, "hunter2secret"), "password authentication"},
+      {Server()->Url("no_such_role"), "no_such_role"},
+      {Server()->TcpUrl() + "?sslmode=require", "SSL"}};
   for (const Case& c : cases) {
     try {
       Open("bad-connections", c.url);
@@ -199,25 +184,25 @@ TEST(PostgresStorageTest, BadConnectionsFailAtOnceWithRedactedMessages) {
   }
   // The right password works.
   auto guarded = Open("bad-connections",
-                      server->Url(LocalPostgres::kGuardedUser, LocalPostgres::kGuardedPassword));
+                      Server()->Url(LocalPostgres::kGuardedUser, LocalPostgres::kGuardedPassword));
   EXPECT_EQ(guarded->Begin(LockMode::kShared)->header(), kHeader);
   EXPECT_THAT(guarded->Describe(), Not(HasSubstr(LocalPostgres::kGuardedPassword)));
-  EXPECT_EQ(server->Sql(count), before);
+  EXPECT_EQ(Server()->Sql(count), before);
   // Over TCP without sslmode the same server is reachable: the refusal above was sslmode's.
-  EXPECT_EQ(Open("bad-connections", server->TcpUrl())->Begin(LockMode::kShared)->header(),
+  EXPECT_EQ(Open("bad-connections", Server()->TcpUrl())->Begin(LockMode::kShared)->header(),
             kHeader);
 }
 
 // The backend of a session is killed before its commit: nothing of it lands, the session says
 // so with StorageInterrupted, and the next session reconnects.
 TEST(PostgresStorageTest, ConnectionLostBeforeCommitCommitsNothing) {
-  REQUIRE_SERVER();
-  auto storage = Open("killed-backend", server->Url() + "&application_name=victim");
+  REQUIRE_POSTGRES();
+  auto storage = Open("killed-backend", Server()->Url() + "&application_name=victim");
   Commit(*storage, {R"({"type":"tell","i":0})"}, true);
   auto session = storage->Begin(LockMode::kExclusive);
   session->ReadAfter(0);
   session->Append(R"({"type":"tell","i":1})");
-  server->Sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
+  Server()->Sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
               "= 'victim'");
   ::testing::internal::CaptureStderr();
   EXPECT_THROW(session->Commit(), StorageInterrupted);
@@ -233,19 +218,19 @@ TEST(PostgresStorageTest, ConnectionLostBeforeCommitCommitsNothing) {
 // StorageInterrupted, the next Begin keeps retrying until the server is back, then carries on
 // with every committed record intact.
 TEST(PostgresStorageTest, ServerRestartIsWaitedOut) {
-  REQUIRE_SERVER();
+  REQUIRE_POSTGRES();
   auto storage = Open("restart");
   Commit(*storage, {R"({"type":"tell","i":0})"}, true);
   auto session = storage->Begin(LockMode::kExclusive);
   session->ReadAfter(0);
   session->Append(R"({"type":"tell","i":1})");
-  server->Stop("fast");
+  Server()->Stop("fast");
   ::testing::internal::CaptureStderr();
   EXPECT_THROW(session->Commit(), StorageInterrupted);
   session.reset();
   std::thread restart([] {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-    server->Start();
+    Server()->Start();
   });
   const auto start = std::chrono::steady_clock::now();
   auto again = storage->Begin(LockMode::kExclusive);
