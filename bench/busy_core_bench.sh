@@ -89,7 +89,7 @@ bo_ms() {  # bo_ms <hartmann6 0|1> <threads>: the median run_ms over 20 seeds
 }
 lml_s() {  # lml_s <threads>: seconds per likelihood evaluation at t = 1000, d = 6
   "$build/bench/hyperparams_bench" \
-    --benchmark_filter="BM_LogMarginalLikelihoodWithGradient/t:1000/d:6/threads:$1\$" \
+    --benchmark_filter="BM_LogMarginalLikelihoodWithGradient/t:1000/d:6/threads:$1/" \
     --benchmark_min_time=1 2>/dev/null |
     awk '/BM_LogMarginal/ {print $2 / 1000}'
 }
@@ -123,6 +123,7 @@ for name in bo-branin bo-hartmann6 cli-fit cli-run lml-1000 fit-1000; do
   [ -n "${one_runs[$name]:-}" ] || continue
   one=$(echo "${one_runs[$name]}" | tr ' ' '\n' | grep . | median)
   def=$(echo "${default_runs[$name]}" | tr ' ' '\n' | grep . | median)
+  if [ -z "$one" ] || [ -z "$def" ]; then echo "$name: no measurement"; continue; fi
   printf "%-14s %12.4f %12.4f %8.2f\n" "$name" "$one" "$def" "$(echo "$def / $one" | bc -l)"
 done
 echo "load average at the end: $(cut -d' ' -f1-4 /proc/loadavg)"

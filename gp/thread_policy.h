@@ -4,11 +4,11 @@
 // Why a policy: libgomp's threads wait for the next region by spinning, and a region ends at a
 // barrier. When another process keeps a core busy (a user's simulator beside the optimizer, a
 // compiler), a worker that shares that core is preempted for a scheduler time slice (several
-// milliseconds) at every region, and the whole team waits for it: with the other core busy, a
-// 200-evaluation Branin run made of thousands of sub-millisecond regions ran 5-30x slower on 2
-// threads than on one. OMP_WAIT_POLICY=passive helps, but libgomp reads it only when it is
-// loaded, so a library cannot set it. So every parallel region of the library asks
-// ThreadsForWork, which:
+// milliseconds) at every region, and the whole team waits for it: a Bayesian-optimization run
+// made of thousands of sub-millisecond regions ran several times slower on 2 threads than on
+// one (docs/threads.md, docs/benchmarks.md). OMP_WAIT_POLICY=passive helps, but libgomp reads
+// it only when it is loaded, so a library cannot set it. So every parallel region of the
+// library asks ThreadsForWork, which:
 //   1. honours the caller's setting: requested = N > 0 means at most N threads; 0 means the
 //      OpenMP default (omp_get_max_threads(), which OMP_NUM_THREADS and omp_set_num_threads
 //      set; 1 in a pagmo fork island's child);

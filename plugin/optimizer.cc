@@ -769,7 +769,7 @@ std::string Optimizer::Fingerprint() const {
   d.Add(mean);
   d.Add(variance);
   std::ostringstream s;
-  s << "t=" << num_accepted_ + 1 << " told=" << observations_.size()
+  s << "t=" << gp_->num_observations() + 1 << " told=" << observations_.size()
     << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex
     << std::setw(16) << std::setfill('0') << d.value();
   return s.str();

@@ -121,8 +121,10 @@ struct OptimizerOptions {
   // next observation, which moves it anyway.
   double maximizer_function_tolerance = 1e-6;
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
-  // fit.num_threads) of the fits' likelihood evaluations; 0 = the OpenMP default. Results do
-  // not depend on it. >= 0, default 0.
+  // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.
+  // Each parallel region uses fewer when its work is small or other processes keep CPUs busy
+  // (gp/thread_policy.h, docs/threads.md), so the default is never much slower than 1. Results
+  // do not depend on it. >= 0, default 0.
   int num_threads = 0;
 
   // JSON-Lines observation log (observation_log.h). Empty = no log. When the file already holds
