@@ -10,7 +10,8 @@
 #   bo-branin, bo-hartmann6  one 200-evaluation run per seed, 20 seeds, the median run time
 #                            (bench/plugin_bench: UCB beta 0.25, refits every 50, the defaults)
 #   cli-fit                  gpbandit fit on 200 noisy observations in 6-D
-#   cli-run                  gpbandit run --problem branin --strategy ei --fit (100 rounds, 5 trials)
+#   cli-run                  gpbandit run --problem branin --strategy ei --fit
+#                            (100 rounds, 5 trials)
 #   lml-1000                 one likelihood evaluation with its gradient at t = 1000, d = 6
 #                            (bench/hyperparams_bench)
 #   fit-1000                 gpbandit fit --restarts 0 on 1000 observations in 6-D (once per rep)
@@ -82,8 +83,9 @@ seconds() {  # seconds <command...>: wall time of one run
   echo "$end - $start" | bc -l
 }
 bo_ms() {  # bo_ms <hartmann6 0|1> <threads>: the median run_ms over 20 seeds
+  local rest="srinivas_beta:0/first_seed:0/"
   "$build/bench/plugin_bench" \
-    --benchmark_filter="BM_Run/hartmann6:$1/default_schedule:0/settings:0/threads:$2/srinivas_beta:0/first_seed:0/" \
+    --benchmark_filter="BM_Run/hartmann6:$1/default_schedule:0/settings:0/threads:$2/$rest" \
     2>/dev/null | sed -n 's/.*run_ms=\([0-9.]*[kM]\?\).*/\1/p' |
     awk '{v=$1; if (v ~ /k$/) v=substr(v,1,length(v)-1)*1000; print v/1000}'
 }
@@ -93,7 +95,9 @@ lml_s() {  # lml_s <threads>: seconds per likelihood evaluation at t = 1000, d =
     --benchmark_min_time=1 2>/dev/null |
     awk '/BM_LogMarginal/ {print $2 / 1000}'
 }
-median() { sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
+median() {
+  sort -g | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'
+}
 
 declare -A one_runs default_runs
 run_scenario() {  # run_scenario <name> <command for one thread> <command for the default>
@@ -117,7 +121,8 @@ if [ "$large" = 1 ]; then
 fi
 
 echo
-echo "$( [ "$idle" = 1 ] && echo "idle machine" || echo "a spinning process on CPU $last" ): medians of $reps, seconds"
+where=$( [ "$idle" = 1 ] && echo "idle machine" || echo "a spinning process on CPU $last" )
+echo "$where: medians of $reps, seconds"
 printf "%-14s %12s %12s %8s\n" scenario "1 thread" default ratio
 for name in bo-branin bo-hartmann6 cli-fit cli-run lml-1000 fit-1000; do
   [ -n "${one_runs[$name]:-}" ] || continue

@@ -14,8 +14,9 @@
 // (3) hallucinate every pending point at the posterior mean in a scratch copy of the model
 // (GP-BUCB, Desautels, Krause & Burdick 2014: the variance shrinks where work is already under
 // way, the mean does not move), (4) BeginRound of the strategy with t = observations in the
-// model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its acquisition over the action box with the context held
-// fixed (or take the argmax over the finite set). AskBatch(q) repeats (3)-(5) q times,
+// model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its
+// acquisition over the action box with the context held fixed (or take the argmax over the
+// finite set). AskBatch(q) repeats (3)-(5) q times,
 // hallucinating each choice before the next, and returns q distinct points. Every handed-out
 // point is logged as pending before the call returns.
 //
