@@ -4,6 +4,9 @@
 // (IgpUcbLambda(T) in beta_schedule.h); setting the model's noise so is the caller's job. In
 // their experiments lambda = R^2 instead (a choice this library's studies follow).
 // Registered as "igp-ucb".
+//
+// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound, delta,
+// gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in gp_ucb.h).
 #ifndef GPBANDIT_ACQUISITION_IGP_UCB_H_
 #define GPBANDIT_ACQUISITION_IGP_UCB_H_
 
@@ -31,6 +34,10 @@ struct IgpUcbOptions {
 class IgpUcb : public IndexStrategy {
  public:
   explicit IgpUcb(const IgpUcbOptions& options = IgpUcbOptions());
+  // The registry's factory: the options from params (keys above; a missing key keeps its
+  // default). Throws std::invalid_argument naming an unknown key, a value of the wrong type or
+  // an invalid value.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "igp-ucb"; }
   void BeginRound(const RoundState& state) override;
@@ -38,6 +45,7 @@ class IgpUcb : public IndexStrategy {
   std::string figure_name() const override { return "beta_t"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
+  std::string OptionsJson() const override;
 
   const IgpUcbOptions& options() const { return options_; }
 

@@ -62,7 +62,7 @@ OptimizerOptions Options(NonFiniteRewardPolicy policy, std::uint64_t seed) {
 int SuggestionsInside(const FailingBox& box, const std::string& strategy,
                       NonFiniteRewardPolicy policy, std::uint64_t seed) {
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, strategy,
-                StrategyOptions(), Options(policy, seed));
+                StrategyParams(), Options(policy, seed));
   int inside = 0;
   for (int round = 0; round < kRounds; ++round) {
     const Eigen::VectorXd x = opt.Ask();
@@ -114,7 +114,7 @@ TEST(FailedEvaluationsTest, ImputedRewardIsTheWorstSoFarLoggedAndReplayedExactly
   Eigen::VectorXd next;
   double imputed = kNaN;
   {
-    Optimizer opt(UnitSquare(), nullptr, "ei", StrategyOptions(), o);
+    Optimizer opt(UnitSquare(), nullptr, "ei", StrategyParams(), o);
     for (int round = 0; round < 12; ++round) {
       const Eigen::VectorXd x = opt.Ask();
       opt.Tell(x, box.fails(x) ? kNaN : box.reward(x));
@@ -155,7 +155,7 @@ TEST(FailedEvaluationsTest, ImputedRewardIsTheWorstSoFarLoggedAndReplayedExactly
 }
 
 TEST(FailedEvaluationsTest, FailureBeforeAnyAcceptedRewardIsSkipped) {
-  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(),
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(),
                 Options(NonFiniteRewardPolicy::kImputeWorst, 1));
   opt.Tell(Eigen::Vector2d(0.5, 0.5), kNaN);
   EXPECT_EQ(opt.num_failed(), 1);

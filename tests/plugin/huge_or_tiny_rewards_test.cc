@@ -38,7 +38,7 @@ PlayedRun Play(const std::string& strategy, const std::function<double(double)>&
   o.seed = gpbandit::testing::TestSeed(4);
   o.sync_log = false;
   o.num_threads = 1;
-  Optimizer opt(Domain::Box(branin.lower, branin.upper), nullptr, strategy, StrategyOptions(), o);
+  Optimizer opt(Domain::Box(branin.lower, branin.upper), nullptr, strategy, StrategyParams(), o);
   PlayedRun run;
   for (int round = 0; round < rounds; ++round) {
     const Eigen::VectorXd x = opt.Ask();
@@ -112,7 +112,7 @@ TEST(HugeOrTinyRewardsTest, HugeRewardsAreLoggedAndResumedExactly) {
   o.log_path = path;
   std::string fingerprint;
   {
-    Optimizer opt(Domain::Box(branin.lower, branin.upper), nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer opt(Domain::Box(branin.lower, branin.upper), nullptr, "gp-ucb", StrategyParams(), o);
     for (int round = 0; round < 12; ++round) {
       const Eigen::VectorXd x = opt.Ask();
       opt.Tell(x, 1e306 * (branin.reward(x) / 310.0));
@@ -133,7 +133,7 @@ TEST(HugeOrTinyRewardsTest, RefusedCallsLeaveTheLogByteIdentical) {
   o.log_path = path;
   auto exists = [&] { return std::fopen(path.c_str(), "r") != nullptr; };
   {
-    Optimizer opt(square, nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer opt(square, nullptr, "gp-ucb", StrategyParams(), o);
     EXPECT_FALSE(exists());  // the header waits for the first record
     ExpectInvalid([&] { opt.Tell(Eigen::Vector2d(2, 0.5), 1.0); }, "x[0] = 2 is outside [0, 1]");
     ExpectInvalid([&] { opt.Tell(Eigen::Vector3d(0.5, 0.5, 0.5), 1.0); }, "x has size 3");
@@ -149,7 +149,7 @@ TEST(HugeOrTinyRewardsTest, RefusedCallsLeaveTheLogByteIdentical) {
   // The corrected retry, on another box, starts the log.
   {
     Optimizer opt(Domain::Box(Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(2, 2, 2)), nullptr,
-                  "gp-ucb", StrategyOptions(), o);
+                  "gp-ucb", StrategyParams(), o);
     opt.Tell(Eigen::Vector3d(1.5, 0.5, 0.5), 1.0);
     const std::string before = gpbandit::testing::ReadFile(path);
     EXPECT_NE(before.find("\"type\":\"header\""), std::string::npos);

@@ -1,12 +1,27 @@
 #include "gpbandit/plugin/log_header.h"
 
+#include <fstream>
 #include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace gpbandit {
 namespace {
+
+// The header as format version 1 wrote it: version 1, and the flat strategy options of the
+// version-1 fixture (fixtures/v1_box_gp_ucb.jsonl, written by the code of that format).
+std::string AsVersion1(const std::string& header) {
+  const std::string here = __FILE__;
+  std::ifstream fixture(here.substr(0, here.find_last_of('/')) + "/fixtures/v1_box_gp_ucb.jsonl");
+  std::string v1_line;
+  std::getline(fixture, v1_line);
+  nlohmann::json j = nlohmann::json::parse(header);
+  j["version"] = 1;
+  j["strategy_options"] = nlohmann::json::parse(v1_line).at("strategy_options");
+  return j.dump();
+}
 
 // A resumed run must draw its fit restarts from the same ranges as the run that wrote the log,
 // so every start_* field survives a header round trip (values unlike the defaults, so a field
@@ -40,7 +55,7 @@ TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   h.options.fit.start_max_lengthscale = 9.0;
-  std::string text = FormatLogHeader(h);
+  std::string text = AsVersion1(FormatLogHeader(h));
   const std::string key = "\"start_max_lengthscale\":9.0,";
   const std::size_t at = text.find(key);
   ASSERT_NE(at, std::string::npos) << text;
@@ -66,7 +81,7 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   EXPECT_EQ(back.options.fit_restarts_until, 17);
   EXPECT_EQ(back.options.maximizer_function_tolerance, 0.1 + 0.2);
 
-  std::string text = FormatLogHeader(h);
+  std::string text = AsVersion1(FormatLogHeader(h));
   for (const std::string key : {"\"maximizer_observed_starts\":5,", "\"fit_restarts_until\":17,",
                                 "\"maximizer_function_tolerance\":0.30000000000000004,"}) {
     const std::size_t at = text.find(key);
@@ -102,6 +117,41 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
     EXPECT_NE(std::string(e.what()).find("\"ignore\" is not throw, skip or impute-worst"),
               std::string::npos)
         << e.what();
+  }
+}
+
+// Version 2 holds every field: a missing one is a corrupt header (named), not a default.
+TEST(LogHeaderTest, Version2NeedsEveryFieldAndUnknownVersionsAreRefused) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  const std::string text = FormatLogHeader(h);
+  EXPECT_NE(text.find("\"version\":2"), std::string::npos) << text;
+  const LogHeader back = ParseLogHeader(text);
+  EXPECT_EQ(back.format_version, 2);
+  EXPECT_EQ(back.strategy_options, h.strategy_options);
+  for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
+    std::string missing = text;
+    const std::size_t at = missing.find(key);
+    ASSERT_NE(at, std::string::npos) << key << " in " << text;
+    missing.erase(at, key.size());
+    try {
+      ParseLogHeader(missing);
+      ADD_FAILURE() << "parsed without " << key;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(key.substr(1, key.find(':') - 2)), std::string::npos)
+          << e.what();
+    }
+  }
+  std::string future = text;
+  future.replace(future.find("\"version\":2"), 11, "\"version\":3");
+  try {
+    ParseLogHeader(future);
+    ADD_FAILURE() << "parsed version 3";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("unsupported version 3"), std::string::npos) << e.what();
   }
 }
 
