@@ -3,7 +3,7 @@
 # against one thread, with a spinning process on the last CPU (the user's simulator beside the
 # optimizer) or on an idle machine.
 #
-#   bash bench/busy_core_bench.sh [--idle] [--reps N] [--build DIR] [--skip-large]
+#   bash bench/busy_core_bench.sh [--idle] [--reps N (default 5)] [--build DIR] [--skip-large]
 #
 # Scenarios, each run alternately with one thread and with the default setting (N times;
 # medians and the ratio default / one thread are printed):
@@ -21,7 +21,7 @@
 set -euo pipefail
 
 build=build
-reps=3
+reps=5
 idle=0
 large=1
 while [ $# -gt 0 ]; do
