@@ -1,6 +1,7 @@
 #include "gpbandit/gp/thread_policy.h"
 
 #include <dirent.h>
+#include <omp.h>
 #include <sched.h>
 
 #include <algorithm>
@@ -12,8 +13,6 @@
 #include <cstring>
 #include <fstream>
 #include <string>
-
-#include <omp.h>
 
 namespace gpbandit {
 namespace {

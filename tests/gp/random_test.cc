@@ -1,9 +1,9 @@
 // Seeding from several keys (gp/random.h): reproducible, and unrelated for different keys.
 #include "gpbandit/gp/random.h"
 
-#include <set>
-
 #include <gtest/gtest.h>
+
+#include <set>
 
 namespace gpbandit {
 namespace {
@@ -20,8 +20,13 @@ TEST(SeededRngTest, SwappedOrShiftedKeysGiveUnrelatedStreams) {
   const std::uint64_t high = std::uint64_t{1} << 32;
   std::set<Rng::result_type> first_draws;
   std::set<std::uint64_t> seeds;
-  for (const auto& keys : {std::pair<std::uint64_t, std::uint64_t>{1, 2}, {2, 1}, {1, 1}, {2, 0},
-                           {high, 0}, {0, high}, {0, 0}}) {
+  for (const auto& keys : {std::pair<std::uint64_t, std::uint64_t>{1, 2},
+                           {2, 1},
+                           {1, 1},
+                           {2, 0},
+                           {high, 0},
+                           {0, high},
+                           {0, 0}}) {
     first_draws.insert(SeededRng({keys.first, keys.second})());
     seeds.insert(DerivedSeed({keys.first, keys.second}));
   }

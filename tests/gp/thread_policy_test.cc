@@ -1,6 +1,8 @@
 // The thread policy (gp/thread_policy.h): small work and a busy machine run on one thread.
 #include "gpbandit/gp/thread_policy.h"
 
+#include <gtest/gtest.h>
+#include <omp.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,9 +10,6 @@
 #include <chrono>
 #include <limits>
 #include <thread>
-
-#include <gtest/gtest.h>
-#include <omp.h>
 
 namespace gpbandit {
 namespace {

@@ -1,6 +1,8 @@
 // Failed evaluations (RELIABILITY.md, "failed evaluations"): under
 // NonFiniteRewardPolicy::kImputeWorst a failure teaches the model to avoid its neighbourhood,
 // is logged with its imputed reward and replayed exactly.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -8,8 +10,6 @@
 #include <iostream>
 #include <limits>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -32,10 +32,9 @@ struct FailingBox {
 };
 
 FailingBox Strip() {
-  return {"strip x1 > 0.8", [](const Eigen::VectorXd& x) { return x(0) > 0.8; },
-          [](const Eigen::VectorXd& x) {
-            return -std::pow(x(0) - 0.9, 2) - std::pow(x(1) - 0.5, 2);
-          }};
+  return {
+      "strip x1 > 0.8", [](const Eigen::VectorXd& x) { return x(0) > 0.8; },
+      [](const Eigen::VectorXd& x) { return -std::pow(x(0) - 0.9, 2) - std::pow(x(1) - 0.5, 2); }};
 }
 
 FailingBox Disc() {
@@ -79,8 +78,7 @@ TEST_P(FailingRegionTest, ImputedFailuresKeepSuggestionsOutOfTheFailingFifth) {
   const std::uint64_t seed = gpbandit::testing::TestSeed(3);
   for (const FailingBox& box : {Strip(), Disc()}) {
     for (std::uint64_t s = seed; s < seed + 2; ++s) {
-      const int inside =
-          SuggestionsInside(box, GetParam(), NonFiniteRewardPolicy::kImputeWorst, s);
+      const int inside = SuggestionsInside(box, GetParam(), NonFiniteRewardPolicy::kImputeWorst, s);
       std::cout << "[ failures ] " << GetParam() << ", " << box.name << ", seed " << s << ": "
                 << inside << " of " << kRounds << " suggestions inside\n";
       EXPECT_LE(inside, kRounds / 4) << box.name << ", seed " << s;

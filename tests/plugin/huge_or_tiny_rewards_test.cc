@@ -2,6 +2,8 @@
 // overflows": the Optimizer at any reward scale, and refused calls that leave the log as it
 // was. (The model's own tests of this row: tests/gp/gaussian_process_test.cc, the domain's:
 // tests/plugin/domain_test.cc, suite HugeOrTinyRewardsTest in both.)
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -9,8 +11,6 @@
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -32,7 +32,7 @@ struct PlayedRun {
 };
 
 PlayedRun Play(const std::string& strategy, const std::function<double(double)>& transform,
-         int rounds = 25) {
+               int rounds = 25) {
   const problems::SyntheticFunction branin = problems::MakeBranin();
   OptimizerOptions o;
   o.seed = gpbandit::testing::TestSeed(4);
@@ -154,9 +154,12 @@ TEST(HugeOrTinyRewardsTest, RefusedCallsLeaveTheLogByteIdentical) {
     const std::string before = gpbandit::testing::ReadFile(path);
     EXPECT_NE(before.find("\"type\":\"header\""), std::string::npos);
     ExpectInvalid([&] { opt.Tell(Eigen::Vector3d(1.5, 0.5, 3), 1.0); }, "outside");
-    ExpectInvalid([&] { opt.TellMany(Eigen::Matrix<double, 3, 2>::Constant(0.5),
-                                     Eigen::MatrixXd(), Eigen::Vector2d(1.0, std::nan(""))); },
-                  "y[1] is not finite");
+    ExpectInvalid(
+        [&] {
+          opt.TellMany(Eigen::Matrix<double, 3, 2>::Constant(0.5), Eigen::MatrixXd(),
+                       Eigen::Vector2d(1.0, std::nan("")));
+        },
+        "y[1] is not finite");
     EXPECT_EQ(gpbandit::testing::ReadFile(path), before);
   }
   EXPECT_EQ(Optimizer::Resume(path)->num_accepted(), 1);
