@@ -17,9 +17,10 @@
 //            call returns, with the worker that holds it ("worker") and the end of its lease
 //            ("lease_until", seconds since the Unix epoch on the study's clock; absent: the
 //            lease never ends). Older logs have neither field.
-//   tell     an observation (action, context, reward, accepted or "failed" for a skipped
-//            non-finite reward; non-finite rewards are written as the strings "nan", "inf",
-//            "-inf" since JSON has no such numbers).
+//   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
+//            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
+//            JSON has no such numbers). A failure that entered the model with an imputed
+//            reward (NonFiniteRewardPolicy::kImputeWorst) carries it in "imputed".
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit.
 //   release  Optimizer::Release: one pending point given back without an observation.
@@ -56,8 +57,10 @@ struct LogRecord {
   double lease_until = std::numeric_limits<double>::infinity();
   // kTell: the reward (may be non-finite when accepted == false).
   double y = 0.0;
-  // kTell: false when the reward was skipped (non-finite under the skip policy).
+  // kTell: false when the reward was non-finite (skipped or imputed).
   bool accepted = true;
+  // kTell: the reward the model was told in place of a non-finite one; NaN when none.
+  double imputed = std::numeric_limits<double>::quiet_NaN();
   // kFit: kernel log-params and noise variance.
   Eigen::VectorXd log_params;
   double noise_variance = 0.0;
@@ -83,12 +86,14 @@ LogContents ReadLog(const std::string& path);
 // nlohmann::json's exceptions (std::exception) naming the problem.
 LogRecord ParseLogRecord(const std::string& json);
 
-// The JSON text of each record kind (one line, no newline).
+// The JSON text of each record kind (one line, no newline). imputed: written when finite (see
+// LogRecord::imputed).
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until);
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                             bool accepted);
+                             bool accepted,
+                             double imputed = std::numeric_limits<double>::quiet_NaN());
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params,
                             double noise_variance, const std::string& report);
 std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
