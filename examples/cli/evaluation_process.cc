@@ -1,11 +1,13 @@
 #include "gpbandit/examples/cli/evaluation_process.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -43,9 +45,16 @@ pid_t Spawn(const std::vector<std::string>& argv,
   posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fd[0]);
   posix_spawn_file_actions_addclose(&actions, pipe_fd[1]);
+  // Its own process group, so that a stop reaches whatever it started too (a shell script's
+  // children hold its output open).
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
   pid_t pid = 0;
   const int error =
-      ::posix_spawnp(&pid, c_args[0], &actions, nullptr, c_args.data(), c_env.data());
+      ::posix_spawnp(&pid, c_args[0], &actions, &attributes, c_args.data(), c_env.data());
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   ::close(pipe_fd[1]);
   if (error != 0) {
@@ -56,15 +65,34 @@ pid_t Spawn(const std::vector<std::string>& argv,
   return pid;
 }
 
-// Reads fd to its end; a stop signal meanwhile sends SIGTERM to the child (once).
-std::string ReadAll(int fd, pid_t child, bool* signalled) {
+// How long a stopped command may take to end before it is killed.
+constexpr auto kStopGrace = std::chrono::seconds(10);
+
+// Sends the command's process group SIGTERM once a stop signal has arrived, and SIGKILL when it
+// is still running kStopGrace later.
+void ForwardStop(pid_t child, bool* signalled,
+                 std::chrono::steady_clock::time_point* signalled_at) {
+  if (stop_signal == 0) return;
+  if (!*signalled) {
+    ::kill(-child, SIGTERM);
+    *signalled = true;
+    *signalled_at = std::chrono::steady_clock::now();
+  } else if (std::chrono::steady_clock::now() - *signalled_at > kStopGrace) {
+    ::kill(-child, SIGKILL);
+  }
+}
+
+// Reads fd to its end, forwarding a stop to the command meanwhile.
+std::string ReadAll(int fd, pid_t child, bool* signalled,
+                    std::chrono::steady_clock::time_point* signalled_at) {
   std::string output;
   char buffer[4096];
   for (;;) {
-    if (stop_signal != 0 && !*signalled) {
-      ::kill(child, SIGTERM);
-      *signalled = true;
-    }
+    ForwardStop(child, signalled, signalled_at);
+    pollfd readable{fd, POLLIN, 0};
+    const int ready = ::poll(&readable, 1, 200);
+    if (ready < 0 && errno != EINTR) break;
+    if (ready <= 0) continue;
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
     if (n == 0 || (n < 0 && errno != EINTR)) break;
@@ -73,14 +101,11 @@ std::string ReadAll(int fd, pid_t child, bool* signalled) {
   return output;
 }
 
-int Wait(pid_t child, bool* signalled) {
+int Wait(pid_t child, bool* signalled, std::chrono::steady_clock::time_point* signalled_at) {
   int status = 0;
   while (::waitpid(child, &status, 0) < 0) {
     if (errno != EINTR) return -1;
-    if (stop_signal != 0 && !*signalled) {
-      ::kill(child, SIGTERM);
-      *signalled = true;
-    }
+    ForwardStop(child, signalled, signalled_at);
   }
   return status;
 }
@@ -111,8 +136,9 @@ EvaluationResult RunEvaluation(const std::vector<std::string>& argv,
   int out_fd = -1;
   const pid_t child = Spawn(argv, environment, &out_fd);
   bool signalled = false;
-  const std::string output = ReadAll(out_fd, child, &signalled);
-  const int status = Wait(child, &signalled);
+  std::chrono::steady_clock::time_point signalled_at;
+  const std::string output = ReadAll(out_fd, child, &signalled, &signalled_at);
+  const int status = Wait(child, &signalled, &signalled_at);
   EvaluationResult result;
   if (signalled || stop_signal != 0) {
     result.outcome = EvaluationResult::Outcome::kInterrupted;

@@ -24,7 +24,8 @@ struct EvaluationResult {
 // Runs argv (argv[0] looked up in PATH, the point's coordinates already appended by the
 // caller) with `environment` added to the worker's own, its standard output read through a
 // pipe (standard error passes through). posix_spawn, not fork: the worker has run OpenMP, and
-// libgomp is not fork-safe. When a stop signal arrives meanwhile, the child gets SIGTERM and
+// libgomp is not fork-safe. The command runs in a process group of its own; when a stop signal
+// arrives meanwhile, the group gets SIGTERM (and SIGKILL 10 s later if it is still running) and
 // the result is kInterrupted. Throws std::runtime_error when the command cannot be started.
 EvaluationResult RunEvaluation(const std::vector<std::string>& argv,
                                const std::vector<std::pair<std::string, std::string>>& environment);

@@ -43,6 +43,13 @@ struct CreateFlags {
   int context_dim = 0;
 };
 
+NonFiniteRewardPolicy FailurePolicy(const std::string& name) {
+  if (name == "skip") return NonFiniteRewardPolicy::kSkip;
+  if (name == "impute-worst") return NonFiniteRewardPolicy::kImputeWorst;
+  if (name == "throw") return NonFiniteRewardPolicy::kThrow;
+  throw UsageError("--failures must be skip, impute-worst or throw, got '" + name + "'");
+}
+
 Domain DomainFromFlags(const CreateFlags& f) {
   if (f.bounds.empty()) throw UsageError("--bounds is required");
   Eigen::VectorXd lower, upper;
@@ -69,18 +76,16 @@ int Create(const std::vector<std::string>& args, Streams streams) {
       ("context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)")
       ("failures", po::value(&f.failures)->default_value(f.failures),
        "a failed evaluation (NaN, a worker's crashed command): skip = recorded as failed, "
-       "throw = refused");
+       "impute-worst = recorded and taught to the model at the worst reward so far, "
+       "throw = refused (a worker then releases the point)");
   po::variables_map vm;
   if (!ParseArguments("study create", "--storage URL [--study NAME] --bounds 0:1,0:10 [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   CheckStudyFlags(f.study, false);
-  if (f.failures != "skip" && f.failures != "throw")
-    throw UsageError("--failures must be skip or throw, got '" + f.failures + "'");
   OptimizerOptions options;
   options.seed = f.seed;
-  options.non_finite_rewards =
-      f.failures == "skip" ? NonFiniteRewardPolicy::kSkip : NonFiniteRewardPolicy::kThrow;
+  options.non_finite_rewards = FailurePolicy(f.failures);
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
