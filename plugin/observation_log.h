@@ -5,10 +5,10 @@
 // Why this shape (RELIABILITY.md, "a crash mid-run"): BayesOpt rewrites its file in place with
 // 10 digits and loses precision; limbo appends at full precision. We append, write doubles
 // round-trip exact (nlohmann-json prints the shortest representation that parses back to the
-// same double, i.e. at most 17 significant digits), and make each call's records durable
-// (fsync, or a database commit) before the call returns. A crash can then only tear the LAST
-// line of a file; readers drop a torn last line with a warning on stderr, and the next writer
-// cuts it off under the study's lock.
+// same double, i.e. at most 17 significant digits), and make each tell durable (fsync, or a
+// database commit) before the call returns (optimizer.h, "Shared studies"). A crash can then
+// only tear the LAST line of a file; readers drop a torn last line with a warning on stderr,
+// and the next writer cuts it off under the study's lock.
 //
 // Records (field "type"):
 //   header   first line: format version, domain, strategy name and options, optimizer options,

@@ -495,7 +495,7 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     if (call.num_model > 0) ChooseByModel(&call);
     chosen = call.chosen;
     return RecordPending(call);
-  });
+  }, Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
   return chosen;
 }
 

@@ -45,10 +45,15 @@
 // on one study. Every Ask, AskBatch, Tell, TellMany, Release and ClearPending then runs under
 // the study's exclusive lock: it first replays, in order, the records the others appended (with
 // exactly the model operations they performed, so every worker holds a bit-identical model),
-// then does its work, appends its records and makes them durable (fsync, or a database commit)
-// before it returns. A refit an Ask triggers is recorded, so the other workers replay it instead
-// of refitting, and the round counter is the study's (rounds from every worker), so no two
-// rounds draw the same random numbers. Pending points carry leases (WorkerOptions): a worker
+// then does its work and appends its records, which every worker sees from then on. Tell,
+// TellMany, Release and ClearPending return once their records are durable (fsync, or a
+// database commit); an ask's records (its pending points and a refit) are visible at once and
+// on disk shortly after (storage/study_storage.h, Durability::kVisible): a crash of the machine
+// or of the database server may forget the last of them, and then those points are simply not
+// pending (their tells are recorded as usual) and the refit is redone identically. A refit an
+// Ask triggers is recorded, so the other workers replay it instead of refitting, and the round
+// counter is the study's (rounds from every worker), so no two rounds draw the same random
+// numbers. Pending points carry leases (WorkerOptions): a worker
 // that dies without telling stops steering the others when its lease ends. Replaying happens
 // first under a shared lock (files) or without a lock (PostgreSQL), so that only the records
 // appended meanwhile are replayed under the exclusive one. A call interrupted by a lost
@@ -80,11 +85,10 @@
 #include "gpbandit/plugin/domain.h"
 #include "gpbandit/plugin/optimizer_options.h"
 #include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 
-class StudySession;
-class StudyStorage;
 struct LogHeader;
 struct LogRecord;
 
@@ -183,7 +187,7 @@ class Optimizer {
   Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd());
   // Reports reward y at action x (and context z). x must lie in the action box (finite sets:
   // in the candidates' bounding box). A matching pending point (exactly equal x and z) is
-  // released. Non-finite y: see OptimizerOptions::non_finite_rewards. Logged and fsynced
+  // released. Non-finite y: see OptimizerOptions::non_finite_rewards. Logged and made durable
   // before the model is updated.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y);
   void Tell(const Eigen::VectorXd& x, double y) { Tell(x, Eigen::VectorXd(), y); }
@@ -281,10 +285,13 @@ class Optimizer {
   void ReadAhead();
   // Runs one mutating call: under the study's exclusive lock, after SyncFrom, `stage` does the
   // call's work, stages its records (Stage) and returns what to apply to this optimizer once
-  // they are committed. Without a storage: stage, then apply. Retries after StorageInterrupted;
-  // a failed attempt restores the model of a refit it made (RestoreFit).
-  void InStudy(const std::function<std::function<void()>()>& stage);
-  void AttemptInStudy(const std::function<std::function<void()>()>& stage);
+  // they are committed (as durably as asked). Without a storage: stage, then apply. Retries
+  // after StorageInterrupted; a failed attempt restores the model of a refit it made
+  // (RestoreFit).
+  void InStudy(const std::function<std::function<void()>()>& stage,
+               Durability durability = Durability::kDurable);
+  void AttemptInStudy(const std::function<std::function<void()>()>& stage,
+                      Durability durability);
   // Appends a record to the current call's session (none without a storage).
   void Stage(const std::string& record_json);
   // Whether a pending point's lease lasts beyond the current call's clock.

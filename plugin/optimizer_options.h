@@ -165,8 +165,9 @@ struct OptimizerOptions {
   std::string study;
   // This process's part in a shared study (leases, worker name). Not logged.
   WorkerOptions worker;
-  // fsync each log record before returning. Turn off only for benchmarks on throw-away files.
-  // Default true.
+  // File studies: fsync before Tell, TellMany, Release and ClearPending return (an ask's pending
+  // records are written without waiting for the disk; see Optimizer, "Shared studies"). Turn
+  // off only for benchmarks on throw-away files. Default true.
   bool sync_log = true;
 
   // True if every field is in range; otherwise false and *error names the field and value.

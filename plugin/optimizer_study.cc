@@ -73,7 +73,8 @@ void Optimizer::ReadAhead() {
   }
 }
 
-void Optimizer::InStudy(const std::function<std::function<void()>()>& stage) {
+void Optimizer::InStudy(const std::function<std::function<void()>()>& stage,
+                        Durability durability) {
   if (!storage_) {
     call_now_ = WallClock();
     std::function<void()> apply;
@@ -90,7 +91,7 @@ void Optimizer::InStudy(const std::function<std::function<void()>()>& stage) {
   ReadAhead();
   for (int attempt = 1;; ++attempt) {
     try {
-      AttemptInStudy(stage);
+      AttemptInStudy(stage, durability);
       return;
     } catch (const StorageInterrupted& e) {
       if (attempt >= kMaxAttempts)
@@ -103,7 +104,8 @@ void Optimizer::InStudy(const std::function<std::function<void()>()>& stage) {
 
 // One attempt of InStudy. Until the commit succeeds, a failure leaves this optimizer as it was
 // (but for the records of others it replayed, which are committed).
-void Optimizer::AttemptInStudy(const std::function<std::function<void()>()>& stage) {
+void Optimizer::AttemptInStudy(const std::function<std::function<void()>()>& stage,
+                               Durability durability) {
   std::unique_ptr<StudySession> session;
   std::function<void()> apply;
   long long last = 0;
@@ -115,7 +117,7 @@ void Optimizer::AttemptInStudy(const std::function<std::function<void()>()>& sta
     call_now_ = session->Now();
     apply = stage();
     session_ = nullptr;
-    last = session->Commit();
+    last = session->Commit(durability);
   } catch (...) {
     session_ = nullptr;
     RestoreFit();

@@ -109,11 +109,13 @@ class FileStudySession : public StudySession {
     ++staged_records_;
   }
 
-  long long Commit() override {
+  long long Commit(Durability durability) override {
     RequireExclusive("Commit");
     if (storage_->header_.empty() && !creates_ && staged_records_ > 0)
       throw std::logic_error("Commit: records for a study that does not exist");
-    if (!staged_.empty()) storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0));
+    if (!staged_.empty())
+      storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0),
+                       durability == Durability::kDurable && storage_->sync_);
     if (creates_) {
       storage_->header_ = staged_.substr(0, staged_.find('\n'));
     }
@@ -218,7 +220,7 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
 
 // Appends `text` (`records` complete lines) at the end, which the cursor must be at; on a
 // failure the file is cut back to where it was (the exclusive lock is held).
-long long FileStudyStorage::Append(const std::string& text, long long records) {
+long long FileStudyStorage::Append(const std::string& text, long long records, bool sync) {
   const long long before = FileSize(fd_, path_);
   if (before != cursor_.bytes)
     throw std::logic_error("append to '" + path_ + "' before reading its end");
@@ -230,7 +232,7 @@ long long FileStudyStorage::Append(const std::string& text, long long records) {
       if (n < 0) throw std::runtime_error(ErrnoText("cannot write to the log", path_));
       written += static_cast<std::size_t>(n);
     }
-    if (sync_ && ::fsync(fd_) != 0)
+    if (sync && ::fsync(fd_) != 0)
       throw std::runtime_error(ErrnoText("cannot fsync the log", path_));
   } catch (...) {
     if (::ftruncate(fd_, static_cast<off_t>(before)) == 0) (void)::fsync(fd_);

@@ -6,8 +6,9 @@
 //   no two workers see the same state when they choose. Shared sessions hold LOCK_SH.
 // - The header is written exactly once: by the first exclusive session that finds the file
 //   empty, with that session's records.
-// - A commit is one write() of every staged line, then fsync (StorageOptions::sync): a crash
-//   can only tear the last line. Bytes are never truncated except a torn tail, and only under
+// - A commit is one write() of every staged line, then fsync for a kDurable one
+//   (StorageOptions::sync): a crash can only tear the last line. fsync makes every earlier
+//   line durable too. Bytes are never truncated except a torn tail, and only under
 //   the exclusive lock (when no other process can be writing it); a shared reader leaves a torn
 //   tail alone and reads up to it.
 // - The file is opened once per storage object and read incrementally (each session reads the
@@ -54,7 +55,8 @@ class FileStudyStorage : public StudyStorage {
   // *cursor past the intact lines and cuts a torn tail off when `repair`.
   std::vector<StudyRecord> Parse(const std::string& text, bool repair, Cursor* cursor,
                                  std::string* header);
-  long long Append(const std::string& text, long long records);
+  // Appends `text` (`records` complete lines) at the end and fsyncs when `sync`.
+  long long Append(const std::string& text, long long records, bool sync);
 
   std::string path_;
   bool sync_;

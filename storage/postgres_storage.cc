@@ -175,7 +175,7 @@ class PostgresSession : public StudySession {
   double Now() override;
   void CreateStudy(const std::string& header_json) override;
   void Append(const std::string& record_json) override;
-  long long Commit() override;
+  long long Commit(Durability durability) override;
 
  private:
   struct Staged {
@@ -300,7 +300,7 @@ void PostgresSession::CommitStudy() {
   header_ = create_header_;
 }
 
-long long PostgresSession::Commit() {
+long long PostgresSession::Commit(Durability durability) {
   RequireExclusive("Commit");
   if (study_id_ < 0 && create_header_.empty() && !staged_.empty())
     throw std::logic_error("Commit: records for a study that does not exist");
@@ -320,6 +320,8 @@ long long PostgresSession::Commit() {
       }
     }
     if (!staged_.empty()) tx_->exec_params(kSetLastSequence, study_id_, last);
+    // A later synchronous commit flushes the log up to itself, this one included.
+    if (durability == Durability::kVisible) tx_->exec("SET LOCAL synchronous_commit = off");
   });
   // Lost before COMMIT reached the server, the transaction is certainly rolled back; lost while
   // committing, it may have landed: wait for the server and look for this commit's id.

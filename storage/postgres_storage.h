@@ -9,8 +9,9 @@
 //                     sequence); body is the record's JSON text, byte for byte.
 // An exclusive session is one READ COMMITTED transaction that starts by locking the study's row
 // (SELECT ... FOR UPDATE): the sessions of one study are serialized, every session reads all
-// records committed before it, and its records are numbered after them. A shared session reads
-// committed records without a lock. Every statement is parameterized.
+// records committed before it, and its records are numbered after them. A kVisible commit sets
+// synchronous_commit = off for its transaction. A shared session reads committed records
+// without a lock. Every statement is parameterized.
 //
 // Credentials come only through libpq (the URL, PGPASSWORD, PGPASSFILE, ~/.pgpass and the other
 // PG* variables); messages show the URL through RedactUrl. sslmode and every other libpq

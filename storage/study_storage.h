@@ -12,8 +12,8 @@
 //   1. Begin(kExclusive): blocks until this worker holds the study's exclusive lock;
 //   2. ReadAfter(n): the records this worker has not replayed yet;
 //   3. Append(...) any number of records (staged, invisible to others);
-//   4. Commit(): the staged records become durable (fsync / database commit) and visible, in
-//      order, all of them or none; then the session ends and the lock is released.
+//   4. Commit(durability): the staged records become visible, in order, all of them or none,
+//      and (kDurable) durable; then the session ends and the lock is released.
 // Destroying a session without Commit drops what it staged and releases the lock. A worker that
 // dies mid-session loses its lock (the kernel drops a file lock with the process; the database
 // rolls back the transaction of a closed connection) and nothing it staged is committed.
@@ -63,6 +63,19 @@ class StorageInterrupted : public std::runtime_error {
 
 enum class LockMode { kShared, kExclusive };
 
+// What a commit waits for.
+enum class Durability {
+  // On disk before Commit returns: fsync of the file (StorageOptions::sync), or a database
+  // commit with synchronous_commit on. Acknowledged data (tells).
+  kDurable,
+  // Visible to every worker at once and on disk shortly after, without waiting: no fsync, or
+  // synchronous_commit = off for this transaction. A crash of the machine (file) or of the
+  // database server (not of a worker) may forget the last such commits, never a part of one,
+  // and never one that a later kDurable commit followed: the study stays a consistent prefix.
+  // For records whose loss costs little (a pending point simply is not pending any more).
+  kVisible,
+};
+
 class StudySession {
  public:
   virtual ~StudySession() = default;
@@ -80,12 +93,13 @@ class StudySession {
   virtual void CreateStudy(const std::string& header_json) = 0;
   // Stages one record (a JSON object with a string "type"; std::invalid_argument otherwise).
   virtual void Append(const std::string& record_json) = 0;
-  // Makes the staged records durable and visible, in order, and ends the session; returns the
-  // sequence number of the last record committed (that of the last record read when nothing
-  // was staged). The caller must have read every record (ReadAfter) first: its records follow
-  // them. Throws StorageInterrupted if nothing was committed and the call may be retried,
-  // std::runtime_error for a failure that retrying cannot mend (a full disk).
-  virtual long long Commit() = 0;
+  // Makes the staged records visible, in order, and as durable as asked (Durability), and ends
+  // the session; returns the sequence number of the last record committed (that of the last
+  // record read when nothing was staged). The caller must have read every record (ReadAfter)
+  // first: its records follow them. Throws StorageInterrupted if nothing was committed and the
+  // call may be retried, std::runtime_error for a failure that retrying cannot mend (a full
+  // disk).
+  virtual long long Commit(Durability durability) = 0;
 };
 
 class StudyStorage {

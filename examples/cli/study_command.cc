@@ -210,7 +210,7 @@ int Import(const std::vector<std::string>& args, Streams streams) {
   session->CreateStudy(contents.records.front().json);
   for (std::size_t i = 1; i < contents.records.size(); ++i)
     session->Append(contents.records[i].json);
-  session->Commit();
+  session->Commit(Durability::kDurable);
   streams.err << "[study] imported " << contents.records.size() - 1 << " records into "
               << DescribeStudy(f) << "\n";
   return kExitOk;

@@ -36,7 +36,7 @@ void WriteStudy(const std::string& path, const std::string& header,
   const std::unique_ptr<StudySession> session = storage.Begin(LockMode::kExclusive);
   session->CreateStudy(header);
   for (const std::string& r : records) session->Append(r);
-  session->Commit();
+  session->Commit(Durability::kDurable);
 }
 
 TEST(ObservationLogTest, DoublesRoundTripBitForBit) {

@@ -171,11 +171,11 @@ class FaultyStorage : public StudyStorage {
     double Now() override { return inner_->Now(); }
     void CreateStudy(const std::string& h) override { inner_->CreateStudy(h); }
     void Append(const std::string& r) override { inner_->Append(r); }
-    long long Commit() override {
+    long long Commit(Durability durability) override {
       ++owner_->commits;
       if (owner_->interrupt > 0 && owner_->interrupt--) throw StorageInterrupted("test: lost");
       if (owner_->fail > 0 && owner_->fail--) throw std::runtime_error("test: disk full");
-      return inner_->Commit();
+      return inner_->Commit(durability);
     }
 
    private:

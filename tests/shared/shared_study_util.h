@@ -1,16 +1,9 @@
-// Helpers of the shared-study tests: worker processes (posix_spawn, output to files), their
-// acknowledged tells, and checks on a study's records.
+// Helpers of the shared-study tests: the acknowledged tells of worker processes
+// (child_process.h starts them), and checks on a study's records.
 #ifndef GPBANDIT_TESTS_SHARED_SHARED_STUDY_UTIL_H_
 #define GPBANDIT_TESTS_SHARED_SHARED_STUDY_UTIL_H_
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -20,54 +13,10 @@
 
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/storage/study_storage.h"
-
-extern char** environ;
+#include "tests/shared/child_process.h"
 
 namespace gpbandit {
 namespace testing {
-
-inline std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A child process whose stdout and stderr go to files.
-struct Child {
-  pid_t pid = -1;
-  std::string out, err;
-};
-
-// Starts argv (argv[0] a path) with its output in out/err (created or truncated). posix_spawn:
-// the test process may have run OpenMP, and libgomp is not fork-safe.
-inline Child Spawn(const std::vector<std::string>& argv, const std::string& out,
-                   const std::string& err) {
-  std::vector<std::string> args = argv;
-  std::vector<char*> c_args;
-  for (std::string& a : args) c_args.push_back(&a[0]);
-  c_args.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  Child child;
-  child.out = out;
-  child.err = err;
-  const int error = ::posix_spawn(&child.pid, c_args[0], &actions, nullptr, c_args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) ADD_FAILURE() << "cannot start " << argv[0] << ": error " << error;
-  return child;
-}
-
-// The child's wait status.
-inline int Wait(const Child& child) {
-  int status = 0;
-  ::waitpid(child.pid, &status, 0);
-  return status;
-}
-
-inline bool ExitedZero(int status) { return WIFEXITED(status) && WEXITSTATUS(status) == 0; }
 
 // One acknowledged tell: its x as printed (round-trip exact) and y.
 struct Told {

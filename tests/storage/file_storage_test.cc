@@ -48,7 +48,7 @@ long long Commit(StudyStorage& storage, int from, int to, bool create = false) {
   auto session = storage.Begin(LockMode::kExclusive);
   if (create) session->CreateStudy(kHeader);
   for (int i = from; i < to; ++i) session->Append(Record(i));
-  return session->Commit();
+  return session->Commit(Durability::kDurable);
 }
 
 TEST(FileStorageTest, HeaderOnceThenRecordsInOrderAndIncrementalReads) {
@@ -105,7 +105,7 @@ TEST(FileStorageTest, UncommittedSessionWritesNothingAndBadRecordsAreRefused) {
   EXPECT_EQ(ReadFile(path), before);
   auto shared = storage.Begin(LockMode::kShared);
   EXPECT_THROW(shared->Append(Record(1)), std::logic_error);
-  EXPECT_THROW(shared->Commit(), std::logic_error);
+  EXPECT_THROW(shared->Commit(Durability::kDurable), std::logic_error);
   std::remove(path.c_str());
 }
 
@@ -125,12 +125,12 @@ TEST(FileStorageTest, ExclusiveSessionsOfTwoStorageObjectsExcludeEachOther) {
     entered = true;
     seen = static_cast<long long>(session->ReadAfter(0).size());
     session->Append(Record(100));
-    session->Commit();
+    session->Commit(Durability::kDurable);
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_FALSE(entered) << "the second exclusive session did not wait for the first";
   held->Append(Record(1));
-  EXPECT_EQ(held->Commit(), 2);
+  EXPECT_EQ(held->Commit(Durability::kDurable), 2);
   held.reset();
   other.join();
   EXPECT_TRUE(entered);
@@ -159,7 +159,7 @@ TEST(FileStorageTest, ConcurrentCreatorsWriteOneHeader) {
       }
       session->ReadAfter(0);
       session->Append(Record(t));
-      session->Commit();
+      session->Commit(Durability::kDurable);
     });
   }
   for (auto& t : threads) t.join();

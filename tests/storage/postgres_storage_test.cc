@@ -38,7 +38,7 @@ long long Commit(StudyStorage& storage, const std::vector<std::string>& records,
   if (create) session->CreateStudy(kHeader);
   session->ReadAfter(0);
   for (const std::string& r : records) session->Append(r);
-  return session->Commit();
+  return session->Commit(Durability::kDurable);
 }
 
 // A failing test gives up on a lost server after 30 s rather than the default 300.
@@ -112,14 +112,14 @@ TEST(PostgresStorageTest, ExclusiveSessionsOfOneStudyAreSerialized) {
     entered = true;
     seen = static_cast<long long>(session->ReadAfter(0).size());
     session->Append(R"({"type":"tell","i":2})");
-    sequence = session->Commit();
+    sequence = session->Commit(Durability::kDurable);
   });
   // Another study is not held up.
   EXPECT_EQ(Commit(*c, {R"({"type":"tell","i":1})"}), 2);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_FALSE(entered) << "the second session did not wait for the row lock";
   held->Append(R"({"type":"tell","i":1})");
-  EXPECT_EQ(held->Commit(), 2);
+  EXPECT_EQ(held->Commit(Durability::kDurable), 2);
   held.reset();
   other.join();
   EXPECT_EQ(seen, 2);  // it saw the record committed before it got the lock
@@ -145,8 +145,8 @@ TEST(PostgresStorageTest, UncommittedWorkIsInvisibleAndConcurrentCreatorsMeetOne
   first->Append(R"({"type":"tell","by":"a"})");
   second->CreateStudy(R"({"type":"header","format":"other"})");
   second->Append(R"({"type":"tell","by":"b"})");
-  EXPECT_EQ(first->Commit(), 1);
-  EXPECT_THROW(second->Commit(), StorageInterrupted);
+  EXPECT_EQ(first->Commit(Durability::kDurable), 1);
+  EXPECT_THROW(second->Commit(Durability::kDurable), StorageInterrupted);
   first.reset();
   second.reset();
   auto retry = b->Begin(LockMode::kExclusive);
@@ -205,13 +205,13 @@ TEST(PostgresStorageTest, ConnectionLostBeforeCommitCommitsNothing) {
   Server()->Sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
               "= 'victim'");
   ::testing::internal::CaptureStderr();
-  EXPECT_THROW(session->Commit(), StorageInterrupted);
+  EXPECT_THROW(session->Commit(Durability::kDurable), StorageInterrupted);
   session.reset();
   auto again = storage->Begin(LockMode::kExclusive);
   ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(again->ReadAfter(0).size(), 1u);
   again->Append(R"({"type":"tell","i":1})");
-  EXPECT_EQ(again->Commit(), 2);
+  EXPECT_EQ(again->Commit(Durability::kDurable), 2);
 }
 
 // The server stops while a worker is connected: the open session fails with
@@ -226,7 +226,7 @@ TEST(PostgresStorageTest, ServerRestartIsWaitedOut) {
   session->Append(R"({"type":"tell","i":1})");
   Server()->Stop("fast");
   ::testing::internal::CaptureStderr();
-  EXPECT_THROW(session->Commit(), StorageInterrupted);
+  EXPECT_THROW(session->Commit(Durability::kDurable), StorageInterrupted);
   session.reset();
   std::thread restart([] {
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
@@ -243,7 +243,7 @@ TEST(PostgresStorageTest, ServerRestartIsWaitedOut) {
   EXPECT_THAT(messages, HasSubstr("reconnected"));
   ASSERT_EQ(again->ReadAfter(0).size(), 1u);
   again->Append(R"({"type":"tell","i":1})");
-  EXPECT_EQ(again->Commit(), 2);
+  EXPECT_EQ(again->Commit(Durability::kDurable), 2);
 }
 
 }  // namespace
