@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <boost/random/sobol.hpp>
 #include <ceres/first_order_function.h>
 #include <ceres/gradient_problem.h>
 #include <omp.h>
@@ -195,6 +196,50 @@ Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::Vector
   return points;
 }
 
+std::string RawSampleDesignName(RawSampleDesign design) {
+  switch (design) {
+    case RawSampleDesign::kLatinHypercube: return "latin-hypercube";
+    case RawSampleDesign::kSobol: return "sobol";
+  }
+  return "unknown";
+}
+
+RawSampleDesign ParseRawSampleDesign(const std::string& name) {
+  for (RawSampleDesign design : {RawSampleDesign::kLatinHypercube, RawSampleDesign::kSobol})
+    if (RawSampleDesignName(design) == name) return design;
+  throw std::invalid_argument("raw sample design = '" + name +
+                              "': unknown; known: latin-hypercube, sobol");
+}
+
+Eigen::MatrixXd ScrambledSobol(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
+                               Rng& rng) {
+  std::vector<int> free;
+  for (int i = 0; i < lower.size(); ++i)
+    if (lower(i) < upper(i)) free.push_back(i);
+  Eigen::MatrixXd points = lower.replicate(1, n);
+  if (free.empty() || n == 0) return points;
+  constexpr std::size_t kMaxDimension = boost::random::default_sobol_table::max_dimension;
+  if (free.size() > kMaxDimension)
+    throw std::invalid_argument(FieldValue("free coordinates", free.size()) +
+                                ": the Sobol table stops at " + std::to_string(kMaxDimension));
+  std::vector<std::uint64_t> shift(free.size());
+  for (std::uint64_t& mask : shift) mask = rng();
+  boost::random::sobol sequence(free.size());
+  for (int j = 0; j < n; ++j) {
+    for (std::size_t k = 0; k < free.size(); ++k) {
+      // Boost's engine starts at the sequence's second point; the first is the origin, and
+      // without it the first 2^m points would not form a net.
+      const std::uint64_t point = j == 0 ? 0 : static_cast<std::uint64_t>(sequence());
+      const std::uint64_t bits = point ^ shift[k];
+      // The top 53 bits as a double in [0, 1).
+      const double s = static_cast<double>(bits >> 11) * 0x1.0p-53;
+      const int i = free[k];
+      points(i, j) = std::min(upper(i), lower(i) + (upper(i) - lower(i)) * s);
+    }
+  }
+  return points;
+}
+
 BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
                                    const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                                    const Eigen::MatrixXd& extra_starts,
@@ -222,7 +267,10 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   const int threads = options.num_threads > 0 ? options.num_threads : omp_get_max_threads();
 
   // Every random number is drawn here, before any parallel region.
-  const Eigen::MatrixXd raw = LatinHypercube(lower, upper, options.num_raw_samples, rng);
+  const Eigen::MatrixXd raw =
+      options.raw_sample_design == RawSampleDesign::kSobol
+          ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
+          : LatinHypercube(lower, upper, options.num_raw_samples, rng);
   const int num_extra = static_cast<int>(extra_starts.cols());
   const int num_raw = static_cast<int>(raw.cols());
   Eigen::MatrixXd candidates(dim, num_extra + num_raw);
