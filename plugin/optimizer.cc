@@ -132,6 +132,22 @@ Eigen::MatrixXd BestStarts(const Domain& domain, const std::vector<Observation>&
   return starts;
 }
 
+// RoundState::signal_variance: the mean of the kernel's diagonal at the observations times the
+// output scale squared (the kernel lives in standardized units); the scale squared alone before
+// any observation, or if the diagonal is not finite and positive (a linear kernel at the
+// origin), which is the standardized outputs' unit variance. Clamped into the positive normal
+// doubles, as the validation of RoundState requires, for output scales near the limits.
+double SignalVariance(const GaussianProcess& gp) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  double variance = scale2;
+  if (gp.num_observations() > 0) {
+    const double diagonal = gp.kernel().Diagonal(gp.inputs()).mean();
+    if (std::isfinite(diagonal) && diagonal > 0.0) variance = diagonal * scale2;
+  }
+  return std::clamp(variance, std::numeric_limits<double>::min(),
+                    std::numeric_limits<double>::max());
+}
+
 }  // namespace
 
 Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
@@ -405,6 +421,8 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
     state.num_candidates =
         domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
     state.information_gain = gp_->InformationGain();
+    state.sequential_variances =
+        gp_->SequentialVariances() * (gp_->output_scale() * gp_->output_scale());
     // The posterior means at the observations (O(t)) serve both the incumbent and the
     // maximizer's observed starts.
     std::vector<int> observed_index;
@@ -412,8 +430,11 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
         ObservedMeans(observations_, *gp_, &observed_index);
     state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
+    state.best_observed = gp_->num_observations() > 0 ? gp_->outputs().maxCoeff()
+                                                      : -std::numeric_limits<double>::infinity();
     state.noise_variance =
         (gp_->noise_variance() + gp_->jitter()) * gp_->output_scale() * gp_->output_scale();
+    state.signal_variance = SignalVariance(*gp_);
 
     BoxMaximizerOptions box_options;
     box_options.num_raw_samples = options_.maximizer_raw_samples;

@@ -9,6 +9,7 @@
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/acquisition/igp_ucb.h"
+#include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
 #include "gpbandit/acquisition/variance_only.h"
@@ -81,6 +82,9 @@ const std::pair<const char*, StrategyRegistry::Factory> kBuiltIns[] = {
      }},
     {"ei", [](const StrategyOptions& o) -> std::unique_ptr<Strategy> {
        return std::make_unique<ExpectedImprovement>(ToImprovement(o));
+     }},
+    {"log-ei", [](const StrategyOptions& o) -> std::unique_ptr<Strategy> {
+       return std::make_unique<LogExpectedImprovement>(ToImprovement(o));
      }},
     {"pi", [](const StrategyOptions& o) -> std::unique_ptr<Strategy> {
        return std::make_unique<ProbabilityOfImprovement>(ToImprovement(o));

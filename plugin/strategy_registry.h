@@ -1,7 +1,7 @@
 // The strategy registry: strategies by name, built from one options struct.
 //
 // Default() is pre-filled from an explicit name -> factory table in strategy_registry.cc
-// (gp-ucb, cgp-ucb, igp-ucb, gp-ts, ei, pi, mean, variance); there is no static
+// (gp-ucb, cgp-ucb, igp-ucb, gp-ts, ei, log-ei, pi, mean, variance); there is no static
 // self-registration (fragile in static libraries). User code adds its own strategies at run
 // time with Register(); factories read the fields they need from StrategyOptions, and user
 // strategies may read StrategyOptions::extra.
@@ -45,8 +45,10 @@ struct StrategyOptions {
   // B, the bound on the RKHS norm of f (GP-UCB's RKHS schedule, IGP-UCB, GP-TS). >= 0.
   // Default 1.
   double rkhs_bound = 1.0;
-  // R, the sub-Gaussian constant of the noise (IGP-UCB, GP-TS). >= 0. Default 1.
-  double noise_bound = 1.0;
+  // R, the sub-Gaussian constant of the noise (IGP-UCB, GP-TS), against the prior standard
+  // deviation of f; < 0 = from the model each round, with a floor (confidence_terms.h).
+  // Finite. Default -1.
+  double noise_bound = -1.0;
   // T, the horizon: IGP-UCB's lambda = 1 + 2 / T (IgpUcbLambda). 0 = unknown. >= 0.
   // Default 0. Informational for the strategies: the optimizer sets the model's noise.
   int horizon = 0;

@@ -64,6 +64,17 @@ TEST(GpUcbTest, ScheduleFollowsTheRoundAndScale) {
   EXPECT_NEAR(rkhs.beta(), 0.2 * (8.0 + 900.0 * l * l * l), 1e-7);
 }
 
+TEST(GpUcbTest, DefaultOnABoxIsDimLogOnAFiniteSetTheorem1) {
+  GpUcb ucb;
+  RoundState state = MakeRound(50, 0);
+  state.action_dim = 6;
+  ucb.BeginRound(state);
+  EXPECT_NEAR(ucb.beta(), 0.2 * 6.0 * std::log(100.0), 1e-12);  // Kandasamy et al.'s
+  ucb.BeginRound(MakeRound(3, 1000));
+  const double pi2 = 9.869604401089358;
+  EXPECT_NEAR(ucb.beta(), 2.0 * std::log(1000.0 * 9.0 * pi2 / 0.6), 1e-12);  // Theorem 1
+}
+
 TEST(GpUcbTest, RejectedRoundLeavesStateUnchanged) {
   GpUcb ucb;
   ucb.BeginRound(MakeRound(2, 10));
