@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -15,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gpbandit/examples/io/csv.h"
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/kernel_factory.h"
 
 namespace gpbandit {
 namespace {
@@ -208,6 +211,54 @@ TEST_F(CliTest, FitPrintsJsonWithTheLogMarginalLikelihood) {
   EXPECT_TRUE(json["log_marginal_likelihood"].is_number());
   EXPECT_EQ(json["num_observations"], 12);
   EXPECT_EQ(json["log_params"].size(), 3u);  // log variance + two ARD lengthscales
+}
+
+TEST_F(CliTest, FitReportsTheLikelihoodInBothUnitsAndFitsRawOutputsOnRequest) {
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 12; ++i) {
+    const double a = i / 11.0, b = (i * 7 % 12) / 11.0;
+    csv += io::FormatDouble(a) + "," + io::FormatDouble(b) + "," +
+           io::FormatDouble(50.0 + 20.0 * std::sin(6 * a) + 2.0 * b) + "\n";
+  }
+  Write("obs.csv", csv);
+  const Result r = Run("fit --data obs.csv --kernel se --restarts 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["standardized_outputs"], true);
+  EXPECT_EQ(json["log_marginal_likelihood_units"], "standardized outputs");
+  // log p(y) in original units, computed apart: the unstandardized GP of y - offset with the
+  // fitted kernel and noise scaled by output_scale^2 (the same model, in original units).
+  const double offset = json["output_offset"], scale = json["output_scale"];
+  const Eigen::Vector3d log_params(json["log_params"]["se.log_variance"].get<double>() +
+                                       2.0 * std::log(scale),
+                                   json["log_params"]["se.log_lengthscale[0]"].get<double>(),
+                                   json["log_params"]["se.log_lengthscale[1]"].get<double>());
+  GaussianProcessOptions raw;
+  raw.standardize_outputs = false;
+  raw.noise_variance = json["noise_variance_original_units"].get<double>();
+  GaussianProcess gp(MakeKernel("se", FirstDims(2), true, 1.0, 0.5), 2, raw);
+  gp.SetHyperparameters(log_params, raw.noise_variance);
+  for (int i = 0; i < 12; ++i) {
+    const double a = i / 11.0, b = (i * 7 % 12) / 11.0;  // already the unit cube
+    gp.AddObservation(Eigen::Vector2d(a, b), 50.0 + 20.0 * std::sin(6 * a) + 2.0 * b - offset);
+  }
+  EXPECT_NEAR(json["log_marginal_likelihood_original_units"].get<double>(),
+              gp.LogMarginalLikelihood(), 1e-6);
+  EXPECT_NEAR(json["log_marginal_likelihood"].get<double>() - 12.0 * std::log(scale),
+              gp.LogMarginalLikelihood(), 1e-6);
+
+  const Result u = Run("fit --data obs.csv --kernel se --restarts 1 --no-standardize");
+  ASSERT_EQ(u.status, 0) << u.err;
+  const nlohmann::json unstandardized = nlohmann::json::parse(u.out);
+  EXPECT_EQ(unstandardized["standardized_outputs"], false);
+  EXPECT_EQ(unstandardized["log_marginal_likelihood_units"], "original outputs");
+  EXPECT_EQ(unstandardized["output_offset"], 0.0);
+  EXPECT_EQ(unstandardized["output_scale"], 1.0);
+  EXPECT_EQ(unstandardized["log_marginal_likelihood"],
+            unstandardized["log_marginal_likelihood_original_units"]);
+  // A prior mean of 0 for outputs near 50: the fitted signal variance is of the outputs' mean
+  // square (~2600), far above the standardized bounds' upper end 1e3.
+  EXPECT_GT(std::exp(unstandardized["log_params"]["se.log_variance"].get<double>()), 1e3);
 }
 
 TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
