@@ -9,7 +9,8 @@
 // z_t. beta_t follows the GP-UCB schedules with d = the number of ACTION coordinates (Krause &
 // Ong Theorem 1 uses the gamma of the joint kernel, which ResolveGamma receives as the observed
 // information gain). The regret this strategy controls is the contextual regret
-// r_t = sup_s f(s, z_t) - f(s_t, z_t), not the regret against the best context.
+// r_t = sup_s f(s, z_t) - f(s_t, z_t), not the regret against the best context. JSON options:
+// GP-UCB's (gp_ucb.h).
 #ifndef GPBANDIT_ACQUISITION_CGP_UCB_H_
 #define GPBANDIT_ACQUISITION_CGP_UCB_H_
 
@@ -23,6 +24,8 @@ namespace gpbandit {
 class CgpUcb : public GpUcb {
  public:
   explicit CgpUcb(const GpUcbOptions& options = GpUcbOptions()) : GpUcb(options) {}
+  // The registry's factory (GP-UCB's keys and errors).
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
   std::string name() const override { return "cgp-ucb"; }
   std::unique_ptr<Strategy> Clone() const override;
 };

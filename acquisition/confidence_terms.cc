@@ -24,18 +24,18 @@ ConfidenceTerms ResolveConfidenceTerms(double noise_bound, double min_noise_boun
     throw std::invalid_argument(FieldValue("min_noise_bound", min_noise_bound) +
                                 ": must be finite and >= 0");
   ConfidenceTerms terms;
-  terms.noise_bound =
-      noise_bound >= 0.0
-          ? noise_bound
-          : std::max(std::sqrt(state.noise_variance / state.signal_variance), min_noise_bound);
-  // The noise level the bound assumes, R^2 k(x, x), or the model's if larger (written with the
-  // floor rather than R for the model's bound, so that an unfloored R gives the model's exactly).
-  const double r = InitialNoiseBound(noise_bound, min_noise_bound);
-  const double lambda = std::max(state.noise_variance, r * r * state.signal_variance);
   double information_gain = state.information_gain;
-  if (gamma.source == GammaSource::kInformationGain && state.sequential_variances.size() > 0 &&
-      lambda > state.noise_variance) {
-    information_gain = InformationGainAtNoise(state.sequential_variances, lambda);
+  if (noise_bound >= 0.0) {
+    terms.noise_bound = noise_bound;
+  } else {
+    terms.noise_bound =
+        std::max(std::sqrt(state.noise_variance / state.signal_variance), min_noise_bound);
+    // The floor's noise level, floor^2 k(x, x), when it exceeds the model's (written with the
+    // floor rather than R, so that an unfloored R keeps the model's own gain exactly).
+    const double lambda = min_noise_bound * min_noise_bound * state.signal_variance;
+    if (gamma.source == GammaSource::kInformationGain && state.sequential_variances.size() > 0 &&
+        lambda > state.noise_variance)
+      information_gain = InformationGainAtNoise(state.sequential_variances, lambda);
   }
   terms.gamma = ResolveGamma(gamma, state.t, state.action_dim, information_gain);
   return terms;

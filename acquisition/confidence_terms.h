@@ -17,13 +17,15 @@
 //                     incumbent for ever. R is a sub-Gaussian constant, an upper bound, so
 //                     taking it above a noise that is too small to estimate keeps the
 //                     confidence bound valid.
-// gamma_{t-1} (GammaSource::kInformationGain): the information gain at the noise level the bound
-// assumes, lambda = max(noise_variance, R^2 signal_variance) (the paper's experiments set the
-// model's lambda = R^2): 1/2 sum_i log(1 + sigma_{i-1}^2(x_i) / lambda) over
-// RoundState::sequential_variances. With the model's own noise a noiseless objective gains
-// ~1/2 log(sigma^2 / 1e-10) ~ 10 nats per observation, and beta_t would grow like sqrt(20 t)
-// R. When sequential_variances is empty (finite-set loops) or lambda is the model's noise, it is
-// RoundState::information_gain; the kernel-family bounds (GammaOptions) are used as they are.
+// gamma_{t-1} (GammaSource::kInformationGain): with R from the model, the information gain at
+// the noise level the bound assumes, lambda = max(noise_variance, min_noise_bound^2
+// signal_variance) (the paper's experiments set the model's lambda = R^2): 1/2 sum_i log(1 +
+// sigma_{i-1}^2(x_i) / lambda) over RoundState::sequential_variances, a lower bound of 1/2
+// log det(I + K / lambda). With the model's own noise a noiseless objective gains ~1/2 log(sigma^2
+// / 1e-10) ~ 10 nats per observation, and beta_t would grow like sqrt(20 t) R. With a fixed R,
+// or when sequential_variances is empty (finite-set loops), it is RoundState::information_gain
+// (the papers' setting, where the model's noise is R^2); the kernel-family bounds
+// (GammaOptions) are used as they are.
 //
 // Pure functions, thread-safe.
 #ifndef GPBANDIT_ACQUISITION_CONFIDENCE_TERMS_H_

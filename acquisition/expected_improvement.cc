@@ -68,4 +68,8 @@ std::unique_ptr<Strategy> ExpectedImprovement::Clone() const {
   return std::make_unique<ExpectedImprovement>(*this);
 }
 
+std::unique_ptr<Strategy> ExpectedImprovement::Create(const StrategyParams& params) {
+  return std::make_unique<ExpectedImprovement>(ReadOptions(params, "ei"));
+}
+
 }  // namespace gpbandit

@@ -25,6 +25,8 @@ double ExpectedImprovementValue(double mean, double sigma, double best, double* 
 class ExpectedImprovement : public ImprovementStrategy {
  public:
   explicit ExpectedImprovement(const ImprovementOptions& options = ImprovementOptions());
+  // The registry's factory: xi from params (improvement_strategy.h).
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "ei"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;

@@ -9,6 +9,7 @@
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/stationary_kernel.h"
 
@@ -118,6 +119,19 @@ class PathwiseSample : public ContinuousAcquisition {
 
 }  // namespace
 
+void to_json(nlohmann::json& j, const GpTsOptions& o) {
+  j = {{"fixed_scale", o.fixed_scale}, {"num_features", o.num_features}};
+  internal::WriteBoundFields(o, &j);
+}
+
+void from_json(const nlohmann::json& j, GpTsOptions& o) {
+  internal::OptionsReader reader(j);
+  internal::ReadBoundFields(&reader, &o);
+  reader.Read("fixed_scale", &o.fixed_scale);
+  reader.Read("num_features", &o.num_features);
+  reader.Finish();
+}
+
 bool GpTsOptions::IsValid(std::string* error) const {
   if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
     return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
@@ -166,5 +180,11 @@ std::unique_ptr<ContinuousAcquisition> GpTs::MakeContinuous(const GaussianProces
 }
 
 std::unique_ptr<Strategy> GpTs::Clone() const { return std::make_unique<GpTs>(*this); }
+
+std::unique_ptr<Strategy> GpTs::Create(const StrategyParams& params) {
+  return std::make_unique<GpTs>(internal::ReadOptions<GpTsOptions>(params, "gp-ts"));
+}
+
+std::string GpTs::OptionsJson() const { return internal::WriteOptions(options_); }
 
 }  // namespace gpbandit

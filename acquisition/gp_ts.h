@@ -18,6 +18,10 @@
 // the posterior. It needs a stationary kernel (gp/stationary_kernel.h); other kernels (index,
 // composite, linear) are rejected by MakeContinuous with std::invalid_argument — use a finite
 // candidate set for those.
+//
+// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
+// min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
+// gp_ucb.h), fixed_scale, num_features.
 #ifndef GPBANDIT_ACQUISITION_GP_TS_H_
 #define GPBANDIT_ACQUISITION_GP_TS_H_
 
@@ -57,6 +61,10 @@ struct GpTsOptions {
 class GpTs : public Strategy {
  public:
   explicit GpTs(const GpTsOptions& options = GpTsOptions());
+  // The registry's factory: the options from params (keys above; a missing key keeps its
+  // default). Throws std::invalid_argument naming an unknown key, a value of the wrong type or
+  // an invalid value.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "gp-ts"; }
   void BeginRound(const RoundState& state) override;
@@ -66,6 +74,7 @@ class GpTs : public Strategy {
   std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
                                                         Rng& rng) const override;
   std::unique_ptr<Strategy> Clone() const override;
+  std::string OptionsJson() const override;
 
   const GpTsOptions& options() const { return options_; }
 

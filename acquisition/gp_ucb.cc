@@ -3,8 +3,40 @@
 #include <cmath>
 
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
 
 namespace gpbandit {
+
+void to_json(nlohmann::json& j, const GpUcbOptions& o) {
+  j = {{"beta_schedule", BetaScheduleKindName(o.beta.kind)},
+       {"delta", o.beta.delta},
+       {"a", o.beta.a},
+       {"b", o.beta.b},
+       {"r", o.beta.r},
+       {"rkhs_bound", o.beta.rkhs_bound},
+       {"constant_beta", o.beta.constant_beta},
+       {"dim_log_coefficient", o.beta.dim_log_coefficient},
+       {"beta_scale", o.beta.scale}};
+  internal::WriteGammaFields(o.gamma, &j);
+}
+
+void from_json(const nlohmann::json& j, GpUcbOptions& o) {
+  internal::OptionsReader reader(j);
+  reader.ReadEnum("beta_schedule", &o.beta.kind, BetaScheduleKindName,
+                  {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
+                   BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant,
+                   BetaScheduleKind::kDimLog});
+  reader.Read("delta", &o.beta.delta);
+  reader.Read("a", &o.beta.a);
+  reader.Read("b", &o.beta.b);
+  reader.Read("r", &o.beta.r);
+  reader.Read("rkhs_bound", &o.beta.rkhs_bound);
+  reader.Read("constant_beta", &o.beta.constant_beta);
+  reader.Read("dim_log_coefficient", &o.beta.dim_log_coefficient);
+  reader.Read("beta_scale", &o.beta.scale);
+  internal::ReadGammaFields(&reader, &o.gamma);
+  reader.Finish();
+}
 
 bool GpUcbOptions::IsValid(std::string* error) const {
   return beta.IsValid(error) && gamma.IsValid(error);
@@ -34,5 +66,15 @@ double GpUcb::Score(double mean, double variance, double* d_mean, double* d_vari
 }
 
 std::unique_ptr<Strategy> GpUcb::Clone() const { return std::make_unique<GpUcb>(*this); }
+
+GpUcbOptions GpUcb::ReadOptions(const StrategyParams& params, const std::string& who) {
+  return internal::ReadOptions<GpUcbOptions>(params, who);
+}
+
+std::unique_ptr<Strategy> GpUcb::Create(const StrategyParams& params) {
+  return std::make_unique<GpUcb>(ReadOptions(params, "gp-ucb"));
+}
+
+std::string GpUcb::OptionsJson() const { return internal::WriteOptions(options_); }
 
 }  // namespace gpbandit

@@ -15,6 +15,11 @@
 //   BetaScheduleOptions::scale (Srinivas et al.'s experiments divide by 5). Measured against
 //   them: docs/benchmarks.md, "Defaults".
 //
+// JSON options (Create, OptionsJson; strategy_params.h): beta_schedule ("auto", "finite",
+// "compact", "rkhs", "constant", "dim-log"), delta, a, b, r, rkhs_bound, constant_beta,
+// dim_log_coefficient, beta_scale (the fields of BetaScheduleOptions), gamma_source ("information-gain", "se-bound",
+// "matern-bound", "linear-bound"), gamma_dim, gamma_nu, gamma_scale (GammaOptions).
+//
 // Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
 #ifndef GPBANDIT_ACQUISITION_GP_UCB_H_
 #define GPBANDIT_ACQUISITION_GP_UCB_H_
@@ -42,6 +47,10 @@ class GpUcb : public IndexStrategy {
  public:
   // Throws std::invalid_argument if the options are invalid.
   explicit GpUcb(const GpUcbOptions& options = GpUcbOptions());
+  // The registry's factory: the options from params (keys above; a missing key keeps its
+  // default). Throws std::invalid_argument naming an unknown key, a value of the wrong type or
+  // an invalid value.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "gp-ucb"; }
   void BeginRound(const RoundState& state) override;
@@ -49,11 +58,16 @@ class GpUcb : public IndexStrategy {
   std::string figure_name() const override { return "beta_t"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
+  std::string OptionsJson() const override;
 
   const GpUcbOptions& options() const { return options_; }
   // beta_t of the last BeginRound (before the first: the schedule at t = 1 is not known yet, so
   // the constant 4 is used, i.e. mu + 2 sigma).
   double beta() const { return beta_; }
+
+ protected:
+  // The options from params for strategy `who` (GP-UCB's keys; CGP-UCB shares them).
+  static GpUcbOptions ReadOptions(const StrategyParams& params, const std::string& who);
 
  private:
   GpUcbOptions options_;

@@ -4,8 +4,20 @@
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
 
 namespace gpbandit {
+
+void to_json(nlohmann::json& j, const IgpUcbOptions& o) {
+  j = nlohmann::json::object();
+  internal::WriteBoundFields(o, &j);
+}
+
+void from_json(const nlohmann::json& j, IgpUcbOptions& o) {
+  internal::OptionsReader reader(j);
+  internal::ReadBoundFields(&reader, &o);
+  reader.Finish();
+}
 
 using internal::Fail;
 
@@ -41,5 +53,11 @@ double IgpUcb::Score(double mean, double variance, double* d_mean, double* d_var
 }
 
 std::unique_ptr<Strategy> IgpUcb::Clone() const { return std::make_unique<IgpUcb>(*this); }
+
+std::unique_ptr<Strategy> IgpUcb::Create(const StrategyParams& params) {
+  return std::make_unique<IgpUcb>(internal::ReadOptions<IgpUcbOptions>(params, "igp-ucb"));
+}
+
+std::string IgpUcb::OptionsJson() const { return internal::WriteOptions(options_); }
 
 }  // namespace gpbandit

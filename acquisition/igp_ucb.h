@@ -10,6 +10,10 @@
 // deviation of f; gamma_{t-1} the information gain at noise R^2 k(x, x). On a noiseless
 // objective the fitted noise is ~0 and R without its floor would be 0, beta_t = B = 1 and the
 // strategy would resample its incumbent for ever; with it, beta_t ~ 1.2-1.4 over 200 rounds.
+//
+// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
+// min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
+// gp_ucb.h).
 #ifndef GPBANDIT_ACQUISITION_IGP_UCB_H_
 #define GPBANDIT_ACQUISITION_IGP_UCB_H_
 
@@ -43,6 +47,10 @@ struct IgpUcbOptions {
 class IgpUcb : public IndexStrategy {
  public:
   explicit IgpUcb(const IgpUcbOptions& options = IgpUcbOptions());
+  // The registry's factory: the options from params (keys above; a missing key keeps its
+  // default). Throws std::invalid_argument naming an unknown key, a value of the wrong type or
+  // an invalid value.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "igp-ucb"; }
   void BeginRound(const RoundState& state) override;
@@ -50,6 +58,7 @@ class IgpUcb : public IndexStrategy {
   std::string figure_name() const override { return "beta_t"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
+  std::string OptionsJson() const override;
 
   const IgpUcbOptions& options() const { return options_; }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
 
 namespace gpbandit {
 
@@ -22,6 +23,18 @@ IncumbentRule ParseIncumbentRule(const std::string& name) {
                               "': unknown; known: posterior-mean, best-observed");
 }
 
+void to_json(nlohmann::json& j, const ImprovementOptions& o) {
+  j = {{"xi", o.xi}, {"incumbent_rule", IncumbentRuleName(o.incumbent_rule)}};
+}
+
+void from_json(const nlohmann::json& j, ImprovementOptions& o) {
+  internal::OptionsReader reader(j);
+  reader.Read("xi", &o.xi);
+  reader.ReadEnum("incumbent_rule", &o.incumbent_rule, IncumbentRuleName,
+                  {IncumbentRule::kPosteriorMean, IncumbentRule::kBestObserved});
+  reader.Finish();
+}
+
 bool ImprovementOptions::IsValid(std::string* error) const {
   if (!(xi >= 0.0) || !std::isfinite(xi))
     return internal::Fail(error, "xi", xi, "must be finite and >= 0");
@@ -31,6 +44,13 @@ bool ImprovementOptions::IsValid(std::string* error) const {
 ImprovementStrategy::ImprovementStrategy(const ImprovementOptions& options) : options_(options) {
   internal::ThrowIfInvalid(options_, "ImprovementOptions");
 }
+
+ImprovementOptions ImprovementStrategy::ReadOptions(const StrategyParams& params,
+                                                    const std::string& who) {
+  return internal::ReadOptions<ImprovementOptions>(params, who);
+}
+
+std::string ImprovementStrategy::OptionsJson() const { return internal::WriteOptions(options_); }
 
 void ImprovementStrategy::BeginRound(const RoundState& state) {
   ValidateRoundState(state);

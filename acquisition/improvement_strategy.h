@@ -1,6 +1,7 @@
 // What expected improvement and probability of improvement share: the margin xi, the incumbent
 // best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
-// formula (Score) and their name.
+// formula (Score) and their name. JSON options (strategy_params.h): xi, incumbent_rule
+// ("posterior-mean", "best-observed").
 #ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 #define GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 
@@ -45,9 +46,15 @@ class ImprovementStrategy : public IndexStrategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return options_.xi; }
   std::string figure_name() const override { return "xi"; }
+  std::string OptionsJson() const override;
 
   double incumbent() const { return incumbent_; }
   const ImprovementOptions& options() const { return options_; }
+
+ protected:
+  // The options from params for strategy `who` (key xi; a missing key keeps its default).
+  // Throws std::invalid_argument naming an unknown key or a value of the wrong type.
+  static ImprovementOptions ReadOptions(const StrategyParams& params, const std::string& who);
 
  private:
   ImprovementOptions options_;

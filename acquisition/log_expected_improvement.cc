@@ -80,6 +80,10 @@ double LogExpectedImprovement::Score(double mean, double variance, double* d_mea
   return value;
 }
 
+std::unique_ptr<Strategy> LogExpectedImprovement::Create(const StrategyParams& params) {
+  return std::make_unique<LogExpectedImprovement>(ReadOptions(params, "log-ei"));
+}
+
 std::unique_ptr<Strategy> LogExpectedImprovement::Clone() const {
   return std::make_unique<LogExpectedImprovement>(*this);
 }

@@ -52,6 +52,8 @@ double LogExpectedImprovementValue(double mean, double sigma, double best, doubl
 class LogExpectedImprovement : public ImprovementStrategy {
  public:
   explicit LogExpectedImprovement(const ImprovementOptions& options = ImprovementOptions());
+  // The registry's factory (keys of ImprovementOptions, improvement_strategy.h).
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "log-ei"; }
   void BeginRound(const RoundState& state) override;

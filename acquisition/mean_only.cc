@@ -1,5 +1,7 @@
 #include "gpbandit/acquisition/mean_only.h"
 
+#include "gpbandit/acquisition/options_json.h"
+
 namespace gpbandit {
 
 void MeanOnly::BeginRound(const RoundState& state) { ValidateRoundState(state); }
@@ -11,5 +13,10 @@ double MeanOnly::Score(double mean, double /*variance*/, double* d_mean, double*
 }
 
 std::unique_ptr<Strategy> MeanOnly::Clone() const { return std::make_unique<MeanOnly>(*this); }
+
+std::unique_ptr<Strategy> MeanOnly::Create(const StrategyParams& params) {
+  internal::ExpectNoOptions(params, "mean");
+  return std::make_unique<MeanOnly>();
+}
 
 }  // namespace gpbandit

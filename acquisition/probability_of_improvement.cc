@@ -33,4 +33,8 @@ std::unique_ptr<Strategy> ProbabilityOfImprovement::Clone() const {
   return std::make_unique<ProbabilityOfImprovement>(*this);
 }
 
+std::unique_ptr<Strategy> ProbabilityOfImprovement::Create(const StrategyParams& params) {
+  return std::make_unique<ProbabilityOfImprovement>(ReadOptions(params, "pi"));
+}
+
 }  // namespace gpbandit

@@ -16,6 +16,8 @@ namespace gpbandit {
 class ProbabilityOfImprovement : public ImprovementStrategy {
  public:
   explicit ProbabilityOfImprovement(const ImprovementOptions& options = ImprovementOptions());
+  // The registry's factory: xi from params (improvement_strategy.h).
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "pi"; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;

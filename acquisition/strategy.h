@@ -17,6 +17,7 @@
 
 #include <Eigen/Core>
 
+#include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/random.h"
 
@@ -114,6 +115,12 @@ class Strategy {
 
   // A deep copy with the same options (the pagmo adapter and batch logic copy strategies).
   virtual std::unique_ptr<Strategy> Clone() const = 0;
+
+  // The options as a JSON object text (see strategy_params.h), such that the factory
+  // registered under name() rebuilds an equal strategy from it: the Optimizer logs it, and
+  // Resume rebuilds the strategy through the registry. Built-in strategies return every field
+  // of their options struct; the default, "{}", suits strategies without options.
+  virtual std::string OptionsJson() const { return "{}"; }
 };
 
 // Strategies whose score is a function of the posterior mean and variance at the point alone

@@ -1,5 +1,7 @@
 #include "gpbandit/acquisition/variance_only.h"
 
+#include "gpbandit/acquisition/options_json.h"
+
 #include <algorithm>
 
 namespace gpbandit {
@@ -15,6 +17,11 @@ double VarianceOnly::Score(double /*mean*/, double variance, double* d_mean,
 
 std::unique_ptr<Strategy> VarianceOnly::Clone() const {
   return std::make_unique<VarianceOnly>(*this);
+}
+
+std::unique_ptr<Strategy> VarianceOnly::Create(const StrategyParams& params) {
+  internal::ExpectNoOptions(params, "variance");
+  return std::make_unique<VarianceOnly>();
 }
 
 }  // namespace gpbandit

@@ -12,6 +12,9 @@ namespace gpbandit {
 
 class VarianceOnly : public IndexStrategy {
  public:
+  // The registry's factory. No options: throws std::invalid_argument for any key in params.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
+
   std::string name() const override { return "variance"; }
   void BeginRound(const RoundState& state) override;
   double figure() const override { return 0.0; }

@@ -133,18 +133,20 @@ int main(int argc, char** argv) {
       gpbandit::FiniteBanditProblem problem;
       problem.rewards = in.f;
       problem.noise_sd = std::sqrt(in.noise_variance);
-      gpbandit::StrategyOptions options;
-      options.beta_schedule = gpbandit::BetaScheduleKind::kRkhs;
-      options.delta = settings.delta;
-      options.rkhs_bound = in.rkhs_norm;
-      options.noise_bound = std::sqrt(in.noise_variance);
-      options.horizon = settings.horizon;
-      options.gamma_source = setup.matern ? gpbandit::GammaSource::kMaternBound
-                                          : gpbandit::GammaSource::kSquaredExponentialBound;
-      options.gamma_nu = 2.5;
-      options.gamma_dim = 1;
+      // One set of options; each strategy takes the keys it has.
+      const gpbandit::StrategyParams options =
+          gpbandit::StrategyParams()
+              .WithText("beta_schedule", "rkhs")
+              .With("delta", settings.delta)
+              .With("rkhs_bound", in.rkhs_norm)
+              .With("noise_bound", std::sqrt(in.noise_variance))
+              .WithText("gamma_source", setup.matern ? "matern-bound" : "se-bound")
+              .With("gamma_nu", 2.5)
+              .With("gamma_dim", 1);
+      const gpbandit::StrategyRegistry& registry = gpbandit::StrategyRegistry::Default();
       for (int s = 0; s < num_strategies; ++s) {
-        auto strategy = gpbandit::StrategyRegistry::Default().Create(strategies[s].name, options);
+        auto strategy = registry.Create(
+            strategies[s].name, options.Intersection(registry.DefaultOptions(strategies[s].name)));
         gpbandit::FiniteSetPosterior posterior(*in.kernel, in.points, in.noise_variance);
         Rng run_rng(settings.seed * 31 + 1000003ull * trial + s);
         const auto t0 = std::chrono::steady_clock::now();

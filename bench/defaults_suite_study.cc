@@ -73,7 +73,7 @@ std::string Run(const std::string& problem, const std::string& strategy, unsigne
   options.seed = seed;
   options.sync_log = false;
   const auto start = std::chrono::steady_clock::now();
-  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, strategy, StrategyOptions(), options);
+  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, strategy, options);
   double best = -HUGE_VAL;
   for (int i = 0; i < s.evaluations; ++i) {
     const Eigen::VectorXd x = opt.Ask();

@@ -62,12 +62,9 @@ Eigen::MatrixXd TaskCovariance() {
   return K;
 }
 
-gpbandit::StrategyOptions UcbOptions() {
-  gpbandit::StrategyOptions o;
-  o.beta_schedule = gpbandit::BetaScheduleKind::kFinite;
-  o.beta_scale = 0.2;
-  o.delta = 0.1;
-  return o;
+gpbandit::StrategyParams UcbOptions() {
+  return gpbandit::StrategyParams(
+      R"({"beta_schedule": "finite", "beta_scale": 0.2, "delta": 0.1})");
 }
 
 // Per-task cumulative regret (kTasks entries) from a run over the whole sequence.

@@ -93,13 +93,11 @@ void BM_Run(benchmark::State& state) {
     default:
       break;
   }
-  StrategyOptions s;
-  if (state.range(4) == 0) {
-    s.beta_schedule = BetaScheduleKind::kConstant;
-    s.constant_beta = 0.25;
-  } else {
-    s.beta_scale = 0.2;  // Srinivas et al.'s compact-set beta_t, divided by 5 as in their runs
-  }
+  const StrategyParams s =
+      state.range(4) == 0
+          ? StrategyParams(R"({"beta_schedule": "constant", "constant_beta": 0.25})")
+          // Srinivas et al.'s compact-set beta_t, divided by 5 as in their runs.
+          : StrategyParams().With("beta_scale", 0.2);
 
   std::vector<double> run_ms, round_ms, errors;
   std::uint64_t seed = static_cast<std::uint64_t>(state.range(5));

@@ -23,7 +23,7 @@ void BM_Round(benchmark::State& state) {
   o.refit.every_while_small = static_cast<int>(state.range(0));
   o.refit.small_until = 0;
   o.refit.every = static_cast<int>(state.range(0));
-  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyParams(), o);
   Rng rng(7);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   Eigen::MatrixXd X(6, 200);

@@ -52,18 +52,15 @@ Settings ParseArgs(int argc, char** argv) {
 struct Entry {
   const char* label;
   const char* name;
-  gpbandit::StrategyOptions options;
+  gpbandit::StrategyParams options;
 };
 
 std::vector<Entry> Strategies() {
-  gpbandit::StrategyOptions ucb;
-  ucb.beta_schedule = gpbandit::BetaScheduleKind::kFinite;
-  ucb.delta = 0.1;
-  ucb.beta_scale = 0.2;
+  const gpbandit::StrategyParams ucb(
+      R"({"beta_schedule": "finite", "delta": 0.1, "beta_scale": 0.2})");
   // PI with xi = 0 is the pure "most probable improvement"; xi = 0.01 is Lizotte's (2008)
   // recommended margin. The paper does not state its MPI margin, so both are reported.
-  gpbandit::StrategyOptions pi_margin;
-  pi_margin.xi = 0.01;
+  const gpbandit::StrategyParams pi_margin = gpbandit::StrategyParams().With("xi", 0.01);
   return {{"GP-UCB (beta/5)", "gp-ucb", ucb},
           {"EI", "ei", {}},
           {"PI (xi=0)", "pi", {}},

@@ -2,7 +2,10 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -91,52 +94,6 @@ Domain DomainFromJson(const json& j) {
   return d;
 }
 
-json StrategyOptionsToJson(const StrategyOptions& s) {
-  json extra = json::object();
-  for (const auto& kv : s.extra) extra[kv.first] = kv.second;
-  return {{"beta_schedule", BetaScheduleKindName(s.beta_schedule)},
-          {"a", s.a},
-          {"b", s.b},
-          {"r", s.r},
-          {"constant_beta", s.constant_beta},
-          {"beta_scale", s.beta_scale},
-          {"delta", s.delta},
-          {"rkhs_bound", s.rkhs_bound},
-          {"noise_bound", s.noise_bound},
-          {"horizon", s.horizon},
-          {"gamma_source", GammaSourceName(s.gamma_source)},
-          {"gamma_dim", s.gamma_dim},
-          {"gamma_nu", s.gamma_nu},
-          {"gamma_scale", s.gamma_scale},
-          {"xi", s.xi},
-          {"ts_fixed_scale", s.ts_fixed_scale},
-          {"ts_num_features", s.ts_num_features},
-          {"extra", extra}};
-}
-
-StrategyOptions StrategyOptionsFromJson(const json& j) {
-  StrategyOptions s;
-  s.beta_schedule = ParseBetaScheduleKind(j.at("beta_schedule").get<std::string>());
-  s.a = j.at("a").get<double>();
-  s.b = j.at("b").get<double>();
-  s.r = j.at("r").get<double>();
-  s.constant_beta = j.at("constant_beta").get<double>();
-  s.beta_scale = j.at("beta_scale").get<double>();
-  s.delta = j.at("delta").get<double>();
-  s.rkhs_bound = j.at("rkhs_bound").get<double>();
-  s.noise_bound = j.at("noise_bound").get<double>();
-  s.horizon = j.at("horizon").get<int>();
-  s.gamma_source = ParseGammaSource(j.at("gamma_source").get<std::string>());
-  s.gamma_dim = j.at("gamma_dim").get<int>();
-  s.gamma_nu = j.at("gamma_nu").get<double>();
-  s.gamma_scale = j.at("gamma_scale").get<double>();
-  s.xi = j.at("xi").get<double>();
-  s.ts_fixed_scale = j.at("ts_fixed_scale").get<double>();
-  s.ts_num_features = j.at("ts_num_features").get<int>();
-  for (const auto& kv : j.at("extra").items()) s.extra[kv.key()] = kv.value().get<double>();
-  return s;
-}
-
 json FitOptionsToJson(const HyperparameterFitOptions& f) {
   json priors = json::array();
   for (const auto& p : f.kernel_priors) priors.push_back(PriorToJson(p));
@@ -181,16 +138,12 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.max_lengthscale = j.at("max_lengthscale").get<double>();
   f.min_signal_variance = j.at("min_signal_variance").get<double>();
   f.max_signal_variance = j.at("max_signal_variance").get<double>();
-  // Logs written before the start ranges were saved lack them: those runs used the defaults.
-  auto start = [&](const char* key, double* field) {
-    if (j.contains(key)) *field = j.at(key).get<double>();
-  };
-  start("start_min_lengthscale", &f.start_min_lengthscale);
-  start("start_max_lengthscale", &f.start_max_lengthscale);
-  start("start_min_signal_variance", &f.start_min_signal_variance);
-  start("start_max_signal_variance", &f.start_max_signal_variance);
-  start("start_min_noise_variance", &f.start_min_noise_variance);
-  start("start_max_noise_variance", &f.start_max_noise_variance);
+  f.start_min_lengthscale = j.at("start_min_lengthscale").get<double>();
+  f.start_max_lengthscale = j.at("start_max_lengthscale").get<double>();
+  f.start_min_signal_variance = j.at("start_min_signal_variance").get<double>();
+  f.start_max_signal_variance = j.at("start_max_signal_variance").get<double>();
+  f.start_min_noise_variance = j.at("start_min_noise_variance").get<double>();
+  f.start_max_noise_variance = j.at("start_max_noise_variance").get<double>();
   for (const auto& v : j.at("lower_log_bounds")) f.lower_log_bounds.push_back(ToReal(v));
   for (const auto& v : j.at("upper_log_bounds")) f.upper_log_bounds.push_back(ToReal(v));
   for (const auto& p : j.at("kernel_priors")) f.kernel_priors.push_back(PriorFromJson(p));
@@ -233,8 +186,7 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.refit.small_until = r.at("small_until").get<int>();
   o.refit.every = r.at("every").get<int>();
   o.fit = FitOptionsFromJson(j.at("fit"));
-  // Logs written before the field existed restarted every fit.
-  o.fit_restarts_until = j.value("fit_restarts_until", std::numeric_limits<int>::max());
+  o.fit_restarts_until = j.at("fit_restarts_until").get<int>();
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();
   o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
@@ -246,35 +198,114 @@ OptimizerOptions OptionsFromJson(const json& j) {
       policy == "throw" ? NonFiniteRewardPolicy::kThrow : NonFiniteRewardPolicy::kSkip;
   o.maximizer_raw_samples = j.at("maximizer_raw_samples").get<int>();
   o.maximizer_starts = j.at("maximizer_starts").get<int>();
-  // Logs written before the field existed used the best 3 observed points.
-  o.maximizer_observed_starts = j.value("maximizer_observed_starts", 3);
+  o.maximizer_observed_starts = j.at("maximizer_observed_starts").get<int>();
   o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
-  // Logs written before the field existed used the box maximizer's 1e-10.
-  o.maximizer_function_tolerance =
-      j.contains("maximizer_function_tolerance") ? ToReal(j.at("maximizer_function_tolerance"))
-                                                 : 1e-10;
+  o.maximizer_function_tolerance = ToReal(j.at("maximizer_function_tolerance"));
   o.num_threads = j.at("num_threads").get<int>();
   o.sync_log = j.at("sync_log").get<bool>();
   return o;
 }
 
+// ---- Version 1 -> 2 ---------------------------------------------------------------------------
+
+// The version-1 fields each built-in strategy read (every other field of the flat object was
+// ignored by it). GP-TS's ts_fixed_scale and ts_num_features are fixed_scale and num_features in
+// its own options.
+json V1StrategyOptions(const std::string& strategy, const json& flat) {
+  const std::vector<std::string> ucb = {"beta_schedule", "delta",         "a",
+                                        "b",             "r",             "rkhs_bound",
+                                        "constant_beta", "beta_scale",    "gamma_source",
+                                        "gamma_dim",     "gamma_nu",      "gamma_scale"};
+  const std::vector<std::string> igp = {"rkhs_bound", "noise_bound", "delta",      "gamma_source",
+                                        "gamma_dim",  "gamma_nu",    "gamma_scale"};
+  std::vector<std::string> ts = igp;
+  ts.insert(ts.end(), {"ts_fixed_scale", "ts_num_features"});
+  const std::map<std::string, std::vector<std::string>> read_by = {
+      {"gp-ucb", ucb}, {"cgp-ucb", ucb}, {"igp-ucb", igp}, {"gp-ts", ts}, {"ei", {"xi"}},
+      {"pi", {"xi"}},  {"mean", {}},     {"variance", {}}};
+  const auto keys = read_by.find(strategy);
+  // A user strategy read the numbers of `extra`: they are its options.
+  if (keys == read_by.end()) return flat.at("extra");
+  json options = json::object();
+  for (const std::string& key : keys->second) {
+    const std::string renamed = key.rfind("ts_", 0) == 0 ? key.substr(3) : key;
+    options[renamed] = flat.at(key);
+  }
+  return options;
+}
+
+// Version-1 logs written before these fields were logged ran with these values.
+void FillV1Defaults(json* options) {
+  const std::pair<const char*, json> optimizer_fields[] = {
+      {"fit_restarts_until", std::numeric_limits<int>::max()},  // every fit restarted
+      {"maximizer_observed_starts", 3},
+      {"maximizer_function_tolerance", 1e-10}};  // the box maximizer's own
+  const std::pair<const char*, json> fit_fields[] = {
+      {"start_min_lengthscale", 0.03},     {"start_max_lengthscale", 3.0},
+      {"start_min_signal_variance", 0.1},  {"start_max_signal_variance", 10.0},
+      {"start_min_noise_variance", 1e-4},  {"start_max_noise_variance", 0.3}};
+  for (const auto& [key, value] : optimizer_fields)
+    if (!options->contains(key)) (*options)[key] = value;
+  json& fit = options->at("fit");
+  for (const auto& [key, value] : fit_fields)
+    if (!fit.contains(key)) fit[key] = value;
+}
+
+json UpgradeV1(json header) {
+  header["strategy_options"] =
+      V1StrategyOptions(header.at("strategy").get<std::string>(), header.at("strategy_options"));
+  FillV1Defaults(&header.at("options"));
+  header["version"] = 2;
+  return header;
+}
+
+// ---- Version 2 -> 3 ---------------------------------------------------------------------------
+
+// Version 3 changed what GP-UCB's beta_schedule "auto" means on a box: Theorem 1's compact-set
+// schedule before, 0.2 d log(2t) since (acquisition/gp_ucb.h). Older logs keep the schedule
+// they ran with. Other options only gained fields, whose defaults keep the old behaviour.
+json UpgradeV2(json header) {
+  const std::string strategy = header.at("strategy").get<std::string>();
+  json& options = header.at("strategy_options");
+  if ((strategy == "gp-ucb" || strategy == "cgp-ucb") &&
+      header.at("domain").at("kind").get<std::string>() == "box" &&
+      options.value("beta_schedule", std::string("auto")) == "auto") {
+    options["beta_schedule"] = "compact";
+  }
+  header["version"] = 3;
+  return header;
+}
+
+LogHeader HeaderFromJson(const json& j) {
+  LogHeader h;
+  h.domain = DomainFromJson(j.at("domain"));
+  h.strategy = j.at("strategy").get<std::string>();
+  h.strategy_options = StrategyParams(j.at("strategy_options").dump());
+  h.options = OptionsFromJson(j.at("options"));
+  const json& k = j.at("kernel");
+  h.default_kernel = k.at("default").get<bool>();
+  h.kernel_description = k.at("description").get<std::string>();
+  h.kernel_log_params = ToVec(k.at("log_params"));
+  return h;
+}
+
 }  // namespace
 
-std::string FormatSettings(const std::string& strategy, const StrategyOptions& strategy_options,
+std::string FormatSettings(const std::string& strategy, const StrategyParams& strategy_options,
                            const OptimizerOptions& options) {
   json j = {{"strategy", strategy},
-            {"strategy_options", StrategyOptionsToJson(strategy_options)},
+            {"strategy_options", json::parse(strategy_options.json())},
             {"options", OptionsToJson(options)}};
   j["options"]["log_path"] = options.log_path;
   return j.dump();
 }
 
 void ParseSettings(const std::string& json_text, std::string* strategy,
-                   StrategyOptions* strategy_options, OptimizerOptions* options) {
+                   StrategyParams* strategy_options, OptimizerOptions* options) {
   try {
     const json j = json::parse(json_text);
     *strategy = j.at("strategy").get<std::string>();
-    *strategy_options = StrategyOptionsFromJson(j.at("strategy_options"));
+    *strategy_options = StrategyParams(j.at("strategy_options").dump());
     *options = OptionsFromJson(j.at("options"));
     options->log_path = j.at("options").at("log_path").get<std::string>();
   } catch (const std::exception& e) {
@@ -285,10 +316,10 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 std::string FormatLogHeader(const LogHeader& h) {
   json j = {{"type", "header"},
             {"format", "gpbandit-observation-log"},
-            {"version", 1},
+            {"version", kLogFormatVersion},
             {"domain", DomainToJson(h.domain)},
             {"strategy", h.strategy},
-            {"strategy_options", StrategyOptionsToJson(h.strategy_options)},
+            {"strategy_options", json::parse(h.strategy_options.json())},
             {"options", OptionsToJson(h.options)},
             {"kernel",
              {{"default", h.default_kernel},
@@ -299,19 +330,25 @@ std::string FormatLogHeader(const LogHeader& h) {
 
 LogHeader ParseLogHeader(const std::string& json_text) {
   try {
-    const json j = json::parse(json_text);
+    json j = json::parse(json_text);
     if (j.at("type").get<std::string>() != "header") throw std::runtime_error("not a header");
-    if (j.at("version").get<int>() != 1)
-      throw std::runtime_error("unsupported version " + j.at("version").dump());
-    LogHeader h;
-    h.domain = DomainFromJson(j.at("domain"));
-    h.strategy = j.at("strategy").get<std::string>();
-    h.strategy_options = StrategyOptionsFromJson(j.at("strategy_options"));
-    h.options = OptionsFromJson(j.at("options"));
-    const json& k = j.at("kernel");
-    h.default_kernel = k.at("default").get<bool>();
-    h.kernel_description = k.at("description").get<std::string>();
-    h.kernel_log_params = ToVec(k.at("log_params"));
+    const int version = j.at("version").get<int>();
+    switch (version) {
+      case 1:
+        j = UpgradeV2(UpgradeV1(std::move(j)));
+        break;
+      case 2:
+        j = UpgradeV2(std::move(j));
+        break;
+      case kLogFormatVersion:
+        break;
+      default:
+        throw std::runtime_error("unsupported version " + std::to_string(version) +
+                                 " (this code reads versions 1 to " +
+                                 std::to_string(kLogFormatVersion) + ")");
+    }
+    LogHeader h = HeaderFromJson(j);
+    h.format_version = version;
     return h;
   } catch (const std::exception& e) {
     throw std::runtime_error(std::string("malformed log header: ") + e.what());

@@ -5,23 +5,42 @@
 // The kernel itself is not serialized (user kernels are arbitrary code): the header records
 // whether it was the default one, its description and its initial log-params, and a resume
 // checks the kernel it is given against them.
+//
+// Format versions (the header's "version"):
+//   1: "strategy_options" is one flat object of every built-in strategy's fields (and "extra",
+//      the numbers user strategies read); fields added to the options during version 1 may be
+//      missing (then the values of the code before them apply).
+//   2: "strategy_options" is the strategy's own options (Strategy::OptionsJson); every field of
+//      the optimizer's options is present.
+//   3: as 2; GP-UCB's and CGP-UCB's beta_schedule "auto" on a box means the dim-log schedule
+//      (it meant "compact" before), and options gained fields (their defaults keep the old
+//      behaviour when absent).
+// ParseLogHeader reads all three: an older header is first rewritten step by step (1 -> 2: the
+// built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
+// becomes "compact"), so an old log resumes exactly as it would have with the code that wrote
+// it. A format change bumps the version and adds one such rewrite.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
 #define GPBANDIT_PLUGIN_LOG_HEADER_H_
 
+#include <Eigen/Core>
 #include <string>
 
-#include <Eigen/Core>
-
+#include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/plugin/domain.h"
 #include "gpbandit/plugin/optimizer_options.h"
-#include "gpbandit/plugin/strategy_registry.h"
 
 namespace gpbandit {
 
+// The format version FormatLogHeader writes.
+constexpr int kLogFormatVersion = 3;
+
 struct LogHeader {
+  // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
+  int format_version = kLogFormatVersion;
   Domain domain = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  // The registry name and the options of the strategy.
   std::string strategy;
-  StrategyOptions strategy_options;
+  StrategyParams strategy_options;
   OptimizerOptions options;
   bool default_kernel = true;
   std::string kernel_description;
@@ -30,14 +49,15 @@ struct LogHeader {
 
 // The strategy and the options alone, as one JSON object (the pagmo adapter serializes its
 // settings this way). Parse throws std::runtime_error naming the malformed field.
-std::string FormatSettings(const std::string& strategy, const StrategyOptions& strategy_options,
+std::string FormatSettings(const std::string& strategy, const StrategyParams& strategy_options,
                            const OptimizerOptions& options);
 void ParseSettings(const std::string& json_text, std::string* strategy,
-                   StrategyOptions* strategy_options, OptimizerOptions* options);
+                   StrategyParams* strategy_options, OptimizerOptions* options);
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Throws std::runtime_error naming the missing or malformed field.
+// Reads format versions 1 to 3. Throws std::runtime_error naming the missing or malformed
+// field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 
 }  // namespace gpbandit

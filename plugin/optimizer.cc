@@ -148,19 +148,65 @@ double SignalVariance(const GaussianProcess& gp) {
                     std::numeric_limits<double>::max());
 }
 
+// What RoundState takes from the model of the accepted observations, in original units: the
+// information gain and the sequential variances behind it, the noise and signal variances, the
+// best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  state->information_gain = gp.InformationGain();
+  state->sequential_variances = gp.SequentialVariances() * scale2;
+  state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
+  state->signal_variance = SignalVariance(gp);
+  state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
+                                                   : -std::numeric_limits<double>::infinity();
+}
+
+BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
+  BoxMaximizerOptions box;
+  box.num_raw_samples = options.maximizer_raw_samples;
+  box.num_starts = options.maximizer_starts;
+  box.num_threads = options.num_threads;
+  box.solver.max_num_iterations = options.maximizer_iterations;
+  box.solver.function_tolerance = options.maximizer_function_tolerance;
+  return box;
+}
+
+void CheckOptimizerOptions(const OptimizerOptions& options) {
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
+}
+
 }  // namespace
 
 Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
-                     const std::string& strategy, const StrategyOptions& strategy_options,
+                     const std::string& strategy, const StrategyParams& strategy_options,
                      const OptimizerOptions& options)
     : domain_(domain),
       strategy_name_(strategy),
-      strategy_options_(strategy_options),
       options_(options),
       figure_(std::numeric_limits<double>::quiet_NaN()) {
-  std::string error;
-  if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
+  CheckOptimizerOptions(options);
   strategy_ = StrategyRegistry::Default().Create(strategy, strategy_options);
+  strategy_options_ = StrategyRegistry::Default().ResolveOptions(strategy, strategy_options);
+  Initialize(std::move(kernel));
+}
+
+Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
+                     std::unique_ptr<Strategy> strategy, const OptimizerOptions& options)
+    : domain_(domain), options_(options), figure_(std::numeric_limits<double>::quiet_NaN()) {
+  CheckOptimizerOptions(options);
+  if (strategy == nullptr) throw std::invalid_argument("strategy: null");
+  strategy_name_ = strategy->name();
+  try {
+    strategy_options_ = StrategyParams(strategy->OptionsJson());
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("strategy '" + strategy_name_ + "': OptionsJson(): " + e.what());
+  }
+  strategy_ = std::move(strategy);
+  Initialize(std::move(kernel));
+}
+
+void Optimizer::Initialize(std::unique_ptr<Kernel> kernel) {
   figure_name_ = strategy_->figure_name();
   default_kernel_ = kernel == nullptr;
   if (!kernel) kernel = DefaultKernel(domain_);
@@ -191,6 +237,10 @@ std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
   if (!header.default_kernel && kernel == nullptr)
     throw std::runtime_error("cannot resume from '" + log_path + "': it was written with kernel " +
                              header.kernel_description + "; pass that kernel to Resume");
+  if (!StrategyRegistry::Default().Contains(header.strategy))
+    throw std::runtime_error("cannot resume from '" + log_path + "': it was written by strategy '" +
+                             header.strategy + "', which is not registered (register its factory "
+                             "with StrategyRegistry::Default().Register before Resume)");
   return std::make_unique<Optimizer>(header.domain, std::move(kernel), header.strategy,
                                      header.strategy_options, header.options);
 }
@@ -357,168 +407,201 @@ void Optimizer::MaybeRefit(long round) {
   }
 }
 
+// One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
+struct Optimizer::AskCall {
+  long round = 0;
+  Eigen::VectorXd z, unit_z;
+  Eigen::MatrixXd chosen;              // action_dim x q, original units
+  std::vector<long> design_index;      // per slot: the design point handed out, or -1 (model)
+  std::vector<int> chosen_candidate;   // finite sets: the candidates this batch holds
+  long design_next = 0;                // the design points handed out after this call
+  int num_model = 0;                   // slots left to the model
+};
+
+// What every model-driven slot of a call shares.
+struct Optimizer::ModelRound {
+  RoundState state;
+  Eigen::VectorXd unit_lower, unit_upper;  // the action box, context held fixed
+  Eigen::MatrixXd unit_candidates;         // finite sets: every candidate under the context
+  Eigen::MatrixXd observed_starts;         // boxes: the maximizer's starts at the best points
+  BoxMaximizerOptions box_options;
+};
+
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
-  // Validate everything before anything changes.
+  CheckAsk(q, z);  // everything is validated before anything changes
+  AskCall call = TakeDesignPoints(q, z);
+  if (call.num_model > 0) ChooseByModel(&call);
+  RecordPending(call);
+  return call.chosen;
+}
+
+void Optimizer::CheckAsk(int q, const Eigen::VectorXd& z) const {
   if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
   CheckContextArg(z, "context");
   if (domain_.kind() == DomainKind::kFiniteSet && q > domain_.num_candidates()) {
     throw std::invalid_argument("q = " + std::to_string(q) + " exceeds the " +
                                 std::to_string(domain_.num_candidates()) + " candidates");
   }
+}
 
-  const long round = rounds_;
-  const int dim = domain_.action_dim();
-  const Eigen::VectorXd unit_z = domain_.ContextToUnit(z);
-  Eigen::MatrixXd chosen(dim, q);
-  std::vector<long> design_index(static_cast<std::size_t>(q), -1);
-  std::vector<int> chosen_candidate;
-
+// The space-filling design serves the slots while fewer than its size of points are observed or
+// in flight; the other slots are left to the model.
+Optimizer::AskCall Optimizer::TakeDesignPoints(int q, const Eigen::VectorXd& z) const {
+  AskCall call;
+  call.round = rounds_;
+  call.z = z;
+  call.unit_z = domain_.ContextToUnit(z);
+  call.chosen.resize(domain_.action_dim(), q);
+  call.design_index.assign(static_cast<std::size_t>(q), -1);
+  call.design_next = design_handed_out_;
   const long design_size = design_.cols();
-  long design_next = design_handed_out_;
   const long told = static_cast<long>(observations_.size());
-  int num_model = 0;
   for (int i = 0; i < q; ++i) {
     const long in_flight = told + static_cast<long>(pending_.size()) + i;
-    if (design_next < design_size && in_flight < design_size) {
-      design_index[static_cast<std::size_t>(i)] = design_next;
-      if (domain_.kind() == DomainKind::kBox) {
-        Eigen::VectorXd u(domain_.input_dim());
-        u.head(dim) = design_.col(design_next);
-        chosen.col(i) = domain_.ActionFromUnit(u);
-      } else {
-        const int c = static_cast<int>(design_(0, design_next));
-        chosen.col(i) = domain_.candidates().col(c);
-        chosen_candidate.push_back(c);
-      }
-      ++design_next;
-    } else {
-      ++num_model;
+    if (call.design_next >= design_size || in_flight >= design_size) {
+      ++call.num_model;
+      continue;
     }
+    call.design_index[static_cast<std::size_t>(i)] = call.design_next;
+    if (domain_.kind() == DomainKind::kBox) {
+      Eigen::VectorXd u(domain_.input_dim());
+      u.head(domain_.action_dim()) = design_.col(call.design_next);
+      call.chosen.col(i) = domain_.ActionFromUnit(u);
+    } else {
+      const int c = static_cast<int>(design_(0, call.design_next));
+      call.chosen.col(i) = domain_.candidates().col(c);
+      call.chosen_candidate.push_back(c);
+    }
+    ++call.design_next;
   }
+  return call;
+}
 
-  if (num_model > 0) {
-    MaybeRefit(round);
-    Rng rng = RoundRng(round, kStreamChoose);
-    // GP-BUCB: pending points (and this batch's earlier choices) are observed at their own
-    // posterior mean in a scratch copy, which shrinks the variance there without moving the
-    // mean; the real model never sees them.
-    // The copy (O(t^2)) is skipped in the common case of one point and nothing pending.
-    std::unique_ptr<GaussianProcess> scratch_copy;
-    if (!pending_.empty() || q > 1) scratch_copy = std::make_unique<GaussianProcess>(*gp_);
-    GaussianProcess& scratch = scratch_copy ? *scratch_copy : *gp_;
-    for (const Pending& p : pending_) {
-      const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
+void Optimizer::ChooseByModel(AskCall* call) {
+  MaybeRefit(call->round);
+  Rng rng = RoundRng(call->round, kStreamChoose);
+  // The copy (O(t^2)) is skipped in the common case of one point and nothing pending.
+  const std::unique_ptr<GaussianProcess> scratch_copy = HallucinatedCopy(*call);
+  GaussianProcess& scratch = scratch_copy ? *scratch_copy : *gp_;
+  ModelRound m = PrepareModelRound(*call);
+  const int q = static_cast<int>(call->chosen.cols());
+  for (int i = 0; i < q; ++i) {
+    if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
+    m.state.t = std::max(1, scratch.num_observations() + 1);
+    strategy_->BeginRound(m.state);
+    const Eigen::VectorXd action = domain_.kind() == DomainKind::kFiniteSet
+                                       ? ChooseCandidate(scratch, m, rng, call)
+                                       : ChooseInBox(scratch, m, i, rng, *call);
+    call->chosen.col(i) = action;
+    figure_ = strategy_->figure();
+    if (i + 1 < q) {
+      const Eigen::VectorXd u = domain_.ToUnit(action, call->z);
       scratch.AddObservation(u, scratch.Mean(u));
     }
-    for (int i = 0; i < q; ++i) {
-      if (design_index[static_cast<std::size_t>(i)] >= 0) {
-        const Eigen::VectorXd u = domain_.ToUnit(chosen.col(i), z);
-        scratch.AddObservation(u, scratch.Mean(u));
-      }
-    }
-    RoundState state;
-    state.action_dim = dim;
-    state.num_candidates =
-        domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
-    state.information_gain = gp_->InformationGain();
-    state.sequential_variances =
-        gp_->SequentialVariances() * (gp_->output_scale() * gp_->output_scale());
-    // The posterior means at the observations (O(t)) serve both the incumbent and the
-    // maximizer's observed starts.
-    std::vector<int> observed_index;
-    const Eigen::VectorXd observed_means =
-        ObservedMeans(observations_, *gp_, &observed_index);
-    state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
+  }
+}
+
+// GP-BUCB: pending points (and this call's design points) are observed at their own posterior
+// mean in a scratch copy, which shrinks the variance there without moving the mean; the real
+// model never sees them. nullptr when there is nothing to hallucinate (one slot, nothing
+// pending): the model itself then serves as the scratch.
+std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(const AskCall& call) const {
+  if (pending_.empty() && call.chosen.cols() == 1) return nullptr;
+  auto scratch = std::make_unique<GaussianProcess>(*gp_);
+  for (const Pending& p : pending_) {
+    const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
+    scratch->AddObservation(u, scratch->Mean(u));
+  }
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
+    if (call.design_index[static_cast<std::size_t>(i)] < 0) continue;
+    const Eigen::VectorXd u = domain_.ToUnit(call.chosen.col(i), call.z);
+    scratch->AddObservation(u, scratch->Mean(u));
+  }
+  return scratch;
+}
+
+Optimizer::ModelRound Optimizer::PrepareModelRound(const AskCall& call) const {
+  ModelRound m;
+  m.state.action_dim = domain_.action_dim();
+  m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
+  FillModelStatistics(*gp_, &m.state);
+  // The posterior means at the observations (O(t)) serve both the incumbent and the
+  // maximizer's observed starts.
+  std::vector<int> observed_index;
+  const Eigen::VectorXd observed_means = ObservedMeans(observations_, *gp_, &observed_index);
+  m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
-    state.best_observed = gp_->num_observations() > 0 ? gp_->outputs().maxCoeff()
-                                                      : -std::numeric_limits<double>::infinity();
-    state.noise_variance =
-        (gp_->noise_variance() + gp_->jitter()) * gp_->output_scale() * gp_->output_scale();
-    state.signal_variance = SignalVariance(*gp_);
-
-    BoxMaximizerOptions box_options;
-    box_options.num_raw_samples = options_.maximizer_raw_samples;
-    box_options.num_starts = options_.maximizer_starts;
-    box_options.num_threads = options_.num_threads;
-    box_options.solver.max_num_iterations = options_.maximizer_iterations;
-    box_options.solver.function_tolerance = options_.maximizer_function_tolerance;
-    Eigen::VectorXd unit_lower(domain_.input_dim()), unit_upper(domain_.input_dim());
-    unit_lower.head(dim).setZero();
-    unit_upper.head(dim) = UnitUpper();
-    if (domain_.context_dim() > 0) {
-      unit_lower.tail(domain_.context_dim()) = unit_z;
-      unit_upper.tail(domain_.context_dim()) = unit_z;
-    }
-    Eigen::MatrixXd unit_candidates;
-    if (domain_.kind() == DomainKind::kFiniteSet) {
-      unit_candidates.resize(domain_.input_dim(), domain_.num_candidates());
-      for (int c = 0; c < domain_.num_candidates(); ++c)
-        unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), z);
-    }
-
-    const Eigen::MatrixXd observed_starts =
-        domain_.kind() == DomainKind::kBox
-            ? BestStarts(domain_, observations_, observed_means, observed_index, unit_z,
-                         options_.maximizer_observed_starts)
-            : Eigen::MatrixXd();
-    for (int i = 0; i < q; ++i) {
-      if (design_index[static_cast<std::size_t>(i)] >= 0) continue;
-      state.t = std::max(1, scratch.num_observations() + 1);
-      strategy_->BeginRound(state);
-      Eigen::VectorXd action;
-      if (domain_.kind() == DomainKind::kFiniteSet) {
-        GpCandidatePosterior posterior(scratch, unit_candidates);
-        const Eigen::VectorXd scores = strategy_->ScoreCandidates(posterior, rng);
-        // Batch members are distinct candidates.
-        Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
-            Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(domain_.num_candidates(), true);
-        for (int c : chosen_candidate) allowed(c) = false;
-        int best;
-        try {
-          best = FiniteArgmaxMasked(scores, allowed, options_.num_threads);
-        } catch (const std::invalid_argument&) {
-          // Every allowed score was NaN: take the first allowed candidate rather than fail.
-          best = 0;
-          while (!allowed(best)) ++best;
-        }
-        chosen_candidate.push_back(best);
-        action = domain_.candidates().col(best);
-      } else {
-        const std::unique_ptr<ContinuousAcquisition> acquisition =
-            strategy_->MakeContinuous(scratch, rng);
-        const BoxMaximizerResult result =
-            MaximizeOverBox(*acquisition, unit_lower, unit_upper,
-                            observed_starts, box_options, rng);
-        action = domain_.ActionFromUnit(result.x);
-        // A batch must hold distinct points; a repeat (possible for strategies whose argmax
-        // ignores the variance, like mean-only) is replaced by a uniform point of the box.
-        bool repeat = false;
-        for (int j = 0; j < i; ++j) repeat = repeat || SameVector(chosen.col(j), action);
-        if (repeat) {
-          Rng fallback = RoundRng(round * 1024 + i, kStreamFallback);
-          std::uniform_real_distribution<double> u01(0.0, 1.0);
-          Eigen::VectorXd u = unit_lower;
-          for (int d = 0; d < dim; ++d) u(d) = unit_upper(d) * u01(fallback);
-          action = domain_.ActionFromUnit(u);
-        }
-      }
-      chosen.col(i) = action;
-      figure_ = strategy_->figure();
-      if (i + 1 < q) {
-        const Eigen::VectorXd u = domain_.ToUnit(action, z);
-        scratch.AddObservation(u, scratch.Mean(u));
-      }
-    }
+  m.box_options = MaximizerOptions(options_);
+  const int dim = domain_.action_dim();
+  m.unit_lower = Eigen::VectorXd::Zero(domain_.input_dim());
+  m.unit_upper = Eigen::VectorXd::Zero(domain_.input_dim());
+  m.unit_upper.head(dim) = UnitUpper();
+  if (domain_.context_dim() > 0) {
+    m.unit_lower.tail(domain_.context_dim()) = call.unit_z;
+    m.unit_upper.tail(domain_.context_dim()) = call.unit_z;
   }
-
-  // Logged (and fsynced) before the points are handed out.
-  for (int i = 0; i < q; ++i) {
-    if (log_) log_->AppendPending(round, design_index[static_cast<std::size_t>(i)], chosen.col(i), z);
-    pending_.push_back({chosen.col(i), z});
+  if (domain_.kind() == DomainKind::kFiniteSet) {
+    m.unit_candidates.resize(domain_.input_dim(), domain_.num_candidates());
+    for (int c = 0; c < domain_.num_candidates(); ++c)
+      m.unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), call.z);
+  } else {
+    m.observed_starts = BestStarts(domain_, observations_, observed_means, observed_index,
+                                   call.unit_z, options_.maximizer_observed_starts);
   }
-  design_handed_out_ = design_next;
-  rounds_ = round + 1;
-  return chosen;
+  return m;
+}
+
+// The argmax of the strategy's scores over the candidates this batch does not hold yet.
+Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m,
+                                           Rng& rng, AskCall* call) const {
+  GpCandidatePosterior posterior(scratch, m.unit_candidates);
+  const Eigen::VectorXd scores = strategy_->ScoreCandidates(posterior, rng);
+  Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
+      Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(domain_.num_candidates(), true);
+  for (int c : call->chosen_candidate) allowed(c) = false;
+  int best;
+  try {
+    best = FiniteArgmaxMasked(scores, allowed, options_.num_threads);
+  } catch (const std::invalid_argument&) {
+    // Every allowed score was NaN: take the first allowed candidate rather than fail.
+    best = 0;
+    while (!allowed(best)) ++best;
+  }
+  call->chosen_candidate.push_back(best);
+  return domain_.candidates().col(best);
+}
+
+// The maximizer of the strategy's acquisition over the action box. A batch holds distinct
+// points: a repeat of an earlier slot (possible for strategies whose argmax ignores the
+// variance, like mean-only) is replaced by a uniform point of the box.
+Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const ModelRound& m,
+                                       int slot, Rng& rng, const AskCall& call) const {
+  const std::unique_ptr<ContinuousAcquisition> acquisition =
+      strategy_->MakeContinuous(scratch, rng);
+  const BoxMaximizerResult result = MaximizeOverBox(*acquisition, m.unit_lower, m.unit_upper,
+                                                    m.observed_starts, m.box_options, rng);
+  const Eigen::VectorXd action = domain_.ActionFromUnit(result.x);
+  bool repeat = false;
+  for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call.chosen.col(j), action);
+  if (!repeat) return action;
+  Rng fallback = RoundRng(call.round * 1024 + slot, kStreamFallback);
+  std::uniform_real_distribution<double> u01(0.0, 1.0);
+  Eigen::VectorXd u = m.unit_lower;
+  for (int d = 0; d < domain_.action_dim(); ++d) u(d) = m.unit_upper(d) * u01(fallback);
+  return domain_.ActionFromUnit(u);
+}
+
+// Logged (and fsynced) before the points are handed out.
+void Optimizer::RecordPending(const AskCall& call) {
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
+    if (log_) {
+      log_->AppendPending(call.round, call.design_index[static_cast<std::size_t>(i)],
+                          call.chosen.col(i), call.z);
+    }
+    pending_.push_back({call.chosen.col(i), call.z});
+  }
+  design_handed_out_ = call.design_next;
+  rounds_ = call.round + 1;
 }
 
 // ---- Tell -----------------------------------------------------------------------------------

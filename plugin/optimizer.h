@@ -1,8 +1,7 @@
 // The ask/tell optimizer: the way a host loop (a robot, a lab, pagmo's evolve, the command line)
 // drives a Gaussian-process bandit strategy.
 //
-//   gpbandit::Optimizer opt(gpbandit::Domain::Box(lower, upper), nullptr, "gp-ucb",
-//                           gpbandit::StrategyOptions(), options);
+//   gpbandit::Optimizer opt(gpbandit::Domain::Box(lower, upper), nullptr, "gp-ucb", options);
 //   for (int i = 0; i < 100; ++i) {
 //     Eigen::VectorXd x = opt.Ask();
 //     opt.Tell(x, reward(x));
@@ -44,6 +43,7 @@
 #include <Eigen/Core>
 
 #include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel.h"
 #include "gpbandit/hyperparams/fit.h"
@@ -78,18 +78,31 @@ class Optimizer {
   // coordinates, of MinInputDim() <= domain.input_dim(); nullptr = the default: Matern-5/2 with
   // ARD over all inputs, and for contexts the product k_S (x) k_Z of a Matern-5/2 ARD over the
   // actions and one over the contexts (Krause & Ong 2011). strategy: a registered name
-  // (StrategyRegistry::Default()). Throws std::invalid_argument for an unknown strategy, invalid
-  // options (the message of IsValid) or a kernel that does not fit the domain;
-  // std::runtime_error when options.log_path holds a log that cannot be read or whose header
-  // does not match (then nothing is written to it).
+  // (StrategyRegistry::Default()); strategy_options: its parameters, over its default options
+  // (the keys are listed in the strategy's header, e.g. acquisition/gp_ucb.h). Throws
+  // std::invalid_argument for an unknown strategy, invalid options (naming the key or the
+  // field) or a kernel that does not fit the domain; std::runtime_error when options.log_path
+  // holds a log that cannot be read or whose header does not match (then nothing is written).
   Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
-            const StrategyOptions& strategy_options, const OptimizerOptions& options);
+            const StrategyParams& strategy_options, const OptimizerOptions& options);
+  // The strategy with its default options.
+  Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
+            const OptimizerOptions& options)
+      : Optimizer(domain, std::move(kernel), strategy, StrategyParams(), options) {}
+  // A ready strategy object (e.g. a user's strategy). The log records strategy->name() and
+  // strategy->OptionsJson(), and Resume rebuilds the strategy from them through
+  // StrategyRegistry::Default(), which must then hold a factory under that name. Throws
+  // std::invalid_argument for a null strategy or an OptionsJson() that is not a JSON object,
+  // and as above.
+  Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
+            std::unique_ptr<Strategy> strategy, const OptimizerOptions& options);
 
   // Rebuilds an optimizer from a log alone: domain, strategy, strategy options and optimizer
   // options come from its header (log_path is set to `log_path`), then the log is replayed.
-  // kernel as above (must be the one the log was written with, if not the default; its
-  // description is checked against the header). Throws std::runtime_error for a missing,
-  // empty or corrupt log.
+  // Logs of every format version resume (log_header.h). kernel as above (must be the one the
+  // log was written with, if not the default; its description is checked against the header).
+  // Throws std::runtime_error for a missing, empty or corrupt log, or a strategy name that
+  // StrategyRegistry::Default() does not know.
   static std::unique_ptr<Optimizer> Resume(const std::string& log_path,
                                            std::unique_ptr<Kernel> kernel = nullptr);
 
@@ -125,7 +138,9 @@ class Optimizer {
   // ---- State ---------------------------------------------------------------------------------
   const Domain& domain() const { return domain_; }
   const std::string& strategy_name() const { return strategy_name_; }
-  const StrategyOptions& strategy_options() const { return strategy_options_; }
+  // The strategy's options as logged: for a strategy given by name, its default options with
+  // the given ones over them; for a strategy object, its OptionsJson().
+  const StrategyParams& strategy_options() const { return strategy_options_; }
   const OptimizerOptions& options() const { return options_; }
   // The model over unit-cube inputs, holding accepted observations only (no pending points).
   const GaussianProcess& model() const { return *gp_; }
@@ -159,7 +174,11 @@ class Optimizer {
   struct Pending {
     Eigen::VectorXd x, z;
   };
+  // One Ask/AskBatch call and one model-driven round of it (defined in optimizer.cc).
+  struct AskCall;
+  struct ModelRound;
 
+  void Initialize(std::unique_ptr<Kernel> kernel);
   void BuildDesign();
   void OpenLog();
   void Replay(const LogRecord& record);
@@ -169,6 +188,16 @@ class Optimizer {
   Rng RoundRng(long round, int stream) const;
   void CheckContextArg(const Eigen::VectorXd& z, const char* field) const;
   Eigen::MatrixXd AskLocked(int q, const Eigen::VectorXd& z);
+  void CheckAsk(int q, const Eigen::VectorXd& z) const;
+  AskCall TakeDesignPoints(int q, const Eigen::VectorXd& z) const;
+  void ChooseByModel(AskCall* call);
+  std::unique_ptr<GaussianProcess> HallucinatedCopy(const AskCall& call) const;
+  ModelRound PrepareModelRound(const AskCall& call) const;
+  Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
+                                  AskCall* call) const;
+  Eigen::VectorXd ChooseInBox(const GaussianProcess& scratch, const ModelRound& m, int slot,
+                              Rng& rng, const AskCall& call) const;
+  void RecordPending(const AskCall& call);
   void MaybeRefit(long round);
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
@@ -179,7 +208,7 @@ class Optimizer {
   mutable std::mutex mutex_;
   Domain domain_;
   std::string strategy_name_;
-  StrategyOptions strategy_options_;
+  StrategyParams strategy_options_;
   OptimizerOptions options_;
   std::unique_ptr<Strategy> strategy_;
   bool default_kernel_ = true;

@@ -18,6 +18,7 @@
 
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/plugin/strategy_registry.h"
 
 namespace gpbandit {
 namespace {
@@ -49,7 +50,7 @@ std::uint64_t EvolveSeed(unsigned seed, unsigned long long evolve) {
 }  // namespace
 
 BanditAlgorithm::BanditAlgorithm(const std::string& strategy, unsigned rounds, unsigned batch_size,
-                                 unsigned seed, const StrategyOptions& strategy_options,
+                                 unsigned seed, const StrategyParams& strategy_options,
                                  const OptimizerOptions& options)
     : strategy_(strategy), rounds_(rounds), batch_size_(batch_size), seed_(seed) {
   if (batch_size == 0)
@@ -58,7 +59,8 @@ BanditAlgorithm::BanditAlgorithm(const std::string& strategy, unsigned rounds, u
   if (!options.IsValid(&error)) pagmo_throw(std::invalid_argument, "Invalid options: " + error);
   // Validates the name and the strategy options now rather than at the first evolve.
   StrategyRegistry::Default().Create(strategy, strategy_options);
-  settings_ = FormatSettings(strategy, strategy_options, options);
+  settings_ = FormatSettings(
+      strategy, StrategyRegistry::Default().ResolveOptions(strategy, strategy_options), options);
   InstallForkHandlers();
 }
 
@@ -67,9 +69,9 @@ void BanditAlgorithm::set_seed(unsigned seed) {
   evolves_ = 0;
 }
 
-StrategyOptions BanditAlgorithm::strategy_options() const {
+StrategyParams BanditAlgorithm::strategy_options() const {
   std::string name;
-  StrategyOptions s;
+  StrategyParams s;
   OptimizerOptions o;
   ParseSettings(settings_, &name, &s, &o);
   return s;
@@ -77,24 +79,26 @@ StrategyOptions BanditAlgorithm::strategy_options() const {
 
 OptimizerOptions BanditAlgorithm::optimizer_options() const {
   std::string name;
-  StrategyOptions s;
+  StrategyParams s;
   OptimizerOptions o;
   ParseSettings(settings_, &name, &s, &o);
   return o;
 }
 
-std::string BanditAlgorithm::get_name() const { return "gpbandit: Gaussian-process bandit (" + strategy_ + ")"; }
+std::string BanditAlgorithm::get_name() const {
+  return "gpbandit: Gaussian-process bandit (" + strategy_ + ")";
+}
 
 std::string BanditAlgorithm::get_extra_info() const {
   std::ostringstream s;
-  s << "\tStrategy: " << strategy_ << "\n\tRounds: " << rounds_ << "\n\tBatch size: " << batch_size_
-    << "\n\tSeed: " << seed_ << "\n\tVerbosity: " << verbosity_ << "\n";
+  s << "\tStrategy: " << strategy_ << "\n\tStrategy options: " << strategy_options().json()
+    << "\n\tRounds: " << rounds_ << "\n\tBatch size: " << batch_size_ << "\n\tSeed: " << seed_
+    << "\n\tVerbosity: " << verbosity_ << "\n";
   return s.str();
 }
 
-pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
+void BanditAlgorithm::CheckEvolvable(const pagmo::population& pop) const {
   const pagmo::problem& prob = pop.get_problem();
-  const auto dim = prob.get_nx();
   if (prob.get_nobj() != 1u) {
     pagmo_throw(std::invalid_argument, "Multiple objectives detected in " + prob.get_name() +
                                            " instance. " + get_name() +
@@ -111,7 +115,7 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
                                            get_name() + " cannot deal with it");
   }
   const auto bounds = prob.get_bounds();
-  for (decltype(bounds.first.size()) i = 0; i < dim; ++i) {
+  for (decltype(bounds.first.size()) i = 0; i < bounds.first.size(); ++i) {
     if (!std::isfinite(bounds.first[i]) || !std::isfinite(bounds.second[i])) {
       pagmo_throw(std::invalid_argument,
                   "Non-finite bounds detected in " + prob.get_name() + " instance at index " +
@@ -124,74 +128,88 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
     pagmo_throw(std::invalid_argument,
                 get_name() + " needs at least 1 individual in the population, 0 detected");
   }
+}
+
+pagmo::vector_double BanditAlgorithm::Evaluate(const pagmo::problem& prob,
+                                               const Eigen::MatrixXd& X) const {
+  if (batch_size_ == 1u) return prob.fitness(pagmo::vector_double(X.data(), X.data() + X.rows()));
+  // Column-major storage puts the points one after another, as pagmo's bfe expects.
+  return bfe_(prob, pagmo::vector_double(X.data(), X.data() + X.size()));
+}
+
+void BanditAlgorithm::LogProgress(unsigned round, const pagmo::problem& prob, double best,
+                                  const Optimizer& optimizer, unsigned* printed) const {
+  const double figure = optimizer.figure();
+  if (*printed % 50u == 0u) {
+    std::cout << std::setw(7) << "Round:" << std::setw(10) << "Fevals:" << std::setw(16)
+              << "Best:" << std::setw(16) << (optimizer.figure_name() + ":") << std::setw(8)
+              << "N:" << '\n';
+  }
+  std::cout << std::setw(7) << round << std::setw(10) << prob.get_fevals() << std::setw(16) << best
+            << std::setw(16) << figure << std::setw(8) << optimizer.num_accepted() << std::endl;
+  ++*printed;
+  log_.emplace_back(round, prob.get_fevals(), best, figure,
+                    static_cast<unsigned>(optimizer.num_accepted()));
+}
+
+namespace {
+
+// The population's evaluated individuals are the initial data, except those outside the box
+// (a user's individuals are not data about the box) or with a non-finite fitness.
+void TellPopulation(const pagmo::population& pop, const Domain& domain, Optimizer* optimizer) {
+  const auto& xs = pop.get_x();
+  const auto& fs = pop.get_f();
+  for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
+    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(
+        xs[i].data(), static_cast<Eigen::Index>(xs[i].size()));
+    const double reward = -fs[i][0];
+    if (!std::isfinite(reward)) continue;
+    try {
+      domain.CheckAction(x, "x");
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    optimizer->Tell(x, reward);
+  }
+}
+
+}  // namespace
+
+pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
+  CheckEvolvable(pop);
   log_.clear();
   if (rounds_ == 0u) return pop;
-
+  const pagmo::problem& prob = pop.get_problem();
   std::string name;
-  StrategyOptions strategy_options;
+  StrategyParams strategy_options;
   OptimizerOptions options;
   ParseSettings(settings_, &name, &strategy_options, &options);
   options.seed = EvolveSeed(seed_, evolves_++);
   // Islands of an archipelago would all append to one file, each with its own seed.
   options.log_path.clear();
   if (in_fork_child) options.num_threads = 1;
-
-  Eigen::Map<const Eigen::VectorXd> lower(bounds.first.data(), static_cast<Eigen::Index>(dim));
-  Eigen::Map<const Eigen::VectorXd> upper(bounds.second.data(), static_cast<Eigen::Index>(dim));
-  const Domain domain = Domain::Box(lower, upper);
+  const auto bounds = prob.get_bounds();
+  const auto dim = static_cast<Eigen::Index>(bounds.first.size());
+  const Domain domain = Domain::Box(Eigen::Map<const Eigen::VectorXd>(bounds.first.data(), dim),
+                                    Eigen::Map<const Eigen::VectorXd>(bounds.second.data(), dim));
   Optimizer optimizer(domain, nullptr, strategy_, strategy_options, options);
-
-  // The population's evaluated individuals are the initial data.
-  const auto& xs = pop.get_x();
-  const auto& fs = pop.get_f();
-  for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
-    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(xs[i].data(),
-                                                                static_cast<Eigen::Index>(dim));
-    const double reward = -fs[i][0];
-    if (!std::isfinite(reward)) continue;
-    try {
-      domain.CheckAction(x, "x");
-    } catch (const std::invalid_argument&) {
-      continue;  // an individual a user put outside the box is not data about the box
-    }
-    optimizer.Tell(x, reward);
-  }
+  TellPopulation(pop, domain, &optimizer);
 
   double best = std::numeric_limits<double>::infinity();
-  for (const auto& f : fs) best = std::min(best, f[0]);
+  for (const auto& f : pop.get_f()) best = std::min(best, f[0]);
   unsigned printed = 0;
   for (unsigned round = 1; round <= rounds_; ++round) {
     const Eigen::MatrixXd X = optimizer.AskBatch(static_cast<int>(batch_size_));
-    pagmo::vector_double fitnesses;
-    if (batch_size_ == 1u) {
-      const pagmo::vector_double x(X.data(), X.data() + dim);
-      fitnesses = prob.fitness(x);
-    } else {
-      // Column-major storage puts the points one after another, as pagmo's bfe expects.
-      const pagmo::vector_double dvs(X.data(), X.data() + X.size());
-      fitnesses = bfe_(prob, dvs);
-    }
+    const pagmo::vector_double fitnesses = Evaluate(prob, X);
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      const pagmo::vector_double x(X.col(j).data(), X.col(j).data() + dim);
       const double f = fitnesses[static_cast<std::size_t>(j)];
       optimizer.Tell(X.col(j), -f);
-      pop.push_back(x, pagmo::vector_double{f});
+      pop.push_back(pagmo::vector_double(X.col(j).data(), X.col(j).data() + dim),
+                    pagmo::vector_double{f});
       if (std::isfinite(f)) best = std::min(best, f);
     }
-    if (verbosity_ > 0u && (round % verbosity_ == 0u || round == rounds_)) {
-      const double figure = optimizer.figure();
-      if (printed % 50u == 0u) {
-        std::cout << std::setw(7) << "Round:" << std::setw(10) << "Fevals:" << std::setw(16)
-                  << "Best:" << std::setw(16) << (optimizer.figure_name() + ":") << std::setw(8)
-                  << "N:" << '\n';
-      }
-      std::cout << std::setw(7) << round << std::setw(10) << prob.get_fevals() << std::setw(16)
-                << best << std::setw(16) << figure << std::setw(8) << optimizer.num_accepted()
-                << std::endl;
-      ++printed;
-      log_.emplace_back(round, prob.get_fevals(), best, figure,
-                        static_cast<unsigned>(optimizer.num_accepted()));
-    }
+    if (verbosity_ > 0u && (round % verbosity_ == 0u || round == rounds_))
+      LogProgress(round, prob, best, optimizer, &printed);
   }
   return pop;
 }

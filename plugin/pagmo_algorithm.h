@@ -3,6 +3,8 @@
 //   pagmo::problem prob{pagmo::rosenbrock{2}};
 //   pagmo::population pop{prob, 5, 42};
 //   pagmo::algorithm algo{gpbandit::BanditAlgorithm{"igp-ucb", 30}};
+//   pagmo::algorithm tuned{gpbandit::BanditAlgorithm{
+//       "gp-ucb", 30, 1, 42, gpbandit::StrategyParams(R"({"beta_scale": 0.2})")}};
 //   pop = algo.evolve(pop);
 //
 // evolve(pop): the population's evaluated individuals are the initial data (no evaluation
@@ -38,10 +40,14 @@
 #include <pagmo/s11n.hpp>
 #include <pagmo/threading.hpp>
 
+#include <Eigen/Core>
+
+#include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/plugin/optimizer_options.h"
-#include "gpbandit/plugin/strategy_registry.h"
 
 namespace gpbandit {
+
+class Optimizer;
 
 class BanditAlgorithm {
  public:
@@ -51,13 +57,15 @@ class BanditAlgorithm {
   using log_line_type = std::tuple<unsigned, unsigned long long, double, double, unsigned>;
   using log_type = std::vector<log_line_type>;
 
-  // strategy: a registered name (StrategyRegistry::Default()); rounds >= 0; batch_size >= 1
-  // (> 1 evaluates through the bfe); options.seed is ignored (see `seed`), and so is
-  // options.log_path (the islands of an archipelago would share one file). Throws
-  // std::invalid_argument for an unknown strategy, batch_size 0 or invalid options.
+  // strategy: a registered name (StrategyRegistry::Default()); strategy_options: its
+  // parameters over its defaults (keys in the strategy's header, e.g. acquisition/gp_ucb.h);
+  // rounds >= 0; batch_size >= 1 (> 1 evaluates through the bfe); options.seed is ignored
+  // (see `seed`), and so is options.log_path (the islands of an archipelago would share one
+  // file). Throws std::invalid_argument for an unknown strategy, batch_size 0, or invalid
+  // strategy or optimizer options.
   explicit BanditAlgorithm(const std::string& strategy = "gp-ucb", unsigned rounds = 10,
                            unsigned batch_size = 1, unsigned seed = pagmo::random_device::next(),
-                           const StrategyOptions& strategy_options = StrategyOptions(),
+                           const StrategyParams& strategy_options = StrategyParams(),
                            const OptimizerOptions& options = OptimizerOptions());
 
   pagmo::population evolve(pagmo::population pop) const;
@@ -79,7 +87,8 @@ class BanditAlgorithm {
   const std::string& strategy() const { return strategy_; }
   unsigned rounds() const { return rounds_; }
   unsigned batch_size() const { return batch_size_; }
-  StrategyOptions strategy_options() const;
+  // Every option of the strategy: its defaults with the given ones over them.
+  StrategyParams strategy_options() const;
   OptimizerOptions optimizer_options() const;
 
   template <typename Archive>
@@ -89,6 +98,14 @@ class BanditAlgorithm {
   }
 
  private:
+  // Throws (pagmo-style) for a problem or population evolve cannot work on.
+  void CheckEvolvable(const pagmo::population& pop) const;
+  // The fitnesses of the columns of X (one each, pagmo's sign), through the bfe if batched.
+  pagmo::vector_double Evaluate(const pagmo::problem& prob, const Eigen::MatrixXd& X) const;
+  // Prints and logs one progress line (a header every 50 lines).
+  void LogProgress(unsigned round, const pagmo::problem& prob, double best,
+                   const Optimizer& optimizer, unsigned* printed) const;
+
   std::string strategy_;
   unsigned rounds_;
   unsigned batch_size_;
@@ -97,8 +114,8 @@ class BanditAlgorithm {
   mutable unsigned long long evolves_ = 0;
   unsigned verbosity_ = 0;
   mutable log_type log_;
-  // StrategyOptions and OptimizerOptions as JSON (log_header.h), which keeps serialization to
-  // one string whatever fields the option structs grow.
+  // The strategy's options and OptimizerOptions as JSON (log_header.h, FormatSettings), which
+  // keeps serialization to one string whatever fields the option structs grow.
   std::string settings_;
   pagmo::bfe bfe_;
 };

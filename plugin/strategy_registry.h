@@ -1,10 +1,20 @@
-// The strategy registry: strategies by name, built from one options struct.
+// The strategy registry: strategies by name, each built from its parameters (a JSON object,
+// acquisition/strategy_params.h) by a factory.
 //
-// Default() is pre-filled from an explicit name -> factory table in strategy_registry.cc
-// (gp-ucb, cgp-ucb, igp-ucb, gp-ts, ei, log-ei, pi, mean, variance); there is no static
-// self-registration (fragile in static libraries). User code adds its own strategies at run
-// time with Register(); factories read the fields they need from StrategyOptions, and user
-// strategies may read StrategyOptions::extra.
+// An entry is a name, a factory, the strategy's default options and a one-line description.
+// Default() is pre-filled from the explicit table in strategy_registry.cc (gp-ucb, cgp-ucb,
+// igp-ucb, gp-ts, ei, log-ei, pi, mean, variance), one line per strategy; there is no static
+// self-registration (fragile in static libraries). User code adds strategies at run time:
+//
+//   gpbandit::StrategyRegistry::Default().Register(
+//       "my-ucb", [](const gpbandit::StrategyParams& p) {
+//         return std::make_unique<MyUcb>(p.at("kappa"));
+//       },
+//       gpbandit::StrategyParams(R"({"kappa": 2.0})"), "UCB with a fixed kappa");
+//
+// Create(name, options) passes the factory the default options with `options` over them, so a
+// factory sees every key of its defaults. Built-in factories reject unknown keys and values of
+// the wrong type (naming them), and invalid values (the options' IsValid).
 //
 // Thread-safety: every member function locks a mutex; factories are called outside the lock,
 // so a factory may itself use the registry.
@@ -18,70 +28,14 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/acquisition/information_gain_bound.h"
 #include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/acquisition/strategy_params.h"
 
 namespace gpbandit {
 
-// Every parameter of every built-in strategy. Each strategy reads only its own fields.
-struct StrategyOptions {
-  // ---- GP-UCB / CGP-UCB: beta_t (Srinivas et al. Theorem 1; see acquisition/beta_schedule.h)
-  // Schedule kind. Default kAuto (finite on candidate sets, compact on continuous domains).
-  BetaScheduleKind beta_schedule = BetaScheduleKind::kAuto;
-  // Compact schedule: derivative-tail constants a, b (> 0) and the domain [0, r]^d (r > 0).
-  // Defaults 1, 1, 1 (the optimizer works in the unit cube).
-  double a = 1.0;
-  double b = 1.0;
-  double r = 1.0;
-  // Constant schedule: beta (> 0). Default 4.
-  double constant_beta = 4.0;
-  // Multiplies GP-UCB's beta_t; Srinivas et al.'s experiments use 0.2. > 0. Default 1.
-  double beta_scale = 1.0;
-
-  // ---- Shared by GP-UCB (RKHS schedule), IGP-UCB and GP-TS
-  // Confidence parameter delta in (0, 1). Default 0.1.
-  double delta = 0.1;
-  // B, the bound on the RKHS norm of f (GP-UCB's RKHS schedule, IGP-UCB, GP-TS). >= 0.
-  // Default 1.
-  double rkhs_bound = 1.0;
-  // R, the sub-Gaussian constant of the noise (IGP-UCB, GP-TS), against the prior standard
-  // deviation of f; < 0 = from the model each round, with a floor (confidence_terms.h).
-  // Finite. Default -1.
-  double noise_bound = -1.0;
-  // T, the horizon: IGP-UCB's lambda = 1 + 2 / T (IgpUcbLambda). 0 = unknown. >= 0.
-  // Default 0. Informational for the strategies: the optimizer sets the model's noise.
-  int horizon = 0;
-
-  // ---- gamma_{t-1} (acquisition/information_gain_bound.h)
-  // Source: observed information gain (default) or a kernel-family bound.
-  GammaSource gamma_source = GammaSource::kInformationGain;
-  // d of the bound; 0 = the number of action coordinates. >= 0. Default 0.
-  int gamma_dim = 0;
-  // Matern nu of the Matern bound. > 0. Default 2.5.
-  double gamma_nu = 2.5;
-  // Constant in front of the bound. > 0. Default 1.
-  double gamma_scale = 1.0;
-
-  // ---- EI / PI
-  // Exploration margin xi (output units). >= 0. Default 0.
-  double xi = 0.0;
-
-  // ---- GP-TS (acquisition/gp_ts.h)
-  // If > 0, a constant v instead of v_t (1 = the plain posterior). >= 0. Default 0.
-  double ts_fixed_scale = 0.0;
-  // Random Fourier features of the continuous-domain prior draw. >= 1. Default 1024.
-  int ts_num_features = 1024;
-
-  // Free-form parameters for user-registered strategies (values must be finite).
-  std::map<std::string, double> extra;
-
-  bool IsValid(std::string* error) const;
-};
-
 class StrategyRegistry {
  public:
-  using Factory = std::function<std::unique_ptr<Strategy>(const StrategyOptions&)>;
+  using Factory = std::function<std::unique_ptr<Strategy>(const StrategyParams&)>;
 
   // An empty registry (Default() is the pre-filled one).
   StrategyRegistry() = default;
@@ -91,22 +45,43 @@ class StrategyRegistry {
   // The process-wide registry with the built-in strategies.
   static StrategyRegistry& Default();
 
-  // Adds a strategy. Throws std::invalid_argument for an empty name, an empty factory, or a name
-  // already registered (the registry is then unchanged).
-  void Register(const std::string& name, Factory factory);
+  // Adds a strategy. default_options: the parameters Create starts from (a built-in's are every
+  // field of its options struct at its default). Throws std::invalid_argument for an empty name,
+  // an empty factory, or a name already registered (the registry is then unchanged).
+  void Register(const std::string& name, Factory factory,
+                const StrategyParams& default_options = StrategyParams(),
+                const std::string& description = "");
 
-  // Builds a strategy. Throws std::invalid_argument for an unknown name (the message lists the
-  // registered names), invalid options, or a factory returning nullptr.
+  // Builds a strategy from its default options with `options` over them. Throws
+  // std::invalid_argument for an unknown name (the message lists the registered names), options
+  // the factory rejects, or a factory returning nullptr.
   std::unique_ptr<Strategy> Create(const std::string& name,
-                                   const StrategyOptions& options = StrategyOptions()) const;
+                                   const StrategyParams& options = StrategyParams()) const;
+  // What Create passes to the factory: the default options with `options` over them. Throws
+  // std::invalid_argument for an unknown name.
+  StrategyParams ResolveOptions(const std::string& name,
+                                const StrategyParams& options = StrategyParams()) const;
+
+  // The default options and the one-line description of a registered strategy. Throw
+  // std::invalid_argument for an unknown name.
+  StrategyParams DefaultOptions(const std::string& name) const;
+  std::string Description(const std::string& name) const;
 
   // Registered names, sorted.
   std::vector<std::string> Names() const;
   bool Contains(const std::string& name) const;
 
  private:
+  struct Entry {
+    Factory factory;
+    StrategyParams default_options;
+    std::string description;
+  };
+  // A copy of the entry of `name`; throws std::invalid_argument for an unknown name.
+  Entry Find(const std::string& name) const;
+
   mutable std::mutex mutex_;
-  std::map<std::string, Factory> factories_;
+  std::map<std::string, Entry> entries_;
 };
 
 }  // namespace gpbandit

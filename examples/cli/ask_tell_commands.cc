@@ -21,6 +21,7 @@ bool NonEmptyFile(const std::string& path) {
 
 struct LogFlags {
   std::string log_path, bounds, strategy = "gp-ucb", context, context_bounds;
+  std::vector<std::string> options;
   std::uint64_t seed = OptimizerOptions().seed;
 };
 
@@ -34,6 +35,9 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
       ("context", po::value(&f->context), "this round's context z1,z2,... (contextual problems)")
       ("context-bounds", po::value(&f->context_bounds),
        "context box lower:upper,... (first call, optional)")
+      ("option", po::value(&f->options),
+       "key=value: a strategy option, repeatable (first call; remembered by the log; "
+       "gpbandit strategies lists each strategy's options and defaults)")
       ("seed", po::value(&f->seed)->default_value(f->seed), "seed (first call)");
 }
 
@@ -63,6 +67,10 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
     if (!vm["strategy"].defaulted() && f.strategy != optimizer->strategy_name())
       throw UsageError("--strategy " + f.strategy + " differs from the log's strategy " +
                        optimizer->strategy_name() + " (" + f.log_path + ")");
+    const StrategyParams& logged = optimizer->strategy_options();
+    if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
+      throw UsageError("--option values differ from the log's strategy options " + logged.json() +
+                       " (" + f.log_path + "); omit --option or use a new log");
     return optimizer;
   }
   if (f.bounds.empty())
@@ -81,7 +89,8 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
   options.log_path = f.log_path;
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
-  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, StrategyOptions(), options);
+  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
+                                     options);
 }
 
 }  // namespace

@@ -86,6 +86,17 @@ std::vector<std::string> ParseNameList(const std::string& flag, const std::strin
   return names;
 }
 
+StrategyParams ParseOptionFlags(const std::vector<std::string>& items) {
+  StrategyParams params;
+  for (const std::string& item : items) {
+    const std::size_t equals = item.find('=');
+    if (equals == std::string::npos || equals == 0)
+      throw UsageError("--option '" + item + "': expected key=value, e.g. beta_scale=0.2");
+    params = params.WithText(item.substr(0, equals), item.substr(equals + 1));
+  }
+  return params;
+}
+
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator) {
   std::string out;
   for (Eigen::Index i = 0; i < v.size(); ++i) out += (i ? separator : "") + io::FormatDouble(v(i));

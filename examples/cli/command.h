@@ -12,6 +12,8 @@
 #include <Eigen/Core>
 #include <boost/program_options.hpp>
 
+#include "gpbandit/acquisition/strategy_params.h"
+
 namespace gpbandit {
 namespace cli {
 
@@ -61,6 +63,10 @@ void ParseBounds(const std::string& flag, const std::string& text, Eigen::Vector
                  Eigen::VectorXd* upper);
 // "a,b,c" -> {a, b, c} (empty items rejected).
 std::vector<std::string> ParseNameList(const std::string& flag, const std::string& text);
+// The values of a repeatable --option key=value flag as strategy parameters (a value is JSON
+// when it parses as a number, true, false or a quoted string, else text: beta_schedule=rkhs).
+// Throws UsageError for an item without '=' or with an empty key.
+StrategyParams ParseOptionFlags(const std::vector<std::string>& items);
 // Comma-separated doubles, round-trip exact.
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator = ",");
 

@@ -1,5 +1,6 @@
 #include "gpbandit/examples/cli/commands.h"
 
+#include <iomanip>
 #include <ostream>
 
 #include "gpbandit/plugin/strategy_registry.h"
@@ -16,7 +17,7 @@ const std::vector<Command>& Commands() {
       {"observe", "record a reward for a point in the log", ObserveCommand},
       {"sensor-data", "simulate the building's sensors, write the finite-problem files",
        SensorDataCommand},
-      {"strategies", "list the registered strategies", StrategiesCommand},
+      {"strategies", "list the registered strategies and their options", StrategiesCommand},
   };
   return commands;
 }
@@ -25,7 +26,13 @@ int StrategiesCommand(const std::vector<std::string>& args, Streams streams) {
   po::options_description desc("options");
   po::variables_map vm;
   if (!ParseArguments("strategies", "", args, desc, &vm, streams.out)) return kExitOk;
-  for (const std::string& name : StrategyRegistry::Default().Names()) streams.out << name << "\n";
+  // Name and description, then the default options: the keys --option accepts.
+  const StrategyRegistry& registry = StrategyRegistry::Default();
+  for (const std::string& name : registry.Names()) {
+    streams.out << std::left << std::setw(10) << name << " " << registry.Description(name)
+                << "\n" << std::setw(10) << "" << " options: "
+                << registry.DefaultOptions(name).json() << "\n";
+  }
   return kExitOk;
 }
 

@@ -32,6 +32,7 @@ int DemoCommand(const std::vector<std::string>& args, Streams streams) {
   std::string payloads = FormatVector(
       Eigen::Map<const Eigen::VectorXd>(o.payloads.data(), static_cast<Eigen::Index>(o.payloads.size())));
   std::string out_path = "demo.csv", plot_path = "demo.png";
+  std::vector<std::string> options;
   po::options_description desc("options (defaults in brackets)");
   desc.add_options()
       ("episodes", po::value(&o.episodes)->default_value(o.episodes), "episodes per tuner")
@@ -39,6 +40,8 @@ int DemoCommand(const std::vector<std::string>& args, Streams streams) {
        "payload masses (kg) of the conditions, comma-separated")
       ("beta-scale", po::value(&o.beta_scale)->default_value(o.beta_scale),
        "multiplies beta_t of both tuners")
+      ("option", po::value(&options),
+       "key=value: another option of both tuners (GP-UCB's keys), repeatable")
       ("reward-noise", po::value(&o.plant.reward_noise)->default_value(o.plant.reward_noise),
        "sd of the episode reward noise")
       ("brute-force-points", po::value(&o.brute_force_points)->default_value(o.brute_force_points),
@@ -52,6 +55,7 @@ int DemoCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   const Eigen::VectorXd p = ParseDoubleList("payloads", payloads);
   o.payloads.assign(p.data(), p.data() + p.size());
+  o.strategy_options = ParseOptionFlags(options);
   std::string error;
   if (!o.IsValid(&error)) throw UsageError(error);
 

@@ -15,6 +15,7 @@
 
 #include <Eigen/Cholesky>
 
+#include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/examples/problems/synthetic_functions.h"
@@ -139,19 +140,26 @@ Instance MakeInstance(const RegretStudyOptions& o, const io::FiniteProblem* file
   return in;
 }
 
-StrategyOptions MakeStrategyOptions(const RegretStudyOptions& o, const Instance& in) {
-  StrategyOptions so;
-  so.beta_schedule = ParseBetaScheduleKind(o.beta_schedule);
-  so.beta_scale = o.beta_scale;
-  so.delta = o.delta;
-  if (o.rkhs_bound >= 0) {
-    so.rkhs_bound = o.rkhs_bound;
-  } else if (in.rkhs_norm >= 0) {
-    so.rkhs_bound = in.rkhs_norm;
-  }
-  so.noise_bound = o.noise_bound >= 0 ? o.noise_bound : std::sqrt(in.noise);
-  so.horizon = o.T;
-  return so;
+// The options the study sets for every strategy that has them (problem-independent part).
+StrategyParams StudyParams(const RegretStudyOptions& o) {
+  StrategyParams p = o.strategy_options;
+  if (o.beta_schedule) p = p.WithText("beta_schedule", *o.beta_schedule);
+  if (o.beta_scale) p = p.With("beta_scale", *o.beta_scale);
+  if (o.delta) p = p.With("delta", *o.delta);
+  if (o.xi) p = p.With("xi", *o.xi);
+  if (o.rkhs_bound >= 0) p = p.With("rkhs_bound", o.rkhs_bound);
+  if (o.noise_bound >= 0) p = p.With("noise_bound", o.noise_bound);
+  return p;
+}
+
+// The options of `strategy` in this instance: the study's, with B and R taken from the problem
+// when not given, kept where the strategy has the key.
+StrategyParams MakeStrategyParams(const RegretStudyOptions& o, const Instance& in,
+                                  const std::string& strategy) {
+  StrategyParams p = StudyParams(o);
+  if (o.rkhs_bound < 0 && in.rkhs_norm >= 0) p = p.With("rkhs_bound", in.rkhs_norm);
+  if (o.noise_bound < 0) p = p.With("noise_bound", std::sqrt(in.noise));
+  return p.Intersection(StrategyRegistry::Default().DefaultOptions(strategy));
 }
 
 // One posterior over a subset of the candidates, with its own strategy (the "ignore" mode has
@@ -169,7 +177,7 @@ std::vector<double> Key(const Eigen::VectorXd& v) { return {v.data(), v.data() +
 class FiniteRun {
  public:
   FiniteRun(const Instance& in, const std::string& mode, const std::string& strategy,
-            const StrategyOptions& so, double prior_mean)
+            const StrategyParams& so, double prior_mean)
       : in_(in), mode_(mode), strategy_(strategy), so_(so), prior_mean_(prior_mean) {
     const int n = static_cast<int>(in.candidates.cols());
     const int m = in.context_dim;
@@ -285,7 +293,7 @@ class FiniteRun {
 
   const Instance& in_;
   std::string mode_, strategy_;
-  StrategyOptions so_;
+  StrategyParams so_;
   double prior_mean_;
   std::map<std::vector<double>, int> context_ids_;
   std::vector<std::vector<int>> by_context_;
@@ -296,13 +304,30 @@ class FiniteRun {
   int last_local_ = 0;
 };
 
-}  // namespace
-
-RegretStudyOptions::RegretStudyOptions() {
-  const StrategyOptions defaults;
-  beta_scale = defaults.beta_scale;
-  delta = defaults.delta;
+// Every study-wide option is an option of some strategy of the study, and each strategy accepts
+// the values (its own checks, naming the field).
+bool StrategyParamsAreValid(const RegretStudyOptions& o, std::string* error) {
+  const StrategyParams study = StudyParams(o);
+  std::vector<std::string> unused = study.keys();
+  for (const std::string& s : o.strategies) {
+    const StrategyParams defaults = StrategyRegistry::Default().DefaultOptions(s);
+    for (const std::string& key : defaults.keys())
+      unused.erase(std::remove(unused.begin(), unused.end(), key), unused.end());
+    try {
+      StrategyRegistry::Default().Create(s, study.Intersection(defaults));
+    } catch (const std::invalid_argument& e) {
+      if (error) *error = "--strategy " + s + ": " + e.what();
+      return false;
+    }
+  }
+  if (unused.empty()) return true;
+  if (error)
+    *error = "strategy option " + unused.front() +
+             ": no strategy of the study has it (gpbandit strategies lists their options)";
+  return false;
 }
+
+}  // namespace
 
 bool RegretStudyOptions::IsValid(std::string* error) const {
   auto fail = [error](const std::string& message) {
@@ -336,15 +361,15 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
   if (threads < 0) return fail("--threads " + std::to_string(threads) + " must be >= 0");
   if (grid < 0) return fail("--grid " + std::to_string(grid) + " must be >= 0");
   if (!std::isfinite(prior_mean)) return fail("--prior-mean must be finite");
-  try {
-    ParseBetaScheduleKind(beta_schedule);
-  } catch (const std::invalid_argument&) {
-    return fail("--beta-schedule '" + beta_schedule +
-                "' is unknown; known: auto, finite, compact, rkhs, constant");
+  if (beta_schedule) {
+    try {
+      ParseBetaScheduleKind(*beta_schedule);
+    } catch (const std::invalid_argument&) {
+      return fail("--beta-schedule '" + *beta_schedule +
+                  "' is unknown; known: auto, finite, compact, rkhs, constant");
+    }
   }
-  if (!(beta_scale > 0) || !std::isfinite(beta_scale))
-    return fail("--beta-scale " + std::to_string(beta_scale) + " must be > 0");
-  if (!(delta > 0 && delta < 1)) return fail("--delta " + std::to_string(delta) + " must be in (0, 1)");
+  if (!StrategyParamsAreValid(*this, error)) return false;
   if (!std::isfinite(rkhs_bound)) return fail("--rkhs-bound must be finite");
   if (!std::isfinite(noise_bound)) return fail("--noise-bound must be finite");
   if (context_modes.empty()) return fail("--context-mode: no mode given");
@@ -394,7 +419,7 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
         Rng strategy_rng(o.seed * 1000003ULL + static_cast<std::uint64_t>(trial) + 17);
         std::normal_distribution<double> normal(0.0, 1.0);
         const double noise_sd = std::sqrt(in.noise);
-        const StrategyOptions so = MakeStrategyOptions(o, in);
+        const StrategyParams so = MakeStrategyParams(o, in, strategy);
         const auto trial_start = Clock::now();
 
         std::unique_ptr<FiniteRun> finite;

@@ -28,11 +28,13 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <Eigen/Core>
 
+#include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/examples/io/finite_problem.h"
 
 namespace gpbandit {
@@ -72,14 +74,21 @@ struct RegretStudyOptions {
   int grid = 0;
   // Constant prior mean of the finite-set model. Default 0.
   double prior_mean = 0.0;
-  // beta_t schedule: auto, finite, compact, rkhs, constant. Default auto.
-  std::string beta_schedule = "auto";
-  // Multiplies beta_t (Srinivas et al. use 0.2). Default: StrategyOptions().beta_scale.
-  double beta_scale;
-  // delta. Default: StrategyOptions().delta.
-  double delta;
+  // Strategy options set for the whole study: each applies to the strategies whose options have
+  // that key (registry default options; e.g. beta_scale to gp-ucb and cgp-ucb only). Unset:
+  // each strategy's own default. beta_t schedule: auto, finite, compact, rkhs, constant.
+  std::optional<std::string> beta_schedule;
+  // Multiplies beta_t (Srinivas et al. use 0.2).
+  std::optional<double> beta_scale;
+  // delta of the UCB family and GP-TS.
+  std::optional<double> delta;
+  // xi of EI and PI.
+  std::optional<double> xi;
+  // Any other strategy options (--option key=value), applied the same way; each key must be an
+  // option of at least one strategy of the study. Default none.
+  StrategyParams strategy_options;
   // B for the RKHS schedule, IGP-UCB and GP-TS; < 0 = the problem's own (rkhs: ||f||_k,
-  // otherwise StrategyOptions().rkhs_bound). Default -1.
+  // otherwise the strategy's default). Default -1.
   double rkhs_bound = -1.0;
   // R for IGP-UCB and GP-TS; < 0 = the noise standard deviation. Default -1.
   double noise_bound = -1.0;
@@ -88,7 +97,6 @@ struct RegretStudyOptions {
   // The files of --problem file.
   io::FiniteProblemFiles files;
 
-  RegretStudyOptions();
   bool IsValid(std::string* error) const;
 };
 

@@ -96,8 +96,8 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     payload_max = std::max(payload_max, p);
   }
   if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
-  StrategyOptions strategy;
-  strategy.beta_scale = o.beta_scale;
+  const StrategyParams strategy =
+      StrategyParams().With("beta_scale", o.beta_scale).MergedWith(o.strategy_options);
   Optimizer contextual(
       Domain::Box(lower, upper)
           .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),

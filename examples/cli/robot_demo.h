@@ -22,6 +22,8 @@
 
 #include <Eigen/Core>
 
+#include "gpbandit/acquisition/strategy_params.h"
+
 #include "gpbandit/examples/problems/pendulum_plant.h"
 
 namespace gpbandit {
@@ -35,6 +37,9 @@ struct RobotDemoOptions {
   std::vector<double> payloads = {0.1, 0.5, 1.2};
   // Multiplies beta_t of both tuners (Srinivas et al.'s experiments use 0.2). > 0. Default 0.2.
   double beta_scale = 0.2;
+  // More options of both tuners (GP-UCB's keys, acquisition/gp_ucb.h; --option key=value),
+  // applied after beta_scale. Default none.
+  StrategyParams strategy_options;
   // Points per axis of the brute-force grid (two passes, coarse then fine). >= 2. Default 41.
   int brute_force_points = 41;
   // OpenMP threads of the acquisition maximizer (0 = default). >= 0. Default 0.

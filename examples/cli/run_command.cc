@@ -3,6 +3,8 @@
 #include <memory>
 #include <ostream>
 
+#include "gpbandit/acquisition/gp_ucb.h"
+#include "gpbandit/acquisition/improvement_strategy.h"
 #include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/cli/plot.h"
 #include "gpbandit/examples/cli/regret_study.h"
@@ -14,6 +16,11 @@ namespace cli {
 int RunCommand(const std::vector<std::string>& args, Streams streams) {
   RegretStudyOptions o;  // every default below comes from here
   std::string strategies = "gp-ucb", modes = "joint", out_path, plot_path;
+  // The strategy flags show the strategies' own defaults and are passed on only when given.
+  const GpUcbOptions ucb;
+  std::string beta_schedule = BetaScheduleKindName(ucb.beta.kind);
+  double beta_scale = ucb.beta.scale, delta = ucb.beta.delta, xi = ImprovementOptions().xi;
+  std::vector<std::string> options;
   po::options_description desc("options (defaults in brackets)");
   desc.add_options()
       ("problem", po::value(&o.problem)->default_value(o.problem),
@@ -40,11 +47,16 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
        "points of gp-sample/rkhs; 0 = 1000 for gp-sample, 100 for rkhs")
       ("prior-mean", po::value(&o.prior_mean)->default_value(o.prior_mean),
        "constant prior mean of the finite-set model")
-      ("beta-schedule", po::value(&o.beta_schedule)->default_value(o.beta_schedule),
-       "auto | finite | compact | rkhs | constant")
-      ("beta-scale", po::value(&o.beta_scale)->default_value(o.beta_scale),
-       "multiplies beta_t (Srinivas et al. use 0.2)")
-      ("delta", po::value(&o.delta)->default_value(o.delta), "confidence parameter delta")
+      ("beta-schedule", po::value(&beta_schedule)->default_value(beta_schedule),
+       "auto | finite | compact | rkhs | constant (gp-ucb, cgp-ucb)")
+      ("beta-scale", po::value(&beta_scale)->default_value(beta_scale),
+       "multiplies beta_t (gp-ucb, cgp-ucb; Srinivas et al. use 0.2)")
+      ("delta", po::value(&delta)->default_value(delta),
+       "confidence parameter delta (UCB family, gp-ts)")
+      ("xi", po::value(&xi)->default_value(xi), "improvement margin xi (ei, pi)")
+      ("option", po::value(&options),
+       "key=value: a strategy option, repeatable; applies to the strategies that have the key "
+       "(gpbandit strategies lists them)")
       ("rkhs-bound", po::value(&o.rkhs_bound)->default_value(o.rkhs_bound),
        "B; < 0 = ||f||_k for rkhs, else the strategy default")
       ("noise-bound", po::value(&o.noise_bound)->default_value(o.noise_bound),
@@ -61,6 +73,11 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
   if (!ParseArguments("run", "[options]", args, desc, &vm, streams.out)) return kExitOk;
   o.strategies = ParseNameList("strategy", strategies);
   o.context_modes = ParseNameList("context-mode", modes);
+  if (!vm["beta-schedule"].defaulted()) o.beta_schedule = beta_schedule;
+  if (!vm["beta-scale"].defaulted()) o.beta_scale = beta_scale;
+  if (!vm["delta"].defaulted()) o.delta = delta;
+  if (!vm["xi"].defaulted()) o.xi = xi;
+  o.strategy_options = ParseOptionFlags(options);
   std::string error;
   if (!o.IsValid(&error)) throw UsageError(error);
 

@@ -15,7 +15,7 @@ int main() {
   options.seed = 1;
   options.log_path = "ask_tell_tour.jsonl";  // every tell is on disk before Tell returns
   gpbandit::Optimizer opt(gpbandit::Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(5, 10)),
-                          /*kernel=*/nullptr, "gp-ucb", gpbandit::StrategyOptions(), options);
+                          /*kernel=*/nullptr, "gp-ucb", options);
   for (int round = 0; round < 30; ++round) {
     const Eigen::VectorXd gains = opt.Ask();
     opt.Tell(gains, reward(gains));

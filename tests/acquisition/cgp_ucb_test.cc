@@ -12,6 +12,7 @@
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/test_util.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -92,6 +93,25 @@ TEST(CgpUcbTest, ContinuousMaximizationHoldsTheContextFixed) {
   for (int k = 0; k <= 2000; ++k)
     grid_best = std::max(grid_best, acquisition->Evaluate(Eigen::Vector2d(k / 2000.0, 2.0), nullptr));
   EXPECT_GE(result.value, grid_best - 1e-9);
+}
+
+
+TEST(CgpUcbTest, OptionsSurviveJsonExactly) {
+  GpUcbOptions o;
+  o.beta.kind = BetaScheduleKind::kConstant;
+  o.beta.constant_beta = testing::kThird;
+  o.beta.scale = testing::kPointThree;
+  o.gamma.source = GammaSource::kLinearBound;
+  const CgpUcb ucb(o);
+  const auto back = testing::RebuiltFromJson(ucb);
+  ASSERT_NE(back, nullptr);
+  EXPECT_EQ(back->name(), "cgp-ucb");
+  EXPECT_EQ(back->options().beta.kind, BetaScheduleKind::kConstant);
+  EXPECT_TRUE(testing::SameBits(back->options().beta.constant_beta, testing::kThird));
+  EXPECT_TRUE(testing::SameBits(back->options().beta.scale, testing::kPointThree));
+  EXPECT_EQ(back->options().gamma.source, GammaSource::kLinearBound);
+  EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
+  EXPECT_EQ(ucb.OptionsJson(), GpUcb(o).OptionsJson());  // GP-UCB's keys
 }
 
 }  // namespace

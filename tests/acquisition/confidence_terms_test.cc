@@ -21,11 +21,11 @@ RoundState State(double noise_variance, double signal_variance) {
   return state;
 }
 
-TEST(ConfidenceTermsTest, FixedBoundIsKeptAndGammaTakenAtItsNoise) {
-  // R = 0.5 given; lambda = max(0.01, 0.25 * 2) = 0.5: gamma = 1/2 (log 7 + log 3 + log 1).
+TEST(ConfidenceTermsTest, FixedBoundIsKeptWithTheModelsGain) {
+  // The papers' setting: R given (the model's noise is R^2 there); gamma is the round's own.
   const ConfidenceTerms terms = ResolveConfidenceTerms(0.5, 0.02, GammaOptions(), State(0.01, 2.0));
   EXPECT_EQ(terms.noise_bound, 0.5);
-  EXPECT_NEAR(terms.gamma, 0.5 * (std::log(7.0) + std::log(3.0)), 1e-14);
+  EXPECT_EQ(terms.gamma, 7.0);
 }
 
 TEST(ConfidenceTermsTest, ModelBoundIsTheNoiseToSignalRatioAboveTheFloor) {

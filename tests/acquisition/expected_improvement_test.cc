@@ -7,6 +7,7 @@
 
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/test_util.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -109,6 +110,11 @@ TEST(ExpectedImprovementTest, RejectsNegativeMargin) {
   ImprovementOptions options;
   options.xi = -1.0;
   EXPECT_THROW(ExpectedImprovement{options}, std::invalid_argument);
+}
+
+
+TEST(ExpectedImprovementTest, OptionsSurviveJsonExactly) {
+  testing::ExpectXiSurvivesJson<ExpectedImprovement>();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/test_util.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -173,6 +174,34 @@ TEST(GpTsTest, SameSeedSameSample) {
   const auto fa = ts.MakeContinuous(gp, a), fb = ts.MakeContinuous(gp, b);
   const Eigen::VectorXd x = Eigen::VectorXd::Constant(1, 0.77);
   EXPECT_EQ(fa->Evaluate(x, nullptr), fb->Evaluate(x, nullptr));
+}
+
+
+TEST(GpTsTest, OptionsSurviveJsonExactly) {
+  using namespace testing;  // NOLINT: the extreme doubles
+  GpTsOptions o;
+  o.rkhs_bound = -0.0;
+  o.noise_bound = kLargest;
+  o.min_noise_bound = kThird;
+  o.delta = kAfterOne - 1.0;
+  o.gamma.source = GammaSource::kMaternBound;
+  o.gamma.dim = 0;
+  o.gamma.nu = kSmallestNormal;
+  o.gamma.scale = kThird;
+  o.fixed_scale = kPointThree;
+  o.num_features = std::numeric_limits<int>::max();
+  const GpTs ts(o);
+  const auto back = RebuiltFromJson(ts);
+  ASSERT_NE(back, nullptr);
+  const GpTsOptions& b = back->options();
+  ExpectSameBoundFields(b, o);
+  EXPECT_TRUE(SameBits(b.fixed_scale, o.fixed_scale));
+  EXPECT_EQ(b.num_features, o.num_features);
+  EXPECT_EQ(back->OptionsJson(), ts.OptionsJson());
+  EXPECT_EQ(StrategyParams(ts.OptionsJson()).keys(),
+            (std::vector<std::string>{"delta", "fixed_scale", "gamma_dim", "gamma_nu",
+                                      "gamma_scale", "gamma_source", "min_noise_bound",
+                                      "noise_bound", "num_features", "rkhs_bound"}));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -97,6 +98,57 @@ TEST(GpUcbTest, CloneKeepsOptionsAndRound) {
   std::unique_ptr<Strategy> copy = ucb.Clone();
   EXPECT_EQ(copy->name(), "gp-ucb");
   EXPECT_EQ(copy->figure(), ucb.figure());
+}
+
+
+// Every field, set away from its default to values whose decimal form is long or extreme,
+// survives OptionsJson -> Create bit for bit; the keys are the documented ones.
+TEST(GpUcbTest, OptionsSurviveJsonExactly) {
+  using namespace testing;  // NOLINT: the extreme doubles
+  GpUcbOptions o;
+  o.beta.kind = BetaScheduleKind::kRkhs;
+  o.beta.delta = kSmallestSubnormal;
+  o.beta.a = kLargest;
+  o.beta.b = kSmallestNormal;
+  o.beta.r = kPointThree;
+  o.beta.rkhs_bound = -0.0;
+  o.beta.constant_beta = kThird;
+  o.beta.dim_log_coefficient = kLargest;
+  o.beta.scale = kAfterOne;
+  o.gamma.source = GammaSource::kMaternBound;
+  o.gamma.dim = std::numeric_limits<int>::max();
+  o.gamma.nu = 1e300;
+  o.gamma.scale = 3 * kSmallestSubnormal;
+  const GpUcb ucb(o);
+  const auto back = RebuiltFromJson(ucb);
+  ASSERT_NE(back, nullptr);
+  const GpUcbOptions& b = back->options();
+  EXPECT_EQ(b.beta.kind, o.beta.kind);
+  EXPECT_TRUE(SameBits(b.beta.delta, o.beta.delta));
+  EXPECT_TRUE(SameBits(b.beta.a, o.beta.a));
+  EXPECT_TRUE(SameBits(b.beta.b, o.beta.b));
+  EXPECT_TRUE(SameBits(b.beta.r, o.beta.r));
+  EXPECT_TRUE(SameBits(b.beta.rkhs_bound, o.beta.rkhs_bound));
+  EXPECT_TRUE(SameBits(b.beta.constant_beta, o.beta.constant_beta));
+  EXPECT_TRUE(SameBits(b.beta.dim_log_coefficient, o.beta.dim_log_coefficient));
+  EXPECT_TRUE(SameBits(b.beta.scale, o.beta.scale));
+  ExpectSameGamma(b.gamma, o.gamma);
+  EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
+  EXPECT_EQ(StrategyParams(ucb.OptionsJson()).keys(),
+            (std::vector<std::string>{"a", "b", "beta_scale", "beta_schedule", "constant_beta",
+                                      "delta", "dim_log_coefficient", "gamma_dim", "gamma_nu",
+                                      "gamma_scale", "gamma_source", "r", "rkhs_bound"}));
+  EXPECT_NE(ucb.OptionsJson().find("\"beta_schedule\":\"rkhs\""), std::string::npos);
+  EXPECT_NE(ucb.OptionsJson().find("\"gamma_source\":\"matern-bound\""), std::string::npos);
+}
+
+// A key that is not given keeps the struct's default.
+TEST(GpUcbTest, MissingKeysKeepTheirDefaults) {
+  const std::unique_ptr<Strategy> s = GpUcb::Create(StrategyParams(R"({"beta_scale": 0.2})"));
+  GpUcbOptions expected;
+  expected.beta.scale = 0.2;
+  EXPECT_EQ(s->OptionsJson(), GpUcb(expected).OptionsJson());
+  EXPECT_EQ(GpUcb::Create(StrategyParams())->OptionsJson(), GpUcb().OptionsJson());
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -83,6 +84,29 @@ TEST(IgpUcbTest, RejectsBadOptionsAndRounds) {
   const double before = igp.figure();
   EXPECT_THROW(igp.BeginRound(MakeRound(0, 4)), std::invalid_argument);
   EXPECT_EQ(igp.figure(), before);
+}
+
+
+TEST(IgpUcbTest, OptionsSurviveJsonExactly) {
+  using namespace testing;  // NOLINT: the extreme doubles
+  IgpUcbOptions o;
+  o.rkhs_bound = 1e300;
+  o.noise_bound = kSmallestSubnormal;
+  o.min_noise_bound = kLargest;
+  o.delta = kPointThree;
+  o.gamma.source = GammaSource::kSquaredExponentialBound;
+  o.gamma.dim = 7;
+  o.gamma.nu = kThird;
+  o.gamma.scale = kLargest;
+  const IgpUcb ucb(o);
+  const auto back = RebuiltFromJson(ucb);
+  ASSERT_NE(back, nullptr);
+  ExpectSameBoundFields(back->options(), o);
+  EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
+  EXPECT_EQ(StrategyParams(ucb.OptionsJson()).keys(),
+            (std::vector<std::string>{"delta", "gamma_dim", "gamma_nu", "gamma_scale",
+                                      "gamma_source", "min_noise_bound", "noise_bound",
+                                      "rkhs_bound"}));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "gpbandit/acquisition/expected_improvement.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/acquisition/options_json_test_util.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -156,6 +157,10 @@ TEST(LogExpectedImprovementTest, RanksCandidatesWhereEiUnderflowsToZero) {
   for (int i = 0; i < 3; ++i)
     EXPECT_NEAR(scores(i), static_cast<double>(QuadratureReference(means(i)).log_h),
                 1e-12 * std::fabs(scores(i)));
+}
+
+TEST(LogExpectedImprovementTest, OptionsSurviveJsonExactly) {
+  testing::ExpectXiSurvivesJson<LogExpectedImprovement>();
 }
 
 TEST(LogExpectedImprovementTest, RejectsBadOptionsAndRounds) {

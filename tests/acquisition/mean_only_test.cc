@@ -4,6 +4,7 @@
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -22,6 +23,14 @@ TEST(MeanOnlyTest, PicksTheArgmaxOfTheMean) {
   EXPECT_EQ(d_mean, 1.0);
   EXPECT_EQ(d_variance, 0.0);
   EXPECT_EQ(mean.Clone()->name(), "mean");
+}
+
+
+TEST(MeanOnlyTest, HasNoOptions) {
+  EXPECT_EQ(MeanOnly().OptionsJson(), "{}");
+  EXPECT_EQ(MeanOnly::Create(StrategyParams())->name(), "mean");
+  testing::ExpectInvalid([] { MeanOnly::Create(StrategyParams().With("xi", 0.1)); },
+                         "mean options: unknown key 'xi'; valid keys: none");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/test_util.h"
+#include "tests/acquisition/options_json_test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -52,6 +53,11 @@ TEST(ProbabilityOfImprovementTest, DerivativesMatchFiniteDifferences) {
           Eigen::Vector2d(mean, variance), Eigen::Vector2d(d_mean, d_variance), 1e-6, 1e-9, "PI");
     }
   }
+}
+
+
+TEST(ProbabilityOfImprovementTest, OptionsSurviveJsonExactly) {
+  testing::ExpectXiSurvivesJson<ProbabilityOfImprovement>();
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -17,6 +18,14 @@ TEST(VarianceOnlyTest, PicksTheMostUncertainPoint) {
   EXPECT_EQ(FiniteArgmax(variance.ScoreCandidates(posterior, rng)), 3);
   EXPECT_EQ(variance.Score(0.0, -1e-18, nullptr, nullptr), 0.0);  // round-off clamps
   EXPECT_EQ(variance.Clone()->name(), "variance");
+}
+
+
+TEST(VarianceOnlyTest, HasNoOptions) {
+  EXPECT_EQ(VarianceOnly().OptionsJson(), "{}");
+  EXPECT_EQ(VarianceOnly::Create(StrategyParams())->name(), "variance");
+  testing::ExpectInvalid([] { VarianceOnly::Create(StrategyParams().With("xi", 0.1)); },
+                         "variance options: unknown key 'xi'; valid keys: none");
 }
 
 }  // namespace

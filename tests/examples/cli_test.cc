@@ -319,5 +319,53 @@ TEST_F(CliTest, WithoutGnuplotTheCsvIsStillWritten) {
   EXPECT_EQ(stat((dir_ + "/r.png.dat").c_str(), &info), 0);
 }
 
+TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
+  const Result r = Run("strategies");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("gp-ucb     GP-UCB (Srinivas et al. 2010)"));
+  EXPECT_THAT(r.out, HasSubstr("\"beta_scale\":1.0"));
+  EXPECT_THAT(r.out, HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"xi\":0.0}"));
+  EXPECT_THAT(r.out, HasSubstr("options: {}"));  // mean, variance
+}
+
+// --option: any strategy option on the first call, remembered by the log; a later call may
+// repeat it but not change it; an unknown key is named.
+TEST_F(CliTest, SuggestTakesStrategyOptions) {
+  Result r = Run("suggest --log o.jsonl --bounds 0:1 --option beta_scale=0.2 "
+                 "--option beta_schedule=constant");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json header = nlohmann::json::parse(ReadAll(dir_ + "/o.jsonl").substr(
+      0, ReadAll(dir_ + "/o.jsonl").find('\n')));
+  EXPECT_EQ(header.at("version"), 3);
+  EXPECT_EQ(header.at("strategy_options").at("beta_scale"), 0.2);
+  EXPECT_EQ(header.at("strategy_options").at("beta_schedule"), "constant");
+  r = Run("suggest --log o.jsonl --option beta_scale=0.2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string log_before = ReadAll(dir_ + "/o.jsonl");
+  r = Run("suggest --log o.jsonl --option beta_scale=0.3");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--option values differ from the log's strategy options"));
+  EXPECT_EQ(ReadAll(dir_ + "/o.jsonl"), log_before);
+  r = Run("suggest --log p.jsonl --bounds 0:1 --strategy ei --option beta_scale=0.2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("ei options: unknown key 'beta_scale'; valid keys: xi"));
+  r = Run("suggest --log p.jsonl --bounds 0:1 --option beta_scale");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--option 'beta_scale': expected key=value"));
+}
+
+TEST_F(CliTest, RunAppliesOptionsToTheStrategiesThatHaveThem) {
+  Result r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ucb,ei "
+                 "--beta-scale 0.2 --xi 0.01 --option gamma_source=se-bound");
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy ei --beta-scale 0.2");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("strategy option beta_scale: no strategy of the study has it"));
+  r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ts "
+          "--option num_features=0");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("num_features = 0"));
+}
+
 }  // namespace
 }  // namespace gpbandit

@@ -66,7 +66,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       try {
-        Optimizer opt(domain, nullptr, "gp-ucb", StrategyOptions(), Options(seed, path));
+        Optimizer opt(domain, nullptr, "gp-ucb", StrategyParams(), Options(seed, path));
         RunToCompletion(opt);
       } catch (...) {
         _exit(3);
@@ -93,7 +93,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
 
     const std::string reference_path = testing::TempLogPath("crash_ref");
     {
-      Optimizer reference(domain, nullptr, "gp-ucb", StrategyOptions(),
+      Optimizer reference(domain, nullptr, "gp-ucb", StrategyParams(),
                           Options(seed, reference_path));
       RunToCompletion(reference);
     }

@@ -1,12 +1,27 @@
 #include "gpbandit/plugin/log_header.h"
 
+#include <fstream>
 #include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 namespace gpbandit {
 namespace {
+
+// The header as format version 1 wrote it: version 1, and the flat strategy options of the
+// version-1 fixture (fixtures/v1_box_gp_ucb.jsonl, written by the code of that format).
+std::string AsVersion1(const std::string& header) {
+  const std::string here = __FILE__;
+  std::ifstream fixture(here.substr(0, here.find_last_of('/')) + "/fixtures/v1_box_gp_ucb.jsonl");
+  std::string v1_line;
+  std::getline(fixture, v1_line);
+  nlohmann::json j = nlohmann::json::parse(header);
+  j["version"] = 1;
+  j["strategy_options"] = nlohmann::json::parse(v1_line).at("strategy_options");
+  return j.dump();
+}
 
 // A resumed run must draw its fit restarts from the same ranges as the run that wrote the log,
 // so every start_* field survives a header round trip (values unlike the defaults, so a field
@@ -40,7 +55,7 @@ TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   h.options.fit.start_max_lengthscale = 9.0;
-  std::string text = FormatLogHeader(h);
+  std::string text = AsVersion1(FormatLogHeader(h));
   const std::string key = "\"start_max_lengthscale\":9.0,";
   const std::size_t at = text.find(key);
   ASSERT_NE(at, std::string::npos) << text;
@@ -66,7 +81,7 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   EXPECT_EQ(back.options.fit_restarts_until, 17);
   EXPECT_EQ(back.options.maximizer_function_tolerance, 0.1 + 0.2);
 
-  std::string text = FormatLogHeader(h);
+  std::string text = AsVersion1(FormatLogHeader(h));
   for (const std::string key : {"\"maximizer_observed_starts\":5,", "\"fit_restarts_until\":17,",
                                 "\"maximizer_function_tolerance\":0.30000000000000004,"}) {
     const std::size_t at = text.find(key);
@@ -77,6 +92,74 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   EXPECT_EQ(old.options.maximizer_observed_starts, 3);
   EXPECT_EQ(old.options.fit_restarts_until, std::numeric_limits<int>::max());
   EXPECT_EQ(old.options.maximizer_function_tolerance, 1e-10);
+}
+
+// The current version holds every field: a missing one is a corrupt header (named), not a
+// default.
+TEST(LogHeaderTest, Version3NeedsEveryFieldAndUnknownVersionsAreRefused) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  const std::string text = FormatLogHeader(h);
+  EXPECT_NE(text.find("\"version\":3"), std::string::npos) << text;
+  const LogHeader back = ParseLogHeader(text);
+  EXPECT_EQ(back.format_version, 3);
+  EXPECT_EQ(back.strategy_options, h.strategy_options);
+  for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
+    std::string missing = text;
+    const std::size_t at = missing.find(key);
+    ASSERT_NE(at, std::string::npos) << key << " in " << text;
+    missing.erase(at, key.size());
+    try {
+      ParseLogHeader(missing);
+      ADD_FAILURE() << "parsed without " << key;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(key.substr(1, key.find(':') - 2)), std::string::npos)
+          << e.what();
+    }
+  }
+  std::string future = text;
+  future.replace(future.find("\"version\":3"), 11, "\"version\":4");
+  try {
+    ParseLogHeader(future);
+    ADD_FAILURE() << "parsed version 4";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("unsupported version 4"), std::string::npos) << e.what();
+  }
+}
+
+// Version 2 wrote GP-UCB's "auto" when it meant Theorem 1's compact-set schedule on a box: the
+// rewrite keeps that schedule there, and leaves finite sets (where "auto" still means "finite"),
+// other strategies and explicit schedules alone.
+TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
+  auto as_version2 = [](const std::string& strategy, const Domain& domain,
+                        const std::string& options) {
+    LogHeader h;
+    h.domain = domain;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = 2;
+    return ParseLogHeader(j.dump());
+  };
+  const Domain box = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
+  const Domain finite = Domain::FiniteSet(Eigen::MatrixXd::Identity(2, 3));
+  const LogHeader ucb = as_version2("gp-ucb", box, R"({"beta_schedule": "auto", "delta": 0.05})");
+  EXPECT_EQ(ucb.format_version, 2);
+  EXPECT_EQ(ucb.strategy_options,
+            StrategyParams(R"({"beta_schedule": "compact", "delta": 0.05})"));
+  EXPECT_EQ(as_version2("cgp-ucb", box, R"({"beta_schedule": "auto"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "compact"})"));
+  EXPECT_EQ(as_version2("gp-ucb", finite, R"({"beta_schedule": "auto"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "auto"})"));
+  EXPECT_EQ(as_version2("gp-ucb", box, R"({"beta_schedule": "rkhs"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "rkhs"})"));
+  EXPECT_EQ(as_version2("ei", box, R"({"xi": 0.1})").strategy_options,
+            StrategyParams(R"({"xi": 0.1})"));
 }
 
 }  // namespace

@@ -112,12 +112,12 @@ TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
   };
   o.log_path = reference_path;
   {
-    Optimizer reference(d, nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer reference(d, nullptr, "gp-ucb", StrategyParams(), o);
     for (int i = 0; i < 10; ++i) step(reference);
   }
   o.log_path = path;
   {
-    Optimizer first(d, nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer first(d, nullptr, "gp-ucb", StrategyParams(), o);
     for (int i = 0; i < 6; ++i) step(first);
   }
   const std::string intact = ReadFile(path);
@@ -158,7 +158,7 @@ TEST(ObservationLogTest, PendingPointsAreLoggedBeforeAskReturns) {
   o.log_path = path;
   o.sync_log = true;
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
-                StrategyOptions(), o);
+                StrategyParams(), o);
   const Eigen::MatrixXd batch = opt.AskBatch(3);
   const LogContents read = ReadLog(path);
   ASSERT_EQ(read.records.size(), 4u);

@@ -23,7 +23,7 @@ double Smooth(const Eigen::VectorXd& x) {
 // Runs design + model rounds on a smooth deterministic function until a fit has happened.
 HyperparameterFitReport FitOnce(const OptimizerOptions& options, int rounds) {
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
-                StrategyOptions(), options);
+                StrategyParams(), options);
   for (int i = 0; i < rounds; ++i) {
     const Eigen::VectorXd x = opt.Ask();
     opt.Tell(x, Smooth(x));
@@ -87,7 +87,7 @@ HyperparameterFitReport FirstHartmannFit(std::uint64_t seed, double function_tol
   o.refit.every = 1000;
   o.fit.function_tolerance = function_tolerance;
   o.fit.kernel_priors = priors;
-  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyParams(), o);
   for (int i = 0; i < 11; ++i) {  // the 11th Ask fits on the 10 design points
     const Eigen::VectorXd x = opt.Ask();
     if (i < 10) opt.Tell(x, f.reward(x));
@@ -149,7 +149,7 @@ TEST(OptimizerDefaultsTest, FitRestartsStopAtTheCutOff) {
   o.fit.num_restarts = 2;
   o.fit_restarts_until = 7;
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
-                StrategyOptions(), o);
+                StrategyParams(), o);
   for (int i = 0; i < 10; ++i) {
     const Eigen::VectorXd x = opt.Ask();
     if (opt.has_fit_report()) {

@@ -32,9 +32,11 @@ class Fuzzer {
                            : Domain::Box(Eigen::Vector2d(-2, 0), Eigen::Vector2d(3, 0));
     d = d.WithContext(1, Eigen::VectorXd::Constant(1, -1), Eigen::VectorXd::Constant(1, 1));
     const char* strategies[] = {"cgp-ucb", "ei", "gp-ts", "mean", "variance"};
-    StrategyOptions s;
-    s.ts_num_features = 64;  // GP-TS's sample path is the costly part; its size does not matter here
-    return std::make_unique<Optimizer>(d, nullptr, strategies[Int(0, 4)], s, o);
+    const std::string strategy = strategies[Int(0, 4)];
+    // GP-TS's sample path is the costly part; its size does not matter here.
+    const StrategyParams s =
+        strategy == "gp-ts" ? StrategyParams().With("num_features", 64) : StrategyParams();
+    return std::make_unique<Optimizer>(d, nullptr, strategy, s, o);
   }
 
   bool Coin(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }

@@ -36,7 +36,7 @@ class RecordingUcb : public IndexStrategy {
 std::shared_ptr<std::vector<RoundState>> RegisterRecorder() {
   static const auto seen = std::make_shared<std::vector<RoundState>>();
   static const bool registered = [] {
-    StrategyRegistry::Default().Register("test-recording-ucb", [](const StrategyOptions&) {
+    StrategyRegistry::Default().Register("test-recording-ucb", [](const StrategyParams&) {
       return std::make_unique<RecordingUcb>(seen);
     });
     return true;
@@ -49,7 +49,7 @@ TEST(OptimizerRoundStateTest, VariancesAreInOriginalUnitsAndConsistent) {
   const auto seen = RegisterRecorder();
   seen->clear();
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr,
-                "test-recording-ucb", StrategyOptions(), testing::CheapOptions(4));
+                "test-recording-ucb", testing::CheapOptions(4));
   double best = -HUGE_VAL;
   for (int i = 0; i < 14; ++i) {
     const Eigen::VectorXd x = opt.Ask();

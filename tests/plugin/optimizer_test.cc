@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/observation_log.h"
@@ -42,7 +43,7 @@ TEST(OptimizerTest, ImprovesOnBranin) {
   const auto f = problems::MakeBranin();
   OptimizerOptions o = CheapOptions(3);
   o.initial_design_size = 5;
-  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, "gp-ucb", StrategyParams(), o);
   double best_design = -kInf;
   for (int i = 0; i < 30; ++i) {
     const Eigen::VectorXd x = opt.Ask();
@@ -66,7 +67,7 @@ TEST(OptimizerTest, ImprovesOnBranin) {
 TEST(OptimizerTest, InitialDesignIsSpaceFillingAndCountsWarmStart) {
   OptimizerOptions o = CheapOptions();
   o.initial_design_size = 4;
-  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
   // Two observations already made: only two design points remain.
   Eigen::MatrixXd X(2, 2);
   X << 0.1, 0.9, 0.1, 0.9;
@@ -88,7 +89,7 @@ TEST(OptimizerTest, BatchPointsAreDistinctAndPendingShrinksVariance) {
   o.initial_design_size = 3;
   o.refit.enabled = false;
   for (const std::string strategy : {"gp-ucb", "mean", "variance", "ei"}) {
-    Optimizer opt(UnitSquare(), nullptr, strategy, StrategyOptions(), o);
+    Optimizer opt(UnitSquare(), nullptr, strategy, StrategyParams(), o);
     for (int i = 0; i < 3; ++i) {
       const Eigen::VectorXd x = opt.Ask();
       opt.Tell(x, Bump(x));
@@ -103,7 +104,7 @@ TEST(OptimizerTest, BatchPointsAreDistinctAndPendingShrinksVariance) {
     EXPECT_EQ(opt.pending_actions().cols(), 4);
   }
   // Variance-only with a pending point must not suggest that point again (GP-BUCB).
-  Optimizer opt(UnitSquare(), nullptr, "variance", StrategyOptions(), o);
+  Optimizer opt(UnitSquare(), nullptr, "variance", StrategyParams(), o);
   for (int i = 0; i < 3; ++i) {
     const Eigen::VectorXd x = opt.Ask();
     opt.Tell(x, Bump(x));
@@ -122,7 +123,7 @@ TEST(OptimizerTest, NonFiniteRewardThrowPolicyLeavesStateUnchanged) {
   OptimizerOptions o = CheapOptions();
   const std::string path = TempLogPath("nan_throw");
   o.log_path = path;
-  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
   const Eigen::VectorXd x = opt.Ask();
   opt.Tell(x, 1.0);
   const std::string fingerprint = opt.Fingerprint();
@@ -141,7 +142,7 @@ TEST(OptimizerTest, NonFiniteRewardSkipPolicyRecordsFailureAndMinusInfNeverIncum
   o.initial_design_size = 3;
   const std::string path = TempLogPath("nan_skip");
   o.log_path = path;
-  Optimizer opt(UnitSquare(), nullptr, "ei", StrategyOptions(), o);
+  Optimizer opt(UnitSquare(), nullptr, "ei", StrategyParams(), o);
   const Eigen::MatrixXd b = opt.AskBatch(3);
   opt.Tell(b.col(0), -kInf);
   opt.Tell(b.col(1), kNaN);
@@ -171,7 +172,7 @@ TEST(OptimizerTest, DuplicatesConstantRewardsAndSingleObservation) {
   o.initial_design_size = 0;
   o.gp.noise_variance = 0.0;  // zero noise: only the fit's floor and the jitter ladder help
   for (const std::string strategy : {"gp-ucb", "ei", "pi", "gp-ts"}) {
-    Optimizer opt(UnitSquare(), nullptr, strategy, StrategyOptions(), o);
+    Optimizer opt(UnitSquare(), nullptr, strategy, StrategyParams(), o);
     // No data at all: the prior drives the choice.
     ExpectInBox(opt.domain(), opt.Ask());
     opt.ClearPending();
@@ -193,7 +194,7 @@ TEST(OptimizerTest, DuplicatesConstantRewardsAndSingleObservation) {
 }
 
 TEST(OptimizerTest, BestBeforeAnyObservationThrows) {
-  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), CheapOptions());
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), CheapOptions());
   EXPECT_THROW(opt.Best(), std::logic_error);
 }
 
@@ -203,15 +204,15 @@ TEST(OptimizerTest, RejectsBadConstruction) {
                 "not finite");
   ExpectInvalid([] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector3d(1, 1, 1)); }, "size 3");
   ExpectInvalid(
-      [] { Optimizer(UnitSquare(), nullptr, "no-such", StrategyOptions(), CheapOptions()); },
+      [] { Optimizer(UnitSquare(), nullptr, "no-such", StrategyParams(), CheapOptions()); },
       "no-such");
   OptimizerOptions bad = CheapOptions();
   bad.maximizer_starts = 0;
-  ExpectInvalid([&] { Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), bad); },
+  ExpectInvalid([&] { Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), bad); },
                 "maximizer_starts");
   ExpectInvalid(
       [] {
-        Optimizer(UnitSquare(), MakeMatern52(FirstDims(3)), "gp-ucb", StrategyOptions(),
+        Optimizer(UnitSquare(), MakeMatern52(FirstDims(3)), "gp-ucb", StrategyParams(),
                   CheapOptions());
       },
       "dimension");
@@ -219,7 +220,7 @@ TEST(OptimizerTest, RejectsBadConstruction) {
 
 TEST(OptimizerTest, RejectsWrongDimensionsAndOutOfBoxPoints) {
   const Domain d = Domain::Box(Eigen::Vector2d(-1, 0), Eigen::Vector2d(1, 10)).WithContext(1);
-  Optimizer opt(d, nullptr, "cgp-ucb", StrategyOptions(), CheapOptions());
+  Optimizer opt(d, nullptr, "cgp-ucb", StrategyParams(), CheapOptions());
   const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 0.5);
   const std::string fingerprint = opt.Fingerprint();
   ExpectInvalid([&] { opt.Ask(); }, "context has size 0 but the context dimension is 1");
@@ -250,7 +251,7 @@ TEST(OptimizerTest, FixedDimensionAndContextAreHeld) {
                                     Eigen::VectorXd::Constant(1, 1));
   OptimizerOptions o = CheapOptions();
   o.initial_design_size = 2;
-  Optimizer opt(d, nullptr, "cgp-ucb", StrategyOptions(), o);
+  Optimizer opt(d, nullptr, "cgp-ucb", StrategyParams(), o);
   Rng rng(7);
   std::uniform_real_distribution<double> u(-1, 1);
   for (int i = 0; i < 8; ++i) {
@@ -271,7 +272,7 @@ TEST(OptimizerTest, FiniteCandidateSet) {
   const Domain d = Domain::FiniteSet(candidates);
   OptimizerOptions o = CheapOptions();
   o.refit.enabled = false;
-  Optimizer opt(d, nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(d, nullptr, "gp-ucb", StrategyParams(), o);
   auto reward = [](const Eigen::VectorXd& x) { return -x.squaredNorm(); };
   for (int i = 0; i < 25; ++i) {
     const Eigen::VectorXd x = opt.Ask();
@@ -294,7 +295,7 @@ TEST(OptimizerTest, ConcurrentWorkersShareOneOptimizer) {
   o.refit.enabled = false;
   const std::string path = TempLogPath("concurrent");
   o.log_path = path;
-  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o);
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
   std::vector<std::thread> workers;
   for (int w = 0; w < 4; ++w) {
     workers.emplace_back([&opt] {
@@ -330,7 +331,7 @@ TEST(OptimizerTest, ResumedRunContinuesExactly) {
   const int kRounds = 14;
   auto run = [&](const std::string& path, int stop_after, bool stop_before_tell) {
     o.log_path = path;
-    auto opt = std::make_unique<Optimizer>(d, nullptr, "gp-ucb", StrategyOptions(), o);
+    auto opt = std::make_unique<Optimizer>(d, nullptr, "gp-ucb", StrategyParams(), o);
     for (int i = 0; i < kRounds; ++i) {
       if (i == stop_after) {
         Eigen::MatrixXd pending;
@@ -370,19 +371,19 @@ TEST(OptimizerTest, ConstructorContinuesAnExistingLogAndRejectsAMismatch) {
   OptimizerOptions o = CheapOptions();
   o.log_path = path;
   {
-    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
     opt.Tell(opt.Ask(), 1.0);
   }
   {
-    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o);
+    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
     EXPECT_EQ(opt.num_accepted(), 1);
   }
-  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "ei", StrategyOptions(), o), std::runtime_error);
+  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "ei", StrategyParams(), o), std::runtime_error);
   EXPECT_THROW(Optimizer(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 2)), nullptr,
-                         "gp-ucb", StrategyOptions(), o),
+                         "gp-ucb", StrategyParams(), o),
                std::runtime_error);
   o.seed = 99;
-  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyOptions(), o),
+  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o),
                std::runtime_error);
   // The rejected constructions wrote nothing.
   EXPECT_EQ(ReadLog(path).records.size(), 3u);
@@ -393,8 +394,7 @@ TEST(OptimizerTest, ResumeFromTheLogAloneRemembersDomainAndStrategy) {
   const std::string path = TempLogPath("alone");
   OptimizerOptions o = CheapOptions(8);
   o.log_path = path;
-  StrategyOptions s;
-  s.beta_scale = 0.2;
+  const StrategyParams s = StrategyParams().With("beta_scale", 0.2);
   {
     Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 10)), nullptr, "gp-ucb",
                   s, o);
@@ -402,12 +402,126 @@ TEST(OptimizerTest, ResumeFromTheLogAloneRemembersDomainAndStrategy) {
   }
   const auto resumed = Optimizer::Resume(path);
   EXPECT_EQ(resumed->strategy_name(), "gp-ucb");
-  EXPECT_EQ(resumed->strategy_options().beta_scale, 0.2);
+  EXPECT_EQ(resumed->strategy_options().at("beta_scale"), 0.2);
   EXPECT_EQ(resumed->domain().upper()(1), 10.0);
   EXPECT_EQ(resumed->options().seed, 8u);
   EXPECT_EQ(resumed->num_accepted(), 1);
   EXPECT_THROW(Optimizer::Resume(path + ".missing"), std::runtime_error);
   std::remove(path.c_str());
+}
+
+// A user strategy given as an object: UCB with a fixed kappa, its options {"kappa": k}.
+class FixedKappaUcb : public IndexStrategy {
+ public:
+  explicit FixedKappaUcb(double kappa) : kappa_(kappa) {}
+  std::string name() const override { return "test-fixed-kappa-ucb"; }
+  void BeginRound(const RoundState& state) override { ValidateRoundState(state); }
+  double figure() const override { return kappa_; }
+  std::string figure_name() const override { return "kappa"; }
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override {
+    const double sigma = std::sqrt(std::max(variance, 0.0));
+    if (d_mean != nullptr) *d_mean = 1.0;
+    if (d_variance != nullptr) *d_variance = sigma > 0.0 ? kappa_ / (2.0 * sigma) : 0.0;
+    return mean + kappa_ * sigma;
+  }
+  std::unique_ptr<Strategy> Clone() const override {
+    return std::make_unique<FixedKappaUcb>(*this);
+  }
+  std::string OptionsJson() const override {
+    return StrategyParams().With("kappa", kappa_).json();
+  }
+
+ private:
+  double kappa_;
+};
+
+// Five tells, then one point left pending.
+void Play(Optimizer& opt) {
+  for (int i = 0; i < 5; ++i) {
+    const Eigen::VectorXd x = opt.Ask();
+    opt.Tell(x, -x.squaredNorm());
+  }
+  opt.Ask();
+}
+
+// The next two suggestions after telling the pending point.
+std::vector<Eigen::VectorXd> NextTwo(Optimizer& opt) {
+  const Eigen::MatrixXd pending = opt.pending_actions();
+  for (Eigen::Index j = 0; j < pending.cols(); ++j)
+    opt.Tell(pending.col(j), -pending.col(j).squaredNorm());
+  std::vector<Eigen::VectorXd> next;
+  for (int i = 0; i < 2; ++i) {
+    next.push_back(opt.Ask());
+    opt.Tell(next.back(), -next.back().squaredNorm());
+  }
+  return next;
+}
+
+// An optimizer built from a strategy object logs its name and options, and resumes through the
+// registry: the same strategy, the same suggestions as an uninterrupted run.
+TEST(OptimizerTest, StrategyObjectResumesThroughTheRegistry) {
+  GpUcbOptions ucb;
+  ucb.beta.scale = 0.3;
+  const std::string path = TempLogPath("object");
+  OptimizerOptions o = CheapOptions(4);
+  o.log_path = path;
+  {
+    Optimizer opt(UnitSquare(), nullptr, std::make_unique<GpUcb>(ucb), o);
+    EXPECT_EQ(opt.strategy_name(), "gp-ucb");
+    Play(opt);
+  }
+  const auto resumed = Optimizer::Resume(path);
+  EXPECT_EQ(resumed->strategy_name(), "gp-ucb");
+  EXPECT_EQ(resumed->strategy_options(), StrategyParams(GpUcb(ucb).OptionsJson()));
+  Optimizer reference(UnitSquare(), nullptr, std::make_unique<GpUcb>(ucb), CheapOptions(4));
+  Play(reference);
+  const std::vector<Eigen::VectorXd> a = NextTwo(*resumed), b = NextTwo(reference);
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  EXPECT_EQ(a, b);
+  std::remove(path.c_str());
+}
+
+TEST(OptimizerTest, UserStrategyObjectResumesOnceRegistered) {
+  const std::string path = TempLogPath("user_object");
+  OptimizerOptions o = CheapOptions(6);
+  o.log_path = path;
+  {
+    Optimizer opt(UnitSquare(), nullptr, std::make_unique<FixedKappaUcb>(1.25), o);
+    Play(opt);
+  }
+  try {
+    Optimizer::Resume(path);
+    ADD_FAILURE() << "resumed an unregistered strategy";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("'test-fixed-kappa-ucb', which is not registered"));
+  }
+  StrategyRegistry::Default().Register("test-fixed-kappa-ucb", [](const StrategyParams& p) {
+    return std::make_unique<FixedKappaUcb>(p.at("kappa"));
+  });
+  const auto resumed = Optimizer::Resume(path);
+  EXPECT_EQ(resumed->strategy_options().at("kappa"), 1.25);
+  Optimizer reference(UnitSquare(), nullptr, std::make_unique<FixedKappaUcb>(1.25),
+                      CheapOptions(6));
+  Play(reference);
+  const std::vector<Eigen::VectorXd> a = NextTwo(*resumed), b = NextTwo(reference);
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  EXPECT_EQ(a, b);
+  std::remove(path.c_str());
+}
+
+class BadOptionsJson : public FixedKappaUcb {
+ public:
+  BadOptionsJson() : FixedKappaUcb(1.0) {}
+  std::string OptionsJson() const override { return "kappa=1"; }
+};
+
+TEST(OptimizerTest, StrategyObjectIsChecked) {
+  ExpectInvalid(
+      [] { Optimizer(UnitSquare(), nullptr, std::unique_ptr<Strategy>(), CheapOptions()); },
+      "strategy: null");
+  ExpectInvalid(
+      [] { Optimizer(UnitSquare(), nullptr, std::make_unique<BadOptionsJson>(), CheapOptions()); },
+      "strategy 'test-fixed-kappa-ucb': OptionsJson(): strategy parameters 'kappa=1': not JSON");
 }
 
 }  // namespace

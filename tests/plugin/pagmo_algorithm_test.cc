@@ -65,7 +65,7 @@ OptimizerOptions Cheap() {
 
 BanditAlgorithm MakeAlgorithm(unsigned rounds, unsigned batch = 1, unsigned seed = 42,
                               const std::string& strategy = "gp-ucb") {
-  return BanditAlgorithm(strategy, rounds, batch, seed, StrategyOptions(), Cheap());
+  return BanditAlgorithm(strategy, rounds, batch, seed, StrategyParams(), Cheap());
 }
 
 double Champion(const pagmo::population& pop) { return pop.champion_f()[0]; }
@@ -189,8 +189,7 @@ TEST(BanditAlgorithmTest, Getters) {
 }
 
 TEST(BanditAlgorithmTest, SerializationRoundTrip) {
-  StrategyOptions s;
-  s.beta_scale = 0.2;
+  const StrategyParams s = StrategyParams().With("beta_scale", 0.2);
   OptimizerOptions o = Cheap();
   o.initial_design_size = 3;
   pagmo::algorithm algo{BanditAlgorithm("gp-ucb", 6, 1, 17, s, o)};
@@ -213,7 +212,7 @@ TEST(BanditAlgorithmTest, SerializationRoundTrip) {
   const auto* r = restored.extract<BanditAlgorithm>();
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->get_log(), a->get_log());
-  EXPECT_EQ(r->strategy_options().beta_scale, 0.2);
+  EXPECT_EQ(r->strategy_options().at("beta_scale"), 0.2);
   EXPECT_EQ(r->optimizer_options().initial_design_size, 3);
   // Both continue identically.
   EXPECT_EQ(restored.evolve(pop).get_x(), algo.evolve(pop).get_x());

@@ -12,7 +12,7 @@
 namespace gpbandit {
 namespace {
 
-// A user strategy defined outside the library: scores mean + extra["weight"] * variance.
+// A user strategy defined outside the library: scores mean + weight * variance.
 class WeightedVariance : public IndexStrategy {
  public:
   explicit WeightedVariance(double weight) : weight_(weight) {}
@@ -47,42 +47,35 @@ TEST(StrategyRegistryTest, DefaultHoldsTheBuiltInsSorted) {
 }
 
 TEST(StrategyRegistryTest, OptionsReachTheStrategy) {
-  StrategyOptions options;
-  options.beta_schedule = BetaScheduleKind::kConstant;
-  options.constant_beta = 10.0;
-  options.beta_scale = 0.2;
+  const StrategyParams options(
+      R"({"beta_schedule": "constant", "constant_beta": 10.0, "beta_scale": 0.2})");
   auto strategy = StrategyRegistry::Default().Create("gp-ucb", options);
   strategy->BeginRound(RoundState());
   EXPECT_DOUBLE_EQ(strategy->figure(), 2.0);
-  options.xi = 0.25;
-  auto ei = StrategyRegistry::Default().Create("ei", options);
+  auto ei = StrategyRegistry::Default().Create("ei", StrategyParams().With("xi", 0.25));
   EXPECT_EQ(ei->figure(), 0.25);
-  options.ts_fixed_scale = 3.0;
-  auto ts = StrategyRegistry::Default().Create("gp-ts", options);
+  auto ts = StrategyRegistry::Default().Create("gp-ts", StrategyParams().With("fixed_scale", 3.0));
   ts->BeginRound(RoundState());
   EXPECT_EQ(ts->figure(), 3.0);
 }
 
 TEST(StrategyRegistryTest, UserStrategyRegisteredAtRunTime) {
   StrategyRegistry registry;
-  registry.Register("weighted-variance", [](const StrategyOptions& options) {
-    const auto it = options.extra.find("weight");
-    return std::make_unique<WeightedVariance>(it == options.extra.end() ? 1.0 : it->second);
+  registry.Register("weighted-variance", [](const StrategyParams& options) {
+    return std::make_unique<WeightedVariance>(options.value("weight", 1.0));
   });
-  StrategyOptions options;
-  options.extra["weight"] = 7.5;
-  auto strategy = registry.Create("weighted-variance", options);
+  auto strategy = registry.Create("weighted-variance", StrategyParams().With("weight", 7.5));
   EXPECT_EQ(strategy->name(), "weighted-variance");
   EXPECT_EQ(strategy->figure(), 7.5);
   EXPECT_EQ(registry.Names(), std::vector<std::string>{"weighted-variance"});
   EXPECT_THROW(registry.Register("weighted-variance",
-                                 [](const StrategyOptions&) { return std::make_unique<GpUcb>(); }),
+                                 [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
                std::invalid_argument);
-  EXPECT_THROW(registry.Register("", [](const StrategyOptions&) { return std::make_unique<GpUcb>(); }),
+  EXPECT_THROW(registry.Register("", [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
                std::invalid_argument);
   EXPECT_THROW(registry.Register("x", nullptr), std::invalid_argument);
   // Also in the process-wide registry, next to the built-ins.
-  StrategyRegistry::Default().Register("test-weighted-variance", [](const StrategyOptions&) {
+  StrategyRegistry::Default().Register("test-weighted-variance", [](const StrategyParams&) {
     return std::make_unique<WeightedVariance>(2.0);
   });
   EXPECT_EQ(StrategyRegistry::Default().Create("test-weighted-variance")->figure(), 2.0);
@@ -102,18 +95,24 @@ TEST(StrategyRegistryTest, UnknownNameListsTheKnownOnes) {
 }
 
 TEST(StrategyRegistryTest, InvalidOptionsAreRejectedWithTheField) {
-  StrategyOptions options;
-  options.delta = 2.0;
   std::string error;
-  EXPECT_FALSE(options.IsValid(&error));
+  try {
+    StrategyRegistry::Default().Create("gp-ucb", StrategyParams().With("delta", 2.0));
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+  }
   EXPECT_NE(error.find("delta"), std::string::npos) << error;
-  EXPECT_THROW(StrategyRegistry::Default().Create("gp-ucb", options), std::invalid_argument);
-  options = StrategyOptions();
-  options.extra["w"] = std::nan("");
-  EXPECT_FALSE(options.IsValid(&error));
-  EXPECT_NE(error.find("extra[w]"), std::string::npos) << error;
+  EXPECT_THROW(StrategyRegistry::Default().Create("gp-ucb", StrategyParams().With("delta", 2.0)),
+               std::invalid_argument);
+  error.clear();
+  try {
+    StrategyParams().With("w", std::nan(""));
+  } catch (const std::invalid_argument& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find("w = nan"), std::string::npos) << error;
   StrategyRegistry registry;
-  registry.Register("null", [](const StrategyOptions&) { return std::unique_ptr<Strategy>(); });
+  registry.Register("null", [](const StrategyParams&) { return std::unique_ptr<Strategy>(); });
   EXPECT_THROW(registry.Create("null"), std::invalid_argument);
 }
 
@@ -124,13 +123,48 @@ TEST(StrategyRegistryTest, ConcurrentRegisterAndCreate) {
     threads.emplace_back([&registry, k] {
       for (int i = 0; i < 50; ++i) {
         registry.Register("s" + std::to_string(k) + "_" + std::to_string(i),
-                          [](const StrategyOptions&) { return std::make_unique<GpUcb>(); });
+                          [](const StrategyParams&) { return std::make_unique<GpUcb>(); });
         registry.Create("s" + std::to_string(k) + "_" + std::to_string(i));
       }
     });
   }
   for (auto& t : threads) t.join();
   EXPECT_EQ(registry.Names().size(), 200u);
+}
+
+// The table: each built-in has a description, and its default options are exactly the options
+// its factory builds from nothing (every field of its options struct).
+TEST(StrategyRegistryTest, BuiltInTableHasDescriptionsAndCompleteDefaults) {
+  const StrategyRegistry& registry = StrategyRegistry::Default();
+  for (const char* name :
+       {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "log-ei", "mean", "pi", "variance"}) {
+    EXPECT_FALSE(registry.Description(name).empty()) << name;
+    EXPECT_EQ(registry.DefaultOptions(name), StrategyParams(registry.Create(name)->OptionsJson()))
+        << name;
+    EXPECT_EQ(registry.ResolveOptions(name), registry.DefaultOptions(name)) << name;
+  }
+  EXPECT_TRUE(registry.DefaultOptions("gp-ucb").contains("beta_scale"));
+  EXPECT_TRUE(registry.DefaultOptions("gp-ts").contains("num_features"));
+  EXPECT_EQ(registry.DefaultOptions("ei"),
+            StrategyParams(R"({"xi": 0.0, "incumbent_rule": "posterior-mean"})"));
+  EXPECT_TRUE(registry.DefaultOptions("mean").empty());
+  EXPECT_THROW(registry.DefaultOptions("no-such"), std::invalid_argument);
+  EXPECT_THROW(registry.Description("no-such"), std::invalid_argument);
+}
+
+// A user factory sees its default options under the given ones.
+TEST(StrategyRegistryTest, UserDefaultsReachTheFactory) {
+  StrategyRegistry registry;
+  registry.Register(
+      "weighted-variance",
+      [](const StrategyParams& p) { return std::make_unique<WeightedVariance>(p.at("weight")); },
+      StrategyParams(R"({"weight": 3.0})"), "mean + weight * variance");
+  EXPECT_EQ(registry.Create("weighted-variance")->figure(), 3.0);
+  EXPECT_EQ(registry.Create("weighted-variance", StrategyParams().With("weight", 0.5))->figure(),
+            0.5);
+  EXPECT_EQ(registry.ResolveOptions("weighted-variance", StrategyParams().With("other", 1)),
+            StrategyParams(R"({"other": 1, "weight": 3.0})"));
+  EXPECT_EQ(registry.Description("weighted-variance"), "mean + weight * variance");
 }
 
 }  // namespace
