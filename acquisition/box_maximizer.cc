@@ -196,21 +196,6 @@ Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::Vector
   return points;
 }
 
-std::string RawSampleDesignName(RawSampleDesign design) {
-  switch (design) {
-    case RawSampleDesign::kLatinHypercube: return "latin-hypercube";
-    case RawSampleDesign::kSobol: return "sobol";
-  }
-  return "unknown";
-}
-
-RawSampleDesign ParseRawSampleDesign(const std::string& name) {
-  for (RawSampleDesign design : {RawSampleDesign::kLatinHypercube, RawSampleDesign::kSobol})
-    if (RawSampleDesignName(design) == name) return design;
-  throw std::invalid_argument("raw sample design = '" + name +
-                              "': unknown; known: latin-hypercube, sobol");
-}
-
 Eigen::MatrixXd ScrambledSobol(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
                                Rng& rng) {
   std::vector<int> free;

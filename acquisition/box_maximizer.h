@@ -34,20 +34,11 @@
 #include <Eigen/Core>
 #include <ceres/gradient_problem_solver.h>
 
+#include "gpbandit/acquisition/raw_sample_design.h"
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
-
-// How the raw samples of step 1 are laid out.
-enum class RawSampleDesign {
-  kLatinHypercube,  // LatinHypercube below
-  kSobol,           // ScrambledSobol below
-};
-
-// "latin-hypercube", "sobol" (and the reverse; throws std::invalid_argument on an unknown name).
-std::string RawSampleDesignName(RawSampleDesign design);
-RawSampleDesign ParseRawSampleDesign(const std::string& name);
 
 struct BoxMaximizerOptions {
   BoxMaximizerOptions();
@@ -57,7 +48,8 @@ struct BoxMaximizerOptions {
   ceres::GradientProblemSolver::Options solver;
   // Points scored before any L-BFGS. >= 1. Default 512.
   int num_raw_samples = 512;
-  // Their design. Default kLatinHypercube.
+  // Their design (raw_sample_design.h). Default kLatinHypercube: over the pagmo comparison and
+  // the defaults suite (docs/benchmarks.md) scrambled Sobol points did no better.
   RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all (extra starts first, then the best raw samples). >= 1. Default 8.
   int num_starts = 8;

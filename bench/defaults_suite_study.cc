@@ -9,7 +9,7 @@
 //
 // Usage: defaults_suite_study [--problems branin,hartmann3,hartmann6,levy10]
 //          [--strategies gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi] [--seeds 0-19]
-//          [--evaluations 200] [--threads 1] [--jobs 1]
+//          [--evaluations 200] [--threads 1] [--jobs 1] [--raw-sample-design latin-hypercube]
 // --threads: OpenMP threads per run; --jobs: runs in that many forked processes at once (the
 // machine's cores are shared: jobs * threads should not exceed the idle cores).
 #include <omp.h>
@@ -36,6 +36,7 @@ struct Settings {
   int evaluations = 200;
   int threads = 1;
   int jobs = 1;
+  RawSampleDesign raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
 };
 
 Settings ParseArgs(int argc, char** argv) {
@@ -54,6 +55,8 @@ Settings ParseArgs(int argc, char** argv) {
       s.threads = std::stoi(value);
     } else if (flag == "--jobs") {
       s.jobs = std::stoi(value);
+    } else if (flag == "--raw-sample-design") {
+      s.raw_sample_design = ParseRawSampleDesign(value);
     } else {
       throw std::invalid_argument("unknown flag " + flag);
     }
@@ -72,6 +75,7 @@ std::string Run(const std::string& problem, const std::string& strategy, unsigne
   OptimizerOptions options;
   options.seed = seed;
   options.sync_log = false;
+  options.maximizer_raw_sample_design = s.raw_sample_design;
   const auto start = std::chrono::steady_clock::now();
   Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, strategy, options);
   double best = -HUGE_VAL;

@@ -19,6 +19,9 @@
 // Usage: pagmo_comparison_study [--problems rosenbrock2,rosenbrock5,ackley,griewank,rastrigin,
 //          schwefel] [--methods gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi,mean,variance,cmaes,sade,pso,
 //          de,simulated_annealing,compass_search,random] [--seeds 0-9] [--threads 1] [--jobs 1]
+//          [--raw-sample-design latin-hypercube]
+// (--raw-sample-design sets OptimizerOptions::maximizer_raw_sample_design of the gpbandit runs,
+// the one setting that is not a default when given.)
 #include <omp.h>
 
 #include <algorithm>
@@ -61,24 +64,13 @@ const std::vector<std::string> kPopulationAlgorithms = {"cmaes", "sade", "pso", 
 struct Settings {
   std::vector<std::string> problems = {"rosenbrock2", "rosenbrock5", "ackley",
                                        "griewank",    "rastrigin",   "schwefel"};
-  std::vector<std::string> methods = {"gp-ucb",
-                                      "igp-ucb",
-                                      "gp-ts",
-                                      "ei",
-                                      "log-ei",
-                                      "pi",
-                                      "mean",
-                                      "variance",
-                                      "cmaes",
-                                      "sade",
-                                      "pso",
-                                      "de",
-                                      "simulated_annealing",
-                                      "compass_search",
-                                      "random"};
+  std::vector<std::string> methods = bench::SplitList(
+      "gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi,mean,variance,cmaes,sade,pso,de,simulated_annealing,"
+      "compass_search,random");
   std::vector<unsigned> seeds = bench::ParseSeeds("0-9");
   int threads = 1;
   int jobs = 1;
+  RawSampleDesign raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
 };
 
 Settings ParseArgs(int argc, char** argv) {
@@ -96,6 +88,8 @@ Settings ParseArgs(int argc, char** argv) {
       s.threads = std::stoi(value);
     } else if (flag == "--jobs") {
       s.jobs = std::stoi(value);
+    } else if (flag == "--raw-sample-design") {
+      s.raw_sample_design = ParseRawSampleDesign(value);
     } else {
       throw std::invalid_argument("unknown flag " + flag);
     }
@@ -148,7 +142,8 @@ pagmo::population RandomSearch(pagmo::population pop, unsigned evaluations, unsi
   return pop;
 }
 
-pagmo::algorithm MakePagmoAlgorithm(const std::string& method, unsigned dim, unsigned seed) {
+pagmo::algorithm MakePagmoAlgorithm(const std::string& method, unsigned dim, unsigned seed,
+                                    RawSampleDesign raw_sample_design) {
   const unsigned generations = (kBudget - kPopulation) / kPopulation;
   if (method == "cmaes")
     return pagmo::algorithm{
@@ -168,12 +163,16 @@ pagmo::algorithm MakePagmoAlgorithm(const std::string& method, unsigned dim, uns
     return pagmo::algorithm{pagmo::compass_search{kBudget - kPopulation, .1, .01, .5}};
   if (!StrategyRegistry::Default().Contains(method))
     throw std::invalid_argument("unknown method " + method);
-  return pagmo::algorithm{BanditAlgorithm{method, kBudget - kPopulation, 1, seed}};
+  OptimizerOptions options;
+  options.maximizer_raw_sample_design = raw_sample_design;
+  return pagmo::algorithm{
+      BanditAlgorithm{method, kBudget - kPopulation, 1, seed, StrategyParams(), options}};
 }
 
 // One run: "problem method seed best evaluations seconds".
-std::string Run(const std::string& problem, const std::string& method, unsigned seed, int threads) {
-  omp_set_num_threads(threads);
+std::string Run(const std::string& problem, const std::string& method, unsigned seed,
+                const Settings& s) {
+  omp_set_num_threads(s.threads);
   Recorded recorded{MakeProblem(problem)};
   const std::shared_ptr<Tally> tally = recorded.tally;
   const auto start = std::chrono::steady_clock::now();
@@ -182,7 +181,7 @@ std::string Run(const std::string& problem, const std::string& method, unsigned 
   if (method == "random") {
     pop = RandomSearch(pop, kBudget - kPopulation, seed);
   } else {
-    pop = MakePagmoAlgorithm(method, dim, seed).evolve(pop);
+    pop = MakePagmoAlgorithm(method, dim, seed, s.raw_sample_design).evolve(pop);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -264,7 +263,7 @@ int main(int argc, char** argv) {
     const std::vector<std::string> lines = bench::RunAll(n, s.jobs, [&](int i) {
       const std::size_t pair = static_cast<std::size_t>(i / per_pair);
       return Run(s.problems[pair / s.methods.size()], s.methods[pair % s.methods.size()],
-                 s.seeds[static_cast<std::size_t>(i % per_pair)], s.threads);
+                 s.seeds[static_cast<std::size_t>(i % per_pair)], s);
     });
     PrintChecks(s, PrintTable(s, lines));
     std::printf("wall time %.0f s (%d jobs x %d threads)\n",

@@ -172,6 +172,7 @@ json OptionsToJson(const OptimizerOptions& o) {
           {"maximizer_observed_starts", o.maximizer_observed_starts},
           {"maximizer_iterations", o.maximizer_iterations},
           {"maximizer_function_tolerance", o.maximizer_function_tolerance},
+          {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
           {"num_threads", o.num_threads},
           {"sync_log", o.sync_log}};
 }
@@ -201,6 +202,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_observed_starts = j.at("maximizer_observed_starts").get<int>();
   o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
   o.maximizer_function_tolerance = ToReal(j.at("maximizer_function_tolerance"));
+  o.maximizer_raw_sample_design =
+      ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
   o.num_threads = j.at("num_threads").get<int>();
   o.sync_log = j.at("sync_log").get<bool>();
   return o;
@@ -263,7 +266,8 @@ json UpgradeV1(json header) {
 
 // Version 3 changed what GP-UCB's beta_schedule "auto" means on a box: Theorem 1's compact-set
 // schedule before, 0.2 d log(2t) since (acquisition/gp_ucb.h). Older logs keep the schedule
-// they ran with. Other options only gained fields, whose defaults keep the old behaviour.
+// they ran with. The strategies' options only gained fields, whose defaults keep the old
+// behaviour; the optimizer's gained maximizer_raw_sample_design, a Latin hypercube before.
 json UpgradeV2(json header) {
   const std::string strategy = header.at("strategy").get<std::string>();
   json& options = header.at("strategy_options");
@@ -272,6 +276,7 @@ json UpgradeV2(json header) {
       options.value("beta_schedule", std::string("auto")) == "auto") {
     options["beta_schedule"] = "compact";
   }
+  header.at("options")["maximizer_raw_sample_design"] = "latin-hypercube";  // the only one
   header["version"] = 3;
   return header;
 }

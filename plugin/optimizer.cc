@@ -164,6 +164,7 @@ void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
 BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   BoxMaximizerOptions box;
   box.num_raw_samples = options.maximizer_raw_samples;
+  box.raw_sample_design = options.maximizer_raw_sample_design;
   box.num_starts = options.maximizer_starts;
   box.num_threads = options.num_threads;
   box.solver.max_num_iterations = options.maximizer_iterations;

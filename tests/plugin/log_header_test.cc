@@ -48,6 +48,21 @@ TEST(LogHeaderTest, FitStartRangesSurviveARoundTrip) {
   EXPECT_EQ(g.start_max_noise_variance, 0.05);
 }
 
+TEST(LogHeaderTest, RawSampleDesignSurvivesARoundTripAndOldLogsUsedTheLatinHypercube) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.maximizer_raw_sample_design = RawSampleDesign::kSobol;
+  const std::string text = FormatLogHeader(h);
+  EXPECT_EQ(ParseLogHeader(text).options.maximizer_raw_sample_design, RawSampleDesign::kSobol);
+  nlohmann::json v2 = nlohmann::json::parse(text);
+  v2["version"] = 2;
+  v2["options"].erase("maximizer_raw_sample_design");
+  EXPECT_EQ(ParseLogHeader(v2.dump()).options.maximizer_raw_sample_design,
+            RawSampleDesign::kLatinHypercube);
+}
+
 // Logs written before the start ranges were saved still parse, with the default ranges.
 TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   LogHeader h;
