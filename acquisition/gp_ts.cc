@@ -1,7 +1,6 @@
 #include "gpbandit/acquisition/gp_ts.h"
 
 #include <cmath>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -11,49 +10,23 @@
 #include "gpbandit/acquisition/option_checks.h"
 #include "gpbandit/acquisition/options_json.h"
 #include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/stationary_kernel.h"
+#include "gpbandit/gp/kernel_features.h"
 
 namespace gpbandit {
 namespace {
 
 using internal::Fail;
 
-constexpr double kPi = 3.14159265358979323846;
-
 // One posterior function sample (see gp_ts.h):
 //   f_std(x) = v g(x) + k(x, X) c,  c = (K + s^2 I)^-1 (y_std - v (g(X) + e)),
-// returned in original units: offset + scale * f_std(x). Immutable after construction.
+// g(x) = w . phi(x) with w ~ N(0, I) and phi the kernel's random features; returned in original
+// units: offset + scale * f_std(x). Immutable after construction.
 class PathwiseSample : public ContinuousAcquisition {
  public:
-  PathwiseSample(const GaussianProcess& gp, const StationaryKernel& kernel, double v,
-                 int num_features, Rng& rng)
-      : gp_(gp), kernel_(kernel), dims_(kernel.dims()), v_(v) {
-    const int d = static_cast<int>(dims_.size());
-    const int m = num_features;
-    const Eigen::VectorXd lengthscales = kernel.lengthscales();
-    // Spectral measure of the kernel: N(0, I / l^2) for SE; for Matern-nu the Student-t with
-    // 2 nu degrees of freedom, i.e. N(0, I / l^2) divided by sqrt(G), G ~ Gamma(nu, 1 / nu).
-    double nu = 0.0;
-    switch (kernel.family()) {
-      case StationaryFamily::kSquaredExponential: nu = 0.0; break;
-      case StationaryFamily::kMatern12: nu = 0.5; break;
-      case StationaryFamily::kMatern32: nu = 1.5; break;
-      case StationaryFamily::kMatern52: nu = 2.5; break;
-    }
-    frequencies_ = StandardNormalMatrix(d, m, rng);
-    if (nu > 0.0) {
-      std::gamma_distribution<double> gamma(nu, 1.0 / nu);
-      for (int j = 0; j < m; ++j) frequencies_.col(j) /= std::sqrt(gamma(rng));
-    }
-    for (int i = 0; i < d; ++i) {
-      const double l = lengthscales.size() == 1 ? lengthscales(0) : lengthscales(i);
-      frequencies_.row(i) /= l;
-    }
-    std::uniform_real_distribution<double> uniform(0.0, 2.0 * kPi);
-    phases_.resize(m);
-    for (int j = 0; j < m; ++j) phases_(j) = uniform(rng);
-    weights_ = StandardNormalVector(m, rng) * std::sqrt(2.0 * kernel.variance() / m);
-
+  PathwiseSample(const GaussianProcess& gp, double v, int num_features, Rng& rng)
+      : gp_(gp), kernel_(gp.kernel()), v_(v) {
+    features_ = kernel_.DrawFeatures(num_features, rng);
+    weights_ = StandardNormalVector(features_->size(), rng);
     const int t = gp.num_observations();
     if (t == 0) return;
     observed_ = gp.inputs();
@@ -61,7 +34,7 @@ class PathwiseSample : public ContinuousAcquisition {
     const Eigen::VectorXd noise_draw = StandardNormalVector(t, rng) * std::sqrt(noise);
     Eigen::VectorXd prior_at_observed(t);
     for (int i = 0; i < t; ++i) prior_at_observed(i) = Prior(observed_.col(i), nullptr);
-    Eigen::MatrixXd K = kernel.Gram(observed_);
+    Eigen::MatrixXd K = kernel_.Gram(observed_);
     K.diagonal().array() += noise;
     const JitteredCholesky chol = FactorizeWithJitter(K, gp.options().max_relative_jitter);
     if (!chol.ok) throw std::runtime_error("gp-ts: the Gram matrix could not be factorized");
@@ -74,10 +47,13 @@ class PathwiseSample : public ContinuousAcquisition {
     if (gradient != nullptr) gradient->setZero(x.size());
     double f = v_ * Prior(x, gradient);
     if (gradient != nullptr) *gradient *= v_;
-    for (int i = 0; i < coefficients_.size(); ++i) {
-      f += coefficients_(i) * kernel_.Value(x, observed_.col(i));
+    if (coefficients_.size() > 0) {
+      // The update term k(x, X) c in one pass of the kernel's CrossWithPoint.
+      thread_local KernelPointCache cache;
+      kernel_.CrossWithPoint(x, observed_, gradient != nullptr, &cache);
+      f += cache.values.dot(coefficients_);
       if (gradient != nullptr)
-        kernel_.AccumulateGradientA(x, observed_.col(i), coefficients_(i), *gradient);
+        kernel_.AccumulateWeightedGradientA(x, observed_, cache, coefficients_, 1.0, *gradient);
     }
     const double scale = gp_.output_scale();
     if (gradient != nullptr) *gradient *= scale;
@@ -85,35 +61,20 @@ class PathwiseSample : public ContinuousAcquisition {
   }
 
  private:
-  // g(x) = sum_j w_j cos(omega_j . x_dims + b_j), with the amplitude folded into w; its gradient
-  // is added to *gradient (full input dimension) when non-null.
+  // g(x) = w . phi(x); its gradient is added to *gradient (full input dimension) when non-null.
   double Prior(const ConstVectorRef& x, Eigen::VectorXd* gradient) const {
-    const int d = static_cast<int>(dims_.size());
-    Eigen::VectorXd xs(d);
-    for (int i = 0; i < d; ++i) xs(i) = x(dims_[i]);
-    const Eigen::VectorXd angles = frequencies_.transpose() * xs + phases_;
-    double g = 0.0;
-    Eigen::VectorXd sines;
-    if (gradient != nullptr) sines.resize(angles.size());
-    for (int j = 0; j < angles.size(); ++j) {
-      g += weights_(j) * std::cos(angles(j));
-      if (gradient != nullptr) sines(j) = -weights_(j) * std::sin(angles(j));
-    }
-    if (gradient != nullptr) {
-      const Eigen::VectorXd gs = frequencies_ * sines;
-      for (int i = 0; i < d; ++i) (*gradient)(dims_[i]) += gs(i);
-    }
-    return g;
+    thread_local Eigen::VectorXd phi;
+    features_->Evaluate(x, &phi);
+    if (gradient != nullptr) features_->AccumulateWeightedGradient(x, weights_, *gradient);
+    return weights_.dot(phi);
   }
 
   const GaussianProcess& gp_;
-  const StationaryKernel& kernel_;
-  std::vector<int> dims_;
+  const Kernel& kernel_;
   double v_;
-  Eigen::MatrixXd frequencies_;  // |dims| x m, already divided by the lengthscales
-  Eigen::VectorXd phases_;       // m
-  Eigen::VectorXd weights_;      // m, times sqrt(2 s2 / m)
-  Eigen::MatrixXd observed_;     // input_dim x t
+  std::unique_ptr<KernelFeatures> features_;
+  Eigen::VectorXd weights_;       // w, one per feature
+  Eigen::MatrixXd observed_;      // input_dim x t
   Eigen::VectorXd coefficients_;  // t
 };
 
@@ -169,14 +130,19 @@ Eigen::VectorXd GpTs::ScoreCandidates(const CandidatePosterior& posterior, Rng& 
   return posterior.SampleJoint(1, scale_, rng).col(0);
 }
 
+void CheckContinuousGpTsKernel(const Kernel& kernel) {
+  if (kernel.HasFeatures()) return;
+  throw std::invalid_argument(
+      "gp-ts: kernel '" + kernel.Describe() +
+      "' provides no random features of its prior (Kernel::HasFeatures() is false), so GP-TS "
+      "cannot draw a sample path on a box; use a finite candidate set (Domain::FiniteSet), where "
+      "GP-TS samples the posterior jointly, or a kernel gpbandit ships");
+}
+
 std::unique_ptr<ContinuousAcquisition> GpTs::MakeContinuous(const GaussianProcess& gp,
                                                              Rng& rng) const {
-  const auto* kernel = dynamic_cast<const StationaryKernel*>(&gp.kernel());
-  if (kernel == nullptr)
-    throw std::invalid_argument("gp-ts: kernel '" + gp.kernel().Describe() +
-                                "' is not stationary (SE/Matern); continuous GP-TS draws random "
-                                "Fourier features and needs one. Use a finite candidate set.");
-  return std::make_unique<PathwiseSample>(gp, *kernel, scale_, options_.num_features, rng);
+  CheckContinuousGpTsKernel(gp.kernel());
+  return std::make_unique<PathwiseSample>(gp, scale_, options_.num_features, rng);
 }
 
 std::unique_ptr<Strategy> GpTs::Clone() const { return std::make_unique<GpTs>(*this); }

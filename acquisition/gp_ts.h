@@ -10,14 +10,15 @@
 // that L-BFGS can climb, by pathwise conditioning (Wilson et al., ICML 2020, "Efficiently
 // sampling functions from Gaussian process posteriors"):
 //   f_t(x) = mu(x) + v_t [g(x) - k(x, X) (K + s^2 I)^-1 (g(X) + e)],
-// with g a prior sample in random-Fourier-feature form (Rahimi & Recht 2007):
-// g(x) = sqrt(2 s2 / m) sum_j w_j cos(omega_j . x / l + b_j), w_j ~ N(0, 1), b_j ~ U(0, 2 pi),
-// omega_j ~ N(0, I) for SE or a multivariate Student-t with 2 nu degrees of freedom for Matern,
-// and e ~ N(0, s^2 I). The update term is exact; only the prior draw is approximated, with
-// error O(1 / sqrt(m)) per point. Its mean and covariance at a few points are tested against
-// the posterior. It needs a stationary kernel (gp/stationary_kernel.h); other kernels (index,
-// composite, linear) are rejected by MakeContinuous with std::invalid_argument — use a finite
-// candidate set for those.
+// with g(x) = w . phi(x), w ~ N(0, I), a prior draw through the kernel's random features phi
+// (Kernel::DrawFeatures, gp/kernel_features.h: random Fourier features of stationary kernels,
+// exact feature maps of linear, constant and index kernels, and their sums and products), and
+// e ~ N(0, s^2 I). The update term is exact; only the prior draw is approximated, with error
+// O(1 / sqrt(m)) per point for m random features. Its mean and covariance at a few points are
+// tested against the posterior. Every kernel gpbandit ships has features, so GP-TS works on
+// boxes, with contexts and with composite kernels; a kernel without them (a user kernel with
+// Kernel::HasFeatures() false) is refused by MakeContinuous, and by the Optimizer when it is
+// built (CheckContinuousGpTsKernel), with a message saying to use a finite candidate set.
 //
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
@@ -51,12 +52,16 @@ struct GpTsOptions {
   // When > 0, v_t is this constant instead of the schedule (v = 1 samples the plain posterior,
   // as most practical TS implementations do). >= 0. Default 0 (the schedule).
   double fixed_scale = 0.0;
-  // Number of random Fourier features of the prior draw on continuous domains. >= 1.
-  // Default 1024.
+  // Number of random features of the prior draw on continuous domains (kernels with an exact
+  // finite feature map use theirs, whatever its size). >= 1. Default 1024.
   int num_features = 1024;
 
   bool IsValid(std::string* error) const;
 };
+
+// Throws std::invalid_argument, saying to use a finite candidate set, unless GP-TS can draw
+// sample paths of `kernel` on a continuous domain (kernel.HasFeatures()).
+void CheckContinuousGpTsKernel(const Kernel& kernel);
 
 class GpTs : public Strategy {
  public:

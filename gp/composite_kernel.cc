@@ -183,34 +183,150 @@ Eigen::MatrixXd CompositeKernel::Gram(const Eigen::MatrixXd& X) const {
 
 Eigen::VectorXd CompositeKernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
                                                            const Eigen::MatrixXd& W) const {
-  if (W.rows() != X.cols() || W.cols() != X.cols()) {
-    throw std::invalid_argument(Describe() + ": W is " + std::to_string(W.rows()) + " x " +
-                                std::to_string(W.cols()) + ", expected " +
-                                std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
+  CheckContractionWeights(Describe(), X, W);
+  KernelGramCache cache;
+  Eigen::MatrixXd K;
+  GramAndParts(X, &K, &cache);
+  return ContractGradientLogParamsFromParts(X, W, K, cache);
+}
+
+std::vector<ParamKind> CompositeKernel::ParamKinds() const {
+  std::vector<ParamKind> kinds;
+  for (const auto& part : parts_) {
+    const std::vector<ParamKind> part_kinds = part->ParamKinds();
+    kinds.insert(kinds.end(), part_kinds.begin(), part_kinds.end());
   }
+  return kinds;
+}
+
+void CompositeKernel::CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                     bool for_gradient, KernelPointCache* cache) const {
+  cache->parts.resize(parts_.size());
+  for (std::size_t j = 0; j < parts_.size(); ++j) {
+    KernelPointCache& part = cache->parts[j];
+    parts_[j]->CrossWithPoint(x, X, for_gradient, &part);
+    if (j == 0) {
+      cache->values = part.values;
+    } else if (operation_ == CompositeOperation::kSum) {
+      cache->values += part.values;
+    } else {
+      cache->values.array() *= part.values.array();
+    }
+  }
+}
+
+void CompositeKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
+                                                  const Eigen::MatrixXd& X,
+                                                  const KernelPointCache& cache,
+                                                  const Eigen::VectorXd& c, double c_scale,
+                                                  VectorRef grad) const {
+  for (std::size_t j = 0; j < parts_.size(); ++j) {
+    if (operation_ == CompositeOperation::kSum) {
+      parts_[j]->AccumulateWeightedGradientA(x, X, cache.parts[j], c, c_scale, grad);
+      continue;
+    }
+    // Product rule: part j's terms carry the other parts' values.
+    Eigen::VectorXd& weights = cache.scratch;
+    weights = c;
+    for (std::size_t i = 0; i < parts_.size(); ++i)
+      if (i != j) weights.array() *= cache.parts[i].values.array();
+    parts_[j]->AccumulateWeightedGradientA(x, X, cache.parts[j], weights, c_scale, grad);
+  }
+}
+
+void CompositeKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
+                                   KernelGramCache* cache, int num_threads) const {
+  cache->parts.resize(parts_.size());
+  for (std::size_t j = 0; j < parts_.size(); ++j) {
+    KernelGramCache& part = cache->parts[j];
+    parts_[j]->GramAndParts(X, &part.gram, &part, num_threads);
+    if (j == 0) {
+      *gram = part.gram;
+    } else if (operation_ == CompositeOperation::kSum) {
+      *gram += part.gram;
+    } else {
+      gram->array() *= part.gram.array();
+    }
+  }
+}
+
+Eigen::VectorXd CompositeKernel::ContractGradientLogParamsFromParts(
+    const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd&,
+    const KernelGramCache& cache, int num_threads) const {
+  CheckContractionWeights(Describe(), X, W);
+  if (cache.parts.size() != parts_.size())
+    throw std::invalid_argument(Describe() + ": the cache holds " +
+                                std::to_string(cache.parts.size()) + " parts, expected " +
+                                std::to_string(parts_.size()) + " (from GramAndParts)");
   Eigen::VectorXd grad(NumParams());
-  std::vector<Eigen::MatrixXd> grams;
-  if (operation_ == CompositeOperation::kProduct) {
-    for (const auto& part : parts_) grams.push_back(part->Gram(X));
-  }
-  Eigen::MatrixXd weights;  // one buffer for every part: n x n allocations are not free
   int offset = 0;
   for (std::size_t j = 0; j < parts_.size(); ++j) {
     const int n = parts_[j]->NumParams();
+    const KernelGramCache& part = cache.parts[j];
     if (operation_ == CompositeOperation::kSum) {
-      grad.segment(offset, n) = parts_[j]->ContractGradientLogParams(X, W);
+      grad.segment(offset, n) =
+          parts_[j]->ContractGradientLogParamsFromParts(X, W, part.gram, part, num_threads);
     } else {
-      // d(prod_i K_i)/dθ_j = (dK_j/dθ_j) .* prod_{i != j} K_i, so the weights of part j are
-      // W .* prod_{i != j} K_i.
+      // Part j's weights are W .* prod_{i != j} K_i.
+      Eigen::MatrixXd& weights = cache.scratch;
       weights = W;
-      for (std::size_t i = 0; i < parts_.size(); ++i) {
-        if (i != j) weights.array() *= grams[i].array();
-      }
-      grad.segment(offset, n) = parts_[j]->ContractGradientLogParams(X, weights);
+      for (std::size_t i = 0; i < parts_.size(); ++i)
+        if (i != j) weights.array() *= cache.parts[i].gram.array();
+      grad.segment(offset, n) =
+          parts_[j]->ContractGradientLogParamsFromParts(X, weights, part.gram, part, num_threads);
     }
     offset += n;
   }
   return grad;
+}
+
+bool CompositeKernel::HasFeatures() const {
+  for (const auto& part : parts_)
+    if (!part->HasFeatures()) return false;
+  return true;
+}
+
+bool CompositeKernel::HasSpectralMeasure() const {
+  for (const auto& part : parts_)
+    if (!part->HasSpectralMeasure()) return false;
+  return true;
+}
+
+SpectralSample CompositeKernel::DrawSpectrum(int num_features, Rng& rng) const {
+  if (!HasSpectralMeasure()) return Kernel::DrawSpectrum(num_features, rng);  // throws
+  CheckNumFeatures(*this, num_features);
+  std::vector<SpectralSample> samples;
+  for (const auto& part : parts_) samples.push_back(part->DrawSpectrum(num_features, rng));
+  return operation_ == CompositeOperation::kProduct ? MultiplySpectra(samples)
+                                                    : MixSpectra(samples, rng);
+}
+
+std::unique_ptr<KernelFeatures> CompositeKernel::DrawFeatures(int num_features, Rng& rng) const {
+  if (!HasFeatures()) return Kernel::DrawFeatures(num_features, rng);  // throws
+  CheckNumFeatures(*this, num_features);
+  if (operation_ == CompositeOperation::kSum) {
+    std::vector<std::unique_ptr<KernelFeatures>> features;
+    for (const auto& part : parts_) features.push_back(part->DrawFeatures(num_features, rng));
+    return MakeConcatenatedFeatures(std::move(features));
+  }
+  if (HasSpectralMeasure()) return MakeSpectralFeatures(DrawSpectrum(num_features, rng), rng);
+  return DrawProductFeatures(num_features, rng);
+}
+
+std::unique_ptr<KernelFeatures> CompositeKernel::DrawProductFeatures(int num_features,
+                                                                     Rng& rng) const {
+  // The parts with a spectral measure as one joint spectral sample, the others one by one.
+  std::vector<SpectralSample> spectra;
+  std::vector<std::unique_ptr<KernelFeatures>> features;
+  for (const auto& part : parts_) {
+    if (part->HasSpectralMeasure()) {
+      spectra.push_back(part->DrawSpectrum(num_features, rng));
+    } else {
+      features.push_back(part->DrawFeatures(num_features, rng));
+    }
+  }
+  if (!spectra.empty()) features.push_back(MakeSpectralFeatures(MultiplySpectra(spectra), rng));
+  return MakeProductFeatures(std::move(features), num_features, rng);
 }
 
 }  // namespace gpbandit

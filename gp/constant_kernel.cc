@@ -4,6 +4,24 @@
 #include <stdexcept>
 
 namespace gpbandit {
+namespace {
+
+// phi(x) = sqrt(s2): one feature, exact.
+class ConstantFeatures : public KernelFeatures {
+ public:
+  explicit ConstantFeatures(double variance) : value_(std::sqrt(variance)) {}
+  int size() const override { return 1; }
+  void Evaluate(const ConstVectorRef&, Eigen::VectorXd* values) const override {
+    values->setConstant(1, value_);
+  }
+  void AccumulateWeightedGradient(const ConstVectorRef&, const Eigen::VectorXd&,
+                                  VectorRef) const override {}
+
+ private:
+  double value_;
+};
+
+}  // namespace
 
 ConstantKernel::ConstantKernel(double variance) {
   CheckPositive("ConstantKernel", "variance", variance);
@@ -32,6 +50,8 @@ void ConstantKernel::SetLogParams(const ConstVectorRef& log_params) {
 }
 
 std::vector<std::string> ConstantKernel::ParamNames() const { return {"constant.log_variance"}; }
+
+std::vector<ParamKind> ConstantKernel::ParamKinds() const { return {ParamKind::kSignalVariance}; }
 
 double ConstantKernel::Value(const ConstVectorRef&, const ConstVectorRef&) const {
   return variance();
@@ -65,6 +85,11 @@ Eigen::VectorXd ConstantKernel::ContractGradientLogParams(const Eigen::MatrixXd&
                                 std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
   }
   return Eigen::VectorXd::Constant(1, variance() * W.sum());
+}
+
+std::unique_ptr<KernelFeatures> ConstantKernel::DrawFeatures(int num_features, Rng&) const {
+  CheckNumFeatures(*this, num_features);
+  return std::make_unique<ConstantFeatures>(variance());
 }
 
 }  // namespace gpbandit

@@ -1,6 +1,9 @@
 // Constant kernel k(a, b) = s2: a constant offset of the latent function with prior variance
 // s2 (Rasmussen & Williams 2006, sec. 4.2.2). Reads no coordinate (MinInputDim() == 0); its
-// gradient in a is 0. Log-params [log s2]. Usually summed with another kernel.
+// gradient in a is 0. Log-params [log s2] (kind: signal variance). Usually summed with another
+// kernel. Features: the exact one-feature map phi(x) = sqrt(s2). (Its spectral measure, a point
+// mass at 0, is not offered: in a product the exact feature multiplies the other parts'
+// features without adding randomness.)
 // Thread safety: const members are safe to call concurrently.
 #ifndef GPBANDIT_GP_CONSTANT_KERNEL_H_
 #define GPBANDIT_GP_CONSTANT_KERNEL_H_
@@ -27,6 +30,7 @@ class ConstantKernel : public Kernel {
   Eigen::VectorXd GetLogParams() const override;
   void SetLogParams(const ConstVectorRef& log_params) override;
   std::vector<std::string> ParamNames() const override;
+  std::vector<ParamKind> ParamKinds() const override;
   double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override;
   void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
                            VectorRef grad) const override;
@@ -37,6 +41,8 @@ class ConstantKernel : public Kernel {
   Eigen::MatrixXd Gram(const Eigen::MatrixXd& X) const override;
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
+  bool HasFeatures() const override { return true; }
+  std::unique_ptr<KernelFeatures> DrawFeatures(int num_features, Rng& rng) const override;
 
  private:
   double log_variance_;

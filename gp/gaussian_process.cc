@@ -6,7 +6,6 @@
 
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/format.h"
-#include "gpbandit/gp/stationary_kernel.h"
 
 namespace gpbandit {
 namespace {
@@ -257,11 +256,9 @@ void GaussianProcess::UpdateWeights() {
 double GaussianProcess::Mean(const ConstVectorRef& x) const {
   CheckPoint(x, "x");
   if (t_ == 0) return offset_;
-  const auto* stationary = dynamic_cast<const StationaryKernel*>(kernel_.get());
-  if (stationary == nullptr) return offset_ + scale_ * kernel_->Cross(X(), x).col(0).dot(alpha_);
-  Eigen::VectorXd k;
-  stationary->ValuesAndSlopes(x, X_, &k, nullptr);
-  return offset_ + scale_ * k.dot(alpha_);
+  thread_local KernelPointCache cache;
+  kernel_->CrossWithPoint(x, X_, false, &cache);
+  return offset_ + scale_ * cache.values.dot(alpha_);
 }
 
 double GaussianProcess::Variance(const ConstVectorRef& x) const {
@@ -276,27 +273,22 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
   CheckPoint(x, "x");
   const double kxx = kernel_->Value(x, x);
   const double s2 = scale_ * scale_;
-  // Per-thread work vectors: this runs thousands of times per round at the same t, and fresh
-  // vectors cost a fifth of a call.
-  thread_local Eigen::VectorXd k, v, w, slopes;
+  // Per-thread work: this runs thousands of times per round at the same t, and fresh vectors
+  // cost a fifth of a call. The kernel vector and all gradients come from one pass of the
+  // kernel's CrossWithPoint (one exponential per observation and part for the kernels shipped),
+  // instead of Cross plus 2 t virtual AccumulateGradientA calls.
+  thread_local KernelPointCache cache;
+  thread_local Eigen::VectorXd v, w;
   double latent_variance = kxx;
-  // This runs once per acquisition evaluation: for the (usual) stationary kernel the kernel
-  // vector and all gradients come from one pass with one exponential per observation, instead
-  // of Cross plus 2 t virtual AccumulateGradientA calls.
-  const auto* stationary = dynamic_cast<const StationaryKernel*>(kernel_.get());
   const bool any_gradient = mean_gradient != nullptr || variance_gradient != nullptr;
   if (t_ > 0) {
-    if (stationary != nullptr) {
-      stationary->ValuesAndSlopes(x, X_, &k, any_gradient ? &slopes : nullptr);
-    } else {
-      k = kernel_->Cross(X(), x).col(0);
-    }
-    v = k;
+    kernel_->CrossWithPoint(x, X_, any_gradient, &cache);
+    v = cache.values;
     L().solveInPlace(v);
     latent_variance = kxx - v.squaredNorm();
   }
   const bool clamped = latent_variance <= 0.0;
-  if (mean) *mean = offset_ + (t_ > 0 ? scale_ * k.dot(alpha_) : 0.0);
+  if (mean) *mean = offset_ + (t_ > 0 ? scale_ * cache.values.dot(alpha_) : 0.0);
   if (variance) *variance = clamped ? 0.0 : s2 * latent_variance;
 
   if (mean_gradient) mean_gradient->setZero(input_dim_);
@@ -305,23 +297,14 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
     variance_gradient->setZero(input_dim_);
     if (!clamped) kernel_->AccumulateGradientA(x, x, 2.0 * s2, *variance_gradient);
   }
-  if (t_ == 0 || (!mean_gradient && !variance_gradient)) return;
+  if (t_ == 0 || !any_gradient) return;
   // d var / dx = d k(x,x)/dx - 2 sum_i w_i d k(x, x_i)/dx with w = K^-1 k = L^-T v.
+  if (mean_gradient)
+    kernel_->AccumulateWeightedGradientA(x, X_, cache, alpha_, scale_, *mean_gradient);
   if (variance_gradient && !clamped) {
     w = v;
     LT().solveInPlace(w);
-  }
-  if (stationary != nullptr) {
-    if (mean_gradient)
-      stationary->AccumulateWeightedGradientA(x, X_, slopes, alpha_, scale_, *mean_gradient);
-    if (variance_gradient && !clamped)
-      stationary->AccumulateWeightedGradientA(x, X_, slopes, w, -2.0 * s2, *variance_gradient);
-    return;
-  }
-  for (int i = 0; i < t_; ++i) {
-    if (mean_gradient) kernel_->AccumulateGradientA(x, X_.col(i), scale_ * alpha_(i), *mean_gradient);
-    if (variance_gradient && !clamped)
-      kernel_->AccumulateGradientA(x, X_.col(i), -2.0 * s2 * w(i), *variance_gradient);
+    kernel_->AccumulateWeightedGradientA(x, X_, cache, w, -2.0 * s2, *variance_gradient);
   }
 }
 
@@ -372,7 +355,8 @@ double GaussianProcess::Covariance(const ConstVectorRef& a, const ConstVectorRef
   cov -= ka.dot(wb);
   if (gradient_a) {
     LT().solveInPlace(wb);  // now K^-1 k(X, b)
-    for (int i = 0; i < t_; ++i) kernel_->AccumulateGradientA(a, X_.col(i), -s2 * wb(i), *gradient_a);
+    for (int i = 0; i < t_; ++i)
+      kernel_->AccumulateGradientA(a, X_.col(i), -s2 * wb(i), *gradient_a);
   }
   return s2 * cov;
 }

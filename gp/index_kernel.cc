@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include <Eigen/Eigenvalues>
 
@@ -12,6 +13,41 @@ namespace gpbandit {
 namespace {
 
 constexpr double kRelativeTolerance = 1e-9;
+
+// F with F F^T = M from M's eigendecomposition: the eigenvectors of the positive eigenvalues,
+// each scaled by the square root of its eigenvalue (the slightly negative ones that the PSD
+// check tolerates are dropped).
+Eigen::MatrixXd Factor(const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>& eigen) {
+  const Eigen::VectorXd& values = eigen.eigenvalues();
+  std::vector<Eigen::Index> kept;
+  for (Eigen::Index i = 0; i < values.size(); ++i)
+    if (values(i) > 0.0) kept.push_back(i);
+  Eigen::MatrixXd factor(values.size(), static_cast<Eigen::Index>(kept.size()));
+  for (std::size_t c = 0; c < kept.size(); ++c) {
+    factor.col(static_cast<Eigen::Index>(c)) =
+        eigen.eigenvectors().col(kept[c]) * std::sqrt(values(kept[c]));
+  }
+  return factor;
+}
+
+// phi(x) = rows(item(x)): exact, rank(M) features (the rows already scaled by sqrt(s)).
+class IndexFeatures : public KernelFeatures {
+ public:
+  IndexFeatures(int dim, Eigen::MatrixXd rows) : dim_(dim), rows_(std::move(rows)) {}
+  int size() const override { return static_cast<int>(rows_.cols()); }
+  void Evaluate(const ConstVectorRef& x, Eigen::VectorXd* values) const override {
+    // Validated points hold integer indices in range; clamp anyway, as IndexKernel::Item does.
+    const double last = static_cast<double>(rows_.rows() - 1);
+    const double v = std::min(std::max(x(dim_), 0.0), last);
+    *values = rows_.row(std::lround(std::isnan(v) ? 0.0 : v)).transpose();
+  }
+  void AccumulateWeightedGradient(const ConstVectorRef&, const Eigen::VectorXd&,
+                                  VectorRef) const override {}
+
+ private:
+  int dim_;
+  Eigen::MatrixXd rows_;
+};
 
 }  // namespace
 
@@ -44,9 +80,8 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
         ") = " + FormatDouble(covariance(worst_j, worst_i)));
   }
   const Eigen::MatrixXd symmetric = 0.5 * (covariance + covariance.transpose());
-  const Eigen::VectorXd eigenvalues =
-      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(symmetric, Eigen::EigenvaluesOnly)
-          .eigenvalues();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(symmetric);
+  const Eigen::VectorXd& eigenvalues = eigen.eigenvalues();
   const double smallest = eigenvalues.minCoeff();
   const double largest = eigenvalues.maxCoeff();
   if (smallest < -kRelativeTolerance * largest || (largest <= 0.0 && smallest < 0.0)) {
@@ -56,6 +91,7 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
   }
   CheckPositive(who, "scale", scale);
   covariance_ = symmetric;
+  factor_ = Factor(eigen);
   log_scale_ = std::log(scale);
 }
 
@@ -81,6 +117,13 @@ void IndexKernel::SetLogParams(const ConstVectorRef& log_params) {
 }
 
 std::vector<std::string> IndexKernel::ParamNames() const { return {"index.log_scale"}; }
+
+std::vector<ParamKind> IndexKernel::ParamKinds() const { return {ParamKind::kSignalVariance}; }
+
+std::unique_ptr<KernelFeatures> IndexKernel::DrawFeatures(int num_features, Rng&) const {
+  CheckNumFeatures(*this, num_features);
+  return std::make_unique<IndexFeatures>(dim_, std::sqrt(scale()) * factor_);
+}
 
 int IndexKernel::Item(double v) const {
   // Clamping keeps an unvalidated point from reading out of bounds; validated points hold

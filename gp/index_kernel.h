@@ -2,7 +2,9 @@
 // item index i in [0, N) and M is a fixed N x N symmetric positive semi-definite matrix: an
 // empirical covariance over sensors, or an inter-task covariance over a finite set of contexts
 // (Krause & Ong 2011, sec. 5; Srinivas et al. 2010, sec. 5). M = I gives independent items.
-// Log-params [log s]; M is not fitted.
+// Log-params [log s] (kind: signal variance); M is not fitted.
+// Features: the exact map phi(x) = sqrt(s) F_{i(x), .} with M = F F^T (F from the eigenvectors
+// of M scaled by the square roots of its positive eigenvalues; rank(M) features).
 // Inputs: ValidatePoint rejects an index that is not an integer in [0, N); Value and the batch
 // forms assume validated points (they round and clamp the coordinate and never fail).
 // The gradient in a is 0 (k is piecewise constant in the index).
@@ -39,6 +41,7 @@ class IndexKernel : public Kernel {
   Eigen::VectorXd GetLogParams() const override;
   void SetLogParams(const ConstVectorRef& log_params) override;
   std::vector<std::string> ParamNames() const override;
+  std::vector<ParamKind> ParamKinds() const override;
   double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override;
   void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
                            VectorRef grad) const override;
@@ -50,6 +53,8 @@ class IndexKernel : public Kernel {
   Eigen::MatrixXd Gram(const Eigen::MatrixXd& X) const override;
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
+  bool HasFeatures() const override { return true; }
+  std::unique_ptr<KernelFeatures> DrawFeatures(int num_features, Rng& rng) const override;
 
  private:
   // The item index held by coordinate value v, rounded and clamped into [0, N).
@@ -59,6 +64,7 @@ class IndexKernel : public Kernel {
 
   int dim_;
   Eigen::MatrixXd covariance_;
+  Eigen::MatrixXd factor_;  // N x rank(M), factor_ factor_^T = M
   double log_scale_;
 };
 

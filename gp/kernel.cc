@@ -20,6 +20,29 @@ void CheckBatchRows(const Kernel& kernel, const std::string& field, const Eigen:
 
 }  // namespace
 
+std::string ParamKindName(ParamKind kind) {
+  switch (kind) {
+    case ParamKind::kSignalVariance:
+      return "signal_variance";
+    case ParamKind::kLengthscale:
+      return "lengthscale";
+    case ParamKind::kPeriod:
+      return "period";
+    case ParamKind::kOther:
+      return "other";
+  }
+  return "other";
+}
+
+void CheckContractionWeights(const std::string& who, const Eigen::MatrixXd& X,
+                             const Eigen::MatrixXd& W) {
+  if (W.rows() != X.cols() || W.cols() != X.cols()) {
+    throw std::invalid_argument(who + ": W is " + std::to_string(W.rows()) + " x " +
+                                std::to_string(W.cols()) + ", expected " +
+                                std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
+  }
+}
+
 void CheckLogParams(const std::string& who, int expected_size, const ConstVectorRef& log_params) {
   if (log_params.size() != expected_size) {
     throw std::invalid_argument(who + ": log_params has size " +
@@ -131,14 +154,14 @@ Eigen::MatrixXd Kernel::Gram(const Eigen::MatrixXd& X) const {
   return K;
 }
 
+std::vector<ParamKind> Kernel::ParamKinds() const {
+  return std::vector<ParamKind>(static_cast<std::size_t>(NumParams()), ParamKind::kOther);
+}
+
 Eigen::VectorXd Kernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
                                                   const Eigen::MatrixXd& W) const {
   CheckBatchRows(*this, "X", X);
-  if (W.rows() != X.cols() || W.cols() != X.cols()) {
-    throw std::invalid_argument(Describe() + ": W is " + std::to_string(W.rows()) + " x " +
-                                std::to_string(W.cols()) + ", expected " +
-                                std::to_string(X.cols()) + " x " + std::to_string(X.cols()));
-  }
+  CheckContractionWeights(Describe(), X, W);
   Eigen::VectorXd total = Eigen::VectorXd::Zero(NumParams());
   Eigen::VectorXd grad(NumParams());
   for (Eigen::Index j = 0; j < X.cols(); ++j) {
@@ -151,6 +174,51 @@ Eigen::VectorXd Kernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
     }
   }
   return total;
+}
+
+void Kernel::CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X, bool,
+                            KernelPointCache* cache) const {
+  cache->values = Cross(X, x);
+}
+
+void Kernel::AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                         const KernelPointCache&, const Eigen::VectorXd& c,
+                                         double c_scale, VectorRef grad) const {
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    AccumulateGradientA(x, X.col(j), c_scale * c(j), grad);
+}
+
+void Kernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram, KernelGramCache*,
+                          int) const {
+  *gram = Gram(X);
+}
+
+Eigen::VectorXd Kernel::ContractGradientLogParamsFromParts(const Eigen::MatrixXd& X,
+                                                           const Eigen::MatrixXd& W,
+                                                           const Eigen::MatrixXd&,
+                                                           const KernelGramCache&, int) const {
+  return ContractGradientLogParams(X, W);
+}
+
+bool Kernel::HasFeatures() const { return false; }
+
+std::unique_ptr<KernelFeatures> Kernel::DrawFeatures(int, Rng&) const {
+  throw std::invalid_argument("kernel " + Describe() +
+                              " provides no random features of its prior (Kernel::HasFeatures)");
+}
+
+bool Kernel::HasSpectralMeasure() const { return false; }
+
+SpectralSample Kernel::DrawSpectrum(int, Rng&) const {
+  throw std::invalid_argument("kernel " + Describe() +
+                              " has no spectral measure (Kernel::HasSpectralMeasure)");
+}
+
+void CheckNumFeatures(const Kernel& kernel, int num_features) {
+  if (num_features < 1) {
+    throw std::invalid_argument(kernel.Describe() + ": num_features = " +
+                                std::to_string(num_features) + " must be >= 1");
+  }
 }
 
 }  // namespace gpbandit

@@ -6,6 +6,7 @@
 #include "gpbandit/gp/constant_kernel.h"
 #include "gpbandit/gp/index_kernel.h"
 #include "gpbandit/gp/linear_kernel.h"
+#include "gpbandit/gp/periodic_kernel.h"
 #include "gpbandit/gp/stationary_kernel.h"
 
 namespace gpbandit {
@@ -34,6 +35,11 @@ std::unique_ptr<Kernel> MakeMatern52(std::vector<int> dims, bool ard, double var
                                             variance, lengthscale);
 }
 
+std::unique_ptr<Kernel> MakePeriodic(std::vector<int> dims, bool ard, double variance,
+                                     double lengthscale, double period) {
+  return std::make_unique<PeriodicKernel>(std::move(dims), ard, variance, lengthscale, period);
+}
+
 std::unique_ptr<Kernel> MakeLinear(std::vector<int> dims, bool ard, double variance,
                                    double lengthscale) {
   return std::make_unique<LinearKernel>(std::move(dims), ard, variance, lengthscale);
@@ -57,7 +63,7 @@ std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts) 
 }
 
 std::vector<std::string> KernelNames() {
-  return {"se", "matern12", "matern32", "matern52", "linear", "constant"};
+  return {"se", "matern12", "matern32", "matern52", "periodic", "linear", "constant"};
 }
 
 std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard,
@@ -66,6 +72,7 @@ std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dim
   if (name == "matern12") return MakeMatern12(std::move(dims), ard, variance, lengthscale);
   if (name == "matern32") return MakeMatern32(std::move(dims), ard, variance, lengthscale);
   if (name == "matern52") return MakeMatern52(std::move(dims), ard, variance, lengthscale);
+  if (name == "periodic") return MakePeriodic(std::move(dims), ard, variance, lengthscale);
   if (name == "linear") return MakeLinear(std::move(dims), ard, variance, lengthscale);
   if (name == "constant") return MakeConstant(variance);
   std::string known;

@@ -1,7 +1,7 @@
 // Constructors for every kernel gpbandit ships, and a by-name builder for the command line.
-// The kernel classes live in their own headers (stationary_kernel.h, linear_kernel.h,
-// constant_kernel.h, index_kernel.h, composite_kernel.h); most code only needs these functions
-// and the Kernel interface.
+// The kernel classes live in their own headers (stationary_kernel.h, periodic_kernel.h,
+// linear_kernel.h, constant_kernel.h, index_kernel.h, composite_kernel.h); most code only needs
+// these functions and the Kernel interface.
 #ifndef GPBANDIT_GP_KERNEL_FACTORY_H_
 #define GPBANDIT_GP_KERNEL_FACTORY_H_
 
@@ -25,6 +25,12 @@ std::unique_ptr<Kernel> MakeMatern32(std::vector<int> dims, bool ard = true,
 std::unique_ptr<Kernel> MakeMatern52(std::vector<int> dims, bool ard = true,
                                      double variance = 1.0, double lengthscale = 1.0);
 
+// Periodic kernel k = s2 exp(-2 sum_k sin^2(pi (a - b)_k / p_k) / l_k^2) over dims (see
+// periodic_kernel.h), ARD (a lengthscale and a period per dim) or shared. Log-params
+// [log s2, log l..., log p...].
+std::unique_ptr<Kernel> MakePeriodic(std::vector<int> dims, bool ard = true, double variance = 1.0,
+                                     double lengthscale = 1.0, double period = 1.0);
+
 // Linear kernel k = s2 * sum_{i in dims} a_i b_i / l_i^2 (ARD) or s2 * a.b / l^2 (shared).
 // Log-params [log s2, log l...]. Note s2 and a shared l are not separately identifiable; the
 // fit keeps them apart only through priors/bounds.
@@ -47,8 +53,9 @@ std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covarian
 std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts);
 std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts);
 
-// By name: "se", "matern12", "matern32", "matern52", "linear", "constant" (dims ignored for
-// "constant"). Throws std::invalid_argument naming the unknown name and listing KernelNames().
+// By name: "se", "matern12", "matern32", "matern52", "periodic" (period 1), "linear",
+// "constant" (dims ignored for "constant"). Throws std::invalid_argument naming the unknown name
+// and listing KernelNames().
 std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard = true,
                                    double variance = 1.0, double lengthscale = 1.0);
 std::vector<std::string> KernelNames();

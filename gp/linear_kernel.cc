@@ -5,6 +5,29 @@
 #include <stdexcept>
 
 namespace gpbandit {
+namespace {
+
+// phi_k(x) = scales_k x_{dims[k]}: exact, one feature per dim.
+class LinearFeatures : public KernelFeatures {
+ public:
+  LinearFeatures(std::vector<int> dims, Eigen::VectorXd scales)
+      : dims_(std::move(dims)), scales_(std::move(scales)) {}
+  int size() const override { return static_cast<int>(dims_.size()); }
+  void Evaluate(const ConstVectorRef& x, Eigen::VectorXd* values) const override {
+    values->resize(size());
+    for (int k = 0; k < size(); ++k) (*values)(k) = scales_(k) * x(dims_[k]);
+  }
+  void AccumulateWeightedGradient(const ConstVectorRef&, const Eigen::VectorXd& weights,
+                                  VectorRef grad) const override {
+    for (int k = 0; k < size(); ++k) grad(dims_[k]) += weights(k) * scales_(k);
+  }
+
+ private:
+  std::vector<int> dims_;
+  Eigen::VectorXd scales_;
+};
+
+}  // namespace
 
 LinearKernel::LinearKernel(std::vector<int> dims, bool ard, double variance, double lengthscale)
     : dims_(std::move(dims)), ard_(ard) {
@@ -51,6 +74,17 @@ std::vector<std::string> LinearKernel::ParamNames() const {
     names.push_back("linear.log_lengthscale");
   }
   return names;
+}
+
+std::vector<ParamKind> LinearKernel::ParamKinds() const {
+  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()), ParamKind::kLengthscale);
+  kinds[0] = ParamKind::kSignalVariance;
+  return kinds;
+}
+
+std::unique_ptr<KernelFeatures> LinearKernel::DrawFeatures(int num_features, Rng&) const {
+  CheckNumFeatures(*this, num_features);
+  return std::make_unique<LinearFeatures>(dims_, weights_.cwiseSqrt());
 }
 
 void LinearKernel::UpdateWeights() {

@@ -7,6 +7,8 @@
 // are not separately identifiable (only s2 / l^2 matters); the fit keeps them apart through
 // priors or bounds.
 // Not stationary: the gradient in a is s2 b / l^2 even for a == b (b held fixed).
+// Kinds: [signal variance, lengthscale...]. Features: the exact map
+// phi_k(x) = sqrt(s2) x_{dims[k]} / l_k (|dims| features).
 // Thread safety: const members are safe to call concurrently.
 #ifndef GPBANDIT_GP_LINEAR_KERNEL_H_
 #define GPBANDIT_GP_LINEAR_KERNEL_H_
@@ -36,6 +38,7 @@ class LinearKernel : public Kernel {
   Eigen::VectorXd GetLogParams() const override;
   void SetLogParams(const ConstVectorRef& log_params) override;
   std::vector<std::string> ParamNames() const override;
+  std::vector<ParamKind> ParamKinds() const override;
   double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override;
   void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
                            VectorRef grad) const override;
@@ -46,6 +49,8 @@ class LinearKernel : public Kernel {
   Eigen::MatrixXd Gram(const Eigen::MatrixXd& X) const override;
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
+  bool HasFeatures() const override { return true; }
+  std::unique_ptr<KernelFeatures> DrawFeatures(int num_features, Rng& rng) const override;
 
  protected:
   std::vector<int> InputDims() const override;

@@ -236,6 +236,12 @@ void StationaryKernel::SetLogParams(const ConstVectorRef& log_params) {
   UpdateDerived();
 }
 
+std::vector<ParamKind> StationaryKernel::ParamKinds() const {
+  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()), ParamKind::kLengthscale);
+  kinds[0] = ParamKind::kSignalVariance;
+  return kinds;
+}
+
 std::vector<std::string> StationaryKernel::ParamNames() const {
   std::vector<std::string> names{Name() + ".log_variance"};
   if (ard_) {
@@ -385,7 +391,7 @@ Eigen::MatrixXd StationaryKernel::Cross(const Eigen::MatrixXd& A, const Eigen::M
 }
 
 void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
-                                    StationaryGramParts* parts, int num_threads) const {
+                                    KernelGramCache* parts, int num_threads) const {
   SquaredDistancesInto(X, X, true, &parts->squared_distances);
   const Eigen::MatrixXd& R2 = parts->squared_distances;
   const Eigen::Index n = X.cols();
@@ -439,6 +445,44 @@ void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
   }
 }
 
+void StationaryKernel::CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                      bool for_gradient, KernelPointCache* cache) const {
+  ValuesAndSlopes(x, X, &cache->values, for_gradient ? &cache->slopes : nullptr);
+}
+
+void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
+                                                   const Eigen::MatrixXd& X,
+                                                   const KernelPointCache& cache,
+                                                   const Eigen::VectorXd& c, double c_scale,
+                                                   VectorRef grad) const {
+  AccumulateWeightedGradientA(x, X, cache.slopes, c, c_scale, grad);
+}
+
+SpectralSample StationaryKernel::DrawSpectrum(int num_features, Rng& rng) const {
+  CheckNumFeatures(*this, num_features);
+  const int d = static_cast<int>(dims_.size());
+  // The Matern smoothness nu; 0 stands for SE (a normal spectral density).
+  const double nu = family_ == StationaryFamily::kMatern12   ? 0.5
+                    : family_ == StationaryFamily::kMatern32 ? 1.5
+                    : family_ == StationaryFamily::kMatern52 ? 2.5
+                                                             : 0.0;
+  SpectralSample sample;
+  sample.variance = variance_;
+  sample.dims = dims_;
+  sample.frequencies = StandardNormalMatrix(d, num_features, rng);
+  if (nu > 0.0) {
+    std::gamma_distribution<double> gamma(nu, 1.0 / nu);
+    for (int j = 0; j < num_features; ++j) sample.frequencies.col(j) /= std::sqrt(gamma(rng));
+  }
+  const Eigen::VectorXd l = lengthscales();
+  for (int i = 0; i < d; ++i) sample.frequencies.row(i) /= l.size() == 1 ? l(0) : l(i);
+  return sample;
+}
+
+std::unique_ptr<KernelFeatures> StationaryKernel::DrawFeatures(int num_features, Rng& rng) const {
+  return MakeSpectralFeatures(DrawSpectrum(num_features, rng), rng);
+}
+
 Eigen::VectorXd StationaryKernel::Diagonal(const Eigen::MatrixXd& X) const {
   if (X.rows() < MinInputDim()) {
     throw std::invalid_argument(Describe() + ": X has " + std::to_string(X.rows()) +
@@ -450,21 +494,18 @@ Eigen::VectorXd StationaryKernel::Diagonal(const Eigen::MatrixXd& X) const {
 
 Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixXd& X,
                                                             const Eigen::MatrixXd& W) const {
-  StationaryGramParts parts;
+  KernelGramCache parts;
   Eigen::MatrixXd K;
   GramAndParts(X, &K, &parts);
-  return ContractGradientLogParams(X, W, K, parts);
+  return ContractGradientLogParamsFromParts(X, W, K, parts);
 }
 
-Eigen::VectorXd StationaryKernel::ContractGradientLogParams(
+Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(
     const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd& gram,
-    const StationaryGramParts& parts, int num_threads) const {
+    const KernelGramCache& parts, int num_threads) const {
   const Eigen::Index n = X.cols();
   const std::string expected = ", expected " + std::to_string(n) + " x " + std::to_string(n);
-  if (W.rows() != n || W.cols() != n) {
-    throw std::invalid_argument(Describe() + ": W is " + std::to_string(W.rows()) + " x " +
-                                std::to_string(W.cols()) + expected);
-  }
+  CheckContractionWeights(Describe(), X, W);
   if (gram.rows() != n || gram.cols() != n || parts.slopes.rows() != n ||
       parts.slopes.cols() != n || parts.squared_distances.rows() != n ||
       parts.squared_distances.cols() != n) {

@@ -8,6 +8,10 @@
 // Log-params: [log s2, log l_1, ..., log l_m] (m = |dims| with ARD, else 1).
 // The gradient in a at r = 0 is taken as 0 (the kernels are even in a - b; Matern-1/2 is not
 // differentiable there and 0 is its symmetric subgradient).
+// Kinds: [signal variance, lengthscale...]. Random features: random Fourier features
+// (kernel_features.h) from the spectral measure, N(0, I / l^2) for SE and, for Matern-nu, the
+// multivariate Student-t with 2 nu degrees of freedom scaled by 1 / l, i.e. N(0, I / l^2)
+// divided by sqrt(G), G ~ Gamma(nu, rate nu) (Rasmussen & Williams 2006, eq. 4.15).
 #ifndef GPBANDIT_GP_STATIONARY_KERNEL_H_
 #define GPBANDIT_GP_STATIONARY_KERNEL_H_
 
@@ -18,13 +22,6 @@
 namespace gpbandit {
 
 enum class StationaryFamily { kSquaredExponential, kMatern12, kMatern32, kMatern52 };
-
-// What the marginal likelihood's gradient needs beyond the Gram matrix, computed alongside it
-// so that its exponentials are taken once (StationaryKernel::GramAndParts). Lower triangles.
-struct StationaryGramParts {
-  Eigen::MatrixXd squared_distances;  // r^2 of every pair, clamped
-  Eigen::MatrixXd slopes;             // h(r) of every pair (see stationary_kernel.cc)
-};
 
 class StationaryKernel : public Kernel {
  public:
@@ -48,6 +45,7 @@ class StationaryKernel : public Kernel {
   Eigen::VectorXd GetLogParams() const override;
   void SetLogParams(const ConstVectorRef& log_params) override;
   std::vector<std::string> ParamNames() const override;
+  std::vector<ParamKind> ParamKinds() const override;
   double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override;
   void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
                            VectorRef grad) const override;
@@ -58,27 +56,41 @@ class StationaryKernel : public Kernel {
   Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X,
                                             const Eigen::MatrixXd& W) const override;
 
-  // Gram(X) into *gram and, in *parts, the squared distances and slopes of every pair: one
-  // pass of exponentials serves both the likelihood and its gradient (the marginal
-  // likelihood's fast path). Writes into the given matrices, reusing their storage when the
-  // size is unchanged (no allocation, no page faults from one evaluation to the next).
-  // num_threads >= 1 OpenMP threads share the columns; the result does not depend on it.
-  void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram, StationaryGramParts* parts,
-                    int num_threads = 1) const;
-  // ContractGradientLogParams(X, W) from GramAndParts's output: gram's strict lower triangle
-  // (its diagonal may hold added noise: the kernel's own diagonal, s2, is used) and parts.
+  // Gram(X) into *gram and, in cache->squared_distances and cache->slopes, the squared
+  // distances and slopes of every pair: one pass of exponentials serves both the likelihood
+  // and its gradient. Reuses the storage of the given matrices when the size is unchanged (no
+  // allocation, no page faults from one evaluation to the next). num_threads >= 1 OpenMP
+  // threads share the columns; the result does not depend on it.
+  void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram, KernelGramCache* cache,
+                    int num_threads = 1) const override;
+  // From gram's strict lower triangle (the kernel's own diagonal, s2, is used) and the cache.
   // The sums run over a fixed split of the columns (kContractionChunks pieces of equal work,
   // added in order), shared by num_threads >= 1 threads: the result does not depend on it.
-  Eigen::VectorXd ContractGradientLogParams(const Eigen::MatrixXd& X, const Eigen::MatrixXd& W,
-                                            const Eigen::MatrixXd& gram,
-                                            const StationaryGramParts& parts,
-                                            int num_threads = 1) const;
+  Eigen::VectorXd ContractGradientLogParamsFromParts(const Eigen::MatrixXd& X,
+                                                     const Eigen::MatrixXd& W,
+                                                     const Eigen::MatrixXd& gram,
+                                                     const KernelGramCache& cache,
+                                                     int num_threads = 1) const override;
   static constexpr int kContractionChunks = 4;
 
-  // The fast path of single-point predictions (GaussianProcess::MeanAndVariance, which runs
-  // once per acquisition evaluation): k(x, X_j) for every column j of X into *values and, if
-  // slopes is non-null, the slopes h_j with dk(x, X_j)/dx_i = -s2 h_j (x - X_j)_i / l_i^2 on
-  // the kernel's dims, sharing one exponential per column. Direct differences (no centering or
+  // ValuesAndSlopes below, into cache->values and cache->slopes.
+  void CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X, bool for_gradient,
+                      KernelPointCache* cache) const override;
+  // The typed AccumulateWeightedGradientA below, from cache.slopes.
+  void AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
+                                   const KernelPointCache& cache, const Eigen::VectorXd& c,
+                                   double c_scale, VectorRef grad) const override;
+
+  bool HasFeatures() const override { return true; }
+  // Random Fourier features of DrawSpectrum(num_features).
+  std::unique_ptr<KernelFeatures> DrawFeatures(int num_features, Rng& rng) const override;
+  bool HasSpectralMeasure() const override { return true; }
+  SpectralSample DrawSpectrum(int num_features, Rng& rng) const override;
+
+  // The single-point predictions' fast path (CrossWithPoint): k(x, X_j) for every column j of
+  // X into *values and, if slopes is non-null, the slopes h_j with
+  // dk(x, X_j)/dx_i = -s2 h_j (x - X_j)_i / l_i^2 on the kernel's dims, sharing one
+  // exponential per column. Direct differences (no centering or
   // norm expansion as in Cross), so a value may differ from Cross's in the last bits.
   void ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
                        Eigen::VectorXd* values, Eigen::VectorXd* slopes) const;

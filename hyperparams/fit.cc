@@ -194,348 +194,313 @@ void WarmUpCeresOnce() {
   });
 }
 
-std::string FieldError(const std::string& field, double value, const std::string& requirement) {
-  std::ostringstream out;
-  out << "HyperparameterFitOptions." << field << " must be " << requirement << ", got "
-      << value;
-  return out.str();
-}
-
-bool CheckPrior(const LogNormalPrior& prior, const std::string& field, std::string* message) {
-  if (!std::isfinite(prior.mean_log)) {
-    *message = FieldError(field + ".mean_log", prior.mean_log, "finite");
-    return false;
-  }
-  if (!(prior.stddev_log > 0.0)) {
-    *message = FieldError(field + ".stddev_log", prior.stddev_log, "> 0 (infinity = no prior)");
-    return false;
-  }
-  return true;
-}
-
-bool CheckRange(double lo, double hi, const std::string& lo_field, const std::string& hi_field,
-                std::string* message) {
-  if (!(lo > 0.0) || !std::isfinite(lo)) {
-    *message = FieldError(lo_field, lo, "finite and > 0");
-    return false;
-  }
-  if (!(hi > lo) || !std::isfinite(hi)) {
-    *message = FieldError(hi_field, hi, "finite and > " + lo_field + " (" +
-                                            std::to_string(lo) + ")");
-    return false;
-  }
-  return true;
-}
-
 std::string Fixed(double v) {
   std::ostringstream out;
   out << std::setprecision(6) << v;
   return out.str();
 }
 
-}  // namespace
+// The default bounds and start range of a kernel log-param of the given kind (fit.h), in
+// hyperparameter units.
+struct KindRange {
+  double lo, hi, start_lo, start_hi;
+};
 
-bool HyperparameterFitOptions::IsValid(std::string* error) const {
-  std::string message;
-  auto fail = [&](const std::string& m) {
-    if (error != nullptr) *error = m;
-    return false;
-  };
-  if (num_restarts < 0) return fail(FieldError("num_restarts", num_restarts, ">= 0"));
-  if (max_iterations < 1) return fail(FieldError("max_iterations", max_iterations, ">= 1"));
-  if (num_threads < 0) return fail(FieldError("num_threads", num_threads, ">= 0"));
-  if (!(function_tolerance > 0.0) || !std::isfinite(function_tolerance))
-    return fail(FieldError("function_tolerance", function_tolerance, "finite and > 0"));
-  if (!(gradient_tolerance > 0.0) || !std::isfinite(gradient_tolerance))
-    return fail(FieldError("gradient_tolerance", gradient_tolerance, "finite and > 0"));
-  if (!(parameter_tolerance > 0.0) || !std::isfinite(parameter_tolerance))
-    return fail(FieldError("parameter_tolerance", parameter_tolerance, "finite and > 0"));
-  if (!CheckRange(min_noise_variance, max_noise_variance, "min_noise_variance",
-                  "max_noise_variance", &message) ||
-      !CheckRange(min_lengthscale, max_lengthscale, "min_lengthscale", "max_lengthscale",
-                  &message) ||
-      !CheckRange(min_signal_variance, max_signal_variance, "min_signal_variance",
-                  "max_signal_variance", &message) ||
-      !CheckRange(start_min_lengthscale, start_max_lengthscale, "start_min_lengthscale",
-                  "start_max_lengthscale", &message) ||
-      !CheckRange(start_min_signal_variance, start_max_signal_variance,
-                  "start_min_signal_variance", "start_max_signal_variance", &message) ||
-      !CheckRange(start_min_noise_variance, start_max_noise_variance, "start_min_noise_variance",
-                  "start_max_noise_variance", &message))
-    return fail(message);
-  if (lower_log_bounds.size() != upper_log_bounds.size()) {
-    std::ostringstream out;
-    out << "HyperparameterFitOptions.lower_log_bounds has " << lower_log_bounds.size()
-        << " entries but upper_log_bounds has " << upper_log_bounds.size();
-    return fail(out.str());
+KindRange DefaultRange(const HyperparameterFitOptions& o, ParamKind kind) {
+  switch (kind) {
+    case ParamKind::kLengthscale:
+      return {o.min_lengthscale, o.max_lengthscale, o.start_min_lengthscale,
+              o.start_max_lengthscale};
+    case ParamKind::kPeriod:
+      return {o.min_period, o.max_period, o.start_min_period, o.start_max_period};
+    case ParamKind::kSignalVariance:
+    case ParamKind::kOther:
+      break;
   }
-  for (size_t j = 0; j < lower_log_bounds.size(); ++j) {
-    const double lo = lower_log_bounds[j], hi = upper_log_bounds[j];
-    const std::string index = "[" + std::to_string(j) + "]";
-    if (std::isnan(lo)) return fail(FieldError("lower_log_bounds" + index, lo, "not NaN"));
-    if (std::isnan(hi)) return fail(FieldError("upper_log_bounds" + index, hi, "not NaN"));
-    if (std::isfinite(lo) != std::isfinite(hi)) {
-      std::ostringstream out;
-      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
-          << " and upper_log_bounds" << index << " = " << hi
-          << " must be both finite or both infinite";
-      return fail(out.str());
-    }
-    if (std::isfinite(lo) ? !(lo < hi) : !(lo < 0.0 && hi > 0.0)) {
-      std::ostringstream out;
-      out << "HyperparameterFitOptions.lower_log_bounds" << index << " = " << lo
-          << " must be below upper_log_bounds" << index << " = " << hi;
-      return fail(out.str());
-    }
-  }
-  for (size_t j = 0; j < kernel_priors.size(); ++j) {
-    if (!CheckPrior(kernel_priors[j], "kernel_priors[" + std::to_string(j) + "]", &message))
-      return fail(message);
-  }
-  if (!CheckPrior(noise_prior, "noise_prior", &message)) return fail(message);
-  return true;
+  return {o.min_signal_variance, o.max_signal_variance, o.start_min_signal_variance,
+          o.start_max_signal_variance};
 }
 
-std::string HyperparameterFitReport::BriefReport() const {
-  std::ostringstream out;
-  out << (success ? "fit succeeded" : "fit failed");
-  if (kept_previous) out << " (kept previous hyperparameters)";
-  out << ": lml = " << std::setprecision(10) << log_marginal_likelihood;
-  if (log_posterior != log_marginal_likelihood) out << ", log posterior = " << log_posterior;
-  out << ", starts = " << num_starts << " (best " << best_start << ", "
-      << failed_starts.size() << " failed), iterations = " << iterations
-      << ", termination = " << termination;
-  if (!params_at_bound.empty()) {
-    out << ", at bound:";
-    for (const std::string& p : params_at_bound) out << " [" << p << "]";
+// The bounds and start ranges of theta = [kernel log-params..., (log noise)].
+std::vector<Interval> ThetaIntervals(const HyperparameterFitOptions& options,
+                                     const std::vector<ParamKind>& kinds) {
+  std::vector<Interval> bounds;
+  for (std::size_t j = 0; j < kinds.size(); ++j) {
+    const KindRange range = DefaultRange(options, kinds[j]);
+    Interval b;
+    b.lo = options.lower_log_bounds.empty() ? std::log(range.lo) : options.lower_log_bounds[j];
+    b.hi = options.upper_log_bounds.empty() ? std::log(range.hi) : options.upper_log_bounds[j];
+    SetDrawRange(range.start_lo, range.start_hi, &b);
+    bounds.push_back(b);
   }
-  if (!message.empty()) out << ". " << message;
-  return out.str();
-}
-
-HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& options, Rng& rng,
-                                           GaussianProcess* gp) {
-  if (gp == nullptr) throw std::invalid_argument("FitHyperparameters: gp is null");
-  std::string error;
-  if (!options.IsValid(&error)) throw std::invalid_argument("FitHyperparameters: " + error);
-  const Kernel& kernel = gp->kernel();
-  const int p = kernel.NumParams();
-  auto check_size = [&](const std::string& field, size_t size) {
-    if (size != 0 && size != static_cast<size_t>(p)) {
-      std::ostringstream out;
-      out << "FitHyperparameters: HyperparameterFitOptions." << field << " has " << size
-          << " entries but the kernel " << kernel.Describe() << " has " << p << " log-params";
-      throw std::invalid_argument(out.str());
-    }
-  };
-  check_size("lower_log_bounds", options.lower_log_bounds.size());
-  check_size("upper_log_bounds", options.upper_log_bounds.size());
-  check_size("kernel_priors", options.kernel_priors.size());
-
-  HyperparameterFitReport report;
-  report.kernel_log_params = gp->kernel_log_params();
-  report.noise_variance = gp->noise_variance();
-  const int n = gp->num_observations();
-  const double max_jitter = gp->options().max_relative_jitter;
-
-  // The bounds and priors of theta = [kernel log-params..., (log noise)].
-  const bool fit_noise = options.fit_noise;
-  const int m = p + (fit_noise ? 1 : 0);
-  std::vector<std::string> names = kernel.ParamNames();
-  names.resize(p);
-  if (fit_noise) names.push_back("log_noise_variance");
-  std::vector<Interval> bounds(m);
-  for (int j = 0; j < p; ++j) {
-    const bool is_lengthscale = names[j].find("lengthscale") != std::string::npos;
-    const double lo = std::log(is_lengthscale ? options.min_lengthscale
-                                              : options.min_signal_variance);
-    const double hi = std::log(is_lengthscale ? options.max_lengthscale
-                                              : options.max_signal_variance);
-    Interval& b = bounds[j];
-    b.lo = options.lower_log_bounds.empty() ? lo : options.lower_log_bounds[j];
-    b.hi = options.upper_log_bounds.empty() ? hi : options.upper_log_bounds[j];
-    SetDrawRange(is_lengthscale ? options.start_min_lengthscale
-                                : options.start_min_signal_variance,
-                 is_lengthscale ? options.start_max_lengthscale
-                                : options.start_max_signal_variance,
-                 &b);
-  }
-  if (fit_noise) {
-    Interval& b = bounds[p];
+  if (options.fit_noise) {
+    Interval b;
     b.lo = std::log(options.min_noise_variance);
     b.hi = std::log(options.max_noise_variance);
     SetDrawRange(options.start_min_noise_variance, options.start_max_noise_variance, &b);
+    bounds.push_back(b);
   }
-  std::vector<LogNormalPrior> priors(m);
-  for (int j = 0; j < p && !options.kernel_priors.empty(); ++j) {
-    priors[j] = options.kernel_priors[j];
-  }
-  if (fit_noise) priors[p] = options.noise_prior;
+  return bounds;
+}
 
-  const Objective objective(kernel, gp->inputs(), gp->standardized_outputs(), fit_noise,
-                            gp->noise_variance(), priors, max_jitter, options.num_threads);
-  auto evaluate_safely = [&](const Eigen::VectorXd& theta, double* lml) {
-    try {
-      const double value = objective.Evaluate(theta, lml, nullptr);
-      return std::isfinite(value) && std::isfinite(*lml) ? value : -kInf;
-    } catch (const std::exception&) {
-      *lml = -kInf;
-      return -kInf;
-    }
-  };
+// The priors of theta (flat where none is given).
+std::vector<LogNormalPrior> ThetaPriors(const HyperparameterFitOptions& options, int p) {
+  std::vector<LogNormalPrior> priors(static_cast<std::size_t>(p));
+  if (!options.kernel_priors.empty()) priors = options.kernel_priors;
+  if (options.fit_noise) priors.push_back(options.noise_prior);
+  return priors;
+}
 
-  Eigen::VectorXd previous_theta(m);
-  previous_theta.head(p) = gp->kernel_log_params();
-  if (fit_noise) previous_theta(p) = std::log(gp->noise_variance());
-  auto keep_previous = [&](const std::string& why, const std::string& termination) {
-    report.success = false;
-    report.kept_previous = true;
-    report.termination = termination;
-    report.message = why;
-    double lml = -kInf;
-    const double value = evaluate_safely(previous_theta, &lml);
-    report.log_marginal_likelihood = std::isfinite(lml) ? lml : -kInf;
-    report.log_posterior = std::isfinite(value) ? value : -kInf;
-    return report;
-  };
-  if (n == 0) return keep_previous("no observations to fit", "NOT_RUN");
-
-  WarmUpCeresOnce();
-
-  // All starts are drawn up front, a fixed number of draws per start, so that the starts of a
-  // fit with k restarts are a prefix of those with k + 1.
-  std::vector<Eigen::VectorXd> starts;
-  starts.push_back(previous_theta);
-  for (int r = 0; r < options.num_restarts; ++r) {
-    Eigen::VectorXd theta(m);
-    for (int j = 0; j < m; ++j) {
-      std::uniform_real_distribution<double> uniform(bounds[j].draw_lo, bounds[j].draw_hi);
+// Start 0 is `previous`; starts 1..num_restarts draw every entry uniformly within its start
+// range, a fixed number of draws per start, so that the starts of a fit with k restarts are a
+// prefix of those with k + 1.
+std::vector<Eigen::VectorXd> DrawStarts(const Eigen::VectorXd& previous,
+                                        const std::vector<Interval>& bounds, int num_restarts,
+                                        Rng& rng) {
+  std::vector<Eigen::VectorXd> starts{previous};
+  for (int r = 0; r < num_restarts; ++r) {
+    Eigen::VectorXd theta(previous.size());
+    for (Eigen::Index j = 0; j < theta.size(); ++j) {
+      const Interval& b = bounds[static_cast<std::size_t>(j)];
+      std::uniform_real_distribution<double> uniform(b.draw_lo, b.draw_hi);
       theta(j) = uniform(rng);
     }
     starts.push_back(theta);
   }
-  report.num_starts = static_cast<int>(starts.size());
+  return starts;
+}
 
-  ceres::GradientProblemSolver::Options solver_options;
-  solver_options.line_search_direction_type = ceres::LBFGS;
-  solver_options.max_num_iterations = options.max_iterations;
-  solver_options.function_tolerance = options.function_tolerance;
-  solver_options.gradient_tolerance = options.gradient_tolerance;
-  solver_options.parameter_tolerance = options.parameter_tolerance;
-  solver_options.logging_type = ceres::SILENT;
-  solver_options.minimizer_progress_to_stdout = false;
+ceres::GradientProblemSolver::Options SolverOptions(const HyperparameterFitOptions& options) {
+  ceres::GradientProblemSolver::Options solver;
+  solver.line_search_direction_type = ceres::LBFGS;
+  solver.max_num_iterations = options.max_iterations;
+  solver.function_tolerance = options.function_tolerance;
+  solver.gradient_tolerance = options.gradient_tolerance;
+  solver.parameter_tolerance = options.parameter_tolerance;
+  solver.logging_type = ceres::SILENT;
+  solver.minimizer_progress_to_stdout = false;
+  return solver;
+}
 
-  double best_value = -kInf;
-  double best_lml = -kInf;
-  Eigen::VectorXd best_theta;
-  std::string first_failure;
-  for (int s = 0; s < report.num_starts; ++s) {
-    Eigen::VectorXd u(m);
-    for (int j = 0; j < m; ++j) {
-      // A previous noise of 0 has log -inf: start it at the floor instead.
-      const double theta = std::isfinite(starts[s](j)) ? starts[s](j) : bounds[j].draw_lo;
-      u(j) = UOf(bounds[j], theta);
-    }
-    // The problem owns its function; the function only borrows the objective and bounds.
-    auto* function = new NegativeObjectiveInU(&objective, &bounds);
-    ceres::GradientProblem problem(function);
-    ceres::GradientProblemSolver::Summary summary;
-    ceres::Solve(solver_options, problem, u.data(), &summary);
-    const int iterations = std::max(0, static_cast<int>(summary.iterations.size()) - 1);
-    report.iterations += iterations;
-
-    std::ostringstream outcome;
-    outcome << "start " << s << ": ";
-    bool failed = summary.termination_type == ceres::FAILURE || !summary.IsSolutionUsable();
-    Eigen::VectorXd theta(m);
-    double value = -kInf, lml = -kInf;
-    if (!failed) {
-      for (int j = 0; j < m; ++j) theta(j) = ThetaOf(bounds[j], u(j));
-      value = evaluate_safely(theta, &lml);
-      failed = !std::isfinite(value) || !AllFinite(theta);
-    }
-    if (!failed) {
-      // A bound is only approached asymptotically through the transform (d theta / d u -> 0):
-      // snap the values within the tolerance whose gradient presses them against their bound
-      // onto it. The gradient decides, not a comparison of values: with an ill-conditioned Ky
-      // the roundoff of the value exceeds the first-order gain (~1e-12) of the move.
-      Eigen::VectorXd gradient;
-      double unused = 0.0;
-      bool any = false;
-      Eigen::VectorXd snapped = theta;
-      try {
-        objective.Evaluate(theta, &unused, &gradient);
-      } catch (const std::exception&) {
-        gradient.resize(0);
-      }
-      for (int j = 0; j < m && gradient.size() == m && gradient.allFinite(); ++j) {
-        const Interval& b = bounds[j];
-        if (!b.bounded()) continue;
-        const double tol = kBoundTolerance * b.width();
-        if (theta(j) - b.lo <= tol && gradient(j) <= 0.0) snapped(j) = b.lo, any = true;
-        if (b.hi - theta(j) <= tol && gradient(j) >= 0.0) snapped(j) = b.hi, any = true;
-      }
-      if (any) {
-        double snapped_lml = -kInf;
-        const double snapped_value = evaluate_safely(snapped, &snapped_lml);
-        if (std::isfinite(snapped_value)) {
-          theta = snapped;
-          value = snapped_value;
-          lml = snapped_lml;
-        }
-      }
-      outcome << ceres::TerminationTypeToString(summary.termination_type) << ", "
-              << iterations << " iterations, objective " << std::setprecision(12) << value;
-      if (value > best_value) {
-        best_value = value;
-        best_lml = lml;
-        best_theta = theta;
-        report.best_start = s;
-        report.termination = ceres::TerminationTypeToString(summary.termination_type);
-      }
-    } else {
-      report.failed_starts.push_back(s);
-      outcome << "FAILED (" << ceres::TerminationTypeToString(summary.termination_type) << ": "
-              << summary.message;
-      if (!function->last_error().empty()) outcome << "; " << function->last_error();
-      outcome << ")";
-      if (first_failure.empty()) first_failure = outcome.str();
-    }
-    report.start_outcomes.push_back(outcome.str());
-  }
-
-  if (report.best_start < 0) {
-    return keep_previous("every one of the " + std::to_string(report.num_starts) +
-                             " starts failed (non-finite objective); first: " + first_failure,
-                         "FAILURE");
-  }
-  const double noise = objective.noise_of(best_theta);
+// The objective at theta, -infinity (with *lml = -infinity) if it is not finite or throws.
+double EvaluateSafely(const Objective& objective, const Eigen::VectorXd& theta, double* lml) {
   try {
-    gp->SetHyperparameters(best_theta.head(p), noise);
-  } catch (const std::exception& e) {
-    return keep_previous(std::string("the GP rejected the fitted hyperparameters: ") + e.what(),
-                         "FAILURE");
+    const double value = objective.Evaluate(theta, lml, nullptr);
+    return std::isfinite(value) && std::isfinite(*lml) ? value : -kInf;
+  } catch (const std::exception&) {
+    *lml = -kInf;
+    return -kInf;
   }
-  report.success = true;
-  report.kept_previous = false;
-  report.log_marginal_likelihood = best_lml;
-  report.log_posterior = best_value;
-  report.kernel_log_params = best_theta.head(p);
-  report.noise_variance = noise;
+}
+
+// A solve ends near a bound only asymptotically (d theta / d u -> 0 there): the entries within
+// kBoundTolerance of the interval width whose gradient presses them against their bound are
+// snapped onto it. The gradient decides, not a comparison of values: with an ill-conditioned Ky
+// the roundoff of the value exceeds the first-order gain (~1e-12) of the move.
+void SnapToBounds(const Objective& objective, const std::vector<Interval>& bounds,
+                  Eigen::VectorXd* theta, double* value, double* lml) {
+  Eigen::VectorXd gradient;
+  double unused = 0.0;
+  try {
+    objective.Evaluate(*theta, &unused, &gradient);
+  } catch (const std::exception&) {
+    return;
+  }
+  if (gradient.size() != theta->size() || !gradient.allFinite()) return;
+  Eigen::VectorXd snapped = *theta;
+  bool any = false;
+  for (Eigen::Index j = 0; j < theta->size(); ++j) {
+    const Interval& b = bounds[static_cast<std::size_t>(j)];
+    if (!b.bounded()) continue;
+    const double tol = kBoundTolerance * b.width();
+    if ((*theta)(j) - b.lo <= tol && gradient(j) <= 0.0) snapped(j) = b.lo, any = true;
+    if (b.hi - (*theta)(j) <= tol && gradient(j) >= 0.0) snapped(j) = b.hi, any = true;
+  }
+  if (!any) return;
+  double snapped_lml = -kInf;
+  const double snapped_value = EvaluateSafely(objective, snapped, &snapped_lml);
+  if (!std::isfinite(snapped_value)) return;
+  *theta = snapped;
+  *value = snapped_value;
+  *lml = snapped_lml;
+}
+
+// What one L-BFGS start gave.
+struct StartResult {
+  bool ok = false;
+  Eigen::VectorXd theta;
+  double value = -kInf;
+  double lml = -kInf;
+  int iterations = 0;
+  std::string termination;
+  std::string outcome;  // one line for the report
+};
+
+StartResult RunStart(const Objective& objective, const std::vector<Interval>& bounds,
+                     const ceres::GradientProblemSolver::Options& solver_options,
+                     const Eigen::VectorXd& start, int index) {
+  const int m = static_cast<int>(start.size());
+  Eigen::VectorXd u(m);
   for (int j = 0; j < m; ++j) {
+    // A previous noise of 0 has log -inf: start it at the floor instead.
+    const double theta = std::isfinite(start(j)) ? start(j) : bounds[j].draw_lo;
+    u(j) = UOf(bounds[j], theta);
+  }
+  // The problem owns its function; the function only borrows the objective and bounds.
+  auto* function = new NegativeObjectiveInU(&objective, &bounds);
+  ceres::GradientProblem problem(function);
+  ceres::GradientProblemSolver::Summary summary;
+  ceres::Solve(solver_options, problem, u.data(), &summary);
+  StartResult result;
+  result.iterations = std::max(0, static_cast<int>(summary.iterations.size()) - 1);
+  result.termination = ceres::TerminationTypeToString(summary.termination_type);
+  result.ok = summary.termination_type != ceres::FAILURE && summary.IsSolutionUsable();
+  if (result.ok) {
+    result.theta.resize(m);
+    for (int j = 0; j < m; ++j) result.theta(j) = ThetaOf(bounds[j], u(j));
+    result.value = EvaluateSafely(objective, result.theta, &result.lml);
+    result.ok = std::isfinite(result.value) && AllFinite(result.theta);
+  }
+  std::ostringstream outcome;
+  outcome << "start " << index << ": ";
+  if (result.ok) {
+    SnapToBounds(objective, bounds, &result.theta, &result.value, &result.lml);
+    outcome << result.termination << ", " << result.iterations << " iterations, objective "
+            << std::setprecision(12) << result.value;
+  } else {
+    outcome << "FAILED (" << result.termination << ": " << summary.message;
+    if (!function->last_error().empty()) outcome << "; " << function->last_error();
+    outcome << ")";
+  }
+  result.outcome = outcome.str();
+  return result;
+}
+
+// "name at lower bound lo" for every entry of theta within kBoundTolerance of a bound.
+std::vector<std::string> ParamsAtBound(const std::vector<Interval>& bounds,
+                                       const std::vector<std::string>& names,
+                                       const Eigen::VectorXd& theta) {
+  std::vector<std::string> at_bound;
+  for (std::size_t j = 0; j < bounds.size(); ++j) {
     const Interval& b = bounds[j];
     if (!b.bounded()) continue;
     const double tol = kBoundTolerance * b.width();
-    if (best_theta(j) - b.lo <= tol) {
-      report.params_at_bound.push_back(names[j] + " at lower bound " + Fixed(b.lo));
-    } else if (b.hi - best_theta(j) <= tol) {
-      report.params_at_bound.push_back(names[j] + " at upper bound " + Fixed(b.hi));
+    const double value = theta(static_cast<Eigen::Index>(j));
+    if (value - b.lo <= tol) {
+      at_bound.push_back(names[j] + " at lower bound " + Fixed(b.lo));
+    } else if (b.hi - value <= tol) {
+      at_bound.push_back(names[j] + " at upper bound " + Fixed(b.hi));
     }
   }
-  if (!report.failed_starts.empty()) {
-    report.message = std::to_string(report.failed_starts.size()) + " of " +
-                     std::to_string(report.num_starts) + " starts failed";
+  return at_bound;
+}
+
+// Marks *report as having kept the previous hyperparameters (at previous_theta), and why.
+void KeepPrevious(const Objective& objective, const Eigen::VectorXd& previous_theta,
+                  const std::string& why, const std::string& termination,
+                  HyperparameterFitReport* report) {
+  report->success = false;
+  report->kept_previous = true;
+  report->termination = termination;
+  report->message = why;
+  double lml = -kInf;
+  const double value = EvaluateSafely(objective, previous_theta, &lml);
+  report->log_marginal_likelihood = std::isfinite(lml) ? lml : -kInf;
+  report->log_posterior = std::isfinite(value) ? value : -kInf;
+}
+
+// Sets the winning start's hyperparameters on *gp and completes *report; keeps the previous
+// ones (and says why) when no start succeeded or the GP rejects them.
+void FinishFit(const Objective& objective, const std::vector<Interval>& bounds,
+               const Eigen::VectorXd& previous_theta, const StartResult& best,
+               const std::string& first_failure, GaussianProcess* gp,
+               HyperparameterFitReport* report) {
+  if (report->best_start < 0) {
+    KeepPrevious(objective, previous_theta,
+                 "every one of the " + std::to_string(report->num_starts) +
+                     " starts failed (non-finite objective); first: " + first_failure,
+                 "FAILURE", report);
+    return;
   }
+  const int p = gp->kernel().NumParams();
+  const double noise = objective.noise_of(best.theta);
+  try {
+    gp->SetHyperparameters(best.theta.head(p), noise);
+  } catch (const std::exception& e) {
+    KeepPrevious(objective, previous_theta,
+                 std::string("the GP rejected the fitted hyperparameters: ") + e.what(),
+                 "FAILURE", report);
+    return;
+  }
+  report->success = true;
+  report->kept_previous = false;
+  report->log_marginal_likelihood = best.lml;
+  report->log_posterior = best.value;
+  report->kernel_log_params = best.theta.head(p);
+  report->noise_variance = noise;
+  std::vector<std::string> names = gp->kernel().ParamNames();
+  names.resize(static_cast<std::size_t>(p));
+  if (objective.size() > p) names.push_back("log_noise_variance");
+  report->params_at_bound = ParamsAtBound(bounds, names, best.theta);
+  if (!report->failed_starts.empty()) {
+    report->message = std::to_string(report->failed_starts.size()) + " of " +
+                      std::to_string(report->num_starts) + " starts failed";
+  }
+}
+
+// Throws std::invalid_argument for a null gp, invalid options or options that do not fit the
+// kernel.
+void CheckFitArguments(const HyperparameterFitOptions& options, const GaussianProcess* gp) {
+  if (gp == nullptr) throw std::invalid_argument("FitHyperparameters: gp is null");
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument("FitHyperparameters: " + error);
+  if (!FitOptionsMatchKernel(options, gp->kernel(), &error))
+    throw std::invalid_argument("FitHyperparameters: HyperparameterFitOptions." + error);
+}
+
+}  // namespace
+
+HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& options, Rng& rng,
+                                           GaussianProcess* gp) {
+  CheckFitArguments(options, gp);
+  const Kernel& kernel = gp->kernel();
+  const int p = kernel.NumParams();
+  const std::vector<Interval> bounds = ThetaIntervals(options, kernel.ParamKinds());
+  const int m = static_cast<int>(bounds.size());
+  const Objective objective(kernel, gp->inputs(), gp->standardized_outputs(), options.fit_noise,
+                            gp->noise_variance(), ThetaPriors(options, p),
+                            gp->options().max_relative_jitter, options.num_threads);
+  Eigen::VectorXd previous_theta(m);
+  previous_theta.head(p) = gp->kernel_log_params();
+  if (options.fit_noise) previous_theta(p) = std::log(gp->noise_variance());
+  HyperparameterFitReport report;
+  report.kernel_log_params = gp->kernel_log_params();
+  report.noise_variance = gp->noise_variance();
+  if (gp->num_observations() == 0) {
+    KeepPrevious(objective, previous_theta, "no observations to fit", "NOT_RUN", &report);
+    return report;
+  }
+  WarmUpCeresOnce();
+  const std::vector<Eigen::VectorXd> starts =
+      DrawStarts(previous_theta, bounds, options.num_restarts, rng);
+  report.num_starts = static_cast<int>(starts.size());
+  const ceres::GradientProblemSolver::Options solver_options = SolverOptions(options);
+  StartResult best;
+  std::string first_failure;
+  for (int s = 0; s < report.num_starts; ++s) {
+    StartResult result = RunStart(objective, bounds, solver_options, starts[s], s);
+    report.iterations += result.iterations;
+    report.start_outcomes.push_back(result.outcome);
+    if (!result.ok) {
+      report.failed_starts.push_back(s);
+      if (first_failure.empty()) first_failure = result.outcome;
+    } else if (result.value > best.value) {
+      report.best_start = s;
+      report.termination = result.termination;
+      best = std::move(result);
+    }
+  }
+  FinishFit(objective, bounds, previous_theta, best, first_failure, gp, &report);
   return report;
 }
 

@@ -80,24 +80,31 @@ struct HyperparameterFitOptions {
   double max_noise_variance = 10.0;
 
   // Default bounds, used for the kernel log-params when lower_log_bounds/upper_log_bounds are
-  // empty. A log-param is classed by its name (Kernel::ParamNames()): a name containing
-  // "lengthscale" gets [log min_lengthscale, log max_lengthscale]; any other (signal variances,
-  // an index kernel's scale, a constant kernel's variance) gets
-  // [log min_signal_variance, log max_signal_variance]. The defaults suit inputs in the unit
-  // cube and standardized outputs: lengthscales in [1e-3, 1e2], variances in [1e-3, 1e3].
-  // Each range must satisfy 0 < min < max < infinity.
+  // empty, chosen by each log-param's kind (Kernel::ParamKinds(), gp/kernel.h): lengthscales get
+  // [log min_lengthscale, log max_lengthscale], periods [log min_period, log max_period], and
+  // signal variances (an index kernel's scale and a constant kernel's variance included) and
+  // log-params of kind kOther [log min_signal_variance, log max_signal_variance]. The defaults
+  // suit inputs in the unit cube and standardized outputs: lengthscales in [1e-3, 1e2], periods
+  // in [1e-2, 10] (from 100 periods across the cube to a tenth of one), variances in
+  // [1e-3, 1e3]. Each range must satisfy 0 < min < max < infinity.
   double min_lengthscale = 1e-3;
   double max_lengthscale = 1e2;
+  double min_period = 1e-2;
+  double max_period = 10.0;
   double min_signal_variance = 1e-3;
   double max_signal_variance = 1e3;
 
-  // Where the random starts are drawn: log-uniformly within these ranges, intersected with each
-  // log-param's bounds (the whole bound interval if they do not overlap). Narrower than the
-  // bounds because starts with tiny lengthscales or a huge noise sit in flat regions (the
-  // white-noise fit) that L-BFGS cannot leave. Each 0 < min < max < infinity. Defaults:
-  // lengthscales [0.03, 3], signal variances [0.1, 10], noise variance [1e-4, 0.3].
+  // Where the random starts are drawn: log-uniformly within these ranges (by kind, as above),
+  // intersected with each log-param's bounds (the whole bound interval if they do not overlap).
+  // Narrower than the bounds because starts with tiny lengthscales or a huge noise sit in flat
+  // regions (the white-noise fit) that L-BFGS cannot leave. Each 0 < min < max < infinity.
+  // Defaults: lengthscales [0.03, 3], periods [0.1, 1], signal variances [0.1, 10], noise
+  // variance [1e-4, 0.3]. The likelihood is very multimodal in a period: with a known period,
+  // set a tight prior (kernel_priors) rather than rely on the starts.
   double start_min_lengthscale = 0.03;
   double start_max_lengthscale = 3.0;
+  double start_min_period = 0.1;
+  double start_max_period = 1.0;
   double start_min_signal_variance = 0.1;
   double start_max_signal_variance = 10.0;
   double start_min_noise_variance = 1e-4;
@@ -107,8 +114,8 @@ struct HyperparameterFitOptions {
   // GetLogParams()). Either both empty (use the defaults above) or both of size
   // kernel.NumParams() with lower < upper, each pair either both finite or both infinite (an
   // infinite pair leaves that log-param unbounded; its random starts then use the start range).
-  // A size mismatch with the kernel is reported by FitHyperparameters (it throws
-  // std::invalid_argument). Default empty.
+  // A size mismatch with the kernel is reported by FitOptionsMatchKernel (below) and
+  // FitHyperparameters (it throws std::invalid_argument). Default empty.
   std::vector<double> lower_log_bounds;
   std::vector<double> upper_log_bounds;
 
@@ -120,9 +127,18 @@ struct HyperparameterFitOptions {
   LogNormalPrior noise_prior;
 
   // True if every field is in range; otherwise false and *error (if non-null) names the field
-  // and its value. Sizes against the kernel are checked by FitHyperparameters.
+  // and its value. Sizes against the kernel are checked by FitOptionsMatchKernel.
   bool IsValid(std::string* error) const;
 };
+
+// True if the kernel-sized fields of options (lower_log_bounds, upper_log_bounds,
+// kernel_priors: each empty or of kernel.NumParams() entries) fit `kernel`; otherwise false and
+// *error (if non-null) names the field, its size, the kernel and its number of log-params, e.g.
+// "kernel_priors has 2 entries but the kernel matern52(dims=0,1,2; ard) has 4 log-params
+// (matern52.log_variance, ...)". Callers prefix the struct's name (the Optimizer checks its
+// `fit` options against its kernel when it is built, so that a mismatch is refused there).
+bool FitOptionsMatchKernel(const HyperparameterFitOptions& options, const Kernel& kernel,
+                           std::string* error);
 
 struct HyperparameterFitReport {
   // True if at least one start succeeded and its hyperparameters were set on the GP.

@@ -12,7 +12,6 @@
 #include <omp.h>
 
 #include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/stationary_kernel.h"
 
 namespace gpbandit {
 namespace {
@@ -25,7 +24,7 @@ constexpr int kMaxRetainedSize = 512;
 struct LikelihoodWorkspace {
   Eigen::MatrixXd Ky, W;
   JitteredCholesky chol;
-  StationaryGramParts parts;
+  KernelGramCache parts;
 };
 
 void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
@@ -161,11 +160,10 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
     }
   } release{n};
   Eigen::MatrixXd& Ky = workspace.Ky;
-  // Stationary kernels (the usual case) keep the slopes of the Gram pass for the gradient, so
-  // that the exponentials are taken once per evaluation.
-  const auto* stationary = dynamic_cast<const StationaryKernel*>(&kernel);
-  if (stationary != nullptr && gradient != nullptr) {
-    stationary->GramAndParts(X, &Ky, &workspace.parts, threads);
+  // With a gradient, the kernel keeps what its contraction reuses from the Gram pass (a
+  // stationary kernel's slopes: its exponentials are taken once per evaluation).
+  if (gradient != nullptr) {
+    kernel.GramAndParts(X, &Ky, &workspace.parts, threads);
   } else {
     Ky = kernel.Gram(X);
   }
@@ -197,9 +195,7 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   Eigen::VectorXd g(num_params + 1);
   if (num_params > 0) {
     g.head(num_params) =
-        0.5 * (stationary != nullptr
-                   ? stationary->ContractGradientLogParams(X, W, Ky, workspace.parts, threads)
-                   : kernel.ContractGradientLogParams(X, W));
+        0.5 * kernel.ContractGradientLogParamsFromParts(X, W, Ky, workspace.parts, threads);
   }
   // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
   g(num_params) = 0.5 * noise_variance * W.trace();

@@ -6,8 +6,10 @@
 //   d/d theta_j = 1/2 tr((alpha alpha^T - Ky^-1) dKy/d theta_j),   alpha = Ky^-1 y.
 //
 // theta = [kernel log-params..., log noise_variance]. The gradient never forms one n x n
-// matrix per hyperparameter: it hands W = alpha alpha^T - Ky^-1 to
-// Kernel::ContractGradientLogParams once, and the noise entry is noise_variance/2 tr(W).
+// matrix per hyperparameter: the Gram matrix comes from Kernel::GramAndParts, which keeps what
+// the kernel's contraction reuses (a stationary kernel's slopes; a composite's parts), and
+// W = alpha alpha^T - Ky^-1 goes to Kernel::ContractGradientLogParamsFromParts once; the noise
+// entry is noise_variance/2 tr(W).
 //
 // The jitter is the smallest rung of gp/cholesky.h's ladder that factorizes Ky (0 for any
 // well-conditioned Ky); it is held constant in the gradient, which is therefore exact wherever

@@ -110,10 +110,14 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"max_noise_variance", f.max_noise_variance},
           {"min_lengthscale", f.min_lengthscale},
           {"max_lengthscale", f.max_lengthscale},
+          {"min_period", f.min_period},
+          {"max_period", f.max_period},
           {"min_signal_variance", f.min_signal_variance},
           {"max_signal_variance", f.max_signal_variance},
           {"start_min_lengthscale", f.start_min_lengthscale},
           {"start_max_lengthscale", f.start_max_lengthscale},
+          {"start_min_period", f.start_min_period},
+          {"start_max_period", f.start_max_period},
           {"start_min_signal_variance", f.start_min_signal_variance},
           {"start_max_signal_variance", f.start_max_signal_variance},
           {"start_min_noise_variance", f.start_min_noise_variance},
@@ -140,6 +144,10 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.max_signal_variance = j.at("max_signal_variance").get<double>();
   f.start_min_lengthscale = j.at("start_min_lengthscale").get<double>();
   f.start_max_lengthscale = j.at("start_max_lengthscale").get<double>();
+  f.min_period = j.at("min_period").get<double>();
+  f.max_period = j.at("max_period").get<double>();
+  f.start_min_period = j.at("start_min_period").get<double>();
+  f.start_max_period = j.at("start_max_period").get<double>();
   f.start_min_signal_variance = j.at("start_min_signal_variance").get<double>();
   f.start_max_signal_variance = j.at("start_max_signal_variance").get<double>();
   f.start_min_noise_variance = j.at("start_min_noise_variance").get<double>();
@@ -246,7 +254,10 @@ void FillV1Defaults(json* options) {
   const std::pair<const char*, json> fit_fields[] = {
       {"start_min_lengthscale", 0.03},     {"start_max_lengthscale", 3.0},
       {"start_min_signal_variance", 0.1},  {"start_max_signal_variance", 10.0},
-      {"start_min_noise_variance", 1e-4},  {"start_max_noise_variance", 0.3}};
+      {"start_min_noise_variance", 1e-4},  {"start_max_noise_variance", 0.3},
+      // No version-1 kernel had a period: these ranges were never used.
+      {"min_period", 1e-2},                {"max_period", 10.0},
+      {"start_min_period", 0.1},           {"start_max_period", 1.0}};
   for (const auto& [key, value] : optimizer_fields)
     if (!options->contains(key)) (*options)[key] = value;
   json& fit = options->at("fit");

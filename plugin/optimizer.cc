@@ -12,6 +12,7 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
@@ -41,17 +42,17 @@ constexpr double kDefaultLengthscalePriorStddevLog = 1.0;
 // likelihood of a truly noisy objective outweighs.
 constexpr double kDefaultSignalVariancePriorStddevLog = 1.5;
 
-// The priors the optimizer fits the default kernel with when the caller gave none: the
-// lengthscale prior on every lengthscale and, with standardized outputs, the signal-variance
-// prior on every other log-param (the default kernels' other log-params are signal variances).
-std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<std::string>& names,
+// The priors the optimizer fits the default kernel with when the caller gave none, by the kind
+// of each log-param: the lengthscale prior on every lengthscale and, with standardized outputs,
+// the signal-variance prior on every signal variance; none on other kinds.
+std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& kinds,
                                                 bool standardized_outputs) {
-  std::vector<LogNormalPrior> priors(names.size());
-  for (std::size_t j = 0; j < names.size(); ++j) {
-    if (names[j].find("lengthscale") != std::string::npos) {
+  std::vector<LogNormalPrior> priors(kinds.size());
+  for (std::size_t j = 0; j < kinds.size(); ++j) {
+    if (kinds[j] == ParamKind::kLengthscale) {
       priors[j].mean_log = std::log(kDefaultLengthscalePriorMedian);
       priors[j].stddev_log = kDefaultLengthscalePriorStddevLog;
-    } else if (standardized_outputs) {
+    } else if (kinds[j] == ParamKind::kSignalVariance && standardized_outputs) {
       priors[j].mean_log = 0.0;
       priors[j].stddev_log = kDefaultSignalVariancePriorStddevLog;
     }
@@ -217,6 +218,11 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel) {
                                 " but the domain's input dimension is " +
                                 std::to_string(domain_.input_dim()));
   }
+  std::string error;
+  if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
+    throw std::invalid_argument("OptimizerOptions.fit." + error);
+  if (domain_.kind() == DomainKind::kBox && strategy_->name() == "gp-ts")
+    CheckContinuousGpTsKernel(*kernel);
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
   initial_kernel_log_params_ = gp_->kernel_log_params();
   BuildDesign();
@@ -393,7 +399,7 @@ void Optimizer::MaybeRefit(long round) {
   if (default_kernel_ && fit.kernel_priors.empty()) {
     // The default priors (optimizer_options.h, `fit`).
     fit.kernel_priors =
-        DefaultKernelPriors(gp_->kernel().ParamNames(), gp_->options().standardize_outputs);
+        DefaultKernelPriors(gp_->kernel().ParamKinds(), gp_->options().standardize_outputs);
   }
   HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,

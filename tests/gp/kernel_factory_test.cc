@@ -30,7 +30,7 @@ TEST(KernelFactoryTest, UnknownNameListsTheKnownOnes) {
   EXPECT_THAT([] { MakeKernel("rbf", {0}); },
               ::testing::ThrowsMessage<std::invalid_argument>(
                   HasSubstr("unknown kernel name \"rbf\" (known: se, matern12, matern32, "
-                            "matern52, linear, constant)")));
+                            "matern52, periodic, linear, constant)")));
 }
 
 TEST(KernelFactoryTest, ConstructorErrorsPassThrough) {

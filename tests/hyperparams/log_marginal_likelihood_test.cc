@@ -66,6 +66,14 @@ std::vector<KernelCase> AllKernels() {
          parts.push_back(MakeIndexKernel(2, TaskCovariance(), 0.8));
          return MakeProduct(std::move(parts));
        }},
+      {"periodic", [=] { return MakePeriodic(xy, true, 1.2, 0.9, 0.6); }},
+      {"product_of_stationary", [=] {
+         // The Optimizer's default kernel with a context: actions x context.
+         std::vector<std::unique_ptr<Kernel>> parts;
+         parts.push_back(MakeMatern52({0}, true, 1.1, 0.3));
+         parts.push_back(MakeMatern52({1}, true, 0.9, 0.5));
+         return MakeProduct(std::move(parts));
+       }},
       {"sum_of_products", [=] {
          std::vector<std::unique_ptr<Kernel>> product;
          product.push_back(MakeMatern32({0}, true, 0.9, 0.4));
@@ -138,7 +146,7 @@ TEST(LogMarginalLikelihoodTest, BlockedInverseGradientMatchesFiniteDifferences) 
 // The Gram matrix, the inverse and the contraction are split by size alone, so one, two and
 // three threads give bit-identical values and gradients, below and above the sizes where the
 // splits and the parallel regions start (48, 64), for stationary ARD and shared-lengthscale
-// kernels and a composite (which takes the generic contraction).
+// kernels and composites (whose stationary parts take their own split contractions).
 TEST(LogMarginalLikelihoodTest, ThreadCountDoesNotChangeValueOrGradient) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
   Rng rng(testing::TestSeed(47));
@@ -148,8 +156,8 @@ TEST(LogMarginalLikelihoodTest, ThreadCountDoesNotChangeValueOrGradient) {
       {"se_shared", [=] { return MakeSquaredExponential(xy, false, 0.8, 0.2); }},
   };
   for (const KernelCase& c : AllKernels())
-    if (c.name == "sum") kernels.push_back(c);
-  ASSERT_EQ(kernels.size(), 3u);
+    if (c.name == "sum" || c.name == "product_of_stationary") kernels.push_back(c);
+  ASSERT_EQ(kernels.size(), 4u);
   for (const KernelCase& c : kernels) {
     for (int n : {30, 49, 64, 97, 130, 301}) {
       SCOPED_TRACE(c.name + ", n = " + std::to_string(n));

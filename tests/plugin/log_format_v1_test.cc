@@ -9,12 +9,15 @@
 //
 // The expected suggestions pin the numerics of that commit as well (maximizer, kernels, fits):
 // a deliberate change of those changes them too. Then the state checks of this test must still
-// pass unchanged (they are independent of the numerics), and the suggestions may be re-recorded
-// from this test's output.
+// pass unchanged (they are independent of the numerics), and the suggestions are re-recorded by
+// running this test once with GPBANDIT_RERECORD_V1_SUGGESTIONS=1 (it then rewrites the
+// suggestion lines of fixtures/v1_*.expected.txt, keeping their comments, and fails on purpose
+// so that a re-recording never passes unnoticed).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -89,10 +92,33 @@ std::vector<Eigen::VectorXd> Continue(Optimizer& opt, Reward reward, bool contex
   return asked;
 }
 
+// Rewrites the suggestion lines of fixtures/<name>.expected.txt (17 significant digits, which
+// round-trip doubles), keeping its comment lines.
+void RerecordSuggestions(const std::string& name, const std::vector<Eigen::VectorXd>& asked) {
+  std::ifstream in(FixturePath(name + ".expected.txt"));
+  std::ostringstream out;
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("suggestion", 0) != 0) out << line << "\n";
+  out.precision(17);
+  for (const Eigen::VectorXd& x : asked) {
+    out << "suggestion";
+    for (Eigen::Index i = 0; i < x.size(); ++i) out << " " << x(i);
+    out << "\n";
+  }
+  in.close();
+  std::ofstream(FixturePath(name + ".expected.txt"), std::ios::binary) << out.str();
+}
+
 void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, bool contextual) {
   const std::vector<Eigen::VectorXd> expected = ExpectedSuggestions(name);
   ASSERT_EQ(expected.size(), static_cast<std::size_t>(kRounds));
   const std::vector<Eigen::VectorXd> asked = Continue(opt, reward, contextual);
+  if (std::getenv("GPBANDIT_RERECORD_V1_SUGGESTIONS") != nullptr) {
+    RerecordSuggestions(name, asked);
+    FAIL() << name << ": suggestions re-recorded; run again without "
+           << "GPBANDIT_RERECORD_V1_SUGGESTIONS";
+  }
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
   for (int k = 0; k < kRounds; ++k) {
     ASSERT_EQ(asked[k].size(), expected[k].size());
