@@ -29,42 +29,16 @@
 namespace gpbandit {
 namespace {
 
-struct Settings {
-  std::vector<std::string> problems = {"branin", "hartmann3", "hartmann6", "levy10"};
-  std::vector<std::string> strategies = {"gp-ucb", "igp-ucb", "gp-ts", "ei", "log-ei", "pi"};
-  std::vector<unsigned> seeds = bench::ParseSeeds("0-19");
-  int evaluations = 200;
-  int threads = 1;
-  int jobs = 1;
-  RawSampleDesign raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
-};
+using Settings = bench::StudyFlags;
 
 Settings ParseArgs(int argc, char** argv) {
-  Settings s;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i], value = argv[i + 1];
-    if (flag == "--problems") {
-      s.problems = bench::SplitList(value);
-    } else if (flag == "--strategies") {
-      s.strategies = bench::SplitList(value);
-    } else if (flag == "--seeds") {
-      s.seeds = bench::ParseSeeds(value);
-    } else if (flag == "--evaluations") {
-      s.evaluations = std::stoi(value);
-    } else if (flag == "--threads") {
-      s.threads = std::stoi(value);
-    } else if (flag == "--jobs") {
-      s.jobs = std::stoi(value);
-    } else if (flag == "--raw-sample-design") {
-      s.raw_sample_design = ParseRawSampleDesign(value);
-    } else {
-      throw std::invalid_argument("unknown flag " + flag);
-    }
-  }
-  if (argc % 2 == 0) throw std::invalid_argument("every flag takes a value");
-  if (s.evaluations < 1 || s.threads < 1 || s.jobs < 1)
-    throw std::invalid_argument("--evaluations, --threads and --jobs must be >= 1");
-  return s;
+  Settings defaults;
+  defaults.problems = {"branin", "hartmann3", "hartmann6", "levy10"};
+  defaults.names = {"gp-ucb", "igp-ucb", "gp-ts", "ei", "log-ei", "pi"};
+  defaults.seeds = bench::ParseSeeds("0-19");
+  defaults.raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
+  defaults.ints["evaluations"] = 200;
+  return bench::ParseStudyFlags(argc, argv, defaults, "strategies");
 }
 
 // One run: "problem strategy seed regret seconds".
@@ -79,7 +53,7 @@ std::string Run(const std::string& problem, const std::string& strategy, unsigne
   const auto start = std::chrono::steady_clock::now();
   Optimizer opt(Domain::Box(f.lower, f.upper), nullptr, strategy, options);
   double best = -HUGE_VAL;
-  for (int i = 0; i < s.evaluations; ++i) {
+  for (int i = 0; i < s.ints.at("evaluations"); ++i) {
     const Eigen::VectorXd x = opt.Ask();
     const double y = f.reward(x);
     opt.Tell(x, y);
@@ -99,7 +73,7 @@ void PrintTable(const Settings& s, const std::vector<std::string>& lines) {
       " median s/run |\n|---|---|---|---|---|---|\n");
   std::size_t next = 0;
   for (const std::string& problem : s.problems) {
-    for (const std::string& strategy : s.strategies) {
+    for (const std::string& strategy : s.names) {
       std::vector<double> regrets, seconds;
       for (std::size_t k = 0; k < s.seeds.size(); ++k, ++next) {
         std::istringstream in(lines[next]);
@@ -132,20 +106,12 @@ int main(int argc, char** argv) {
   using namespace gpbandit;
   try {
     const Settings s = ParseArgs(argc, argv);
-    const int per_pair = static_cast<int>(s.seeds.size());
-    const int n = static_cast<int>(s.problems.size() * s.strategies.size()) * per_pair;
-    const auto start = std::chrono::steady_clock::now();
-    const std::vector<std::string> lines = bench::RunAll(n, s.jobs, [&](int i) {
-      const int pair = i / per_pair;
-      const std::size_t problem = static_cast<std::size_t>(pair) / s.strategies.size();
-      const std::size_t strategy = static_cast<std::size_t>(pair) % s.strategies.size();
-      return Run(s.problems[problem], s.strategies[strategy],
-                 s.seeds[static_cast<std::size_t>(i % per_pair)], s);
-    });
-    PrintTable(s, lines);
-    std::printf("wall time %.0f s (%d jobs x %d threads)\n",
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                s.jobs, s.threads);
+    bench::RunEveryCombination(
+        s,
+        [&](const std::string& problem, const std::string& name, unsigned seed) {
+          return Run(problem, name, seed, s);
+        },
+        [&](const std::vector<std::string>& lines) { PrintTable(s, lines); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "defaults_suite_study: %s\n", e.what());
     return 2;

@@ -61,41 +61,18 @@ constexpr unsigned kPopulation = 10;
 constexpr unsigned kBudget = 100;
 const std::vector<std::string> kPopulationAlgorithms = {"cmaes", "sade", "pso", "de"};
 
-struct Settings {
-  std::vector<std::string> problems = {"rosenbrock2", "rosenbrock5", "ackley",
-                                       "griewank",    "rastrigin",   "schwefel"};
-  std::vector<std::string> methods = bench::SplitList(
-      "gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi,mean,variance,cmaes,sade,pso,de,simulated_annealing,"
-      "compass_search,random");
-  std::vector<unsigned> seeds = bench::ParseSeeds("0-9");
-  int threads = 1;
-  int jobs = 1;
-  RawSampleDesign raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
-};
+using Settings = bench::StudyFlags;
 
 Settings ParseArgs(int argc, char** argv) {
-  Settings s;
-  if (argc % 2 == 0) throw std::invalid_argument("every flag takes a value");
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i], value = argv[i + 1];
-    if (flag == "--problems") {
-      s.problems = bench::SplitList(value);
-    } else if (flag == "--methods") {
-      s.methods = bench::SplitList(value);
-    } else if (flag == "--seeds") {
-      s.seeds = bench::ParseSeeds(value);
-    } else if (flag == "--threads") {
-      s.threads = std::stoi(value);
-    } else if (flag == "--jobs") {
-      s.jobs = std::stoi(value);
-    } else if (flag == "--raw-sample-design") {
-      s.raw_sample_design = ParseRawSampleDesign(value);
-    } else {
-      throw std::invalid_argument("unknown flag " + flag);
-    }
-  }
-  if (s.threads < 1 || s.jobs < 1) throw std::invalid_argument("--threads, --jobs must be >= 1");
-  return s;
+  Settings defaults;
+  defaults.problems =
+      bench::SplitList("rosenbrock2,rosenbrock5,ackley,griewank,rastrigin,schwefel");
+  defaults.names = bench::SplitList(
+      "gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi,mean,variance,cmaes,sade,pso,de,simulated_annealing,"
+      "compass_search,random");
+  defaults.seeds = bench::ParseSeeds("0-9");
+  defaults.raw_sample_design = OptimizerOptions().maximizer_raw_sample_design;
+  return bench::ParseStudyFlags(argc, argv, defaults, "methods");
 }
 
 // The best fitness among the first kBudget evaluations, shared by the copies of a Recorded.
@@ -195,16 +172,16 @@ std::string Run(const std::string& problem, const std::string& method, unsigned 
 using Medians = std::vector<std::vector<double>>;  // [problem][method]
 
 Medians PrintTable(const Settings& s, const std::vector<std::string>& lines) {
-  Medians medians(s.problems.size(), std::vector<double>(s.methods.size()));
+  Medians medians(s.problems.size(), std::vector<double>(s.names.size()));
   std::printf("| problem |");
-  for (const std::string& m : s.methods) std::printf(" %s |", m.c_str());
+  for (const std::string& m : s.names) std::printf(" %s |", m.c_str());
   std::printf("\n|---|");
-  for (std::size_t m = 0; m < s.methods.size(); ++m) std::printf("---|");
+  for (std::size_t m = 0; m < s.names.size(); ++m) std::printf("---|");
   std::printf("\n");
   std::size_t next = 0;
   for (std::size_t p = 0; p < s.problems.size(); ++p) {
     std::printf("| %s |", s.problems[p].c_str());
-    for (std::size_t m = 0; m < s.methods.size(); ++m) {
+    for (std::size_t m = 0; m < s.names.size(); ++m) {
       std::vector<double> best;
       for (std::size_t k = 0; k < s.seeds.size(); ++k, ++next) {
         std::istringstream in(lines[next]);
@@ -228,24 +205,24 @@ int IndexOf(const std::vector<std::string>& names, const std::string& name) {
 }
 
 void PrintChecks(const Settings& s, const Medians& medians) {
-  const int random = IndexOf(s.methods, "random");
+  const int random = IndexOf(s.names, "random");
   std::printf(
       "\n| gpbandit strategy | beats random search on | beats every population "
       "algorithm present on |\n|---|---|---|\n");
-  for (std::size_t m = 0; m < s.methods.size(); ++m) {
-    if (!StrategyRegistry::Default().Contains(s.methods[m])) continue;
+  for (std::size_t m = 0; m < s.names.size(); ++m) {
+    if (!StrategyRegistry::Default().Contains(s.names[m])) continue;
     int beats_random = 0, beats_population = 0;
     for (std::size_t p = 0; p < s.problems.size(); ++p) {
       if (random >= 0 && medians[p][m] < medians[p][static_cast<std::size_t>(random)])
         ++beats_random;
       bool all = true;
       for (const std::string& a : kPopulationAlgorithms) {
-        const int j = IndexOf(s.methods, a);
+        const int j = IndexOf(s.names, a);
         if (j >= 0 && !(medians[p][m] < medians[p][static_cast<std::size_t>(j)])) all = false;
       }
       beats_population += all;
     }
-    std::printf("| %s | %d/%zu | %d/%zu |\n", s.methods[m].c_str(), beats_random, s.problems.size(),
+    std::printf("| %s | %d/%zu | %d/%zu |\n", s.names[m].c_str(), beats_random, s.problems.size(),
                 beats_population, s.problems.size());
   }
 }
@@ -257,18 +234,12 @@ int main(int argc, char** argv) {
   using namespace gpbandit;
   try {
     const Settings s = ParseArgs(argc, argv);
-    const int per_pair = static_cast<int>(s.seeds.size());
-    const int n = static_cast<int>(s.problems.size() * s.methods.size()) * per_pair;
-    const auto start = std::chrono::steady_clock::now();
-    const std::vector<std::string> lines = bench::RunAll(n, s.jobs, [&](int i) {
-      const std::size_t pair = static_cast<std::size_t>(i / per_pair);
-      return Run(s.problems[pair / s.methods.size()], s.methods[pair % s.methods.size()],
-                 s.seeds[static_cast<std::size_t>(i % per_pair)], s);
-    });
-    PrintChecks(s, PrintTable(s, lines));
-    std::printf("wall time %.0f s (%d jobs x %d threads)\n",
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
-                s.jobs, s.threads);
+    bench::RunEveryCombination(
+        s,
+        [&](const std::string& problem, const std::string& name, unsigned seed) {
+          return Run(problem, name, seed, s);
+        },
+        [&](const std::vector<std::string>& lines) { PrintChecks(s, PrintTable(s, lines)); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "pagmo_comparison_study: %s\n", e.what());
     return 2;

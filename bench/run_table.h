@@ -14,13 +14,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "gpbandit/acquisition/raw_sample_design.h"
 
 namespace gpbandit {
 namespace bench {
@@ -48,6 +52,51 @@ inline std::vector<unsigned> ParseSeeds(const std::string& text) {
   }
   if (seeds.empty()) throw std::invalid_argument("--seeds: no seed in '" + text + "'");
   return seeds;
+}
+
+// The command line of both studies: --problems a,b --<names_flag> a,b --seeds 0-9 --threads N
+// --jobs N --raw-sample-design NAME, and the integer flags named in `ints` (with their
+// defaults).
+struct StudyFlags {
+  std::vector<std::string> problems, names;
+  std::vector<unsigned> seeds;
+  int threads = 1;
+  int jobs = 1;
+  RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
+  std::map<std::string, int> ints;
+};
+
+// Parses argv over `defaults`; throws std::invalid_argument for an unknown flag, a flag without
+// its value, or threads, jobs or an integer flag below 1.
+inline StudyFlags ParseStudyFlags(int argc, char** argv, StudyFlags defaults,
+                                  const std::string& names_flag) {
+  StudyFlags s = std::move(defaults);
+  if (argc % 2 == 0) throw std::invalid_argument("every flag takes a value");
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i], value = argv[i + 1];
+    const std::string name = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
+    if (name == "problems") {
+      s.problems = SplitList(value);
+    } else if (name == names_flag) {
+      s.names = SplitList(value);
+    } else if (name == "seeds") {
+      s.seeds = ParseSeeds(value);
+    } else if (name == "threads") {
+      s.threads = std::stoi(value);
+    } else if (name == "jobs") {
+      s.jobs = std::stoi(value);
+    } else if (name == "raw-sample-design") {
+      s.raw_sample_design = ParseRawSampleDesign(value);
+    } else if (s.ints.count(name) > 0) {
+      s.ints[name] = std::stoi(value);
+    } else {
+      throw std::invalid_argument("unknown flag " + flag);
+    }
+  }
+  if (s.threads < 1 || s.jobs < 1) throw std::invalid_argument("--threads, --jobs must be >= 1");
+  for (const auto& [name, value] : s.ints)
+    if (value < 1) throw std::invalid_argument("--" + name + " must be >= 1");
+  return s;
 }
 
 inline double Median(std::vector<double> v) {
@@ -130,6 +179,26 @@ inline std::vector<std::string> RunAll(int n, int jobs,
     }
   }
   return lines;
+}
+
+// Runs run(problem, name, seed) for every problem, name and seed of the flags (in that order,
+// seeds fastest), over flags.jobs processes (RunAll); returns the lines in that order and prints
+// the wall time to stdout after print(lines).
+inline void RunEveryCombination(
+    const StudyFlags& s,
+    const std::function<std::string(const std::string&, const std::string&, unsigned)>& run,
+    const std::function<void(const std::vector<std::string>&)>& print) {
+  const std::size_t per_pair = s.seeds.size(), names = s.names.size();
+  const int n = static_cast<int>(s.problems.size() * names * per_pair);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<std::string> lines = RunAll(n, s.jobs, [&](int i) {
+    const std::size_t k = static_cast<std::size_t>(i), pair = k / per_pair;
+    return run(s.problems[pair / names], s.names[pair % names], s.seeds[k % per_pair]);
+  });
+  print(lines);
+  std::printf("wall time %.0f s (%d jobs x %d threads)\n",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+              s.jobs, s.threads);
 }
 
 }  // namespace bench
