@@ -1,6 +1,7 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -13,9 +14,9 @@
 #include <boost/random/sobol.hpp>
 #include <ceres/first_order_function.h>
 #include <ceres/gradient_problem.h>
-#include <omp.h>
 
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {
@@ -225,11 +226,11 @@ Eigen::MatrixXd ScrambledSobol(const Eigen::VectorXd& lower, const Eigen::Vector
   return points;
 }
 
-BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
-                                   const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
-                                   const Eigen::MatrixXd& extra_starts,
-                                   const BoxMaximizerOptions& options, Rng& rng) {
-  internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
+namespace {
+
+// The free coordinates of a checked box (throws std::invalid_argument naming the field).
+BoxMap CheckedBox(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                  const Eigen::MatrixXd& extra_starts) {
   const int dim = static_cast<int>(lower.size());
   if (dim < 1) throw std::invalid_argument("lower: empty box (dimension 0)");
   if (upper.size() != dim)
@@ -249,68 +250,76 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
                                   " > " + FieldValue("upper[" + std::to_string(i) + "]", upper(i)));
     if (lower(i) < upper(i)) map.free.push_back(i);
   }
-  const int threads = options.num_threads > 0 ? options.num_threads : omp_get_max_threads();
+  return map;
+}
 
-  // Every random number is drawn here, before any parallel region.
-  const Eigen::MatrixXd raw =
-      options.raw_sample_design == RawSampleDesign::kSobol
-          ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
-          : LatinHypercube(lower, upper, options.num_raw_samples, rng);
+// The extra starts (non-finite coordinates moved to the middle, clamped into the box), then
+// the raw samples.
+Eigen::MatrixXd Candidates(const BoxMap& map, const Eigen::MatrixXd& extra_starts,
+                           const Eigen::MatrixXd& raw) {
   const int num_extra = static_cast<int>(extra_starts.cols());
-  const int num_raw = static_cast<int>(raw.cols());
-  Eigen::MatrixXd candidates(dim, num_extra + num_raw);
+  Eigen::MatrixXd candidates(map.lower.size(), num_extra + raw.cols());
   for (int j = 0; j < num_extra; ++j) {
     Eigen::VectorXd x = extra_starts.col(j);
-    for (int i = 0; i < dim; ++i)
-      if (!std::isfinite(x(i))) x(i) = 0.5 * (lower(i) + upper(i));
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      if (!std::isfinite(x(i))) x(i) = 0.5 * (map.lower(i) + map.upper(i));
     candidates.col(j) = map.Clamp(x);
   }
-  candidates.rightCols(num_raw) = raw;
-  const int num_candidates = static_cast<int>(candidates.cols());
+  candidates.rightCols(raw.cols()) = raw;
+  return candidates;
+}
 
-  BoxMaximizerResult result;
-  // Scored in blocks (EvaluateMany batches the linear algebra) whose sizes depend on the
-  // number of candidates only, so that every value, to the last bit, is the same with any
-  // thread count: an even number of near-equal blocks of at most kScoreBlock points, which
-  // also splits evenly over two threads.
-  std::vector<double> values(num_candidates, kNaN);
-  const int num_blocks = 2 * ((num_candidates + 2 * kScoreBlock - 1) / (2 * kScoreBlock));
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+struct Scores {
+  std::vector<double> values;
+  double seconds_per_point = 0.0;  // measured on the first block, serially
+};
+
+// Scores every candidate in blocks (EvaluateMany batches the linear algebra) whose sizes depend
+// on the number of candidates only, so that every value, to the last bit, is the same with any
+// thread count: an even number of near-equal blocks of at most kScoreBlock points. The first
+// block runs alone and is timed; its cost per point sizes the rest for the thread policy.
+Scores ScoreCandidates(const ContinuousAcquisition& acquisition,
+                       const Eigen::MatrixXd& candidates, int requested_threads) {
+  const int n = static_cast<int>(candidates.cols());
+  Scores scores;
+  scores.values.assign(n, kNaN);
+  const int num_blocks = 2 * ((n + 2 * kScoreBlock - 1) / (2 * kScoreBlock));
   std::vector<std::exception_ptr> errors(num_blocks);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (int b = 0; b < num_blocks; ++b) {
+  auto block_begin = [&](int b) { return static_cast<int>(static_cast<long>(n) * b / num_blocks); };
+  auto score_block = [&](int b) {
     try {
-      const int first = static_cast<int>(static_cast<long>(num_candidates) * b / num_blocks);
-      const int size =
-          static_cast<int>(static_cast<long>(num_candidates) * (b + 1) / num_blocks) - first;
-      if (size == 0) continue;
+      const int first = block_begin(b), size = block_begin(b + 1) - first;
+      if (size == 0) return;
       const Eigen::VectorXd block = acquisition.EvaluateMany(candidates.middleCols(first, size));
       if (block.size() != size)
         throw std::logic_error("EvaluateMany returned " + std::to_string(block.size()) +
                                " values for " + std::to_string(size) + " points");
-      for (int j = 0; j < size; ++j) values[first + j] = block(j);
+      for (int j = 0; j < size; ++j) scores.values[first + j] = block(j);
     } catch (...) {
       errors[b] = std::current_exception();
     }
-  }
+  };
+  const auto start = std::chrono::steady_clock::now();
+  score_block(0);
+  scores.seconds_per_point = SecondsSince(start) / std::max(1, block_begin(1));
+  const int threads =
+      ThreadsForWork(requested_threads, scores.seconds_per_point * (n - block_begin(1)));
+  // Dynamic: a worker that loses its core to another process does not hold up the others.
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
+  for (int b = 1; b < num_blocks; ++b) score_block(b);
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
-  result.num_evaluations = num_candidates;
+  return scores;
+}
 
-  // The best raw candidate (extra starts included): the fallback and the bar to beat.
-  int best_raw = -1;
-  for (int j = 0; j < num_candidates; ++j)
-    if (Better(values[j], best_raw < 0 ? kNaN : values[best_raw])) best_raw = j;
-
-  if (map.free.empty()) {  // nothing moves: the box is a point
-    result.x = lower;
-    result.value = acquisition.Evaluate(lower, nullptr);
-    result.from_raw_sample = true;
-    ++result.num_evaluations;
-    return result;
-  }
-
-  // Starts: every extra start, then raw samples by decreasing value (ties: lower index); raw
-  // samples with non-finite values are never starts.
+// Every extra start, then raw samples by decreasing value (ties: lower index) up to
+// num_starts in all; raw samples with non-finite values are never starts.
+std::vector<int> ChooseStarts(const std::vector<double>& values, int num_extra, int num_starts) {
+  const int num_raw = static_cast<int>(values.size()) - num_extra;
   std::vector<int> order(num_raw);
   std::iota(order.begin(), order.end(), num_extra);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -320,34 +329,56 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   std::vector<int> starts;
   for (int j = 0; j < num_extra; ++j) starts.push_back(j);
   for (int j : order) {
-    if (static_cast<int>(starts.size()) >= std::max(options.num_starts, num_extra)) break;
+    if (static_cast<int>(starts.size()) >= std::max(num_starts, num_extra)) break;
     if (std::isfinite(values[j])) starts.push_back(j);
   }
-  const int num_starts = static_cast<int>(starts.size());
+  return starts;
+}
 
+// An L-BFGS iteration evaluates the acquisition and its gradient once or twice, one point at a
+// time: about this many times the cost per point of the batched scoring.
+constexpr double kIterationCostInScoredPoints = 4.0;
+
+std::vector<StartOutcome> RunStarts(const ContinuousAcquisition& acquisition, const BoxMap& map,
+                                    const Eigen::MatrixXd& candidates,
+                                    const std::vector<int>& starts,
+                                    const BoxMaximizerOptions& options,
+                                    double seconds_per_point) {
+  const int num_starts = static_cast<int>(starts.size());
   std::vector<StartOutcome> outcomes(num_starts);
-  if (num_starts > 0) {
-    // glog's lazy initialization inside Ceres is not thread-safe: the process's first solve
-    // runs on the calling thread, every later one may start in parallel.
-    static std::once_flag glog_ready;
-    int first_parallel = 0;
-    std::call_once(glog_ready, [&] {
-      outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
-      first_parallel = 1;
-    });
+  if (num_starts == 0) return outcomes;
+  // glog's lazy initialization inside Ceres is not thread-safe: the process's first solve
+  // runs on the calling thread, every later one may start in parallel.
+  static std::once_flag glog_ready;
+  int first_parallel = 0;
+  std::call_once(glog_ready, [&] {
+    outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
+    first_parallel = 1;
+  });
+  const double work = seconds_per_point * kIterationCostInScoredPoints *
+                      options.solver.max_num_iterations * (num_starts - first_parallel);
+  const int threads = ThreadsForWork(options.num_threads, work);
 #pragma omp parallel for num_threads(threads) schedule(dynamic)
-    for (int s = first_parallel; s < num_starts; ++s)
-      outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), options.solver);
-  }
+  for (int s = first_parallel; s < num_starts; ++s)
+    outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), options.solver);
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
+  return outcomes;
+}
 
-  result.starts_run = num_starts;
+// The best finite L-BFGS result unless a raw candidate beats it; nothing finite anywhere:
+// the first candidate, value NaN (documented).
+void PickBest(const std::vector<StartOutcome>& outcomes, const Eigen::MatrixXd& candidates,
+              const std::vector<double>& values, BoxMaximizerResult* result) {
+  int best_raw = -1;
+  for (int j = 0; j < static_cast<int>(values.size()); ++j)
+    if (Better(values[j], best_raw < 0 ? kNaN : values[best_raw])) best_raw = j;
+  result->starts_run = static_cast<int>(outcomes.size());
   int best_start = -1;
-  for (int s = 0; s < num_starts; ++s) {
-    result.num_evaluations += outcomes[s].evaluations;
+  for (int s = 0; s < static_cast<int>(outcomes.size()); ++s) {
+    result->num_evaluations += outcomes[s].evaluations;
     if (!std::isfinite(outcomes[s].value)) {
-      ++result.starts_failed;
+      ++result->starts_failed;
       continue;
     }
     if (Better(outcomes[s].value, best_start < 0 ? kNaN : outcomes[best_start].value))
@@ -355,18 +386,49 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   }
   const double raw_value = best_raw < 0 ? kNaN : values[best_raw];
   if (best_start >= 0 && !(raw_value > outcomes[best_start].value)) {
-    result.x = outcomes[best_start].x;
-    result.value = outcomes[best_start].value;
+    result->x = outcomes[best_start].x;
+    result->value = outcomes[best_start].value;
   } else if (best_raw >= 0) {
-    result.x = candidates.col(best_raw);
-    result.value = raw_value;
-    result.from_raw_sample = true;
+    result->x = candidates.col(best_raw);
+    result->value = raw_value;
+    result->from_raw_sample = true;
   } else {
-    // Nothing finite anywhere: return the first candidate rather than fail (documented).
-    result.x = candidates.col(0);
-    result.value = kNaN;
-    result.from_raw_sample = true;
+    result->x = candidates.col(0);
+    result->value = kNaN;
+    result->from_raw_sample = true;
   }
+}
+
+}  // namespace
+
+BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
+                                   const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                   const Eigen::MatrixXd& extra_starts,
+                                   const BoxMaximizerOptions& options, Rng& rng) {
+  internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
+  const BoxMap map = CheckedBox(lower, upper, extra_starts);
+  // Every random number is drawn here, before any parallel region.
+  const Eigen::MatrixXd raw =
+      options.raw_sample_design == RawSampleDesign::kSobol
+          ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
+          : LatinHypercube(lower, upper, options.num_raw_samples, rng);
+  const Eigen::MatrixXd candidates = Candidates(map, extra_starts, raw);
+  const Scores scores = ScoreCandidates(acquisition, candidates, options.num_threads);
+
+  BoxMaximizerResult result;
+  result.num_evaluations = static_cast<int>(candidates.cols());
+  if (map.free.empty()) {  // nothing moves: the box is a point
+    result.x = lower;
+    result.value = acquisition.Evaluate(lower, nullptr);
+    result.from_raw_sample = true;
+    ++result.num_evaluations;
+    return result;
+  }
+  const std::vector<int> starts = ChooseStarts(
+      scores.values, static_cast<int>(extra_starts.cols()), options.num_starts);
+  const std::vector<StartOutcome> outcomes =
+      RunStarts(acquisition, map, candidates, starts, options, scores.seconds_per_point);
+  PickBest(outcomes, candidates, scores.values, &result);
   result.x = map.Clamp(result.x);
   return result;
 }

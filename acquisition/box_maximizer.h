@@ -12,7 +12,9 @@
 //    (dx/du = 0 there); starts are moved strictly inside the box first (u in [1e-6, 1 - 1e-6])
 //    so the gradient is not zero at the start. One Ceres problem per start, all under OpenMP, except the
 //    process's very first solve, which runs on the calling thread (glog's lazy initialization
-//    is not thread-safe).
+//    is not thread-safe). The thread counts of the scoring and of the starts come from the
+//    thread policy (gp/thread_policy.h), from the cost per point measured on the first block of
+//    raw samples (scored alone): small work and a busy machine run on one thread.
 // 4. A start whose acquisition returns a non-finite value (or whose solve ends in failure) is
 //    discarded: Evaluate returns false and Ceres backtracks; a start is counted as failed only
 //    when nothing finite comes out of it. The best finite point among the L-BFGS results and
@@ -53,7 +55,8 @@ struct BoxMaximizerOptions {
   RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all (extra starts first, then the best raw samples). >= 1. Default 8.
   int num_starts = 8;
-  // OpenMP threads over the starts and raw samples; 0 = the OpenMP default. >= 0. Default 0.
+  // OpenMP threads over the starts and raw samples, at most; 0 = the OpenMP default; the thread
+  // policy (gp/thread_policy.h) may use fewer. >= 0. Default 0.
   int num_threads = 0;
 
   bool IsValid(std::string* error) const;

@@ -1,11 +1,12 @@
 #include "gpbandit/acquisition/finite_argmax.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <omp.h>
+#include "gpbandit/gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {
@@ -43,16 +44,20 @@ int Argmax(const Eigen::VectorXd& scores, const Eigen::Array<bool, Eigen::Dynami
   if (n == 0) throw std::invalid_argument("scores: empty (no candidates to choose from)");
   if (num_threads < 0)
     throw std::invalid_argument("num_threads = " + std::to_string(num_threads) + ": must be >= 0");
-  // Below this size a parallel region costs more than the scan.
-  constexpr int kParallelThreshold = 1 << 15;
+  // A scan costs about a nanosecond per score: the thread policy runs it serially below
+  // millions of candidates.
+  constexpr double kSecondsPerScore = 1e-9;
+  const int threads = ThreadsForWork(num_threads, kSecondsPerScore * n);
   Best best;
-  if (n < kParallelThreshold) {
+  if (threads == 1) {
     best = ScanRange(scores, allowed, 0, n);
   } else {
-    const int threads = num_threads > 0 ? num_threads : omp_get_max_threads();
-    const int chunks = 4 * threads;
+    // Chunks fixed by n, taken dynamically: a worker that loses its core to another process
+    // does not hold up the others; Merge makes the result independent of who scans what.
+    constexpr int kChunks = 64;
+    const int chunks = std::min(n, kChunks);
     std::vector<Best> partial(chunks);
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) schedule(dynamic)
     for (int c = 0; c < chunks; ++c) {
       const int begin = static_cast<int>(static_cast<long long>(n) * c / chunks);
       const int end = static_cast<int>(static_cast<long long>(n) * (c + 1) / chunks);

@@ -11,7 +11,8 @@
 
 namespace gpbandit {
 
-// num_threads: 0 = the OpenMP default; >= 1 = at most that many. Small inputs run serially.
+// num_threads: 0 = the OpenMP default; >= 1 = at most that many. The thread policy
+// (gp/thread_policy.h) runs the scan serially below millions of scores or on a busy machine.
 int FiniteArgmax(const Eigen::VectorXd& scores, int num_threads = 0);
 
 // Same rules, restricted to the indices where allowed(i) is true (e.g. the candidates carrying

@@ -34,6 +34,8 @@
 namespace {
 
 using gpbandit::Rng;
+constexpr gpbandit::bench::TrialStream kInstance = gpbandit::bench::TrialStream::kInstance;
+constexpr gpbandit::bench::TrialStream kRun = gpbandit::bench::TrialStream::kRun;
 
 struct Settings {
   int trials = 4;
@@ -127,7 +129,8 @@ int main(int argc, char** argv) {
     std::vector<double> norms(settings.trials);
 #pragma omp parallel for schedule(dynamic)
     for (int trial = 0; trial < settings.trials; ++trial) {
-      Rng f_rng(settings.seed + 7919ull * trial + (setup.matern ? 1 : 0) + (setup.rkhs ? 0 : 2));
+      Rng f_rng = gpbandit::bench::TrialRng(settings.seed, trial, kInstance,
+                                            (setup.matern ? 1 : 0) + (setup.rkhs ? 0 : 2));
       const Instance in = MakeInstance(setup, settings, f_rng);
       norms[trial] = in.rkhs_norm;
       gpbandit::FiniteBanditProblem problem;
@@ -148,7 +151,7 @@ int main(int argc, char** argv) {
         auto strategy = registry.Create(
             strategies[s].name, options.Intersection(registry.DefaultOptions(strategies[s].name)));
         gpbandit::FiniteSetPosterior posterior(*in.kernel, in.points, in.noise_variance);
-        Rng run_rng(settings.seed * 31 + 1000003ull * trial + s);
+        Rng run_rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, s);
         const auto t0 = std::chrono::steady_clock::now();
         const gpbandit::FiniteBanditRun run =
             gpbandit::RunFiniteBandit(*strategy, posterior, problem, settings.horizon, run_rng);

@@ -34,6 +34,8 @@
 namespace {
 
 using gpbandit::Rng;
+constexpr gpbandit::bench::TrialStream kInstance = gpbandit::bench::TrialStream::kInstance;
+constexpr gpbandit::bench::TrialStream kRun = gpbandit::bench::TrialStream::kRun;
 
 constexpr int kTasks = 7;
 constexpr int kActions = 100;
@@ -116,7 +118,7 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic)
   for (int trial = 0; trial < settings.trials; ++trial) {
-    Rng f_rng(settings.seed + 7919ull * trial);
+    Rng f_rng = gpbandit::bench::TrialRng(settings.seed, trial, kInstance);
     // f = L_S Z L_Z^T has covariance K_Z (x) K_S over (action, task).
     const Eigen::MatrixXd F =
         chol_s.lower * gpbandit::StandardNormalMatrix(kActions, kTasks, f_rng) *
@@ -133,12 +135,12 @@ int main(int argc, char** argv) {
       problem.noise_sd = noise_sd;
       auto strategy = gpbandit::StrategyRegistry::Default().Create("cgp-ucb", UcbOptions());
       gpbandit::FiniteSetPosterior posterior(*joint_kernel, joint, settings.noise_variance);
-      Rng rng(settings.seed * 31 + 1000003ull * trial + 0);
+      Rng rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, 0);
       per_task[0] = PerTask(gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
     }
     {  // A separate GP-UCB per task.
       per_task[1].assign(kTasks, 0.0);
-      Rng rng(settings.seed * 31 + 1000003ull * trial + 1);
+      Rng rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, 1);
       for (int g = 0; g < kTasks; ++g) {
         gpbandit::FiniteBanditProblem problem;
         problem.rewards = F.col(g);
@@ -156,7 +158,7 @@ int main(int argc, char** argv) {
       problem.noise_sd = noise_sd;
       auto strategy = gpbandit::StrategyRegistry::Default().Create("gp-ucb", UcbOptions());
       gpbandit::FiniteSetPosterior posterior(*action_kernel, actions, settings.noise_variance);
-      Rng rng(settings.seed * 31 + 1000003ull * trial + 2);
+      Rng rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, 2);
       per_task[2] = PerTask(gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
     }
     for (int m = 0; m < 3; ++m) {

@@ -20,8 +20,9 @@
 // maximizer tolerance 1e-10, fit tolerance 1e-8, no signal-variance prior; 3 the box
 // maximizer's own defaults, 512 raw samples, 8 starts, 100 iterations at 1e-10, and fit.h's 5
 // restarts x 200 iterations at 1e-10; all with the optimizer's noise floor and lengthscale
-// prior), threads (OpenMP threads of the maximizer; the default 0 means all cores, 2 on the
-// reference machine), srinivas_beta (0:
+// prior), threads (OptimizerOptions::num_threads: 0 the default, at most all cores, 2 on the
+// reference machine, as the thread policy of gp/thread_policy.h decides; bench/busy_core_bench.sh
+// compares 0 with 1 beside a busy core), srinivas_beta (0:
 // limbo's UCB, constant beta 0.25; 1: Theorem 1's compact-set beta_t scaled by 0.2),
 // first_seed (0: seeds 0-19, the reference rows; 20: seeds 20-39, a second sample: on
 // Hartmann-6 35-40% of the seeds end in the local optimum 0.119 below the global one, so a
@@ -135,6 +136,8 @@ BENCHMARK(BM_Run)
                 "first_seed"})
     ->Args({0, 0, 0, 1, 0, 0})
     ->Args({1, 0, 0, 1, 0, 0})
+    ->Args({0, 0, 0, 0, 0, 0})
+    ->Args({1, 0, 0, 0, 0, 0})
     ->Args({0, 0, 0, 2, 0, 0})
     ->Args({1, 0, 0, 2, 0, 0})
     ->Args({0, 0, 0, 2, 0, 20})

@@ -29,6 +29,8 @@
 namespace {
 
 using gpbandit::Rng;
+constexpr gpbandit::bench::TrialStream kInstance = gpbandit::bench::TrialStream::kInstance;
+constexpr gpbandit::bench::TrialStream kRun = gpbandit::bench::TrialStream::kRun;
 
 struct Settings {
   int trials = 10;
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic)
   for (int trial = 0; trial < settings.trials; ++trial) {
-    Rng f_rng(settings.seed + 7919ull * trial);
+    Rng f_rng = gpbandit::bench::TrialRng(settings.seed, trial, kInstance);
     gpbandit::FiniteBanditProblem problem;
     problem.rewards = chol.lower * gpbandit::StandardNormalVector(settings.grid, f_rng);
     problem.noise_sd = std::sqrt(settings.noise_variance);
@@ -107,7 +109,7 @@ int main(int argc, char** argv) {
       auto strategy = gpbandit::StrategyRegistry::Default().Create(strategies[s].name,
                                                                    strategies[s].options);
       gpbandit::FiniteSetPosterior posterior(*kernel, grid, settings.noise_variance);
-      Rng run_rng(settings.seed * 31 + 1000003ull * trial + s);
+      Rng run_rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, s);
       const auto t0 = std::chrono::steady_clock::now();
       const gpbandit::FiniteBanditRun run =
           gpbandit::RunFiniteBandit(*strategy, posterior, problem, settings.horizon, run_rng);

@@ -1,6 +1,8 @@
 // The command line shared by the regret studies (bench/*_study.cc):
 //   [--full] [--trials N] [--<length_flag> L] [--seed S]
 // --full switches to the paper's number of trials; the defaults finish in a few minutes.
+// Trial i of a study with seed s draws from generators seeded by (s, i, stream, ...) through a
+// seed sequence (TrialRng), so different seeds share no problem instance and no run.
 #ifndef GPBANDIT_BENCH_STUDY_ARGS_H_
 #define GPBANDIT_BENCH_STUDY_ARGS_H_
 
@@ -9,8 +11,20 @@
 #include <cstdlib>
 #include <string>
 
+#include "gpbandit/gp/random.h"
+
 namespace gpbandit {
 namespace bench {
+
+// What a trial's generator is for: the problem instance, or the run of one strategy.
+enum class TrialStream : std::uint64_t { kInstance = 0, kRun = 1 };
+
+// The generator of (seed, trial, stream, index): index tells apart the instances of one trial
+// (several test functions) or its strategies.
+inline Rng TrialRng(std::uint64_t seed, int trial, TrialStream stream, int index = 0) {
+  return SeededRng({seed, static_cast<std::uint64_t>(trial), static_cast<std::uint64_t>(stream),
+                    static_cast<std::uint64_t>(index)});
+}
 
 struct StudyArgs {
   int trials;

@@ -16,6 +16,35 @@ constexpr double kLog2Pi = 1.8378770664093454835606594728112;
   throw std::invalid_argument("GaussianProcess: " + message);
 }
 
+// (a - b) / unit without overflow in the difference: two finite doubles of opposite signs
+// near the largest double differ by more than the largest double.
+double ScaledDifference(double a, double b, double unit) {
+  const double d = a - b;
+  if (std::isfinite(d)) return d / unit;
+  return (0.5 * a - 0.5 * b) / (0.5 * unit);
+}
+
+// Mean and (population) standard deviation of y, for any finite doubles: y is first scaled by
+// the power of two that brings its largest magnitude into [0.5, 1), which is exact, so the
+// sums cannot overflow and, away from overflow, the results are bit for bit those of the
+// plain formulas.
+struct Moments {
+  double mean = 0.0;
+  double deviation = 0.0;
+};
+
+Moments OutputMoments(const Eigen::VectorXd& y) {
+  const double largest = y.cwiseAbs().maxCoeff();
+  if (!(largest > 0.0)) return Moments();
+  int exponent = 0;
+  std::frexp(largest, &exponent);
+  const Eigen::ArrayXd u =
+      y.array().unaryExpr([exponent](double v) { return std::ldexp(v, -exponent); });
+  const double mean = u.mean();
+  const double deviation = std::sqrt((u - mean).square().sum() / static_cast<double>(y.size()));
+  return {std::ldexp(mean, exponent), std::ldexp(deviation, exponent)};
+}
+
 }  // namespace
 
 bool GaussianProcessOptions::IsValid(std::string* error) const {
@@ -60,7 +89,9 @@ GaussianProcess::GaussianProcess(const GaussianProcess& other)
       z1_(other.z1_),
       alpha_(other.alpha_),
       offset_(other.offset_),
-      scale_(other.scale_) {}
+      scale_(other.scale_),
+      reference_(other.reference_),
+      unit_(other.unit_) {}
 
 GaussianProcess& GaussianProcess::operator=(const GaussianProcess& other) {
   if (this != &other) {
@@ -117,7 +148,9 @@ void GaussianProcess::AddObservation(const ConstVectorRef& x, double y) {
     const double pivot = std::sqrt(pivot_squared);
     L_.row(t_).head(t_) = l.transpose();
     L_(t_, t_) = pivot;
-    zy_(t_) = (y - l.dot(zy_.head(t_))) / pivot;
+    // Transiently non-finite when y is far outside the reference's range; UpdateWeights then
+    // takes a new reference and recomputes zy.
+    zy_(t_) = (ScaledDifference(y, reference_, unit_) - l.dot(zy_.head(t_))) / pivot;
     z1_(t_) = (1.0 - l.dot(z1_.head(t_))) / pivot;
     ++t_;
   } else {
@@ -188,7 +221,20 @@ void GaussianProcess::Clear() { RemoveLastObservations(t_); }
 Eigen::MatrixXd GaussianProcess::inputs() const { return X_; }
 Eigen::VectorXd GaussianProcess::outputs() const { return y_; }
 Eigen::VectorXd GaussianProcess::standardized_outputs() const {
-  return (y_.array() - offset_) / scale_;
+  return y_.unaryExpr([this](double y) { return ScaledDifference(y, offset_, scale_); });
+}
+
+void GaussianProcess::ScaleOutputs(int exponent) {
+  // Every quantity below scales exactly; the factor stays, so zy = L^-1 (y - reference) / unit
+  // is unchanged when outputs are standardized, and scales with y when they are not.
+  y_ = y_.unaryExpr([exponent](double y) { return std::ldexp(y, exponent); });
+  if (options_.standardize_outputs) {
+    reference_ = std::ldexp(reference_, exponent);
+    unit_ = std::ldexp(unit_, exponent);
+  } else {
+    zy_.head(t_) = zy_.head(t_).unaryExpr([exponent](double z) { return std::ldexp(z, exponent); });
+  }
+  UpdateWeights();
 }
 
 // ---- Hyperparameters --------------------------------------------------------------------------
@@ -228,26 +274,62 @@ void GaussianProcess::Refactorize() {
                              " (non-finite kernel values or hyperparameters?)");
   jitter_ = chol.jitter;
   L_.topLeftCorner(t_, t_) = chol.lower;
-  zy_.head(t_) = y_;
-  L().solveInPlace(zy_.head(t_));
   z1_.head(t_).setOnes();
   L().solveInPlace(z1_.head(t_));
+  ComputeStandardization();
+  SetReference();
+}
+
+void GaussianProcess::ComputeStandardization() {
+  offset_ = 0.0;
+  scale_ = 1.0;
+  if (!options_.standardize_outputs || t_ == 0) return;
+  const Moments moments = OutputMoments(y_);
+  offset_ = moments.mean;
+  // Any spread the doubles can represent is signal (a threshold relative to the mean, as
+  // before, took rewards like 1e5 + 1e-8 f(x) for constant); only equal outputs get unit scale,
+  // as in scikit-learn and BoTorch.
+  if (t_ >= 2 && moments.deviation > 0.0) scale_ = moments.deviation;
+}
+
+bool GaussianProcess::ReferenceIsStale() const {
+  if (!options_.standardize_outputs) return false;
+  // zy - d z1 loses about log2(|d| unit / scale) bits to cancellation, and unit / scale far from
+  // 1 risks overflow or underflow in zy.
+  const double d = ScaledDifference(offset_, reference_, unit_);
+  const double ratio = unit_ / scale_;
+  constexpr double kMaxUnitRatio = 65536.0;
+  return !(std::abs(d) * ratio <= 2.0) || !(ratio <= kMaxUnitRatio && ratio >= 1.0 / kMaxUnitRatio);
+}
+
+void GaussianProcess::SetReference() {
+  reference_ = 0.0;
+  unit_ = 1.0;
+  if (options_.standardize_outputs) {
+    reference_ = offset_;
+    unit_ = std::ldexp(1.0, std::ilogb(scale_));  // a power of two: dividing by it is exact
+  }
+  zy_.head(t_) = y_.unaryExpr([this](double y) { return ScaledDifference(y, reference_, unit_); });
+  if (t_ > 0) L().solveInPlace(zy_.head(t_));
+}
+
+double GaussianProcess::Destandardize(double z) const {
+  const double value = offset_ + scale_ * z;
+  if (std::isfinite(value)) return value;
+  // scale * z may overflow where offset + scale * z does not (rewards near the largest double).
+  return 2.0 * (0.5 * offset_ + (0.5 * scale_) * z);
+}
+
+Eigen::VectorXd GaussianProcess::ForwardStandardizedOutputs() const {
+  // L^-1 y_std = L^-1 ((y - reference) / unit - d) * unit / scale, d = (offset - reference) / unit.
+  const double d = ScaledDifference(offset_, reference_, unit_);
+  return (zy_.head(t_) - d * z1_.head(t_)) * (unit_ / scale_);
 }
 
 void GaussianProcess::UpdateWeights() {
-  offset_ = 0.0;
-  scale_ = 1.0;
-  if (options_.standardize_outputs && t_ > 0) {
-    const auto y = y_.array();
-    offset_ = y.mean();
-    if (t_ >= 2) {
-      const double sd = std::sqrt((y - offset_).square().sum() / t_);
-      // Constant outputs: unit scale, as scikit-learn and BoTorch do.
-      if (sd > 1e-12 * std::max(1.0, std::abs(offset_))) scale_ = sd;
-    }
-  }
-  // z = L^-1 y_std = (L^-1 y - offset L^-1 1) / scale; alpha = L^-T z.
-  alpha_ = (zy_.head(t_) - offset_ * z1_.head(t_)) / scale_;
+  ComputeStandardization();
+  if (ReferenceIsStale()) SetReference();  // O(t^2), rare: the outputs moved or changed scale
+  alpha_ = ForwardStandardizedOutputs();
   if (t_ > 0) LT().solveInPlace(alpha_);
 }
 
@@ -258,7 +340,7 @@ double GaussianProcess::Mean(const ConstVectorRef& x) const {
   if (t_ == 0) return offset_;
   thread_local KernelPointCache cache;
   kernel_->CrossWithPoint(x, X_, false, &cache);
-  return offset_ + scale_ * cache.values.dot(alpha_);
+  return Destandardize(cache.values.dot(alpha_));
 }
 
 double GaussianProcess::Variance(const ConstVectorRef& x) const {
@@ -288,7 +370,7 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
     latent_variance = kxx - v.squaredNorm();
   }
   const bool clamped = latent_variance <= 0.0;
-  if (mean) *mean = offset_ + (t_ > 0 ? scale_ * cache.values.dot(alpha_) : 0.0);
+  if (mean) *mean = t_ > 0 ? Destandardize(cache.values.dot(alpha_)) : offset_;
   if (variance) *variance = clamped ? 0.0 : s2 * latent_variance;
 
   if (mean_gradient) mean_gradient->setZero(input_dim_);
@@ -311,8 +393,9 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
 Eigen::VectorXd GaussianProcess::MeansAtObservations() const {
   if (t_ == 0) return Eigen::VectorXd();
   // The latent mean at x_i is (K alpha)_i, and (K + (noise + jitter) I) alpha = y_std.
-  return (scale_ * (standardized_outputs() - NoisePlusJitter() * alpha_).array() + offset_)
-      .matrix();
+  return (standardized_outputs() - NoisePlusJitter() * alpha_).unaryExpr([this](double z) {
+    return Destandardize(z);
+  });
 }
 
 void GaussianProcess::Predict(const Eigen::MatrixXd& Xs, Eigen::VectorXd* means,
@@ -328,7 +411,10 @@ void GaussianProcess::Predict(const Eigen::MatrixXd& Xs, Eigen::VectorXd* means,
     return;
   }
   const Eigen::MatrixXd Ks = kernel_->Cross(X(), Xs);  // t x m
-  if (means) *means = (Ks.transpose() * alpha_).array() * scale_ + offset_;
+  if (means) {
+    *means = Ks.transpose() * alpha_;
+    *means = means->unaryExpr([this](double z) { return Destandardize(z); });
+  }
   if (variances) {
     Eigen::MatrixXd V = Ks;
     L().solveInPlace(V);  // one multi-right-hand-side triangular solve
@@ -406,7 +492,7 @@ Eigen::VectorXd GaussianProcess::SequentialVariances() const {
 
 double GaussianProcess::LogMarginalLikelihood() const {
   if (t_ == 0) return 0.0;
-  const Eigen::VectorXd z = (zy_.head(t_) - offset_ * z1_.head(t_)) / scale_;
+  const Eigen::VectorXd z = ForwardStandardizedOutputs();
   return -0.5 * z.squaredNorm() - L_.diagonal().head(t_).array().log().sum() -
          0.5 * t_ * kLog2Pi;
 }

@@ -8,6 +8,18 @@
 // the original units. Without standardization, offset = 0 and scale = 1 (prior mean 0, the
 // papers' setting).
 //
+// Output scales (RELIABILITY.md, "huge or tiny rewards"): with standardization, any finite y
+// is accepted; offset, scale, the standardized outputs, the weights, the means and the log
+// marginal likelihood stay finite and accurate whatever the magnitude (up to the largest
+// double) and whatever the spread: every spread the doubles can represent, down to one unit in
+// the last place of the mean, is used as the scale. The weights are computed from
+// L^-1 (y - reference) / unit with a reference near the mean and a power-of-two unit near the
+// scale, refreshed (O(t^2)) when the outputs drift, so tiny spreads on a large mean lose no
+// accuracy to cancellation. Variances and covariances in original units are scale^2 times the
+// standardized ones and therefore overflow beyond scale ~1e154 and underflow below ~1e-154:
+// callers that face such rewards scale them by a power of two first (the Optimizer does,
+// optimizer.h). Without standardization the outputs are used as given.
+//
 // Costs (t observations): AddObservation O(t^2) (one new row of the Cholesky factor, then
 // two triangular solves for the weights, which depend on the standardization); changing
 // hyperparameters or a failed pivot refactorizes, O(t^3); mean O(t), variance O(t^2) per point;
@@ -81,6 +93,10 @@ class GaussianProcess {
   Eigen::VectorXd outputs() const;
   // The outputs as the model sees them: (y - output_offset()) / output_scale().
   Eigen::VectorXd standardized_outputs() const;
+  // Multiplies every output by 2^exponent, exactly (barring overflow or underflow of an
+  // output): with standardization the standardized outputs, weights and hyperparameters are
+  // unchanged bit for bit, and predictions scale by 2^exponent (variances by 4^exponent). O(t).
+  void ScaleOutputs(int exponent);
   double output_offset() const { return offset_; }
   double output_scale() const { return scale_; }
 
@@ -136,6 +152,16 @@ class GaussianProcess {
   void Refactorize();
   // Standardization and weights from the current factor: O(t^2).
   void UpdateWeights();
+  // offset_ and scale_ from y_: O(t).
+  void ComputeStandardization();
+  // True when zy_ should be recomputed around the current offset and scale.
+  bool ReferenceIsStale() const;
+  // reference_ = offset_, unit_ = a power of two near scale_, zy_ recomputed: O(t^2).
+  void SetReference();
+  // L^-1 y_std from zy_ and z1_: O(t).
+  Eigen::VectorXd ForwardStandardizedOutputs() const;
+  // offset_ + scale_ * z, without overflow in the product when the sum is representable.
+  double Destandardize(double z) const;
   const Eigen::MatrixXd& X() const { return X_; }
   // The lower-triangular factor as a view of the top-left t x t block.
   auto L() const { return L_.topLeftCorner(t_, t_).triangularView<Eigen::Lower>(); }
@@ -153,12 +179,16 @@ class GaussianProcess {
   // capacity x capacity, grown by doubling so that an append does not copy O(t^2) data each
   // time; the lower Cholesky factor is the top-left t x t block.
   Eigen::MatrixXd L_;
-  // L^-1 y and L^-1 1 (capacity). Forward substitution extends them by one entry per append, so
-  // a change of standardization (offset, scale) costs one back substitution, not two.
+  // L^-1 (y - reference_) / unit_ and L^-1 1 (capacity). Forward substitution extends them by
+  // one entry per append, so a change of standardization (offset, scale) costs one back
+  // substitution, not two.
   Eigen::VectorXd zy_, z1_;
   Eigen::VectorXd alpha_;  // t: (K + (noise + jitter) I)^-1 y_std
   double offset_ = 0.0;
   double scale_ = 1.0;
+  // The centre and the power-of-two unit of zy_ (0 and 1 without standardization).
+  double reference_ = 0.0;
+  double unit_ = 1.0;
 };
 
 }  // namespace gpbandit

@@ -12,6 +12,7 @@
 #include <omp.h>
 
 #include "gpbandit/gp/cholesky.h"
+#include "gpbandit/gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {
@@ -144,7 +145,7 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
                              int num_threads) {
   CheckArguments(kernel, X, y, noise_variance, max_relative_jitter, num_threads);
   const int n = static_cast<int>(y.size());
-  const int threads = num_threads > 0 ? num_threads : omp_get_max_threads();
+  const int threads = ThreadsForFlops(num_threads, static_cast<double>(n) * n * n);
   const int num_params = kernel.NumParams();
   if (gradient != nullptr) gradient->setZero(num_params + 1);
   if (n == 0) return 0.0;

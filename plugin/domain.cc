@@ -10,6 +10,14 @@
 namespace gpbandit {
 namespace {
 
+// The map to the unit cube divides by upper - lower, which must be a finite double.
+void CheckWidth(double lower, double upper, const std::string& fields) {
+  if (!std::isfinite(upper - lower))
+    throw std::invalid_argument(fields + " = " + FormatDouble(lower) + ", " + FormatDouble(upper) +
+                                ": the width upper - lower overflows (exceeds the largest "
+                                "double); rescale this coordinate");
+}
+
 void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                  const std::string& lower_name, const std::string& upper_name) {
   if (lower.size() != upper.size()) {
@@ -30,6 +38,7 @@ void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                                   " is greater than " + upper_name + at + " = " +
                                   FormatDouble(upper(i)));
     }
+    CheckWidth(lower(i), upper(i), lower_name + at + ", " + upper_name + at);
   }
 }
 
@@ -73,6 +82,9 @@ Domain Domain::FiniteSet(const Eigen::MatrixXd& candidates) {
   d.candidates_ = candidates;
   d.lower_ = candidates.rowwise().minCoeff();
   d.upper_ = candidates.rowwise().maxCoeff();
+  for (Eigen::Index i = 0; i < d.lower_.size(); ++i)
+    CheckWidth(d.lower_(i), d.upper_(i),
+               "candidates row " + std::to_string(i) + " (smallest, largest)");
   return d;
 }
 

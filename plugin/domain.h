@@ -30,14 +30,18 @@ enum class DomainKind { kBox, kFiniteSet };
 class Domain {
  public:
   // A box of actions. Throws std::invalid_argument when the sizes differ or are 0, a bound is
-  // non-finite, or lower(i) > upper(i) (the message names the field, the index and the values).
+  // non-finite, lower(i) > upper(i), or the width upper(i) - lower(i) overflows (e.g.
+  // -1e308:1e308; the unit-cube map divides by it) (the message names the field, the index and
+  // the values).
   static Domain Box(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper);
-  // A finite set of candidate actions, dim x N (dim >= 1, N >= 1, finite entries).
+  // A finite set of candidate actions, dim x N (dim >= 1, N >= 1, finite entries, and on each
+  // coordinate a spread largest - smallest that does not overflow).
   static Domain FiniteSet(const Eigen::MatrixXd& candidates);
 
   // Adds context_dim >= 1 context coordinates to a box or finite set. Without bounds
   // (empty vectors) contexts are used as given; with bounds they must be finite, of size
-  // context_dim, lower <= upper, and every context passed to the optimizer must lie inside.
+  // context_dim, lower <= upper with a width that does not overflow, and every context passed
+  // to the optimizer must lie inside.
   Domain WithContext(int context_dim, const Eigen::VectorXd& context_lower = Eigen::VectorXd(),
                      const Eigen::VectorXd& context_upper = Eigen::VectorXd()) const;
 

@@ -159,6 +159,23 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   return f;
 }
 
+const char* PolicyName(NonFiniteRewardPolicy policy) {
+  switch (policy) {
+    case NonFiniteRewardPolicy::kThrow: return "throw";
+    case NonFiniteRewardPolicy::kSkip: return "skip";
+    case NonFiniteRewardPolicy::kImputeWorst: return "impute-worst";
+  }
+  return "?";
+}
+
+NonFiniteRewardPolicy PolicyFromName(const std::string& name) {
+  for (NonFiniteRewardPolicy p : {NonFiniteRewardPolicy::kThrow, NonFiniteRewardPolicy::kSkip,
+                                  NonFiniteRewardPolicy::kImputeWorst})
+    if (name == PolicyName(p)) return p;
+  throw std::runtime_error("options.non_finite_rewards \"" + name +
+                           "\" is not throw, skip or impute-worst");
+}
+
 json OptionsToJson(const OptimizerOptions& o) {
   return {{"seed", o.seed},
           {"initial_design_size", o.initial_design_size},
@@ -173,8 +190,7 @@ json OptionsToJson(const OptimizerOptions& o) {
            {{"noise_variance", o.gp.noise_variance},
             {"standardize_outputs", o.gp.standardize_outputs},
             {"max_relative_jitter", o.gp.max_relative_jitter}}},
-          {"non_finite_rewards",
-           o.non_finite_rewards == NonFiniteRewardPolicy::kThrow ? "throw" : "skip"},
+          {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
           {"maximizer_raw_samples", o.maximizer_raw_samples},
           {"maximizer_starts", o.maximizer_starts},
           {"maximizer_observed_starts", o.maximizer_observed_starts},
@@ -200,11 +216,7 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.gp.noise_variance = g.at("noise_variance").get<double>();
   o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
   o.gp.max_relative_jitter = g.at("max_relative_jitter").get<double>();
-  const std::string policy = j.at("non_finite_rewards").get<std::string>();
-  if (policy != "throw" && policy != "skip")
-    throw std::runtime_error("options.non_finite_rewards \"" + policy + "\" is not throw/skip");
-  o.non_finite_rewards =
-      policy == "throw" ? NonFiniteRewardPolicy::kThrow : NonFiniteRewardPolicy::kSkip;
+  o.non_finite_rewards = PolicyFromName(j.at("non_finite_rewards").get<std::string>());
   o.maximizer_raw_samples = j.at("maximizer_raw_samples").get<int>();
   o.maximizer_starts = j.at("maximizer_starts").get<int>();
   o.maximizer_observed_starts = j.at("maximizer_observed_starts").get<int>();

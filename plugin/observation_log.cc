@@ -74,6 +74,7 @@ LogRecord ParseRecord(const std::string& line) {
     r.z = JsonToVector(j.at("z"));
     r.y = JsonToReward(j.at("y"));
     r.accepted = j.at("accepted").get<bool>();
+    if (j.contains("imputed")) r.imputed = j.at("imputed").get<double>();
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = j.at("round").get<long>();
@@ -199,12 +200,13 @@ void ObservationLogWriter::AppendPending(long round, long design_index, const Ei
 }
 
 void ObservationLogWriter::AppendTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                      double y, bool accepted) {
+                                      double y, bool accepted, double imputed) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
             {"y", RewardToJson(y)},
             {"accepted", accepted}};
+  if (std::isfinite(imputed)) j["imputed"] = imputed;
   WriteLine(j.dump());
 }
 

@@ -12,9 +12,10 @@
 //            kernel description and initial log-params. Enough to resume from the log alone.
 //   pending  a point handed out by ask/ask_batch (round, action, context), written before the
 //            call returns.
-//   tell     an observation (action, context, reward, accepted or "failed" for a skipped
-//            non-finite reward; non-finite rewards are written as the strings "nan", "inf",
-//            "-inf" since JSON has no such numbers).
+//   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
+//            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
+//            JSON has no such numbers). A failure that entered the model with an imputed
+//            reward (NonFiniteRewardPolicy::kImputeWorst) carries it in "imputed".
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit.
 //   clear_pending   Optimizer::ClearPending.
@@ -24,6 +25,7 @@
 #ifndef GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 #define GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -44,8 +46,10 @@ struct LogRecord {
   Eigen::VectorXd x, z;
   // kTell: the reward (may be non-finite when accepted == false).
   double y = 0.0;
-  // kTell: false when the reward was skipped (non-finite under the skip policy).
+  // kTell: false when the reward was non-finite (skipped or imputed).
   bool accepted = true;
+  // kTell: the reward the model was told in place of a non-finite one; NaN when none.
+  double imputed = std::numeric_limits<double>::quiet_NaN();
   // kFit: kernel log-params and noise variance.
   Eigen::VectorXd log_params;
   double noise_variance = 0.0;
@@ -85,7 +89,9 @@ class ObservationLogWriter {
   void AppendRaw(const std::string& json_object_text);
   void AppendPending(long round, long design_index, const Eigen::VectorXd& x,
                      const Eigen::VectorXd& z);
-  void AppendTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
+  // imputed: written when finite (see LogRecord::imputed).
+  void AppendTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
+                  double imputed = std::numeric_limits<double>::quiet_NaN());
   void AppendFit(long round, const Eigen::VectorXd& log_params, double noise_variance,
                  const std::string& report);
   void AppendClearPending();

@@ -13,12 +13,15 @@
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
 
 namespace gpbandit {
 namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Streams of the per-round generators: independent sequences for independent jobs, so that
 // e.g. a refit (which may or may not happen) never shifts the numbers the maximizer draws.
@@ -72,6 +75,9 @@ bool SameVector(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   return a.size() == b.size() && (a.size() == 0 || a == b);
 }
 
+// Equal, or both NaN.
+bool SameReward(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
 // FNV-1a over raw bytes: a compact digest for Fingerprint().
 class Digest {
  public:
@@ -94,21 +100,43 @@ class Digest {
   std::uint64_t hash_ = 14695981039346656037ULL;
 };
 
-// The posterior means at the accepted observations (in order; their indices into
-// `observations` in *index). The model holds exactly those observations first (then any
-// hallucinated pending points), so the means cost O(t) (GaussianProcess::MeansAtObservations).
+// The posterior means (model units) at the accepted observations (in order; their indices into
+// `observations` in *index). The model holds the observations that are in_model() first, in
+// order (then any hallucinated pending points), so the means cost O(t)
+// (GaussianProcess::MeansAtObservations).
 Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
                               const GaussianProcess& gp, std::vector<int>* index) {
   index->clear();
-  for (int i = 0; i < static_cast<int>(observations.size()); ++i)
-    if (observations[static_cast<std::size_t>(i)].accepted) index->push_back(i);
-  const Eigen::Index count = static_cast<Eigen::Index>(index->size());
-  if (gp.num_observations() < count)
+  std::vector<Eigen::Index> rows;
+  Eigen::Index row = 0;
+  for (int i = 0; i < static_cast<int>(observations.size()); ++i) {
+    const Observation& o = observations[static_cast<std::size_t>(i)];
+    if (o.accepted) {
+      index->push_back(i);
+      rows.push_back(row);
+    }
+    if (o.in_model()) ++row;
+  }
+  if (gp.num_observations() < row)
     throw std::logic_error("the model holds " + std::to_string(gp.num_observations()) +
-                           " observations, fewer than the " + std::to_string(count) +
-                           " accepted ones");
-  if (count == 0) return Eigen::VectorXd();
-  return gp.MeansAtObservations().head(count);
+                           " observations, fewer than the " + std::to_string(row) +
+                           " told to it");
+  if (rows.empty()) return Eigen::VectorXd();
+  const Eigen::VectorXd all = gp.MeansAtObservations();
+  Eigen::VectorXd means(static_cast<Eigen::Index>(rows.size()));
+  for (std::size_t j = 0; j < rows.size(); ++j) means(static_cast<Eigen::Index>(j)) = all(rows[j]);
+  return means;
+}
+
+// The exponent k of the reward unit 2^k for rewards whose largest magnitude is `largest`
+// (optimizer.h, "Units"): 0 within [2^-256, 2^256), else a multiple of 128 leaving the
+// magnitude within 2^128 of 1.
+int RewardExponent(double largest) {
+  constexpr int kBand = 256, kStep = 128;
+  if (!(largest > 0.0)) return 0;
+  const int exponent = std::ilogb(largest);  // largest in [2^exponent, 2^(exponent + 1))
+  if (exponent >= -kBand && exponent < kBand) return 0;
+  return kStep * (exponent / kStep);  // toward zero
 }
 
 // The `count` observations with the highest posterior means (ties: lower index), under the
@@ -311,9 +339,9 @@ LogHeader Optimizer::MakeHeader() const {
 void Optimizer::OpenLog() {
   const LogContents contents = ReadLog(options_.log_path);
   if (contents.records.empty()) {
-    log_ = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
-                                                  contents.intact_bytes);
-    log_->AppendRaw(FormatLogHeader(MakeHeader()));
+    // A new log is created with its first record (Log()), so that a refused first call
+    // leaves no header behind that a corrected retry would have to match.
+    log_intact_bytes_ = contents.intact_bytes;
     return;
   }
   const LogHeader logged = ParseLogHeader(contents.records.front().json);
@@ -337,6 +365,16 @@ void Optimizer::OpenLog() {
                                                 contents.intact_bytes);
 }
 
+ObservationLogWriter* Optimizer::Log() {
+  if (!log_ && !options_.log_path.empty()) {
+    auto writer = std::make_unique<ObservationLogWriter>(options_.log_path, options_.sync_log,
+                                                         log_intact_bytes_);
+    writer->AppendRaw(FormatLogHeader(MakeHeader()));
+    log_ = std::move(writer);
+  }
+  return log_.get();
+}
+
 // Replays one record with exactly the model operations the live run performed, so that the
 // rebuilt state is bit-for-bit the same.
 void Optimizer::Replay(const LogRecord& record) {
@@ -353,10 +391,14 @@ void Optimizer::Replay(const LogRecord& record) {
       domain_.CheckAction(record.x, "log tell x");
       domain_.CheckContext(record.z, "log tell z");
       ApplyTell(record.x, record.z, record.y, record.accepted);
+      if (!SameReward(observations_.back().imputed, record.imputed))
+        throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
+                                 " in the log, but " +
+                                 FormatDouble(observations_.back().imputed) + " on replay");
       break;
     case LogRecordType::kFit:
       gp_->SetHyperparameters(record.log_params, record.noise_variance);
-      last_fit_observations_ = num_accepted_;
+      last_fit_observations_ = gp_->num_observations();
       has_fit_report_ = true;
       last_fit_report_ = HyperparameterFitReport();
       last_fit_report_.success = true;
@@ -389,12 +431,14 @@ Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context) {
 }
 
 void Optimizer::MaybeRefit(long round) {
-  if (!options_.refit.enabled || num_accepted_ == 0) return;
-  if (!options_.refit.ShouldRefit(num_accepted_, std::max(0, last_fit_observations_))) return;
-  if (last_fit_observations_ == num_accepted_) return;
+  // Counted in model rows: failures with imputed rewards are data the fit must explain too.
+  const int observed = gp_->num_observations();
+  if (!options_.refit.enabled || observed == 0) return;
+  if (!options_.refit.ShouldRefit(observed, std::max(0, last_fit_observations_))) return;
+  if (last_fit_observations_ == observed) return;
   Rng rng = RoundRng(round, kStreamFit);
   HyperparameterFitOptions fit = options_.fit;
-  if (num_accepted_ >= options_.fit_restarts_until) fit.num_restarts = 0;
+  if (observed >= options_.fit_restarts_until) fit.num_restarts = 0;
   if (options_.num_threads > 0) fit.num_threads = options_.num_threads;
   if (default_kernel_ && fit.kernel_priors.empty()) {
     // The default priors (optimizer_options.h, `fit`).
@@ -405,12 +449,12 @@ void Optimizer::MaybeRefit(long round) {
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.
   gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
-  last_fit_observations_ = num_accepted_;
+  last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
-  if (log_) {
-    log_->AppendFit(round, gp_->kernel_log_params(), gp_->noise_variance(),
-                    last_fit_report_.BriefReport());
+  if (ObservationLogWriter* log = Log()) {
+    log->AppendFit(round, gp_->kernel_log_params(), gp_->noise_variance(),
+                   last_fit_report_.BriefReport());
   }
 }
 
@@ -601,9 +645,9 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
 // Logged (and fsynced) before the points are handed out.
 void Optimizer::RecordPending(const AskCall& call) {
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
-    if (log_) {
-      log_->AppendPending(call.round, call.design_index[static_cast<std::size_t>(i)],
-                          call.chosen.col(i), call.z);
+    if (ObservationLogWriter* log = Log()) {
+      log->AppendPending(call.round, call.design_index[static_cast<std::size_t>(i)],
+                         call.chosen.col(i), call.z);
     }
     pending_.push_back({call.chosen.col(i), call.z});
   }
@@ -627,24 +671,52 @@ void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
   if (!std::isfinite(y) && options_.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
     std::ostringstream s;
     s << y_field << " is not finite: " << y
-      << " (set OptimizerOptions::non_finite_rewards = kSkip to record it as failed)";
+      << " (set OptimizerOptions::non_finite_rewards = kSkip or kImputeWorst to record it as "
+         "failed)";
     throw std::invalid_argument(s.str());
   }
 }
 
 void Optimizer::TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y) {
   const bool accepted = std::isfinite(y);
-  if (log_) log_->AppendTell(x, z, y, accepted);
+  if (ObservationLogWriter* log = Log())
+    log->AppendTell(x, z, y, accepted, accepted ? kNaN : ImputedReward());
   ApplyTell(x, z, y, accepted);
+}
+
+double Optimizer::ImputedReward() const {
+  if (options_.non_finite_rewards != NonFiniteRewardPolicy::kImputeWorst || num_accepted_ == 0)
+    return kNaN;
+  return worst_reward_;
+}
+
+void Optimizer::AddToModel(const Eigen::VectorXd& u, double y) {
+  const int old_exponent = reward_exponent_;
+  const double largest = std::max(largest_reward_magnitude_, std::abs(y));
+  const int exponent = gp_->options().standardize_outputs ? RewardExponent(largest) : 0;
+  if (exponent != old_exponent) gp_->ScaleOutputs(old_exponent - exponent);
+  try {
+    gp_->AddObservation(u, std::ldexp(y, -exponent));
+  } catch (...) {
+    if (exponent != old_exponent) gp_->ScaleOutputs(exponent - old_exponent);
+    throw;
+  }
+  reward_exponent_ = exponent;
+  largest_reward_magnitude_ = largest;
 }
 
 void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                           bool accepted) {
+  Observation observation{x, z, y, accepted};
   if (accepted) {
-    gp_->AddObservation(domain_.ToUnit(x, z), y);
+    AddToModel(domain_.ToUnit(x, z), y);
     ++num_accepted_;
+    worst_reward_ = std::min(worst_reward_, y);
+  } else {
+    observation.imputed = ImputedReward();
+    if (!std::isnan(observation.imputed)) AddToModel(domain_.ToUnit(x, z), observation.imputed);
   }
-  observations_.push_back({x, z, y, accepted});
+  observations_.push_back(std::move(observation));
   for (auto it = pending_.begin(); it != pending_.end(); ++it) {
     if (SameVector(it->x, x) && SameVector(it->z, z)) {
       pending_.erase(it);
@@ -681,7 +753,7 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
 
 void Optimizer::ClearPending() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (log_) log_->AppendClearPending();
+  if (ObservationLogWriter* log = Log()) log->AppendClearPending();
   pending_.clear();
 }
 
@@ -700,14 +772,19 @@ Recommendation Optimizer::Best() const {
   Recommendation r;
   r.x = o.x;
   r.z = o.z;
-  r.posterior_mean = best_mean;
+  r.posterior_mean = std::ldexp(best_mean, reward_exponent_);
   r.observed_reward = o.y;
   return r;
 }
 
 int Optimizer::t() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return num_accepted_ + 1;
+  return gp_->num_observations() + 1;
+}
+
+double Optimizer::reward_unit() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::ldexp(1.0, reward_exponent_);
 }
 
 long Optimizer::rounds() const {
@@ -775,11 +852,13 @@ std::string Optimizer::Fingerprint() const {
   d.Add(rounds_);
   d.Add(design_handed_out_);
   d.Add(static_cast<long>(num_accepted_));
+  d.Add(static_cast<long>(reward_exponent_));
   d.Add(static_cast<long>(last_fit_observations_));
   for (const Observation& o : observations_) {
     d.Add(o.x);
     d.Add(o.z);
     d.Add(o.y);
+    d.Add(o.imputed);
     d.Add(static_cast<long>(o.accepted));
   }
   d.Add(static_cast<long>(pending_.size()));
@@ -800,7 +879,7 @@ std::string Optimizer::Fingerprint() const {
   d.Add(mean);
   d.Add(variance);
   std::ostringstream s;
-  s << "t=" << num_accepted_ + 1 << " told=" << observations_.size()
+  s << "t=" << gp_->num_observations() + 1 << " told=" << observations_.size()
     << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex
     << std::setw(16) << std::setfill('0') << d.value();
   return s.str();

@@ -12,14 +12,22 @@
 // space-filling design point; otherwise (2) refit hyperparameters when the schedule says so,
 // (3) hallucinate every pending point at the posterior mean in a scratch copy of the model
 // (GP-BUCB, Desautels, Krause & Burdick 2014: the variance shrinks where work is already under
-// way, the mean does not move), (4) BeginRound of the strategy with t = accepted observations
-// + pending + 1, and (5) maximize its acquisition over the action box with the context held
-// fixed (or take the argmax over the finite set). AskBatch(q) repeats (3)-(5) q times,
+// way, the mean does not move), (4) BeginRound of the strategy with t = observations in the
+// model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its
+// acquisition over the action box with the context held fixed (or take the argmax over the
+// finite set). AskBatch(q) repeats (3)-(5) q times,
 // hallucinating each choice before the next, and returns q distinct points. Every handed-out
 // point is logged as pending before the call returns.
 //
 // Units: every action x and context z in this API is in ORIGINAL units; the model sees the
-// unit-cube image (Domain::ToUnit) and, by default, standardized outputs.
+// unit-cube image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any
+// finite doubles (RELIABILITY.md, "huge or tiny rewards"): with standardized outputs (the
+// default), rewards reach the model divided by reward_unit() = 2^k, an exact power of two,
+// k = 0 while the largest reward magnitude lies within [2^-256, 2^256] (about 1e-77 to 1e77)
+// and otherwise a multiple of 128 that brings it within 2^128 of 1, so that the model's
+// variances (scale^2 times the standardized ones) can neither overflow nor underflow. Then
+// the model, and the strategy constants that carry reward units (EI's and PI's xi, IGP-UCB's
+// and GP-TS's B and R), are in rewards / 2^k; what this API returns is in reward units.
 //
 // Determinism: the random numbers of ask round r come from a generator seeded by (seed, r), and
 // the model is only changed by Tell and by refits (whose results are logged), so replaying a log
@@ -27,7 +35,9 @@
 // one. Results do not depend on the number of OpenMP threads (the maximizer guarantees it).
 //
 // Errors: bad input throws std::invalid_argument naming the field and the value(s); a rejected
-// call leaves the optimizer exactly as it was (Fingerprint() is unchanged). I/O failures of the
+// call leaves the optimizer exactly as it was (Fingerprint() is unchanged) and the log file
+// byte-identical: every check runs before anything is written, and the header of a new log is
+// written with its first record (a refused first call creates no file). I/O failures of the
 // log throw std::runtime_error.
 //
 // Thread safety: every public member locks an internal mutex, so one Optimizer may be shared by
@@ -35,6 +45,8 @@
 #ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
 #define GPBANDIT_PLUGIN_OPTIMIZER_H_
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -65,11 +77,15 @@ struct Recommendation {
   double observed_reward = 0;  // the reward told for it (the last one, if told several times)
 };
 
-// One told observation as the optimizer keeps it (accepted or skipped).
+// One told observation as the optimizer keeps it (accepted or failed).
 struct Observation {
   Eigen::VectorXd x, z;
   double y = 0;
-  bool accepted = true;  // false: a non-finite reward skipped under NonFiniteRewardPolicy::kSkip
+  bool accepted = true;  // false: a non-finite reward (NonFiniteRewardPolicy kSkip, kImputeWorst)
+  // The reward the model was told instead of a non-finite y (kImputeWorst); NaN if none.
+  double imputed = std::numeric_limits<double>::quiet_NaN();
+  // True if the observation is in the model (accepted, or failed with an imputed reward).
+  bool in_model() const { return accepted || !std::isnan(imputed); }
 };
 
 class Optimizer {
@@ -142,9 +158,14 @@ class Optimizer {
   // the given ones over them; for a strategy object, its OptionsJson().
   const StrategyParams& strategy_options() const { return strategy_options_; }
   const OptimizerOptions& options() const { return options_; }
-  // The model over unit-cube inputs, holding accepted observations only (no pending points).
+  // The model over unit-cube inputs, holding the accepted observations and the failures with
+  // imputed rewards, in the order told (no pending points); its outputs are rewards divided by
+  // reward_unit().
   const GaussianProcess& model() const { return *gp_; }
-  // 1 + the number of accepted observations: the t of the next round's beta_t.
+  // 2^k, the power of two the model's outputs are in (see Units above): 1 unless the largest
+  // reward magnitude is beyond 2^256 or below 2^-256.
+  double reward_unit() const;
+  // 1 + the number of observations in the model: the t of the next round's beta_t.
   int t() const;
   // Number of ask rounds so far (Ask and AskBatch count one each).
   long rounds() const;
@@ -204,6 +225,13 @@ class Optimizer {
                  const std::string& y_field) const;
   void TellLocked(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
+  // The reward a failure told now enters the model with (kImputeWorst), or NaN.
+  double ImputedReward() const;
+  // Adds a reward (original units) at unit-cube input u to the model, first moving the model to
+  // the reward unit that y requires.
+  void AddToModel(const Eigen::VectorXd& u, double y);
+  // The log, its header written on first use; nullptr without a log.
+  ObservationLogWriter* Log();
 
   mutable std::mutex mutex_;
   Domain domain_;
@@ -215,11 +243,16 @@ class Optimizer {
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
   std::unique_ptr<ObservationLogWriter> log_;
+  // A new log's bytes to keep when it is opened on first use (drops a torn line).
+  long long log_intact_bytes_ = -1;
   std::vector<Observation> observations_;
   std::vector<Pending> pending_;
   long rounds_ = 0;
   long design_handed_out_ = 0;
   int num_accepted_ = 0;
+  int reward_exponent_ = 0;  // the model's outputs are rewards * 2^-reward_exponent_
+  double largest_reward_magnitude_ = 0.0;
+  double worst_reward_ = std::numeric_limits<double>::infinity();  // lowest accepted
   int last_fit_observations_ = -1;
   double figure_;
   std::string figure_name_;

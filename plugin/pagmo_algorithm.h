@@ -15,7 +15,8 @@
 // new individuals to the population, which is returned (it grows by rounds * batch_size).
 //
 // A non-finite fitness follows options.non_finite_rewards: evolve throws (the default), or the
-// individual is kept in the population but left out of the model (kSkip).
+// individual is kept in the population but left out of the model (kSkip), or enters the model
+// with the worst reward so far, which keeps later rounds away from it (kImputeWorst).
 //
 // Seeding: evolve number k (0-based, since construction or set_seed) runs an Optimizer seeded by
 // (seed, k), so two algorithms with the same seed give identical populations and logs.

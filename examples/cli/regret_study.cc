@@ -32,6 +32,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// The generators of trial i of a study with seed s are seeded by (s, i, stream) through a seed
+// sequence (gp/random.h), so studies with different seeds share no problem instance.
+constexpr std::uint64_t kProblemStream = 0;   // the instance f, then the observation noise
+constexpr std::uint64_t kStrategyStream = 1;  // GP-TS draws, the optimizer's own seed
+
 double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
 }
@@ -439,13 +444,14 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
       summary.strategy = contextual ? strategy + "/" + mode : strategy;
       summary.mean_average_regret.assign(o.T, 0.0);
       for (int trial = 0; trial < o.trials; ++trial) {
-        Rng problem_rng(o.seed + static_cast<std::uint64_t>(trial));
+        const std::uint64_t trial_key = static_cast<std::uint64_t>(trial);
+        Rng problem_rng = SeededRng({o.seed, trial_key, kProblemStream});
         const Instance in = MakeInstance(o, &file, trial, problem_rng);
         result.action_dim = in.action_dim;
         result.context_dim = in.context_dim;
         // The noise stream continues the problem's generator: identical for every strategy.
         Rng& noise_rng = problem_rng;
-        Rng strategy_rng(o.seed * 1000003ULL + static_cast<std::uint64_t>(trial) + 17);
+        Rng strategy_rng = SeededRng({o.seed, trial_key, kStrategyStream});
         std::normal_distribution<double> normal(0.0, 1.0);
         const double noise_sd = std::sqrt(in.noise);
         const StrategyParams so = MakeStrategyParams(o, in, strategy);
@@ -457,7 +463,7 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
           finite = std::make_unique<FiniteRun>(in, mode, strategy, so, o.prior_mean);
         } else {
           OptimizerOptions oo;
-          oo.seed = o.seed * 1000003ULL + static_cast<std::uint64_t>(trial);
+          oo.seed = DerivedSeed({o.seed, trial_key, kStrategyStream});
           oo.refit.enabled = o.fit;
           oo.num_threads = o.threads;
           oo.sync_log = false;

@@ -18,10 +18,12 @@
 // Regret: r_t = max over the candidates with context z_t of f - f(x_t) (the contextual regret;
 // plain regret without contexts); cumulative R_T = sum r_t; simple regret = min_{s <= t} r_s.
 //
-// Randomness: trial i draws its problem instance (f) and its observation noise from
-// Rng(seed + i); every strategy sees the same instance and the same noise sequence in trial i
+// Randomness: trial i draws its problem instance (f) and its observation noise from a generator
+// seeded by (seed, i) through a seed sequence (gp/random.h SeededRng), so the trials of
+// `--seed 1` and `--seed 2` are unrelated (with Rng(seed + i) they shared all but one
+// instance); every strategy sees the same instance and the same noise sequence in trial i
 // (common random numbers make the comparison fairer). Strategy randomness (GP-TS, designs)
-// comes from a generator seeded by (seed, trial).
+// comes from a second stream of (seed, i).
 #ifndef GPBANDIT_EXAMPLES_CLI_REGRET_STUDY_H_
 #define GPBANDIT_EXAMPLES_CLI_REGRET_STUDY_H_
 

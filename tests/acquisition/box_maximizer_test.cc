@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include "gpbandit/gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -156,6 +157,7 @@ TEST(BoxMaximizerTest, ExtraStartsAreUsed) {
 }
 
 TEST(BoxMaximizerTest, SameResultWithOneAndTwoThreads) {
+  const ScopedParallelismForTesting parallel;  // the policy would run this small work serially
   FunctionAcquisition acquisition(Hartmann3);
   const Eigen::VectorXd lower = Eigen::VectorXd::Zero(3), upper = Eigen::VectorXd::Ones(3);
   const std::uint64_t seed = testing::TestSeed(10);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
+#include "gpbandit/gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -29,6 +30,7 @@ TEST(FiniteArgmaxTest, BasicRules) {
 }
 
 TEST(FiniteArgmaxTest, LargeInputsAgreeWithSerialScanForAnyThreadCount) {
+  const ScopedParallelismForTesting parallel;  // the policy would scan 200000 scores serially
   Rng rng(testing::TestSeed(11));
   const int n = 200000;
   // Few distinct values, so many ties; some NaN.

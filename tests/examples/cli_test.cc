@@ -267,6 +267,56 @@ TEST_F(CliTest, FitReportsTheLikelihoodInBothUnitsAndFitsRawOutputsOnRequest) {
   EXPECT_GT(std::exp(unstandardized["log_params"]["se.log_variance"].get<double>()), 1e3);
 }
 
+// RELIABILITY.md, "huge or tiny rewards ... bounds whose width overflows", from the command line.
+TEST_F(CliTest, HugeOrTinyRewardsRefusedFirstObserveLeavesNoLog) {
+  // A refused first call writes nothing, so the corrected retry (here with other bounds)
+  // starts the log instead of being refused for not matching a header it never meant.
+  Result r = Run("observe --log a.jsonl --bounds 0:1 --x 0.5,0.5 --y 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("x has size 2"));
+  EXPECT_FALSE(std::ifstream(dir_ + "/a.jsonl").good());
+  r = Run("observe --log a.jsonl --bounds 0:1,0:1 --x 0.5,0.5 --y 1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // A box whose width overflows is refused before any log exists.
+  r = Run("observe --log b.jsonl --bounds -1e308:1e308 --x 0 --y 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("the width upper - lower overflows"));
+  EXPECT_FALSE(std::ifstream(dir_ + "/b.jsonl").good());
+  // Huge rewards keep the log usable: the next suggestion is a point of the box.
+  for (const char* y : {"1e300", "-1e300", "1.5e308"}) {
+    r = Run(std::string("observe --log c.jsonl --bounds 0:1 --x ") +
+            (y[0] == '-' ? "0.1" : y[1] == '.' ? "0.9" : "0.5") + " --y " + y);
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  r = Run("suggest --log c.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const double x = std::stod(r.out);
+  EXPECT_GE(x, 0.0);
+  EXPECT_LE(x, 1.0);
+}
+
+TEST_F(CliTest, HugeOrTinyRewardsFitOnTheLargestRewards) {
+  // y = +-1e308: the deviation of such outputs overflowed and the fit ran on nonsense; now it
+  // is a fit of the standardized data, with the scale in the output.
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 16; ++i) {
+    const double a = i / 15.0, b = (i * 7 % 16) / 15.0;
+    csv += io::FormatDouble(a) + "," + io::FormatDouble(b) + "," +
+           (std::sin(6 * a) + b > 0.5 ? "1e308" : "-1e308") + "\n";
+  }
+  Write("big.csv", csv);
+  const Result r = Run("fit --data big.csv --restarts 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json json = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(json["fit"]["success"].get<bool>());
+  ASSERT_TRUE(json["log_marginal_likelihood"].is_number());
+  EXPECT_TRUE(std::isfinite(json["log_marginal_likelihood"].get<double>()));
+  const double scale = json["output_scale"].get<double>();
+  EXPECT_GT(scale, 5e307);
+  EXPECT_LE(scale, 1e308);
+  EXPECT_LE(std::abs(json["output_offset"].get<double>()), 1e308);
+}
+
 TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
   const Result r = Run(
       "run --problem gp-sample --grid 50 --strategy gp-ucb,mean --T 7 --trials 2 --out r.csv");

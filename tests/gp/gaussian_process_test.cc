@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
@@ -463,6 +465,137 @@ TEST(GaussianProcessTest, CopiesAreIndependent) {
   params(0) = 1.0;
   copy.SetHyperparameters(params, 1e-3);
   EXPECT_NE(gp.kernel_log_params()(0), 1.0);
+}
+
+
+// ---- Huge or tiny rewards (RELIABILITY.md, "huge or tiny rewards ... bounds whose width
+// overflows") ------------------------------------------------------------------------------
+
+// n points of the unit square and rewards offset + scale * TestFunction there.
+void ScaledData(int n, double offset, double scale, std::uint64_t seed, Eigen::MatrixXd* X,
+                Eigen::VectorXd* y) {
+  Rng rng(seed);
+  *X = UniformPoints(2, n, 0.0, 1.0, rng);
+  y->resize(n);
+  for (int i = 0; i < n; ++i) (*y)(i) = offset + scale * TestFunction(X->col(i));
+}
+
+TEST(HugeOrTinyRewardsTest, PowerOfTwoScalesChangeNothingButTheUnit) {
+  // Standardization divides the scale out exactly: at any power of two the standardized data,
+  // the likelihood and the information gain are bit for bit those of the unscaled data, and the
+  // means are theirs times the power (incremental appends, with their changes of reference,
+  // included).
+  Eigen::MatrixXd X;
+  Eigen::VectorXd f;
+  ScaledData(30, 0.0, 1.0, TestSeed(21), &X, &f);
+  GaussianProcess base = MakeGp(2, true);
+  for (int i = 0; i < 30; ++i) base.AddObservation(X.col(i), f(i));
+  const Eigen::Vector2d probe(0.31, 0.77);
+  for (int k : {-1000, -600, -300, -60, 60, 300, 600, 1000}) {
+    GaussianProcess gp = MakeGp(2, true);
+    for (int i = 0; i < 30; ++i) gp.AddObservation(X.col(i), std::ldexp(f(i), k));
+    EXPECT_EQ(gp.standardized_outputs(), base.standardized_outputs()) << "2^" << k;
+    EXPECT_EQ(gp.LogMarginalLikelihood(), base.LogMarginalLikelihood()) << "2^" << k;
+    EXPECT_EQ(gp.InformationGain(), base.InformationGain()) << "2^" << k;
+    EXPECT_EQ(gp.output_scale(), std::ldexp(base.output_scale(), k)) << "2^" << k;
+    EXPECT_EQ(gp.Mean(probe), std::ldexp(base.Mean(probe), k)) << "2^" << k;
+    EXPECT_EQ(gp.MeansAtObservations(), base.MeansAtObservations().unaryExpr([k](double m) {
+      return std::ldexp(m, k);
+    })) << "2^" << k;
+    // ScaleOutputs moves a model between units exactly.
+    gp.ScaleOutputs(-k);
+    EXPECT_EQ(gp.outputs(), base.outputs()) << "2^" << k;
+    EXPECT_EQ(gp.Mean(probe), base.Mean(probe)) << "2^" << k;
+  }
+}
+
+TEST(HugeOrTinyRewardsTest, MagnitudesUpToTheLargestDoubleStayFinite) {
+  if (std::numeric_limits<long double>::max_exponent <= std::numeric_limits<double>::max_exponent)
+    GTEST_SKIP() << "the reference needs a long double wider than double";
+  Eigen::MatrixXd X;
+  Eigen::VectorXd f;
+  ScaledData(25, 0.0, 1.0, TestSeed(22), &X, &f);
+  const double big = std::numeric_limits<double>::max();
+  for (double scale : {1e300, 0.5 * big, big / 3.0}) {
+    Eigen::VectorXd y = (scale / f.cwiseAbs().maxCoeff()) * f;
+    y(0) = big;
+    y(1) = -big;
+    GaussianProcess gp = MakeGp(2, true);
+    for (int i = 0; i < y.size(); ++i) gp.AddObservation(X.col(i), y(i));
+    // Mean and deviation against a long double computation (range to ~1e4932).
+    long double sum = 0, squares = 0;
+    for (int i = 0; i < y.size(); ++i) sum += y(i);
+    const long double mean = sum / y.size();
+    for (int i = 0; i < y.size(); ++i) squares += (y(i) - mean) * (y(i) - mean);
+    const long double sd = std::sqrt(squares / y.size());
+    EXPECT_NEAR(gp.output_offset() / static_cast<double>(sd), static_cast<double>(mean / sd),
+                1e-13);
+    EXPECT_NEAR(gp.output_scale() / static_cast<double>(sd), 1.0, 1e-13);
+    EXPECT_TRUE(gp.standardized_outputs().allFinite());
+    EXPECT_LE(gp.standardized_outputs().cwiseAbs().maxCoeff(), std::sqrt(25.0));
+    EXPECT_TRUE(std::isfinite(gp.LogMarginalLikelihood()));
+    EXPECT_TRUE(std::isfinite(gp.InformationGain()));
+    EXPECT_TRUE(gp.MeansAtObservations().allFinite());
+    EXPECT_TRUE(std::isfinite(gp.Mean(Eigen::Vector2d(0.5, 0.5))));
+    // The observations are interpolated: the largest mean is at the largest reward.
+    Eigen::Index at_best = 0, at_max = 0;
+    gp.MeansAtObservations().maxCoeff(&at_best);
+    y.maxCoeff(&at_max);
+    EXPECT_EQ(at_best, at_max);
+  }
+}
+
+TEST(HugeOrTinyRewardsTest, TinyRelativeSpreadsAreSignalNotConstant) {
+  // Rewards c (1 + r g) with spreads r down to a few units in the last place of c: any spread
+  // the doubles represent is the scale, so the model follows the data and its best observed
+  // mean is at the best reward (a threshold of 1e-12 relative to the mean took these for
+  // constants and smoothed them away).
+  Eigen::MatrixXd X;
+  Eigen::VectorXd g;
+  ScaledData(20, 0.0, 1.0, TestSeed(23), &X, &g);
+  for (double c : {1.0, 1e5, 1e300, -1e300, 1e-300}) {
+    for (double r : {1e-10, 1e-13, 1e-15}) {
+      const Eigen::VectorXd y = (c * (1.0 + r * g.array())).matrix();
+      if (y.maxCoeff() == y.minCoeff()) continue;  // below the resolution of c
+      GaussianProcess gp = MakeGp(2, true, 1e-6);
+      for (int i = 0; i < y.size(); ++i) gp.AddObservation(X.col(i), y(i));
+      const Eigen::VectorXd means = gp.MeansAtObservations();
+      ASSERT_TRUE(means.allFinite()) << c << " " << r;
+      const double spread = y.maxCoeff() - y.minCoeff();
+      EXPECT_LE((means - y).cwiseAbs().maxCoeff(), 0.05 * spread) << "c = " << c << ", r = " << r;
+      Eigen::Index best = 0;
+      means.maxCoeff(&best);
+      EXPECT_EQ(y(best), y.maxCoeff()) << "c = " << c << ", r = " << r;
+      EXPECT_TRUE(std::isfinite(gp.LogMarginalLikelihood()));
+    }
+  }
+}
+
+TEST(HugeOrTinyRewardsTest, IncrementalMatchesBatchAtAnyScale) {
+  // Appends one at a time (with their changes of reference) against one batch factorization,
+  // in standardized units.
+  Eigen::MatrixXd X;
+  Eigen::VectorXd f;
+  ScaledData(60, 0.0, 1.0, TestSeed(24), &X, &f);
+  Rng rng(TestSeed(25));
+  const Eigen::MatrixXd probes = UniformPoints(2, 20, 0.0, 1.0, rng);
+  for (const auto& [offset, scale] : std::vector<std::pair<double, double>>{
+           {0.0, 1e300}, {0.0, 1e-300}, {1e8, 1e-4}, {-3e300, 1e287}, {1e-300, 1e-310}}) {
+    const Eigen::VectorXd y = (offset + scale * f.array()).matrix();
+    GaussianProcess incremental = MakeGp(2, true), batch = MakeGp(2, true);
+    for (int i = 0; i < y.size(); ++i) incremental.AddObservation(X.col(i), y(i));
+    batch.AddObservations(X, y);
+    EXPECT_EQ(incremental.output_offset(), batch.output_offset());
+    EXPECT_EQ(incremental.output_scale(), batch.output_scale());
+    Eigen::VectorXd m1, m2;
+    incremental.Predict(probes, &m1, nullptr);
+    batch.Predict(probes, &m2, nullptr);
+    const Eigen::ArrayXd z1 = (m1.array() - batch.output_offset()) / batch.output_scale();
+    const Eigen::ArrayXd z2 = (m2.array() - batch.output_offset()) / batch.output_scale();
+    EXPECT_LE((z1 - z2).abs().maxCoeff(), 1e-9) << offset << " + " << scale << " f";
+    EXPECT_NEAR(incremental.LogMarginalLikelihood(), batch.LogMarginalLikelihood(),
+                1e-9 * std::abs(batch.LogMarginalLikelihood()));
+  }
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "tests/test_util.h"
 
@@ -118,6 +119,7 @@ TEST(FitHyperparametersTest, SameSeedGivesIdenticalFits) {
 // (n = 90 crosses the sizes where the Gram matrix, the inverse and the contraction split).
 TEST(FitHyperparametersTest, ThreadCountDoesNotChangeTheFit) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  const ScopedParallelismForTesting parallel;  // n = 90 is small work for the thread policy
   Rng data_rng(testing::TestSeed(15));
   const GaussianProcess original = MakeGp(2, 90, data_rng);
   GaussianProcess a = original, b = original;

@@ -13,6 +13,7 @@
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
+#include "gpbandit/gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -149,6 +150,7 @@ TEST(LogMarginalLikelihoodTest, BlockedInverseGradientMatchesFiniteDifferences) 
 // kernels and composites (whose stationary parts take their own split contractions).
 TEST(LogMarginalLikelihoodTest, ThreadCountDoesNotChangeValueOrGradient) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  const ScopedParallelismForTesting parallel;  // small sizes too run on the threads given
   Rng rng(testing::TestSeed(47));
   const std::vector<int> xy{0, 1};
   std::vector<KernelCase> kernels = {

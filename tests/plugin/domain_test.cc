@@ -38,6 +38,38 @@ TEST(DomainTest, BoxBoundsAreChecked) {
       "context bounds have size 1 but context_dim is 2");
 }
 
+// RELIABILITY.md, "huge or tiny rewards ... bounds whose width overflows": the unit-cube map
+// divides by upper - lower, so a width beyond the largest double is refused at construction;
+// the widest representable boxes still map exactly onto the cube.
+TEST(HugeOrTinyRewardsTest, BoundsWhoseWidthOverflowsAreRefused) {
+  const double big = std::numeric_limits<double>::max();
+  ExpectInvalid([] { Domain::Box(Eigen::Vector2d(0, -1e308), Eigen::Vector2d(1, 1e308)); },
+                "lower[1], upper[1] = -1e+308, 1e+308: the width upper - lower overflows");
+  ExpectInvalid(
+      [&] { Domain::Box(Eigen::VectorXd::Constant(1, -big), Eigen::VectorXd::Constant(1, 1e300)); },
+      "the width upper - lower overflows");
+  ExpectInvalid(
+      [] {
+        Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1))
+            .WithContext(1, Eigen::VectorXd::Constant(1, -1e308),
+                         Eigen::VectorXd::Constant(1, 1e308));
+      },
+      "context_lower[0], context_upper[0]");
+  Eigen::MatrixXd candidates(1, 2);
+  candidates << -1e308, 1e308;
+  ExpectInvalid([&] { Domain::FiniteSet(candidates); },
+                "candidates row 0 (smallest, largest) = -1e+308, 1e+308");
+  // The widest boxes that fit: half the range on either side of 0, or a box far out.
+  const Domain wide =
+      Domain::Box(Eigen::Vector2d(-0.5 * big, 1e308), Eigen::Vector2d(0.5 * big, big));
+  const Eigen::Vector2d x(0.25 * big, 1.5e308);
+  const Eigen::VectorXd u = wide.ToUnit(x, Eigen::VectorXd());
+  EXPECT_TRUE(u.allFinite());
+  EXPECT_DOUBLE_EQ(u(0), 0.75);
+  EXPECT_EQ(wide.ActionFromUnit(Eigen::Vector2d(1, 1)), Eigen::Vector2d(0.5 * big, big));
+  EXPECT_EQ(wide.ActionFromUnit(Eigen::Vector2d(0, 0)), Eigen::Vector2d(-0.5 * big, 1e308));
+}
+
 TEST(DomainTest, UnitCubeMapRoundTripsAndFixedDimensionMapsToZero) {
   const Domain d = Domain::Box(Eigen::Vector3d(-5, 2, 0), Eigen::Vector3d(10, 2, 1e-6))
                        .WithContext(1, Eigen::VectorXd::Constant(1, 10),

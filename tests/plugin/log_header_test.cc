@@ -109,6 +109,32 @@ TEST(LogHeaderTest, SearchSettingsSurviveARoundTripAndOldLogsKeepTheirBehavior) 
   EXPECT_EQ(old.options.maximizer_function_tolerance, 1e-10);
 }
 
+// Every non-finite reward policy survives a round trip; an unknown name is refused by name.
+TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  for (NonFiniteRewardPolicy p : {NonFiniteRewardPolicy::kThrow, NonFiniteRewardPolicy::kSkip,
+                                  NonFiniteRewardPolicy::kImputeWorst}) {
+    h.options.non_finite_rewards = p;
+    EXPECT_EQ(ParseLogHeader(FormatLogHeader(h)).options.non_finite_rewards, p);
+  }
+  std::string text = FormatLogHeader(h);
+  const std::string key = "\"impute-worst\"";
+  const std::size_t at = text.find(key);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, key.size(), "\"ignore\"");
+  try {
+    ParseLogHeader(text);
+    ADD_FAILURE() << "an unknown policy was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"ignore\" is not throw, skip or impute-worst"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
 TEST(LogHeaderTest, Version3NeedsEveryFieldAndUnknownVersionsAreRefused) {

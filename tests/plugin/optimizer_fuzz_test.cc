@@ -27,7 +27,10 @@ class Fuzzer {
     o.maximizer_starts = 1;
     o.maximizer_iterations = 5;
     o.initial_design_size = 3;
-    o.non_finite_rewards = Coin(0.5) ? NonFiniteRewardPolicy::kSkip : NonFiniteRewardPolicy::kThrow;
+    const NonFiniteRewardPolicy policies[] = {NonFiniteRewardPolicy::kThrow,
+                                              NonFiniteRewardPolicy::kSkip,
+                                              NonFiniteRewardPolicy::kImputeWorst};
+    o.non_finite_rewards = policies[Int(0, 2)];
     Domain d = finite_set_ ? Domain::FiniteSet(testing::UniformPoints(2, 30, -2, 3, rng_))
                            : Domain::Box(Eigen::Vector2d(-2, 0), Eigen::Vector2d(3, 0));
     d = d.WithContext(1, Eigen::VectorXd::Constant(1, -1), Eigen::VectorXd::Constant(1, 1));
