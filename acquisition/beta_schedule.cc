@@ -43,6 +43,7 @@ std::string BetaScheduleKindName(BetaScheduleKind kind) {
     case BetaScheduleKind::kCompact: return "compact";
     case BetaScheduleKind::kRkhs: return "rkhs";
     case BetaScheduleKind::kConstant: return "constant";
+    case BetaScheduleKind::kDimLog: return "dim-log";
   }
   return "unknown";
 }
@@ -50,11 +51,11 @@ std::string BetaScheduleKindName(BetaScheduleKind kind) {
 BetaScheduleKind ParseBetaScheduleKind(const std::string& name) {
   for (BetaScheduleKind kind :
        {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
-        BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant}) {
+        BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant, BetaScheduleKind::kDimLog}) {
     if (BetaScheduleKindName(kind) == name) return kind;
   }
   throw std::invalid_argument("beta schedule = '" + name +
-                              "': unknown; known: auto, finite, compact, rkhs, constant");
+                              "': unknown; known: auto, finite, compact, rkhs, constant, dim-log");
 }
 
 bool BetaScheduleOptions::IsValid(std::string* error) const {
@@ -66,6 +67,8 @@ bool BetaScheduleOptions::IsValid(std::string* error) const {
     return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
   if (!(constant_beta > 0.0) || !std::isfinite(constant_beta))
     return Fail(error, "constant_beta", constant_beta, "must be finite and > 0");
+  if (!(dim_log_coefficient > 0.0) || !std::isfinite(dim_log_coefficient))
+    return Fail(error, "dim_log_coefficient", dim_log_coefficient, "must be finite and > 0");
   if (!(scale > 0.0) || !std::isfinite(scale))
     return Fail(error, "scale", scale, "must be finite and > 0");
   return true;
@@ -109,12 +112,21 @@ double BetaRkhs(int t, double rkhs_bound, double gamma, double delta) {
   return CheckResult("BetaRkhs", 2.0 * rkhs_bound * rkhs_bound + 300.0 * gamma * l * l * l);
 }
 
+double BetaDimLog(int t, int dim, double coefficient) {
+  CheckRound(t);
+  if (dim < 1) throw std::invalid_argument(FieldValue("dim", dim) + ": must be >= 1");
+  if (!(coefficient > 0.0) || !std::isfinite(coefficient))
+    throw std::invalid_argument(FieldValue("coefficient", coefficient) +
+                                ": must be finite and > 0");
+  return CheckResult("BetaDimLog", coefficient * dim * std::log(2.0 * t));
+}
+
 double ComputeBeta(const BetaScheduleOptions& options, int t, int num_candidates, int dim,
                    double gamma) {
   internal::ThrowIfInvalid(options, "BetaScheduleOptions");
   BetaScheduleKind kind = options.kind;
   if (kind == BetaScheduleKind::kAuto)
-    kind = num_candidates > 0 ? BetaScheduleKind::kFinite : BetaScheduleKind::kCompact;
+    kind = num_candidates > 0 ? BetaScheduleKind::kFinite : BetaScheduleKind::kDimLog;
   double beta = 0.0;
   switch (kind) {
     case BetaScheduleKind::kFinite: beta = BetaFinite(t, num_candidates, options.delta); break;
@@ -123,6 +135,9 @@ double ComputeBeta(const BetaScheduleOptions& options, int t, int num_candidates
       break;
     case BetaScheduleKind::kRkhs: beta = BetaRkhs(t, options.rkhs_bound, gamma, options.delta); break;
     case BetaScheduleKind::kConstant: CheckRound(t); beta = options.constant_beta; break;
+    case BetaScheduleKind::kDimLog:
+      beta = BetaDimLog(t, dim, options.dim_log_coefficient);
+      break;
     case BetaScheduleKind::kAuto: break;
   }
   return CheckResult("ComputeBeta", options.scale * beta);

@@ -6,7 +6,11 @@
 //   compact D in [0,r]^d:  beta_t = 2 log(t^2 2 pi^2 / (3 delta))
 //                                   + 2 d log(t^2 d b r sqrt(log(4 d a / delta)))
 //   RKHS, ||f||_k <= B:    beta_t = 2 B^2 + 300 gamma_t log^3(t / delta)
-// Their experiments divide beta_t by 5 (scale = 0.2). Noise: the theorems assume N(0, sigma^2)
+// Their experiments divide beta_t by 5 (scale = 0.2). A practical schedule of the same
+// O(d log t) order (Kandasamy, Schneider & Poczos, ICML 2015; gp_ucb.h's default on continuous
+// domains):
+//   dim-log:               beta_t = c d log(2 t), c = 0.2
+// Noise: the theorems assume N(0, sigma^2)
 // noise (finite, compact) or noise bounded by sigma (RKHS); the model's noise_variance is that
 // sigma^2.
 //
@@ -26,14 +30,16 @@
 namespace gpbandit {
 
 enum class BetaScheduleKind {
-  kAuto,      // kFinite on a finite candidate set, kCompact on a continuous domain
+  kAuto,      // kFinite on a finite candidate set, kDimLog on a continuous domain
   kFinite,    // Theorem 1, case 1
   kCompact,   // Theorem 1, case 2
   kRkhs,      // Theorem 1, case 3
   kConstant,  // beta_t = constant_beta for every t
+  kDimLog,    // beta_t = dim_log_coefficient * d log(2 t) (Kandasamy et al. 2015)
 };
 
-// "auto", "finite", "compact", "rkhs", "constant" (and the reverse; throws on an unknown name).
+// "auto", "finite", "compact", "rkhs", "constant", "dim-log" (and the reverse; throws on an
+// unknown name).
 std::string BetaScheduleKindName(BetaScheduleKind kind);
 BetaScheduleKind ParseBetaScheduleKind(const std::string& name);
 
@@ -52,6 +58,8 @@ struct BetaScheduleOptions {
   double rkhs_bound = 1.0;
   // Constant case: beta. > 0. Default 4 (mu + 2 sigma).
   double constant_beta = 4.0;
+  // kDimLog: the coefficient c of beta_t = c d log(2 t). > 0. Default 0.2 (Kandasamy et al.).
+  double dim_log_coefficient = 0.2;
   // Multiplies every schedule's beta_t (Srinivas et al. use 1/5 in their experiments). > 0.
   // Default 1.
   double scale = 1.0;
@@ -63,6 +71,8 @@ struct BetaScheduleOptions {
 double BetaFinite(int t, int num_candidates, double delta);
 double BetaCompact(int t, int dim, double a, double b, double r, double delta);
 double BetaRkhs(int t, double rkhs_bound, double gamma, double delta);
+// c d log(2 t), unscaled. t >= 1, dim >= 1, coefficient > 0.
+double BetaDimLog(int t, int dim, double coefficient);
 
 // scale * the schedule chosen by options at round t (num_candidates = 0 on a continuous domain;
 // dim = number of action coordinates; gamma = information gain used by kRkhs). Throws

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include <boost/random/sobol.hpp>
 #include <ceres/first_order_function.h>
 #include <ceres/gradient_problem.h>
 
@@ -190,6 +191,35 @@ Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::Vector
     }
     for (int j = 0; j < n; ++j) {
       const double s = (strata[j] + uniform(rng)) / n;
+      points(i, j) = std::min(upper(i), lower(i) + (upper(i) - lower(i)) * s);
+    }
+  }
+  return points;
+}
+
+Eigen::MatrixXd ScrambledSobol(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
+                               Rng& rng) {
+  std::vector<int> free;
+  for (int i = 0; i < lower.size(); ++i)
+    if (lower(i) < upper(i)) free.push_back(i);
+  Eigen::MatrixXd points = lower.replicate(1, n);
+  if (free.empty() || n == 0) return points;
+  constexpr std::size_t kMaxDimension = boost::random::default_sobol_table::max_dimension;
+  if (free.size() > kMaxDimension)
+    throw std::invalid_argument(FieldValue("free coordinates", free.size()) +
+                                ": the Sobol table stops at " + std::to_string(kMaxDimension));
+  std::vector<std::uint64_t> shift(free.size());
+  for (std::uint64_t& mask : shift) mask = rng();
+  boost::random::sobol sequence(free.size());
+  for (int j = 0; j < n; ++j) {
+    for (std::size_t k = 0; k < free.size(); ++k) {
+      // Boost's engine starts at the sequence's second point; the first is the origin, and
+      // without it the first 2^m points would not form a net.
+      const std::uint64_t point = j == 0 ? 0 : static_cast<std::uint64_t>(sequence());
+      const std::uint64_t bits = point ^ shift[k];
+      // The top 53 bits as a double in [0, 1).
+      const double s = static_cast<double>(bits >> 11) * 0x1.0p-53;
+      const int i = free[k];
       points(i, j) = std::min(upper(i), lower(i) + (upper(i) - lower(i)) * s);
     }
   }
@@ -378,7 +408,10 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
   const BoxMap map = CheckedBox(lower, upper, extra_starts);
   // Every random number is drawn here, before any parallel region.
-  const Eigen::MatrixXd raw = LatinHypercube(lower, upper, options.num_raw_samples, rng);
+  const Eigen::MatrixXd raw =
+      options.raw_sample_design == RawSampleDesign::kSobol
+          ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
+          : LatinHypercube(lower, upper, options.num_raw_samples, rng);
   const Eigen::MatrixXd candidates = Candidates(map, extra_starts, raw);
   const Scores scores = ScoreCandidates(acquisition, candidates, options.num_threads);
 

@@ -2,7 +2,8 @@
 // GradientProblemSolver) with analytic gradients. Includes Ceres: include it only from .cc files.
 //
 // Algorithm:
-// 1. A seeded Latin-hypercube sample of num_raw_samples points in the box is scored, together
+// 1. A seeded Latin-hypercube (or scrambled Sobol) sample of num_raw_samples points in the box
+//    is scored, together
 //    with extra_starts (e.g. the best observed points), clamped into the box, in blocks of at
 //    most 32 points through ContinuousAcquisition::EvaluateMany.
 // 2. Starts: every extra start plus the best raw samples, num_starts in all (ties by index).
@@ -35,6 +36,7 @@
 #include <Eigen/Core>
 #include <ceres/gradient_problem_solver.h>
 
+#include "gpbandit/acquisition/raw_sample_design.h"
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/gp/random.h"
 
@@ -46,8 +48,11 @@ struct BoxMaximizerOptions {
   // The per-start L-BFGS settings. Defaults: Ceres' own (LBFGS, Wolfe line search), except
   // max_num_iterations = 100, function_tolerance = 1e-10, logging_type = SILENT.
   ceres::GradientProblemSolver::Options solver;
-  // Latin-hypercube points scored before any L-BFGS. >= 1. Default 512.
+  // Points scored before any L-BFGS. >= 1. Default 512.
   int num_raw_samples = 512;
+  // Their design (raw_sample_design.h). Default kLatinHypercube: over the pagmo comparison and
+  // the defaults suite (docs/benchmarks.md) scrambled Sobol points did no better.
+  RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all (extra starts first, then the best raw samples). >= 1. Default 8.
   int num_starts = 8;
   // OpenMP threads over the starts and raw samples, at most; 0 = the OpenMP default; the thread
@@ -78,6 +83,15 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
 
 // n points of a Latin-hypercube design in [lower, upper] (dim x n; fixed coordinates at lower).
 Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
+                               Rng& rng);
+
+// The first n points of the Sobol sequence (Boost.Random's sobol, Joe & Kuo's direction
+// numbers) over the free coordinates of [lower, upper] (lower < upper), randomized by a digital
+// shift: every coordinate's 64 bits are XORed with one random mask per coordinate (drawn from
+// rng), which keeps the sequence's (t, s)-net balance and makes each point uniform on the box.
+// dim x n; fixed coordinates at lower. Throws std::invalid_argument when more than 3667
+// coordinates are free (the table's limit).
+Eigen::MatrixXd ScrambledSobol(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
                                Rng& rng);
 
 }  // namespace gpbandit

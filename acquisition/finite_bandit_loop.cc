@@ -43,6 +43,7 @@ FiniteBanditRun RunFiniteBandit(Strategy& strategy, FiniteSetPosterior& posterio
   run.regret.resize(horizon);
   std::vector<char> observed(n, 0);
   std::vector<int> observed_list;
+  double best_observed = -std::numeric_limits<double>::infinity();
   std::normal_distribution<double> noise(0.0, 1.0);
   Eigen::Array<bool, Eigen::Dynamic, 1> allowed = Eigen::Array<bool, Eigen::Dynamic, 1>::Ones(n);
   for (int t = 1; t <= horizon; ++t) {
@@ -59,6 +60,7 @@ FiniteBanditRun RunFiniteBandit(Strategy& strategy, FiniteSetPosterior& posterio
     state.noise_variance = posterior.noise_variance();
     state.incumbent = -std::numeric_limits<double>::infinity();
     for (int i : observed_list) state.incumbent = std::max(state.incumbent, posterior.mean()(i));
+    state.best_observed = best_observed;
     strategy.BeginRound(state);
 
     const FiniteSetCandidatePosterior view(posterior);
@@ -73,6 +75,7 @@ FiniteBanditRun RunFiniteBandit(Strategy& strategy, FiniteSetPosterior& posterio
 
     const double y = problem.rewards(chosen, column) + problem.noise_sd * noise(rng);
     posterior.Observe(chosen, y);
+    best_observed = std::max(best_observed, y);
     if (!observed[chosen]) {
       observed[chosen] = 1;
       observed_list.push_back(chosen);

@@ -96,8 +96,9 @@ void from_json(const nlohmann::json& j, GpTsOptions& o) {
 bool GpTsOptions::IsValid(std::string* error) const {
   if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
     return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
-  if (!(noise_bound >= 0.0) || !std::isfinite(noise_bound))
-    return Fail(error, "noise_bound", noise_bound, "must be finite and >= 0");
+  if (!std::isfinite(noise_bound)) return Fail(error, "noise_bound", noise_bound, "must be finite");
+  if (!(min_noise_bound >= 0.0) || !std::isfinite(min_noise_bound))
+    return Fail(error, "min_noise_bound", min_noise_bound, "must be finite and >= 0");
   if (!(delta > 0.0 && delta < 1.0)) return Fail(error, "delta", delta, "must be in (0, 1)");
   if (!(fixed_scale >= 0.0) || !std::isfinite(fixed_scale))
     return Fail(error, "fixed_scale", fixed_scale, "must be finite and >= 0");
@@ -109,7 +110,9 @@ GpTs::GpTs(const GpTsOptions& options) : options_(options) {
   internal::ThrowIfInvalid(options_, "GpTsOptions");
   scale_ = options_.fixed_scale > 0.0
                ? options_.fixed_scale
-               : GpTsScale(options_.rkhs_bound, options_.noise_bound, 0.0, options_.delta);
+               : GpTsScale(options_.rkhs_bound,
+                           InitialNoiseBound(options_.noise_bound, options_.min_noise_bound),
+                           0.0, options_.delta);
 }
 
 void GpTs::BeginRound(const RoundState& state) {
@@ -118,9 +121,9 @@ void GpTs::BeginRound(const RoundState& state) {
     scale_ = options_.fixed_scale;
     return;
   }
-  const double gamma =
-      ResolveGamma(options_.gamma, state.t, state.action_dim, state.information_gain);
-  scale_ = GpTsScale(options_.rkhs_bound, options_.noise_bound, gamma, options_.delta);
+  const ConfidenceTerms terms = ResolveConfidenceTerms(
+      options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
+  scale_ = GpTsScale(options_.rkhs_bound, terms.noise_bound, terms.gamma, options_.delta);
 }
 
 Eigen::VectorXd GpTs::ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const {

@@ -1,6 +1,6 @@
 // GP-TS (Chowdhury & Gopalan, ICML 2017, algorithm 2): draw f_t ~ GP(mu_{t-1}, v_t^2 k_{t-1}),
 // v_t = B + R sqrt(2 (gamma_{t-1} + 1 + ln(2 / delta))), and play argmax f_t. Registered as
-// "gp-ts".
+// "gp-ts". Defaults for B and R as IGP-UCB's (igp_ucb.h, confidence_terms.h).
 //
 // Finite candidate sets: an exact joint sample from N(mu, v_t^2 Sigma) over all candidates
 // (CandidatePosterior::SampleJoint).
@@ -20,25 +20,31 @@
 // Kernel::HasFeatures() false) is refused by MakeContinuous, and by the Optimizer when it is
 // built (CheckContinuousGpTsKernel), with a message saying to use a finite candidate set.
 //
-// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound, delta,
-// gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in gp_ucb.h), fixed_scale,
-// num_features.
+// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
+// min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
+// gp_ucb.h), fixed_scale, num_features.
 #ifndef GPBANDIT_ACQUISITION_GP_TS_H_
 #define GPBANDIT_ACQUISITION_GP_TS_H_
 
 #include <memory>
 #include <string>
 
+#include "gpbandit/acquisition/confidence_terms.h"
 #include "gpbandit/acquisition/information_gain_bound.h"
 #include "gpbandit/acquisition/strategy.h"
 
 namespace gpbandit {
 
 struct GpTsOptions {
-  // B, the bound on ||f||_k. >= 0. Default 1.
+  // B, the bound on ||f||_k, against the prior standard deviation of f (confidence_terms.h).
+  // >= 0. Default 1.
   double rkhs_bound = 1.0;
-  // R, the sub-Gaussian constant of the noise. >= 0. Default 1.
-  double noise_bound = 1.0;
+  // R, the sub-Gaussian constant of the noise, against the prior standard deviation of f.
+  // >= 0: fixed; < 0: from the model each round, max(sqrt(noise / signal variance),
+  // min_noise_bound) (confidence_terms.h). Finite. Default -1 (from the model).
+  double noise_bound = -1.0;
+  // The floor of R taken from the model. >= 0. Default kDefaultMinNoiseBound.
+  double min_noise_bound = kDefaultMinNoiseBound;
   // delta in (0, 1). Default 0.1.
   double delta = 0.1;
   // Where gamma_{t-1} comes from. Default: the observed information gain.

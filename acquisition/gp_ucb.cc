@@ -15,6 +15,7 @@ void to_json(nlohmann::json& j, const GpUcbOptions& o) {
        {"r", o.beta.r},
        {"rkhs_bound", o.beta.rkhs_bound},
        {"constant_beta", o.beta.constant_beta},
+       {"dim_log_coefficient", o.beta.dim_log_coefficient},
        {"beta_scale", o.beta.scale}};
   internal::WriteGammaFields(o.gamma, &j);
 }
@@ -23,13 +24,15 @@ void from_json(const nlohmann::json& j, GpUcbOptions& o) {
   internal::OptionsReader reader(j);
   reader.ReadEnum("beta_schedule", &o.beta.kind, BetaScheduleKindName,
                   {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
-                   BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant});
+                   BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant,
+                   BetaScheduleKind::kDimLog});
   reader.Read("delta", &o.beta.delta);
   reader.Read("a", &o.beta.a);
   reader.Read("b", &o.beta.b);
   reader.Read("r", &o.beta.r);
   reader.Read("rkhs_bound", &o.beta.rkhs_bound);
   reader.Read("constant_beta", &o.beta.constant_beta);
+  reader.Read("dim_log_coefficient", &o.beta.dim_log_coefficient);
   reader.Read("beta_scale", &o.beta.scale);
   internal::ReadGammaFields(&reader, &o.gamma);
   reader.Finish();

@@ -1,10 +1,23 @@
 // GP-UCB (Srinivas, Krause, Kakade & Seeger, ICML 2010): x_t = argmax mu_{t-1}(x) +
 // sqrt(beta_t) sigma_{t-1}(x), with beta_t from beta_schedule.h (finite, compact, RKHS,
-// constant; times a scale). Registered as "gp-ucb".
+// constant, dim-log; times a scale). Registered as "gp-ucb".
+//
+// The default schedule (kAuto):
+// - on a finite candidate set, Theorem 1's finite-set beta_t = 2 log(|D| t^2 pi^2 / (6 delta));
+// - on a continuous domain, beta_t = 0.2 d log(2 t), d the number of action coordinates: the
+//   schedule of Kandasamy, Schneider & Poczos (ICML 2015, "High dimensional Bayesian
+//   optimisation and bandits via additive models") for GP-UCB and Add-GP-UCB in their
+//   experiments, Theorem 1's O(d log t) order with a practical constant; their library
+//   Dragonfly keeps the form (0.5 d log(2 d t + 1) in gp_bandit.py, 0.2 d log(2 d t + 1) for
+//   its multi-objective UCB). Theorem 1's compact-set beta_t covers the worst case of its
+//   constants a, b and is ~150 at t = 50 in 6-D, where it explores for ever (0.2 d log(2 t) is
+//   5.5 there). The theory schedules stay available by name (kCompact, kRkhs) with
+//   BetaScheduleOptions::scale (Srinivas et al.'s experiments divide by 5). Measured against
+//   them: docs/benchmarks.md, "Defaults".
 //
 // JSON options (Create, OptionsJson; strategy_params.h): beta_schedule ("auto", "finite",
-// "compact", "rkhs", "constant"), delta, a, b, r, rkhs_bound, constant_beta, beta_scale (the
-// fields kind .. scale of BetaScheduleOptions), gamma_source ("information-gain", "se-bound",
+// "compact", "rkhs", "constant", "dim-log"), delta, a, b, r, rkhs_bound, constant_beta,
+// dim_log_coefficient, beta_scale (the fields of BetaScheduleOptions), gamma_source ("information-gain", "se-bound",
 // "matern-bound", "linear-bound"), gamma_dim, gamma_nu, gamma_scale (GammaOptions).
 //
 // Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
@@ -21,7 +34,8 @@
 namespace gpbandit {
 
 struct GpUcbOptions {
-  // The beta_t schedule and its parameters (see beta_schedule.h). Default: kAuto, delta 0.1.
+  // The beta_t schedule and its parameters (see beta_schedule.h). Default: kAuto (above),
+  // delta 0.1.
   BetaScheduleOptions beta;
   // Where gamma comes from for the RKHS schedule. Default: the observed information gain.
   GammaOptions gamma;

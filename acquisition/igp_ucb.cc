@@ -24,22 +24,25 @@ using internal::Fail;
 bool IgpUcbOptions::IsValid(std::string* error) const {
   if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
     return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
-  if (!(noise_bound >= 0.0) || !std::isfinite(noise_bound))
-    return Fail(error, "noise_bound", noise_bound, "must be finite and >= 0");
+  if (!std::isfinite(noise_bound)) return Fail(error, "noise_bound", noise_bound, "must be finite");
+  if (!(min_noise_bound >= 0.0) || !std::isfinite(min_noise_bound))
+    return Fail(error, "min_noise_bound", min_noise_bound, "must be finite and >= 0");
   if (!(delta > 0.0 && delta < 1.0)) return Fail(error, "delta", delta, "must be in (0, 1)");
   return gamma.IsValid(error);
 }
 
 IgpUcb::IgpUcb(const IgpUcbOptions& options) : options_(options) {
   internal::ThrowIfInvalid(options_, "IgpUcbOptions");
-  beta_ = IgpUcbBeta(options_.rkhs_bound, options_.noise_bound, 0.0, options_.delta);
+  beta_ = IgpUcbBeta(options_.rkhs_bound,
+                     InitialNoiseBound(options_.noise_bound, options_.min_noise_bound), 0.0,
+                     options_.delta);
 }
 
 void IgpUcb::BeginRound(const RoundState& state) {
   ValidateRoundState(state);
-  const double gamma =
-      ResolveGamma(options_.gamma, state.t, state.action_dim, state.information_gain);
-  beta_ = IgpUcbBeta(options_.rkhs_bound, options_.noise_bound, gamma, options_.delta);
+  const ConfidenceTerms terms = ResolveConfidenceTerms(
+      options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
+  beta_ = IgpUcbBeta(options_.rkhs_bound, terms.noise_bound, terms.gamma, options_.delta);
 }
 
 double IgpUcb::Score(double mean, double variance, double* d_mean, double* d_variance) const {

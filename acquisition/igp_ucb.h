@@ -5,24 +5,37 @@
 // their experiments lambda = R^2 instead (a choice this library's studies follow).
 // Registered as "igp-ucb".
 //
-// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound, delta,
-// gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in gp_ucb.h).
+// Defaults for a user's problem (confidence_terms.h): B = 1 and R from the model each round,
+// R = max(sqrt(noise variance / signal variance), 0.02), both against the prior standard
+// deviation of f; gamma_{t-1} the information gain at noise R^2 k(x, x). On a noiseless
+// objective the fitted noise is ~0 and R without its floor would be 0, beta_t = B = 1 and the
+// strategy would resample its incumbent for ever; with it, beta_t ~ 1.2-1.4 over 200 rounds.
+//
+// JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
+// min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
+// gp_ucb.h).
 #ifndef GPBANDIT_ACQUISITION_IGP_UCB_H_
 #define GPBANDIT_ACQUISITION_IGP_UCB_H_
 
 #include <memory>
 #include <string>
 
+#include "gpbandit/acquisition/confidence_terms.h"
 #include "gpbandit/acquisition/information_gain_bound.h"
 #include "gpbandit/acquisition/strategy.h"
 
 namespace gpbandit {
 
 struct IgpUcbOptions {
-  // B, the bound on ||f||_k. >= 0. Default 1.
+  // B, the bound on ||f||_k, against the prior standard deviation of f (confidence_terms.h).
+  // >= 0. Default 1.
   double rkhs_bound = 1.0;
-  // R, the sub-Gaussian constant of the noise. >= 0. Default 1.
-  double noise_bound = 1.0;
+  // R, the sub-Gaussian constant of the noise, against the prior standard deviation of f.
+  // >= 0: fixed; < 0: from the model each round, max(sqrt(noise / signal variance),
+  // min_noise_bound) (confidence_terms.h). Finite. Default -1 (from the model).
+  double noise_bound = -1.0;
+  // The floor of R taken from the model. >= 0. Default kDefaultMinNoiseBound.
+  double min_noise_bound = kDefaultMinNoiseBound;
   // delta in (0, 1). Default 0.1.
   double delta = 0.1;
   // Where gamma_{t-1} comes from. Default: the observed information gain.

@@ -1,17 +1,37 @@
 #include "gpbandit/acquisition/improvement_strategy.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "gpbandit/acquisition/option_checks.h"
 #include "gpbandit/acquisition/options_json.h"
 
 namespace gpbandit {
 
-void to_json(nlohmann::json& j, const ImprovementOptions& o) { j = {{"xi", o.xi}}; }
+std::string IncumbentRuleName(IncumbentRule rule) {
+  switch (rule) {
+    case IncumbentRule::kPosteriorMean: return "posterior-mean";
+    case IncumbentRule::kBestObserved: return "best-observed";
+  }
+  return "unknown";
+}
+
+IncumbentRule ParseIncumbentRule(const std::string& name) {
+  for (IncumbentRule rule : {IncumbentRule::kPosteriorMean, IncumbentRule::kBestObserved})
+    if (IncumbentRuleName(rule) == name) return rule;
+  throw std::invalid_argument("incumbent rule = '" + name +
+                              "': unknown; known: posterior-mean, best-observed");
+}
+
+void to_json(nlohmann::json& j, const ImprovementOptions& o) {
+  j = {{"xi", o.xi}, {"incumbent_rule", IncumbentRuleName(o.incumbent_rule)}};
+}
 
 void from_json(const nlohmann::json& j, ImprovementOptions& o) {
   internal::OptionsReader reader(j);
   reader.Read("xi", &o.xi);
+  reader.ReadEnum("incumbent_rule", &o.incumbent_rule, IncumbentRuleName,
+                  {IncumbentRule::kPosteriorMean, IncumbentRule::kBestObserved});
   reader.Finish();
 }
 
@@ -34,7 +54,8 @@ std::string ImprovementStrategy::OptionsJson() const { return internal::WriteOpt
 
 void ImprovementStrategy::BeginRound(const RoundState& state) {
   ValidateRoundState(state);
-  incumbent_ = state.incumbent;
+  incumbent_ = options_.incumbent_rule == IncumbentRule::kBestObserved ? state.best_observed
+                                                                       : state.incumbent;
 }
 
 }  // namespace gpbandit

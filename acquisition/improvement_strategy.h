@@ -1,6 +1,7 @@
 // What expected improvement and probability of improvement share: the margin xi, the incumbent
 // best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
-// formula (Score) and their name. JSON options (strategy_params.h): xi.
+// formula (Score) and their name. JSON options (strategy_params.h): xi, incumbent_rule
+// ("posterior-mean", "best-observed").
 #ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 #define GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 
@@ -11,10 +12,27 @@
 
 namespace gpbandit {
 
+// Which value improvement is measured against.
+enum class IncumbentRule {
+  // The highest posterior mean among the observed points (RoundState::incumbent): robust to
+  // noise, where one lucky observation would otherwise set the bar (BoTorch's noisy EI does
+  // similarly).
+  kPosteriorMean,
+  // The best observed reward (RoundState::best_observed), as in Mockus's EI and in the papers'
+  // baselines (Srinivas et al., Chowdhury & Gopalan).
+  kBestObserved,
+};
+
+// "posterior-mean", "best-observed" (and the reverse; throws std::invalid_argument otherwise).
+std::string IncumbentRuleName(IncumbentRule rule);
+IncumbentRule ParseIncumbentRule(const std::string& name);
+
 struct ImprovementOptions {
   // The exploration margin xi, in output units: improvement counts above best + xi. >= 0 and
   // finite. Default 0.
   double xi = 0.0;
+  // The incumbent `best`. Default kPosteriorMean.
+  IncumbentRule incumbent_rule = IncumbentRule::kPosteriorMean;
 
   bool IsValid(std::string* error) const;
 };
@@ -24,7 +42,7 @@ class ImprovementStrategy : public IndexStrategy {
   // Throws std::invalid_argument naming the field when options are invalid.
   explicit ImprovementStrategy(const ImprovementOptions& options);
 
-  // Takes the round's incumbent (-infinity before any observation).
+  // Takes the round's incumbent by the rule (-infinity before any observation).
   void BeginRound(const RoundState& state) override;
   double figure() const override { return options_.xi; }
   std::string figure_name() const override { return "xi"; }

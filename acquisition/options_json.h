@@ -75,11 +75,12 @@ void WriteGammaFields(const GammaOptions& gamma, nlohmann::json* object);
 void ReadGammaFields(OptionsReader* reader, GammaOptions* gamma);
 
 // B, R, delta and gamma of Chowdhury & Gopalan's schedules (IGP-UCB's and GP-TS's options):
-// keys rkhs_bound, noise_bound, delta and the gamma keys.
+// keys rkhs_bound, noise_bound, min_noise_bound, delta and the gamma keys.
 template <typename Options>
 void WriteBoundFields(const Options& options, nlohmann::json* object) {
   (*object)["rkhs_bound"] = options.rkhs_bound;
   (*object)["noise_bound"] = options.noise_bound;
+  (*object)["min_noise_bound"] = options.min_noise_bound;
   (*object)["delta"] = options.delta;
   WriteGammaFields(options.gamma, object);
 }
@@ -87,6 +88,7 @@ template <typename Options>
 void ReadBoundFields(OptionsReader* reader, Options* options) {
   reader->Read("rkhs_bound", &options->rkhs_bound);
   reader->Read("noise_bound", &options->noise_bound);
+  reader->Read("min_noise_bound", &options->min_noise_bound);
   reader->Read("delta", &options->delta);
   ReadGammaFields(reader, &options->gamma);
 }

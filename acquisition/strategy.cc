@@ -24,9 +24,19 @@ void ValidateRoundState(const RoundState& state) {
   if (std::isnan(state.incumbent) || state.incumbent == std::numeric_limits<double>::infinity())
     throw std::invalid_argument(FieldValue("RoundState.incumbent", state.incumbent) +
                                 ": must be finite or -infinity");
+  if (std::isnan(state.best_observed) ||
+      state.best_observed == std::numeric_limits<double>::infinity())
+    throw std::invalid_argument(FieldValue("RoundState.best_observed", state.best_observed) +
+                                ": must be finite or -infinity");
   if (!std::isfinite(state.noise_variance) || state.noise_variance < 0.0)
     throw std::invalid_argument(FieldValue("RoundState.noise_variance", state.noise_variance) +
                                 ": must be finite and >= 0");
+  if (!std::isfinite(state.signal_variance) || !(state.signal_variance > 0.0))
+    throw std::invalid_argument(FieldValue("RoundState.signal_variance", state.signal_variance) +
+                                ": must be finite and > 0");
+  if (!state.sequential_variances.allFinite() || (state.sequential_variances.array() < 0.0).any())
+    throw std::invalid_argument(
+        "RoundState.sequential_variances: every entry must be finite and >= 0");
 }
 
 Eigen::VectorXd ContinuousAcquisition::EvaluateMany(const Eigen::MatrixXd& X) const {

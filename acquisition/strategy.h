@@ -34,16 +34,32 @@ struct RoundState {
   // gamma_{t-1}: the information gain of the observations so far (or a kernel-family bound,
   // when the strategy is configured so; see beta_schedule.h).
   double information_gain = 0.0;
+  // sigma_{i-1}^2(x_i) of each observation given those before it, in original output units
+  // (GaussianProcess::SequentialVariances): what a strategy needs to take the information gain
+  // at a noise level other than the model's. Empty when not known (the finite-set loops);
+  // strategies then use information_gain.
+  Eigen::VectorXd sequential_variances;
   // The incumbent for EI/PI: the highest posterior mean among observed points (original units);
   // -infinity when there are no observations.
   double incumbent = -std::numeric_limits<double>::infinity();
+  // The highest reward observed so far (original units): the incumbent of the papers' EI and PI
+  // baselines (ImprovementOptions::incumbent_rule); -infinity when there are no observations.
+  double best_observed = -std::numeric_limits<double>::infinity();
   // The noise variance of the model, in original output units.
   double noise_variance = 0.0;
+  // The prior variance of f, k(x, x), in original output units: the scale against which
+  // strategies measure noise and posterior variances (IGP-UCB's and GP-TS's noise bound R,
+  // LogEI's variance floor). The optimizer passes the mean of the kernel's diagonal at the
+  // observations times the output scale squared. Default 1: the papers' normalization
+  // k(x, x) <= 1 with unstandardized outputs.
+  double signal_variance = 1.0;
 };
 
 // Throws std::invalid_argument naming the field and value if the state is invalid: t < 1,
-// action_dim < 1, num_candidates < 0, information_gain negative or non-finite, incumbent NaN or
-// +infinity, noise_variance negative or non-finite. Every built-in BeginRound calls it first.
+// action_dim < 1, num_candidates < 0, information_gain negative or non-finite, incumbent or
+// best_observed NaN or +infinity, noise_variance negative or non-finite, signal_variance not
+// finite and > 0, a sequential variance negative or non-finite. Every built-in BeginRound calls
+// it first.
 void ValidateRoundState(const RoundState& state);
 
 // The posterior over a finite candidate set, as strategies see it. Implemented over a

@@ -485,6 +485,11 @@ double GaussianProcess::InformationGain() const {
   return L_.diagonal().head(t_).array().log().sum() - 0.5 * t_ * std::log(noise);
 }
 
+Eigen::VectorXd GaussianProcess::SequentialVariances() const {
+  const Eigen::ArrayXd pivots = L_.diagonal().head(t_).array();
+  return (pivots.square() - NoisePlusJitter()).max(0.0).matrix();
+}
+
 double GaussianProcess::LogMarginalLikelihood() const {
   if (t_ == 0) return 0.0;
   const Eigen::VectorXd z = ForwardStandardizedOutputs();

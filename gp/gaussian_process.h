@@ -135,6 +135,12 @@ class GaussianProcess {
   // I(y; f) = 1/2 sum_i log(1 + sigma_{i-1}^2(x_i) / noise) = 1/2 log det(I + K / noise), with
   // noise = noise_variance + jitter. The gamma_t of the papers' beta_t schedules.
   double InformationGain() const;
+  // sigma_{i-1}^2(x_i) for each observation i in order: the posterior variance of f at x_i given
+  // the observations before it (standardized units), i.e. the Cholesky pivot L_ii^2 minus the
+  // noise and jitter, clamped at 0. With it, the information gain at any other noise level
+  // lambda follows in O(t) (a lower bound of 1/2 log det(I + K / lambda) when lambda exceeds
+  // the model's noise; see acquisition/information_gain_bound.h).
+  Eigen::VectorXd SequentialVariances() const;
   // log p(y_std | X, hyperparameters) of the standardized outputs.
   double LogMarginalLikelihood() const;
 

@@ -196,6 +196,7 @@ json OptionsToJson(const OptimizerOptions& o) {
           {"maximizer_observed_starts", o.maximizer_observed_starts},
           {"maximizer_iterations", o.maximizer_iterations},
           {"maximizer_function_tolerance", o.maximizer_function_tolerance},
+          {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
           {"num_threads", o.num_threads},
           {"sync_log", o.sync_log}};
 }
@@ -221,6 +222,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_observed_starts = j.at("maximizer_observed_starts").get<int>();
   o.maximizer_iterations = j.at("maximizer_iterations").get<int>();
   o.maximizer_function_tolerance = ToReal(j.at("maximizer_function_tolerance"));
+  o.maximizer_raw_sample_design =
+      ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
   o.num_threads = j.at("num_threads").get<int>();
   o.sync_log = j.at("sync_log").get<bool>();
   return o;
@@ -279,6 +282,25 @@ json UpgradeV1(json header) {
       V1StrategyOptions(header.at("strategy").get<std::string>(), header.at("strategy_options"));
   FillV1Defaults(&header.at("options"));
   header["version"] = 2;
+  return header;
+}
+
+// ---- Version 2 -> 3 ---------------------------------------------------------------------------
+
+// Version 3 changed what GP-UCB's beta_schedule "auto" means on a box: Theorem 1's compact-set
+// schedule before, 0.2 d log(2t) since (acquisition/gp_ucb.h). Older logs keep the schedule
+// they ran with. The strategies' options only gained fields, whose defaults keep the old
+// behaviour; the optimizer's gained maximizer_raw_sample_design, a Latin hypercube before.
+json UpgradeV2(json header) {
+  const std::string strategy = header.at("strategy").get<std::string>();
+  json& options = header.at("strategy_options");
+  if ((strategy == "gp-ucb" || strategy == "cgp-ucb") &&
+      header.at("domain").at("kind").get<std::string>() == "box" &&
+      options.value("beta_schedule", std::string("auto")) == "auto") {
+    options["beta_schedule"] = "compact";
+  }
+  header.at("options")["maximizer_raw_sample_design"] = "latin-hypercube";  // the only one
+  header["version"] = 3;
   return header;
 }
 
@@ -341,7 +363,10 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV1(std::move(j));
+        j = UpgradeV2(UpgradeV1(std::move(j)));
+        break;
+      case 2:
+        j = UpgradeV2(std::move(j));
         break;
       case kLogFormatVersion:
         break;

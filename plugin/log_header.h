@@ -12,10 +12,13 @@
 //      missing (then the values of the code before them apply).
 //   2: "strategy_options" is the strategy's own options (Strategy::OptionsJson); every field of
 //      the optimizer's options is present.
-// ParseLogHeader reads both: a version-1 header is first rewritten as version 2 (the built-in
-// strategies' version-1 fields are listed in log_header.cc), so a version-1 log resumes
-// exactly as it would have with the code that wrote it. A format change bumps the version and
-// adds one such rewrite.
+//   3: as 2; GP-UCB's and CGP-UCB's beta_schedule "auto" on a box means the dim-log schedule
+//      (it meant "compact" before), and options gained fields (their defaults keep the old
+//      behaviour when absent).
+// ParseLogHeader reads all three: an older header is first rewritten step by step (1 -> 2: the
+// built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
+// becomes "compact"), so an old log resumes exactly as it would have with the code that wrote
+// it. A format change bumps the version and adds one such rewrite.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
 #define GPBANDIT_PLUGIN_LOG_HEADER_H_
 
@@ -29,7 +32,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 2;
+constexpr int kLogFormatVersion = 3;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
@@ -53,7 +56,7 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Reads format versions 1 and 2. Throws std::runtime_error naming the missing or malformed
+// Reads format versions 1 to 3. Throws std::runtime_error naming the missing or malformed
 // field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 

@@ -162,9 +162,39 @@ Eigen::MatrixXd BestStarts(const Domain& domain, const std::vector<Observation>&
   return starts;
 }
 
+// RoundState::signal_variance: the mean of the kernel's diagonal at the observations times the
+// output scale squared (the kernel lives in standardized units); the scale squared alone before
+// any observation, or if the diagonal is not finite and positive (a linear kernel at the
+// origin), which is the standardized outputs' unit variance. Clamped into the positive normal
+// doubles, as the validation of RoundState requires, for output scales near the limits.
+double SignalVariance(const GaussianProcess& gp) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  double variance = scale2;
+  if (gp.num_observations() > 0) {
+    const double diagonal = gp.kernel().Diagonal(gp.inputs()).mean();
+    if (std::isfinite(diagonal) && diagonal > 0.0) variance = diagonal * scale2;
+  }
+  return std::clamp(variance, std::numeric_limits<double>::min(),
+                    std::numeric_limits<double>::max());
+}
+
+// What RoundState takes from the model of the accepted observations, in original units: the
+// information gain and the sequential variances behind it, the noise and signal variances, the
+// best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  state->information_gain = gp.InformationGain();
+  state->sequential_variances = gp.SequentialVariances() * scale2;
+  state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
+  state->signal_variance = SignalVariance(gp);
+  state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
+                                                   : -std::numeric_limits<double>::infinity();
+}
+
 BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   BoxMaximizerOptions box;
   box.num_raw_samples = options.maximizer_raw_samples;
+  box.raw_sample_design = options.maximizer_raw_sample_design;
   box.num_starts = options.maximizer_starts;
   box.num_threads = options.num_threads;
   box.solver.max_num_iterations = options.maximizer_iterations;
@@ -593,15 +623,13 @@ Optimizer::ModelRound Optimizer::PrepareModelRound(const AskCall& call) const {
   ModelRound m;
   m.state.action_dim = domain_.action_dim();
   m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
-  m.state.information_gain = gp_->InformationGain();
+  FillModelStatistics(*gp_, &m.state);
   // The posterior means at the observations (O(t)) serve both the incumbent and the
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means = ObservedMeans(observations_, *gp_, &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
-  m.state.noise_variance =
-      (gp_->noise_variance() + gp_->jitter()) * gp_->output_scale() * gp_->output_scale();
   m.box_options = MaximizerOptions(options_);
   const int dim = domain_.action_dim();
   m.unit_lower = Eigen::VectorXd::Zero(domain_.input_dim());

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gpbandit/acquisition/raw_sample_design.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/refit_schedule.h"
@@ -128,8 +129,12 @@ struct OptimizerOptions {
   // and gave the same median Branin and Hartmann-6 errors over 40 seeds
   // (bench/plugin_bench.cc): UCB's argmax is usually near the incumbent, and the raw samples
   // cover the rest of the box (16 and 64 raw samples gave the same errors as 32 too).
-  // Latin-hypercube points scored first: >= 1, default 32.
+  // Points scored first: >= 1, default 32.
   int maximizer_raw_samples = 32;
+  // Their layout (acquisition/raw_sample_design.h): default kLatinHypercube; kSobol (scrambled
+  // Sobol points) measured no better over the pagmo comparison and the defaults suite
+  // (docs/benchmarks.md, "Defaults").
+  RawSampleDesign maximizer_raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all, the observed starts included (when there are more observed starts,
   // all of them run): >= 1, default 2.
   int maximizer_starts = 2;

@@ -8,6 +8,7 @@
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/acquisition/igp_ucb.h"
+#include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
 #include "gpbandit/acquisition/variance_only.h"
@@ -29,6 +30,8 @@ const BuiltIn kBuiltIns[] = {
     {"igp-ucb", IgpUcb::Create, "IGP-UCB (Chowdhury & Gopalan 2017): mu + beta_t sigma"},
     {"gp-ts", GpTs::Create, "GP Thompson sampling (Chowdhury & Gopalan 2017), scale v_t"},
     {"ei", ExpectedImprovement::Create, "expected improvement over the incumbent + xi"},
+    {"log-ei", LogExpectedImprovement::Create,
+     "LogEI (Ament et al. 2023): log of expected improvement, stable far below the incumbent"},
     {"pi", ProbabilityOfImprovement::Create, "probability of improvement over the incumbent + xi"},
     {"mean", MeanOnly::Create, "pure exploitation: the posterior mean"},
     {"variance", VarianceOnly::Create, "pure exploration: the posterior variance"},

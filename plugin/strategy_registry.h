@@ -3,7 +3,7 @@
 //
 // An entry is a name, a factory, the strategy's default options and a one-line description.
 // Default() is pre-filled from the explicit table in strategy_registry.cc (gp-ucb, cgp-ucb,
-// igp-ucb, gp-ts, ei, pi, mean, variance), one line per strategy; there is no static
+// igp-ucb, gp-ts, ei, log-ei, pi, mean, variance), one line per strategy; there is no static
 // self-registration (fragile in static libraries). User code adds strategies at run time:
 //
 //   gpbandit::StrategyRegistry::Default().Register(

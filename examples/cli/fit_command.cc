@@ -2,8 +2,17 @@
 //
 // The inputs are mapped to the unit cube of their bounding box and the outputs standardized,
 // exactly as the Optimizer does, so the fitted values can be handed to it unchanged; the JSON
-// also gives each lengthscale back in original units.
+// also gives each lengthscale back in original units. --no-standardize fits the raw outputs
+// (prior mean 0, the papers' setting) instead; the fit's variance bounds and start ranges are
+// then multiplied by the outputs' mean square, so that they mean for the raw outputs what
+// fit.h's defaults mean for standardized ones. The log marginal likelihood is reported with its
+// units: of the outputs the model was fitted to (log_marginal_likelihood, units named in
+// log_marginal_likelihood_units), and of the original outputs, log p(y) = log p(y_std) -
+// t log(output_scale) (log_marginal_likelihood_original_units; the same number without
+// standardization).
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <iomanip>
 #include <ostream>
 
@@ -18,6 +27,21 @@
 namespace gpbandit {
 namespace cli {
 
+namespace {
+
+// Multiplies the fit's variance bounds and start ranges (signal and noise) by `mean_square`, the
+// raw outputs' second moment about the prior mean 0 (floored at the smallest normal double).
+void ScaleVarianceRanges(double mean_square, HyperparameterFitOptions* fit) {
+  const double v = std::max(mean_square, std::numeric_limits<double>::min());
+  for (double* bound : {&fit->min_signal_variance, &fit->max_signal_variance,
+                        &fit->start_min_signal_variance, &fit->start_max_signal_variance,
+                        &fit->min_noise_variance, &fit->max_noise_variance,
+                        &fit->start_min_noise_variance, &fit->start_max_noise_variance})
+    *bound *= v;
+}
+
+}  // namespace
+
 int FitCommand(const std::vector<std::string>& args, Streams streams) {
   std::string data_path, kernel_name = "matern52";
   const HyperparameterFitOptions fit_defaults;
@@ -25,7 +49,7 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   int restarts = fit_defaults.num_restarts;
   double noise = gp_defaults.noise_variance, lengthscale = 0.5;
   std::uint64_t seed = 1;
-  bool no_ard = false;
+  bool no_ard = false, no_standardize = false;
   po::options_description desc("options (defaults in brackets)");
   desc.add_options()
       ("data", po::value(&data_path)->required(), "observations CSV, header x1..xd[,z1..zm],y")
@@ -34,9 +58,11 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
       ("lengthscale", po::value(&lengthscale)->default_value(lengthscale),
        "starting lengthscale, unit-cube units")
       ("noise", po::value(&noise)->default_value(noise),
-       "starting noise variance, standardized units")
+       "starting noise variance, standardized units (original with --no-standardize)")
       ("restarts", po::value(&restarts)->default_value(restarts), "random restarts of L-BFGS")
       ("no-ard", po::bool_switch(&no_ard), "one shared lengthscale instead of one per input")
+      ("no-standardize", po::bool_switch(&no_standardize),
+       "fit the raw outputs (prior mean 0) instead of standardized ones")
       ("seed", po::value(&seed)->default_value(seed), "seed of the restarts");
   po::variables_map vm;
   if (!ParseArguments("fit", "--data obs.csv [options]", args, desc, &vm, streams.out))
@@ -61,10 +87,12 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   }
   GaussianProcessOptions gp_options;
   gp_options.noise_variance = noise;
+  gp_options.standardize_outputs = !no_standardize;
   GaussianProcess gp(std::move(kernel), p, gp_options);
   gp.AddObservations(unit, obs.y);
   HyperparameterFitOptions fit_options;
   fit_options.num_restarts = restarts;
+  if (no_standardize) ScaleVarianceRanges(obs.y.squaredNorm() / obs.y.size(), &fit_options);
   Rng rng(seed);
   const HyperparameterFitReport report = FitHyperparameters(fit_options, rng, &gp);
 
@@ -105,7 +133,12 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   json["output_scale"] = gp.output_scale();
   json["input_lower"] = std::vector<double>(lower.data(), lower.data() + p);
   json["input_upper"] = std::vector<double>(upper.data(), upper.data() + p);
+  json["standardized_outputs"] = !no_standardize;
   json["log_marginal_likelihood"] = gp.LogMarginalLikelihood();
+  json["log_marginal_likelihood_units"] =
+      no_standardize ? "original outputs" : "standardized outputs";
+  json["log_marginal_likelihood_original_units"] =
+      gp.LogMarginalLikelihood() - gp.num_observations() * std::log(gp.output_scale());
   json["fit"] = {{"success", report.success},
                  {"kept_previous", report.kept_previous},
                  {"termination", report.termination},

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include <Eigen/Cholesky>
+#include <nlohmann/json.hpp>
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
@@ -131,10 +132,11 @@ Instance MakeInstance(const RegretStudyOptions& o, const io::FiniteProblem* file
     if (file->kernel_matrix.size() > 0) {
       in.has_kernel_matrix = true;
       in.action_inputs = Eigen::RowVectorXd::LinSpaced(in.num_actions, 0, in.num_actions - 1);
-      in.action_kernel = MakeIndexKernel(0, file->kernel_matrix);
+      in.action_kernel = MakeIndexKernel(0, file->kernel_matrix, o.signal_variance);
     } else {
       in.action_inputs = file->actions;
-      in.action_kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, 1.0, o.lengthscale);
+      in.action_kernel =
+          MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance, o.lengthscale);
     }
     if (in.context_dim > 0) {
       const int q = static_cast<int>(in.action_inputs.rows());
@@ -149,6 +151,8 @@ Instance MakeInstance(const RegretStudyOptions& o, const io::FiniteProblem* file
 StrategyParams StudyParams(const RegretStudyOptions& o) {
   StrategyParams p = o.strategy_options;
   if (o.beta_schedule) p = p.WithText("beta_schedule", *o.beta_schedule);
+  if (o.constant_beta) p = p.With("constant_beta", *o.constant_beta);
+  if (o.incumbent_rule) p = p.WithText("incumbent_rule", *o.incumbent_rule);
   if (o.beta_scale) p = p.With("beta_scale", *o.beta_scale);
   if (o.delta) p = p.With("delta", *o.delta);
   if (o.xi) p = p.With("xi", *o.xi);
@@ -163,7 +167,10 @@ StrategyParams MakeStrategyParams(const RegretStudyOptions& o, const Instance& i
                                   const std::string& strategy) {
   StrategyParams p = StudyParams(o);
   if (o.rkhs_bound < 0 && in.rkhs_norm >= 0) p = p.With("rkhs_bound", in.rkhs_norm);
-  if (o.noise_bound < 0) p = p.With("noise_bound", std::sqrt(in.noise));
+  // The papers' R on a known-kernel finite problem; elsewhere the strategy's own rule.
+  // R is measured against the prior standard deviation of f (confidence_terms.h).
+  if (o.noise_bound < 0 && in.finite && !o.fit)
+    p = p.With("noise_bound", std::sqrt(in.noise / o.signal_variance));
   return p.Intersection(StrategyRegistry::Default().DefaultOptions(strategy));
 }
 
@@ -174,6 +181,7 @@ struct Arm {
   std::unique_ptr<Strategy> strategy;
   std::vector<int> members;   // local index -> candidate (joint, ignore) or action (merge)
   std::vector<int> observed;  // local indices observed so far
+  double best_observed = -std::numeric_limits<double>::infinity();  // the highest reward seen
 };
 
 // Keys contexts by their exact coordinates.
@@ -241,6 +249,7 @@ class FiniteRun {
     state.information_gain = arm.posterior->InformationGain();
     state.noise_variance = in_.noise;
     for (int i : arm.observed) state.incumbent = std::max(state.incumbent, arm.posterior->mean()(i));
+    state.best_observed = arm.best_observed;
     arm.strategy->BeginRound(state);
     const FiniteSetCandidatePosterior view(*arm.posterior);
     const Eigen::VectorXd scores = arm.strategy->ScoreCandidates(view, rng);
@@ -257,6 +266,7 @@ class FiniteRun {
   void Observe(double y) {
     Arm& arm = ArmFor(current_context_);
     arm.posterior->Observe(last_local_, y);
+    arm.best_observed = std::max(arm.best_observed, y);
     if (std::find(arm.observed.begin(), arm.observed.end(), last_local_) == arm.observed.end())
       arm.observed.push_back(last_local_);
   }
@@ -311,7 +321,21 @@ class FiniteRun {
 
 // Every study-wide option is an option of some strategy of the study, and each strategy accepts
 // the values (its own checks, naming the field).
+// The constant schedule takes its beta from an explicit flag, never from a silent default.
+bool ConstantBetaIsExplicit(const RegretStudyOptions& o, std::string* error) {
+  const nlohmann::json study = nlohmann::json::parse(StudyParams(o).json());
+  const bool constant = study.value("beta_schedule", std::string()) == "constant";
+  const char* message = nullptr;
+  if (constant && !study.contains("constant_beta"))
+    message = "--beta-schedule constant needs its beta: --constant-beta B (mu + sqrt(B) sigma)";
+  if (!constant && o.constant_beta)
+    message = "--constant-beta applies to --beta-schedule constant only";
+  if (message != nullptr && error != nullptr) *error = message;
+  return message == nullptr;
+}
+
 bool StrategyParamsAreValid(const RegretStudyOptions& o, std::string* error) {
+  if (!ConstantBetaIsExplicit(o, error)) return false;
   const StrategyParams study = StudyParams(o);
   std::vector<std::string> unused = study.keys();
   for (const std::string& s : o.strategies) {
@@ -371,9 +395,14 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
       ParseBetaScheduleKind(*beta_schedule);
     } catch (const std::invalid_argument&) {
       return fail("--beta-schedule '" + *beta_schedule +
-                  "' is unknown; known: auto, finite, compact, rkhs, constant");
+                  "' is unknown; known: auto, finite, compact, rkhs, constant, dim-log");
     }
   }
+  if (!(signal_variance > 0) || !std::isfinite(signal_variance))
+    return fail("--signal-variance " + std::to_string(signal_variance) + " must be > 0");
+  if (signal_variance != 1.0 && problem != "file")
+    return fail("--signal-variance applies to --problem file (box problems standardize their "
+                "rewards; gp-sample and rkhs are drawn with variance 1)");
   if (!StrategyParamsAreValid(*this, error)) return false;
   if (!std::isfinite(rkhs_bound)) return fail("--rkhs-bound must be finite");
   if (!std::isfinite(noise_bound)) return fail("--noise-bound must be finite");
@@ -440,7 +469,8 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
           oo.sync_log = false;
           const Domain domain = in.finite ? Domain::FiniteSet(in.candidates)
                                           : Domain::Box(in.box.lower, in.box.upper);
-          auto kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, 1.0, o.lengthscale);
+          auto kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance,
+                                   o.lengthscale);
           if (in.finite) {
             // The papers' known prior: no standardization, the true noise.
             oo.gp.standardize_outputs = o.fit;

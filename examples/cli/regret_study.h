@@ -58,6 +58,11 @@ struct RegretStudyOptions {
   // Lengthscale of the kernel over contexts (joint mode), in context units. > 0. Default 3
   // (hours, for the sensor study's time-of-day context).
   double context_lengthscale = 3.0;
+  // Signal variance of the model's kernel on file problems, in the units of the functions' values
+  // squared: the action kernel's variance (or the index kernel's scale); a context kernel keeps
+  // 1, so it is the product kernel's variance too. With --fit, the fit's starting value.
+  // Finite and > 0. Default 1 (only --problem file may set another).
+  double signal_variance = 1.0;
   // Variance of the observation noise (and of the model's noise on finite problems). < 0 means
   // the problem's default: gp-sample 0.025, rkhs 1% of f's range, file 0.5, box problems 0
   // (noise-free rewards; the model keeps GaussianProcessOptions' default noise).
@@ -78,21 +83,30 @@ struct RegretStudyOptions {
   double prior_mean = 0.0;
   // Strategy options set for the whole study: each applies to the strategies whose options have
   // that key (registry default options; e.g. beta_scale to gp-ucb and cgp-ucb only). Unset:
-  // each strategy's own default. beta_t schedule: auto, finite, compact, rkhs, constant.
+  // each strategy's own default. beta_t schedule: auto, finite, compact, rkhs, constant,
+  // dim-log.
   std::optional<std::string> beta_schedule;
+  // The beta of the constant schedule; required with beta_schedule constant (or
+  // --option beta_schedule=constant), which has no silent default, and only allowed with it.
+  std::optional<double> constant_beta;
   // Multiplies beta_t (Srinivas et al. use 0.2).
   std::optional<double> beta_scale;
   // delta of the UCB family and GP-TS.
   std::optional<double> delta;
-  // xi of EI and PI.
+  // xi of EI, LogEI and PI.
   std::optional<double> xi;
+  // Their incumbent: posterior-mean or best-observed (improvement_strategy.h).
+  std::optional<std::string> incumbent_rule;
   // Any other strategy options (--option key=value), applied the same way; each key must be an
   // option of at least one strategy of the study. Default none.
   StrategyParams strategy_options;
   // B for the RKHS schedule, IGP-UCB and GP-TS; < 0 = the problem's own (rkhs: ||f||_k,
   // otherwise the strategy's default). Default -1.
   double rkhs_bound = -1.0;
-  // R for IGP-UCB and GP-TS; < 0 = the noise standard deviation. Default -1.
+  // R for IGP-UCB and GP-TS; < 0 = the noise standard deviation on finite problems with a known
+  // kernel (the papers' setting), and the strategies' own rule on box problems and with --fit
+  // (from the model, with a floor: acquisition/confidence_terms.h; a noiseless box problem
+  // would otherwise get R = 0 and resample its incumbent). Default -1.
   double noise_bound = -1.0;
   // joint, ignore, merge (contextual problems only; each is played for each strategy).
   std::vector<std::string> context_modes = {"joint"};

@@ -20,6 +20,8 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
   const GpUcbOptions ucb;
   std::string beta_schedule = BetaScheduleKindName(ucb.beta.kind);
   double beta_scale = ucb.beta.scale, delta = ucb.beta.delta, xi = ImprovementOptions().xi;
+  double constant_beta = 0.0;
+  std::string incumbent_rule = IncumbentRuleName(ImprovementOptions().incumbent_rule);
   std::vector<std::string> options;
   po::options_description desc("options (defaults in brackets)");
   desc.add_options()
@@ -33,6 +35,8 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
        "kernel lengthscale (candidate units; unit cube on box problems)")
       ("context-lengthscale", po::value(&o.context_lengthscale)->default_value(o.context_lengthscale),
        "lengthscale of the kernel over contexts (joint mode)")
+      ("signal-variance", po::value(&o.signal_variance)->default_value(o.signal_variance),
+       "file problems: the model kernel's signal variance, in the functions' units squared")
       ("noise", po::value(&o.noise)->default_value(o.noise),
        "noise variance; < 0 = the problem's default (gp-sample 0.025, rkhs 1% of f's range, "
        "file 0.5, box problems 0)")
@@ -48,19 +52,26 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
       ("prior-mean", po::value(&o.prior_mean)->default_value(o.prior_mean),
        "constant prior mean of the finite-set model")
       ("beta-schedule", po::value(&beta_schedule)->default_value(beta_schedule),
-       "auto | finite | compact | rkhs | constant (gp-ucb, cgp-ucb)")
+       "auto | finite | compact | rkhs | constant | dim-log (gp-ucb, cgp-ucb; auto: finite on "
+       "finite problems, dim-log = 0.2 d log(2t) on boxes)")
+      ("constant-beta", po::value(&constant_beta),
+       "beta of --beta-schedule constant (required with it): mu + sqrt(beta) sigma")
       ("beta-scale", po::value(&beta_scale)->default_value(beta_scale),
        "multiplies beta_t (gp-ucb, cgp-ucb; Srinivas et al. use 0.2)")
       ("delta", po::value(&delta)->default_value(delta),
        "confidence parameter delta (UCB family, gp-ts)")
-      ("xi", po::value(&xi)->default_value(xi), "improvement margin xi (ei, pi)")
+      ("xi", po::value(&xi)->default_value(xi), "improvement margin xi (ei, log-ei, pi)")
+      ("incumbent", po::value(&incumbent_rule)->default_value(incumbent_rule),
+       "posterior-mean | best-observed: the bar of ei, log-ei, pi (the papers' baselines use "
+       "the best observed reward)")
       ("option", po::value(&options),
        "key=value: a strategy option, repeatable; applies to the strategies that have the key "
        "(gpbandit strategies lists them)")
       ("rkhs-bound", po::value(&o.rkhs_bound)->default_value(o.rkhs_bound),
        "B; < 0 = ||f||_k for rkhs, else the strategy default")
       ("noise-bound", po::value(&o.noise_bound)->default_value(o.noise_bound),
-       "R; < 0 = the noise standard deviation")
+       "R; < 0 = the noise standard deviation on known-kernel finite problems, from the model "
+       "with a floor on box problems and with --fit")
       ("context-mode", po::value(&modes)->default_value(modes),
        "joint | ignore | merge, comma-separated (contextual problems)")
       ("candidates", po::value(&o.files.candidates), "file problem: candidates CSV (x1..,z1..)")
@@ -77,6 +88,8 @@ int RunCommand(const std::vector<std::string>& args, Streams streams) {
   if (!vm["beta-scale"].defaulted()) o.beta_scale = beta_scale;
   if (!vm["delta"].defaulted()) o.delta = delta;
   if (!vm["xi"].defaulted()) o.xi = xi;
+  if (vm.count("constant-beta") > 0) o.constant_beta = constant_beta;
+  if (!vm["incumbent"].defaulted()) o.incumbent_rule = incumbent_rule;
   o.strategy_options = ParseOptionFlags(options);
   std::string error;
   if (!o.IsValid(&error)) throw UsageError(error);

@@ -79,6 +79,23 @@ inline double Rosenbrock(const Eigen::VectorXd& x) {
   return sum;
 }
 
+// Levy in d dimensions on [-10, 10]^d (textbook form, minimum 0 at all ones):
+// w_i = 1 + (x_i - 1) / 4, sin^2(pi w_1) + sum_{i<d} (w_i - 1)^2 (1 + 10 sin^2(pi w_i + 1))
+// + (w_d - 1)^2 (1 + sin^2(2 pi w_d)).
+inline double Levy(const Eigen::VectorXd& x) {
+  const double pi = M_PI;
+  const Eigen::Index d = x.size();
+  auto w = [&](Eigen::Index i) { return 1.0 + (x(i) - 1.0) / 4.0; };
+  const double s1 = std::sin(pi * w(0));
+  double sum = s1 * s1;
+  for (Eigen::Index i = 0; i + 1 < d; ++i) {
+    const double si = std::sin(pi * w(i) + 1.0);
+    sum += (w(i) - 1.0) * (w(i) - 1.0) * (1.0 + 10.0 * si * si);
+  }
+  const double sd = std::sin(2.0 * pi * w(d - 1));
+  return sum + (w(d - 1) - 1.0) * (w(d - 1) - 1.0) * (1.0 + sd * sd);
+}
+
 inline SyntheticFunction MakeBranin() {
   SyntheticFunction f;
   f.name = "branin";
@@ -125,15 +142,28 @@ inline SyntheticFunction MakeRosenbrock(int dim) {
   return f;
 }
 
-// By name: "branin", "hartmann3", "hartmann6", "rosenbrock" (2-D). Throws std::invalid_argument
-// listing the known names.
+inline SyntheticFunction MakeLevy(int dim) {
+  if (dim < 1) throw std::invalid_argument("levy: dim must be >= 1, got " + std::to_string(dim));
+  SyntheticFunction f;
+  f.name = "levy" + std::to_string(dim);
+  f.lower = Eigen::VectorXd::Constant(dim, -10.0);
+  f.upper = Eigen::VectorXd::Constant(dim, 10.0);
+  f.reward = [](const Eigen::VectorXd& x) { return -Levy(x); };
+  f.max_reward = 0.0;
+  f.argmax = Eigen::VectorXd::Ones(dim);
+  return f;
+}
+
+// By name: "branin", "hartmann3", "hartmann6", "rosenbrock" (2-D), "levy10" (10-D). Throws
+// std::invalid_argument listing the known names.
 inline SyntheticFunction MakeSyntheticFunction(const std::string& name) {
   if (name == "branin") return MakeBranin();
   if (name == "hartmann3") return MakeHartmann3();
   if (name == "hartmann6") return MakeHartmann6();
   if (name == "rosenbrock") return MakeRosenbrock(2);
+  if (name == "levy10") return MakeLevy(10);
   throw std::invalid_argument("unknown synthetic function '" + name +
-                              "'; known: branin, hartmann3, hartmann6, rosenbrock");
+                              "'; known: branin, hartmann3, hartmann6, rosenbrock, levy10");
 }
 
 }  // namespace problems

@@ -47,8 +47,10 @@ TEST(BetaScheduleTest, ChowdhuryGopalanSchedules) {
 TEST(BetaScheduleTest, ComputeBetaAppliesKindAndScale) {
   BetaScheduleOptions options;
   options.scale = 0.2;
-  // kAuto: finite with candidates, compact without.
+  // kAuto: finite with candidates, dim-log without: 0.2 * (0.2 * 2 log 4).
   EXPECT_NEAR(ComputeBeta(options, 3, 1000, 1, 0.0), 0.2 * 23.810530503566294, 1e-10);
+  EXPECT_NEAR(ComputeBeta(options, 2, 0, 2, 0.0), 0.2 * 0.5545177444479562, 1e-14);
+  options.kind = BetaScheduleKind::kCompact;
   EXPECT_NEAR(ComputeBeta(options, 2, 0, 2, 0.0), 0.2 * 22.418537040838768, 1e-10);
   options.kind = BetaScheduleKind::kConstant;
   options.constant_beta = 9.0;
@@ -56,6 +58,24 @@ TEST(BetaScheduleTest, ComputeBetaAppliesKindAndScale) {
   options.kind = BetaScheduleKind::kRkhs;
   options.rkhs_bound = 2.0;
   EXPECT_NEAR(ComputeBeta(options, 5, 0, 1, 3.0), 0.2 * 53890.372467584144, 1e-7);
+}
+
+TEST(BetaScheduleTest, DimLogIsKandasamysPracticalSchedule) {
+  // c d log(2 t): with the default c = 0.2, d = 6, t = 50, 0.2 * 6 * log(100) = 5.526...
+  // (Theorem 1's compact schedule there is ~150).
+  EXPECT_NEAR(BetaDimLog(50, 6, 0.2), 5.526204223185709, 1e-12);
+  EXPECT_NEAR(BetaDimLog(1, 1, 0.5), 0.5 * 0.6931471805599453, 1e-15);
+  BetaScheduleOptions options;
+  EXPECT_EQ(options.dim_log_coefficient, 0.2);
+  EXPECT_NEAR(ComputeBeta(options, 50, 0, 6, 0.0), 5.526204223185709, 1e-12);
+  EXPECT_GT(BetaCompact(50, 6, 1.0, 1.0, 1.0, 0.1), 140.0);
+  EXPECT_THROW(BetaDimLog(0, 2, 0.2), std::invalid_argument);
+  EXPECT_THROW(BetaDimLog(3, 0, 0.2), std::invalid_argument);
+  EXPECT_THROW(BetaDimLog(3, 2, 0.0), std::invalid_argument);
+  options.dim_log_coefficient = -1.0;
+  std::string error;
+  EXPECT_FALSE(options.IsValid(&error));
+  EXPECT_NE(error.find("dim_log_coefficient = -1"), std::string::npos) << error;
 }
 
 TEST(BetaScheduleTest, GrowsWithT) {
@@ -94,8 +114,9 @@ TEST(BetaScheduleTest, RejectsBadInput) {
 TEST(BetaScheduleTest, NamesRoundTrip) {
   for (BetaScheduleKind kind : {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite,
                                 BetaScheduleKind::kCompact, BetaScheduleKind::kRkhs,
-                                BetaScheduleKind::kConstant})
+                                BetaScheduleKind::kConstant, BetaScheduleKind::kDimLog})
     EXPECT_EQ(ParseBetaScheduleKind(BetaScheduleKindName(kind)), kind);
+  EXPECT_EQ(ParseBetaScheduleKind("dim-log"), BetaScheduleKind::kDimLog);
   EXPECT_THROW(ParseBetaScheduleKind("bogus"), std::invalid_argument);
 }
 

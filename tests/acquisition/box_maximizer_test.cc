@@ -280,5 +280,53 @@ TEST(LatinHypercubeTest, OnePointPerStratum) {
   for (int c : count) EXPECT_EQ(c, 1);
 }
 
+TEST(ScrambledSobolTest, EveryElementaryIntervalHoldsOnePoint) {
+  // The first 2^k points of the first two Sobol coordinates form a (0, k, 2)-net: each of the
+  // 2^k boxes [i / 2^a, (i + 1) / 2^a) x [j / 2^b, (j + 1) / 2^b) with a + b = k holds exactly
+  // one point; a digital shift (XOR of the bits) permutes those boxes and keeps it so.
+  Rng rng(testing::TestSeed(29));
+  const int n = 64;
+  const Eigen::VectorXd lower = (Eigen::VectorXd(3) << 0.0, 7.0, -2.0).finished();
+  const Eigen::VectorXd upper = (Eigen::VectorXd(3) << 1.0, 7.0, 2.0).finished();
+  const Eigen::MatrixXd points = ScrambledSobol(lower, upper, n, rng);
+  ASSERT_EQ(points.rows(), 3);
+  ASSERT_EQ(points.cols(), n);
+  for (int a = 0; a <= 6; ++a) {
+    const int rows = 1 << a, cols = n >> a;
+    std::vector<int> count(static_cast<std::size_t>(n), 0);
+    for (int j = 0; j < n; ++j) {
+      EXPECT_EQ(points(1, j), 7.0);  // fixed coordinate
+      const int r = static_cast<int>(points(0, j) * rows);
+      const int c = static_cast<int>((points(2, j) + 2.0) / 4.0 * cols);
+      ++count[static_cast<std::size_t>(r * cols + c)];
+    }
+    for (int k : count) EXPECT_EQ(k, 1) << "a = " << a;
+  }
+}
+
+TEST(ScrambledSobolTest, ShiftDependsOnTheGeneratorOnly) {
+  const Eigen::VectorXd lower = Eigen::VectorXd::Zero(4), upper = Eigen::VectorXd::Ones(4);
+  Rng a(5), b(5), c(6);
+  const Eigen::MatrixXd pa = ScrambledSobol(lower, upper, 32, a);
+  EXPECT_EQ(pa, ScrambledSobol(lower, upper, 32, b));
+  EXPECT_NE(pa, ScrambledSobol(lower, upper, 32, c));
+  EXPECT_EQ(ParseRawSampleDesign(RawSampleDesignName(RawSampleDesign::kSobol)),
+            RawSampleDesign::kSobol);
+  EXPECT_THROW(ParseRawSampleDesign("halton"), std::invalid_argument);
+}
+
+TEST(ScrambledSobolTest, TheMaximizerFindsTheHartmann3MaximumFromSobolSamples) {
+  Rng rng(testing::TestSeed(31));
+  BoxMaximizerOptions options = TestOptions();
+  options.raw_sample_design = RawSampleDesign::kSobol;
+  const FunctionAcquisition acquisition(Hartmann3);
+  const BoxMaximizerResult result = MaximizeOverBox(
+      acquisition, Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3), Eigen::MatrixXd(),
+      options, rng);
+  EXPECT_NEAR(result.value, 3.86278, 1e-4) << result.BriefReport();
+  EXPECT_NEAR(result.x(2), 0.852547, 1e-3);
+  EXPECT_FALSE(result.from_raw_sample);
+}
+
 }  // namespace
 }  // namespace gpbandit

@@ -87,6 +87,25 @@ TEST(ExpectedImprovementTest, DerivativesMatchFiniteDifferences) {
   }
 }
 
+TEST(ExpectedImprovementTest, IncumbentRuleSelectsTheBar) {
+  // The posterior maximum at the observations is 0 (the default bar); the best observed reward,
+  // a lucky noisy one, is 0.5: EI(mu = 0, sigma = 1) is h(0) = phi(0) or h(-0.5) = 0.19780.
+  RoundState state = MakeRound(4, 1, 0.0);
+  state.best_observed = 0.5;
+  ExpectedImprovement by_mean;
+  by_mean.BeginRound(state);
+  EXPECT_NEAR(by_mean.Score(0.0, 1.0, nullptr, nullptr), 0.3989422804014327, 1e-15);
+  ImprovementOptions options;
+  options.incumbent_rule = IncumbentRule::kBestObserved;
+  ExpectedImprovement by_observation(options);
+  by_observation.BeginRound(state);
+  EXPECT_EQ(by_observation.incumbent(), 0.5);
+  EXPECT_NEAR(by_observation.Score(0.0, 1.0, nullptr, nullptr), 0.19779655740130608, 1e-15);
+  EXPECT_EQ(ParseIncumbentRule("best-observed"), IncumbentRule::kBestObserved);
+  EXPECT_EQ(IncumbentRuleName(IncumbentRule::kPosteriorMean), "posterior-mean");
+  EXPECT_THROW(ParseIncumbentRule("median"), std::invalid_argument);
+}
+
 TEST(ExpectedImprovementTest, RejectsNegativeMargin) {
   ImprovementOptions options;
   options.xi = -1.0;

@@ -44,6 +44,19 @@ TEST(GpTsTest, ScaleFollowsTheSchedule) {
   EXPECT_THROW(GpTs{options}, std::invalid_argument);
 }
 
+TEST(GpTsTest, DefaultNoiseBoundComesFromTheModelWithAFloor) {
+  GpTs ts;
+  RoundState state = Round(4, 50.0);
+  state.noise_variance = 1e-10;  // noiseless: R = 0.02, lambda = 4e-4
+  state.sequential_variances = Eigen::Vector2d(1.0, 0.0396);
+  ts.BeginRound(state);
+  const double gamma = 0.5 * (std::log(2501.0) + std::log(100.0));
+  EXPECT_NEAR(ts.figure(), 1.0 + 0.02 * std::sqrt(2.0 * (gamma + 1.0 + std::log(20.0))), 1e-12);
+  GpTsOptions options;
+  options.min_noise_bound = -1.0;
+  EXPECT_THROW(GpTs{options}, std::invalid_argument);
+}
+
 TEST(GpTsTest, FiniteSamplesHaveThePosteriorMeanAndScaledCovariance) {
   Rng rng(testing::TestSeed(41));
   auto kernel = MakeSquaredExponential(FirstDims(1), true, 1.0, 0.25);
@@ -310,6 +323,7 @@ TEST(GpTsTest, OptionsSurviveJsonExactly) {
   GpTsOptions o;
   o.rkhs_bound = -0.0;
   o.noise_bound = kLargest;
+  o.min_noise_bound = kThird;
   o.delta = kAfterOne - 1.0;
   o.gamma.source = GammaSource::kMaternBound;
   o.gamma.dim = 0;
@@ -327,8 +341,8 @@ TEST(GpTsTest, OptionsSurviveJsonExactly) {
   EXPECT_EQ(back->OptionsJson(), ts.OptionsJson());
   EXPECT_EQ(StrategyParams(ts.OptionsJson()).keys(),
             (std::vector<std::string>{"delta", "fixed_scale", "gamma_dim", "gamma_nu",
-                                      "gamma_scale", "gamma_source", "noise_bound",
-                                      "num_features", "rkhs_bound"}));
+                                      "gamma_scale", "gamma_source", "min_noise_bound",
+                                      "noise_bound", "num_features", "rkhs_bound"}));
 }
 
 }  // namespace

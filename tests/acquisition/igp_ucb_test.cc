@@ -45,10 +45,36 @@ TEST(IgpUcbTest, LargeBoundExploresSmallBoundExploits) {
   EXPECT_EQ(FiniteArgmax(exploiter.ScoreCandidates(posterior, rng)), 0);
 }
 
+TEST(IgpUcbTest, DefaultNoiseBoundComesFromTheModelWithAFloor) {
+  IgpUcb igp;
+  EXPECT_EQ(igp.options().noise_bound, -1.0);
+  EXPECT_EQ(igp.options().min_noise_bound, 0.02);
+  EXPECT_EQ(igp.options().rkhs_bound, 1.0);
+  // A noisy model: R = sqrt(0.09 / 4) = 0.15; lambda = the model's noise, so gamma is the round's.
+  RoundState noisy = MakeRound(5, 0, 0.0, 3.0);
+  noisy.noise_variance = 0.09;
+  noisy.signal_variance = 4.0;
+  igp.BeginRound(noisy);
+  EXPECT_NEAR(igp.figure(), 1.0 + 0.15 * std::sqrt(2.0 * (3.0 + 1.0 + std::log(10.0))), 1e-12);
+  // A noiseless model (fitted noise 1e-10): R = 0.02, gamma taken at lambda = 0.02^2 * 4 from
+  // the sequential variances 2, 0.5, 0.016: 1/2 (log 1251 + log 313.5 + log 11).
+  RoundState noiseless = noisy;
+  noiseless.noise_variance = 1e-10 * 4.0;
+  noiseless.information_gain = 30.0;  // the model's own, at its tiny noise: not used
+  noiseless.sequential_variances = Eigen::Vector3d(2.0, 0.5, 0.016);
+  igp.BeginRound(noiseless);
+  const double gamma = 0.5 * (std::log(1251.0) + std::log(313.5) + std::log(11.0));
+  EXPECT_NEAR(igp.figure(), 1.0 + 0.02 * std::sqrt(2.0 * (gamma + 1.0 + std::log(10.0))), 1e-12);
+}
+
 TEST(IgpUcbTest, RejectsBadOptionsAndRounds) {
   IgpUcbOptions options;
-  options.noise_bound = -1.0;
+  options.noise_bound = std::nan("");
   EXPECT_THROW(IgpUcb{options}, std::invalid_argument);
+  options.noise_bound = -1.0;
+  options.min_noise_bound = -0.5;
+  EXPECT_THROW(IgpUcb{options}, std::invalid_argument);
+  options.min_noise_bound = 0.02;
   // B = R = 0 gives beta_t = 0: not a confidence bound, rejected.
   options.noise_bound = 0.0;
   options.rkhs_bound = 0.0;
@@ -66,6 +92,7 @@ TEST(IgpUcbTest, OptionsSurviveJsonExactly) {
   IgpUcbOptions o;
   o.rkhs_bound = 1e300;
   o.noise_bound = kSmallestSubnormal;
+  o.min_noise_bound = kLargest;
   o.delta = kPointThree;
   o.gamma.source = GammaSource::kSquaredExponentialBound;
   o.gamma.dim = 7;
@@ -78,7 +105,8 @@ TEST(IgpUcbTest, OptionsSurviveJsonExactly) {
   EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
   EXPECT_EQ(StrategyParams(ucb.OptionsJson()).keys(),
             (std::vector<std::string>{"delta", "gamma_dim", "gamma_nu", "gamma_scale",
-                                      "gamma_source", "noise_bound", "rkhs_bound"}));
+                                      "gamma_source", "min_noise_bound", "noise_bound",
+                                      "rkhs_bound"}));
 }
 
 }  // namespace

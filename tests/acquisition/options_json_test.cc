@@ -27,15 +27,17 @@ void CreatePi(const std::string& json) { ProbabilityOfImprovement::Create(Strate
 TEST(OptionsJsonTest, UnknownKeyIsNamedWithTheValidOnes) {
   ExpectInvalid([] { CreateGpUcb(R"({"beta_scal": 0.2})"); },
                 "gp-ucb options: unknown key 'beta_scal'; valid keys: beta_schedule, delta, a, b, "
-                "r, rkhs_bound, constant_beta, beta_scale, gamma_source, gamma_dim, gamma_nu, "
-                "gamma_scale");
+                "r, rkhs_bound, constant_beta, dim_log_coefficient, beta_scale, gamma_source, "
+                "gamma_dim, gamma_nu, gamma_scale");
   ExpectInvalid([] { CreateIgpUcb(R"({"beta_scale": 0.2})"); },
-                "igp-ucb options: unknown key 'beta_scale'; valid keys: rkhs_bound, noise_bound");
+                "igp-ucb options: unknown key 'beta_scale'; valid keys: rkhs_bound, noise_bound, "
+                "min_noise_bound");
   ExpectInvalid([] { CreateGpTs(R"({"ts_num_features": 64})"); },
                 "gp-ts options: unknown key 'ts_num_features'");
   ExpectInvalid([] { CreateEi(R"({"delta": 0.1})"); },
-                "ei options: unknown key 'delta'; valid keys: xi");
-  ExpectInvalid([] { CreatePi(R"({"Xi": 0.1})"); }, "pi options: unknown key 'Xi'; valid keys: xi");
+                "ei options: unknown key 'delta'; valid keys: xi, incumbent_rule");
+  ExpectInvalid([] { CreatePi(R"({"Xi": 0.1})"); },
+                "pi options: unknown key 'Xi'; valid keys: xi, incumbent_rule");
 }
 
 TEST(OptionsJsonTest, WrongTypeNamesTheKeyAndTheValue) {
@@ -70,7 +72,10 @@ TEST(OptionsJsonTest, EnumsAreReadByName) {
 TEST(OptionsJsonTest, InvalidValuesAreRejectedNamingTheField) {
   ExpectInvalid([] { CreateGpUcb(R"({"delta": 2})"); }, "delta = 2: must be in (0, 1)");
   ExpectInvalid([] { CreateGpUcb(R"({"gamma_nu": -1})"); }, "gamma.nu = -1");
-  ExpectInvalid([] { CreateIgpUcb(R"({"noise_bound": -0.5})"); }, "noise_bound = -0.5");
+  // A negative noise_bound means "from the model"; its floor must be >= 0.
+  ExpectInvalid([] { CreateIgpUcb(R"({"min_noise_bound": -0.5})"); }, "min_noise_bound = -0.5");
+  ExpectInvalid([] { CreateEi(R"({"incumbent_rule": "median"})"); },
+                "incumbent_rule = \"median\": expected one of posterior-mean, best-observed");
   ExpectInvalid([] { CreateGpTs(R"({"num_features": 0})"); }, "num_features = 0: must be >= 1");
   ExpectInvalid([] { CreateEi(R"({"xi": -1})"); }, "xi = -1: must be finite and >= 0");
 }

@@ -42,6 +42,7 @@ template <typename Options>
 void ExpectSameBoundFields(const Options& a, const Options& b) {
   EXPECT_TRUE(SameBits(a.rkhs_bound, b.rkhs_bound));
   EXPECT_TRUE(SameBits(a.noise_bound, b.noise_bound));
+  EXPECT_TRUE(SameBits(a.min_noise_bound, b.min_noise_bound));
   EXPECT_TRUE(SameBits(a.delta, b.delta));
   ExpectSameGamma(a.gamma, b.gamma);
 }
@@ -58,17 +59,21 @@ std::unique_ptr<S> RebuiltFromJson(const S& strategy) {
   return std::unique_ptr<S>(typed);
 }
 
-// S (EI or PI) keeps every bit of xi through OptionsJson -> Create, and xi is its only key.
+// S (EI, LogEI or PI) keeps every bit of xi and its incumbent rule through OptionsJson ->
+// Create, and those are its only keys.
 template <typename S>
 void ExpectXiSurvivesJson() {
   for (double xi : {0.0, -0.0, kSmallestSubnormal, kThird, kLargest}) {
     ImprovementOptions o;
     o.xi = xi;
+    o.incumbent_rule = xi > 0.0 ? IncumbentRule::kBestObserved : IncumbentRule::kPosteriorMean;
     const S s(o);
     const auto back = RebuiltFromJson(s);
     ASSERT_NE(back, nullptr);
     EXPECT_TRUE(SameBits(back->options().xi, xi)) << s.OptionsJson();
-    EXPECT_EQ(StrategyParams(s.OptionsJson()).keys(), std::vector<std::string>{"xi"});
+    EXPECT_EQ(back->options().incumbent_rule, o.incumbent_rule) << s.OptionsJson();
+    EXPECT_EQ(StrategyParams(s.OptionsJson()).keys(),
+              (std::vector<std::string>{"incumbent_rule", "xi"}));
   }
 }
 

@@ -118,6 +118,15 @@ TEST(RoundStateTest, ValidationNamesTheField) {
   state = RoundState();
   state.action_dim = 0;
   EXPECT_THROW(ValidateRoundState(state), std::invalid_argument);
+  state = RoundState();
+  state.best_observed = std::nan("");
+  testing::ExpectInvalid([&] { ValidateRoundState(state); }, "best_observed");
+  state = RoundState();
+  state.signal_variance = 0.0;
+  testing::ExpectInvalid([&] { ValidateRoundState(state); }, "signal_variance = 0");
+  state = RoundState();
+  state.sequential_variances = Eigen::Vector2d(1.0, -1e-3);
+  testing::ExpectInvalid([&] { ValidateRoundState(state); }, "sequential_variances");
   EXPECT_NO_THROW(ValidateRoundState(RoundState()));
 }
 

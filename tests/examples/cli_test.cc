@@ -16,6 +16,8 @@
 #include <nlohmann/json.hpp>
 
 #include "gpbandit/examples/io/csv.h"
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/kernel_factory.h"
 
 namespace gpbandit {
 namespace {
@@ -90,6 +92,12 @@ TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
       {"run --kernel cubic", "--kernel 'cubic' is unknown"},
       {"run --context-mode sideways", "--context-mode 'sideways' is unknown"},
       {"run --problem file", "--problem file needs --candidates and --functions"},
+      {"run --beta-schedule constant", "--beta-schedule constant needs its beta: --constant-beta"},
+      {"run --option beta_schedule=constant", "needs its beta: --constant-beta"},
+      {"run --constant-beta 2", "--constant-beta applies to --beta-schedule constant only"},
+      {"run --strategy gp-ucb --incumbent best-observed", "incumbent_rule: no strategy of the"},
+      {"run --strategy ei --incumbent median", "expected one of posterior-mean, best-observed"},
+      {"run --signal-variance 4", "--signal-variance applies to --problem file"},
       {"suggest", "--log"},
       {"suggest --log l.jsonl", "--bounds is required on the first call"},
       {"suggest --log l.jsonl --bounds 0:1,5:2", "has lower > upper"},
@@ -211,6 +219,54 @@ TEST_F(CliTest, FitPrintsJsonWithTheLogMarginalLikelihood) {
   EXPECT_EQ(json["log_params"].size(), 3u);  // log variance + two ARD lengthscales
 }
 
+TEST_F(CliTest, FitReportsTheLikelihoodInBothUnitsAndFitsRawOutputsOnRequest) {
+  std::string csv = "x1,x2,y\n";
+  for (int i = 0; i < 12; ++i) {
+    const double a = i / 11.0, b = (i * 7 % 12) / 11.0;
+    csv += io::FormatDouble(a) + "," + io::FormatDouble(b) + "," +
+           io::FormatDouble(50.0 + 20.0 * std::sin(6 * a) + 2.0 * b) + "\n";
+  }
+  Write("obs.csv", csv);
+  const Result r = Run("fit --data obs.csv --kernel se --restarts 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const nlohmann::json json = nlohmann::json::parse(r.out);
+  EXPECT_EQ(json["standardized_outputs"], true);
+  EXPECT_EQ(json["log_marginal_likelihood_units"], "standardized outputs");
+  // log p(y) in original units, computed apart: the unstandardized GP of y - offset with the
+  // fitted kernel and noise scaled by output_scale^2 (the same model, in original units).
+  const double offset = json["output_offset"], scale = json["output_scale"];
+  const Eigen::Vector3d log_params(json["log_params"]["se.log_variance"].get<double>() +
+                                       2.0 * std::log(scale),
+                                   json["log_params"]["se.log_lengthscale[0]"].get<double>(),
+                                   json["log_params"]["se.log_lengthscale[1]"].get<double>());
+  GaussianProcessOptions raw;
+  raw.standardize_outputs = false;
+  raw.noise_variance = json["noise_variance_original_units"].get<double>();
+  GaussianProcess gp(MakeKernel("se", FirstDims(2), true, 1.0, 0.5), 2, raw);
+  gp.SetHyperparameters(log_params, raw.noise_variance);
+  for (int i = 0; i < 12; ++i) {
+    const double a = i / 11.0, b = (i * 7 % 12) / 11.0;  // already the unit cube
+    gp.AddObservation(Eigen::Vector2d(a, b), 50.0 + 20.0 * std::sin(6 * a) + 2.0 * b - offset);
+  }
+  EXPECT_NEAR(json["log_marginal_likelihood_original_units"].get<double>(),
+              gp.LogMarginalLikelihood(), 1e-6);
+  EXPECT_NEAR(json["log_marginal_likelihood"].get<double>() - 12.0 * std::log(scale),
+              gp.LogMarginalLikelihood(), 1e-6);
+
+  const Result u = Run("fit --data obs.csv --kernel se --restarts 1 --no-standardize");
+  ASSERT_EQ(u.status, 0) << u.err;
+  const nlohmann::json unstandardized = nlohmann::json::parse(u.out);
+  EXPECT_EQ(unstandardized["standardized_outputs"], false);
+  EXPECT_EQ(unstandardized["log_marginal_likelihood_units"], "original outputs");
+  EXPECT_EQ(unstandardized["output_offset"], 0.0);
+  EXPECT_EQ(unstandardized["output_scale"], 1.0);
+  EXPECT_EQ(unstandardized["log_marginal_likelihood"],
+            unstandardized["log_marginal_likelihood_original_units"]);
+  // A prior mean of 0 for outputs near 50: the fitted signal variance is of the outputs' mean
+  // square (~2600), far above the standardized bounds' upper end 1e3.
+  EXPECT_GT(std::exp(unstandardized["log_params"]["se.log_variance"].get<double>()), 1e3);
+}
+
 // RELIABILITY.md, "huge or tiny rewards ... bounds whose width overflows", from the command line.
 TEST_F(CliTest, HugeOrTinyRewardsRefusedFirstObserveLeavesNoLog) {
   // A refused first call writes nothing, so the corrected retry (here with other bounds)
@@ -324,7 +380,7 @@ TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("gp-ucb     GP-UCB (Srinivas et al. 2010)"));
   EXPECT_THAT(r.out, HasSubstr("\"beta_scale\":1.0"));
-  EXPECT_THAT(r.out, HasSubstr("options: {\"xi\":0.0}"));
+  EXPECT_THAT(r.out, HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"xi\":0.0}"));
   EXPECT_THAT(r.out, HasSubstr("options: {}"));  // mean, variance
 }
 
@@ -336,7 +392,7 @@ TEST_F(CliTest, SuggestTakesStrategyOptions) {
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json header = nlohmann::json::parse(ReadAll(dir_ + "/o.jsonl").substr(
       0, ReadAll(dir_ + "/o.jsonl").find('\n')));
-  EXPECT_EQ(header.at("version"), 2);
+  EXPECT_EQ(header.at("version"), 3);
   EXPECT_EQ(header.at("strategy_options").at("beta_scale"), 0.2);
   EXPECT_EQ(header.at("strategy_options").at("beta_schedule"), "constant");
   r = Run("suggest --log o.jsonl --option beta_scale=0.2");

@@ -139,6 +139,62 @@ TEST(RegretStudyTest, BoxProblemRegretIsAgainstTheKnownOptimum) {
   }
 }
 
+TEST(RegretStudyTest, ConstantScheduleTakesItsBetaFromAnExplicitFlag) {
+  RegretStudyOptions o;
+  std::string error;
+  o.beta_schedule = "constant";
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_NE(error.find("--constant-beta"), std::string::npos) << error;
+  o.constant_beta = 9.0;
+  EXPECT_TRUE(o.IsValid(&error)) << error;
+  o.beta_schedule.reset();
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_NE(error.find("applies to --beta-schedule constant only"), std::string::npos) << error;
+  o.strategy_options = StrategyParams(R"({"beta_schedule": "constant", "constant_beta": 2})");
+  EXPECT_TRUE(o.IsValid(&error)) << error;
+}
+
+// Issue 16: IGP-UCB on a noiseless box took R = the noise standard deviation = 0, so beta_t = B
+// = 1, and a Branin trial resampled one point from t = 15 on with simple regret stuck at 1.545.
+// R now comes from the model, floored: within 60 rounds it finds the optimum (3 seeds).
+TEST(RegretStudyTest, IgpUcbOnANoiselessBoxIsNotStuck) {
+  RegretStudyOptions o;
+  o.problem = "branin";
+  o.strategies = {"igp-ucb"};
+  o.fit = true;
+  o.T = 60;
+  o.trials = 3;
+  o.threads = 1;
+  o.seed = gpbandit::testing::TestSeed(1);
+  RegretStudyResult result;
+  Rows(o, &result);
+  for (double simple : result.summaries.at(0).simple) EXPECT_LT(simple, 1e-2);
+}
+
+// Scaling the payoffs by c, the noise variance and the kernel's signal variance by c^2 scales
+// every posterior mean by c and standard deviation by c: the same choices, every round.
+TEST_F(ContextualFileTest, SignalVarianceMakesFileProblemsScaleFree) {
+  RegretStudyOptions o;
+  o.problem = "file";
+  o.files = files_;
+  o.strategies = {"gp-ucb", "igp-ucb", "ei"};
+  o.context_modes = {"joint", "ignore"};
+  o.noise = 0.05;
+  o.T = 12;
+  o.trials = 2;
+  const std::vector<RegretRow> unit = Rows(o);
+  std::ofstream(dir_ + "/f100.csv") << "100,20,-50,-40,10,90\n30,60,10,80,20,-30\n";
+  o.files.functions = dir_ + "/f100.csv";
+  o.signal_variance = 1e4;
+  o.noise = 500.0;
+  const std::vector<RegretRow> scaled = Rows(o);
+  ASSERT_EQ(unit.size(), scaled.size());
+  for (std::size_t k = 0; k < unit.size(); ++k) {
+    EXPECT_EQ(unit[k].x, scaled[k].x) << unit[k].strategy << " t = " << unit[k].t;
+    EXPECT_NEAR(scaled[k].regret, 100.0 * unit[k].regret, 1e-9) << unit[k].strategy;
+  }
+}
+
 // The rows of each trial, in order: (f, y) per round, the trial's fingerprint.
 std::vector<std::vector<double>> TrialSignatures(const RegretStudyOptions& o) {
   std::vector<std::vector<double>> signatures(static_cast<std::size_t>(o.trials));

@@ -300,6 +300,22 @@ TEST(GaussianProcessTest, InformationGainIsHalfLogDet) {
   EXPECT_NEAR(gp.InformationGain(), sum, 1e-9);
 }
 
+TEST(GaussianProcessTest, SequentialVariancesArePriorPosteriorVariances) {
+  Rng rng(TestSeed(19));
+  const double noise = 0.05;
+  GaussianProcess gp = MakeGp(2, false, noise);
+  const Eigen::MatrixXd X = UniformPoints(2, 10, 0.0, 1.0, rng);
+  Eigen::VectorXd expected(10);
+  for (int i = 0; i < 10; ++i) {
+    expected(i) = gp.Variance(X.col(i));  // given the observations before it
+    gp.AddObservation(X.col(i), TestFunction(X.col(i)));
+  }
+  const Eigen::VectorXd v = gp.SequentialVariances();
+  ASSERT_EQ(v.size(), 10);
+  for (int i = 0; i < 10; ++i) EXPECT_NEAR(v(i), expected(i), 1e-10) << i;
+  EXPECT_NEAR(0.5 * (v.array() / noise).log1p().sum(), gp.InformationGain(), 1e-10);
+}
+
 TEST(GaussianProcessTest, ConstantAndSingleOutputsUseUnitScale) {
   GaussianProcess gp = MakeGp(1, true);
   gp.AddObservation(Eigen::VectorXd::Constant(1, 0.2), 5.0);

@@ -139,9 +139,11 @@ TEST(LogFormatV1Test, BoxGpUcbResumesExactly) {
   EXPECT_EQ(opt->strategy_options().at("delta"), 0.05);
   EXPECT_FALSE(opt->strategy_options().contains("horizon"));
   EXPECT_FALSE(opt->strategy_options().contains("xi"));
-  EXPECT_EQ(opt->strategy_options(), StrategyRegistry::Default().ResolveOptions(
-                                         "gp-ucb", StrategyParams(R"({"beta_scale": 0.2,
-                                                                      "delta": 0.05})")));
+  // "auto" on a box meant the compact-set schedule when the log was written (format 3).
+  EXPECT_EQ(opt->strategy_options(),
+            StrategyRegistry::Default().ResolveOptions(
+                "gp-ucb", StrategyParams(R"({"beta_scale": 0.2, "delta": 0.05,
+                                             "beta_schedule": "compact"})")));
   EXPECT_EQ(opt->options().seed, 11u);
   EXPECT_EQ(opt->num_accepted(), 6);
   EXPECT_EQ(opt->pending_actions().cols(), 1);  // two cleared, one left
@@ -155,7 +157,8 @@ TEST(LogFormatV1Test, ContextualEiWithASkippedRewardResumesExactly) {
   const std::string path = CopyOfFixture("v1_context_ei");
   const auto opt = Optimizer::Resume(path);
   EXPECT_EQ(opt->strategy_name(), "ei");
-  EXPECT_EQ(opt->strategy_options(), StrategyParams(R"({"xi": 0.01})"));
+  EXPECT_EQ(opt->strategy_options(),
+            StrategyParams(R"({"xi": 0.01, "incumbent_rule": "posterior-mean"})"));
   EXPECT_EQ(opt->domain().context_dim(), 1);
   EXPECT_EQ(opt->num_accepted(), 6);
   EXPECT_EQ(opt->num_failed(), 1);

@@ -48,6 +48,21 @@ TEST(LogHeaderTest, FitStartRangesSurviveARoundTrip) {
   EXPECT_EQ(g.start_max_noise_variance, 0.05);
 }
 
+TEST(LogHeaderTest, RawSampleDesignSurvivesARoundTripAndOldLogsUsedTheLatinHypercube) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.maximizer_raw_sample_design = RawSampleDesign::kSobol;
+  const std::string text = FormatLogHeader(h);
+  EXPECT_EQ(ParseLogHeader(text).options.maximizer_raw_sample_design, RawSampleDesign::kSobol);
+  nlohmann::json v2 = nlohmann::json::parse(text);
+  v2["version"] = 2;
+  v2["options"].erase("maximizer_raw_sample_design");
+  EXPECT_EQ(ParseLogHeader(v2.dump()).options.maximizer_raw_sample_design,
+            RawSampleDesign::kLatinHypercube);
+}
+
 // Logs written before the start ranges were saved still parse, with the default ranges.
 TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   LogHeader h;
@@ -120,17 +135,18 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
   }
 }
 
-// Version 2 holds every field: a missing one is a corrupt header (named), not a default.
-TEST(LogHeaderTest, Version2NeedsEveryFieldAndUnknownVersionsAreRefused) {
+// The current version holds every field: a missing one is a corrupt header (named), not a
+// default.
+TEST(LogHeaderTest, Version3NeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":2"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"version\":3"), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 2);
+  EXPECT_EQ(back.format_version, 3);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -146,13 +162,45 @@ TEST(LogHeaderTest, Version2NeedsEveryFieldAndUnknownVersionsAreRefused) {
     }
   }
   std::string future = text;
-  future.replace(future.find("\"version\":2"), 11, "\"version\":3");
+  future.replace(future.find("\"version\":3"), 11, "\"version\":4");
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 3";
+    ADD_FAILURE() << "parsed version 4";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 3"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version 4"), std::string::npos) << e.what();
   }
+}
+
+// Version 2 wrote GP-UCB's "auto" when it meant Theorem 1's compact-set schedule on a box: the
+// rewrite keeps that schedule there, and leaves finite sets (where "auto" still means "finite"),
+// other strategies and explicit schedules alone.
+TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
+  auto as_version2 = [](const std::string& strategy, const Domain& domain,
+                        const std::string& options) {
+    LogHeader h;
+    h.domain = domain;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = 2;
+    return ParseLogHeader(j.dump());
+  };
+  const Domain box = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
+  const Domain finite = Domain::FiniteSet(Eigen::MatrixXd::Identity(2, 3));
+  const LogHeader ucb = as_version2("gp-ucb", box, R"({"beta_schedule": "auto", "delta": 0.05})");
+  EXPECT_EQ(ucb.format_version, 2);
+  EXPECT_EQ(ucb.strategy_options,
+            StrategyParams(R"({"beta_schedule": "compact", "delta": 0.05})"));
+  EXPECT_EQ(as_version2("cgp-ucb", box, R"({"beta_schedule": "auto"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "compact"})"));
+  EXPECT_EQ(as_version2("gp-ucb", finite, R"({"beta_schedule": "auto"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "auto"})"));
+  EXPECT_EQ(as_version2("gp-ucb", box, R"({"beta_schedule": "rkhs"})").strategy_options,
+            StrategyParams(R"({"beta_schedule": "rkhs"})"));
+  EXPECT_EQ(as_version2("ei", box, R"({"xi": 0.1})").strategy_options,
+            StrategyParams(R"({"xi": 0.1})"));
 }
 
 }  // namespace

@@ -137,7 +137,7 @@ TEST(StrategyRegistryTest, ConcurrentRegisterAndCreate) {
 TEST(StrategyRegistryTest, BuiltInTableHasDescriptionsAndCompleteDefaults) {
   const StrategyRegistry& registry = StrategyRegistry::Default();
   for (const char* name :
-       {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "mean", "pi", "variance"}) {
+       {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "log-ei", "mean", "pi", "variance"}) {
     EXPECT_FALSE(registry.Description(name).empty()) << name;
     EXPECT_EQ(registry.DefaultOptions(name), StrategyParams(registry.Create(name)->OptionsJson()))
         << name;
@@ -145,7 +145,8 @@ TEST(StrategyRegistryTest, BuiltInTableHasDescriptionsAndCompleteDefaults) {
   }
   EXPECT_TRUE(registry.DefaultOptions("gp-ucb").contains("beta_scale"));
   EXPECT_TRUE(registry.DefaultOptions("gp-ts").contains("num_features"));
-  EXPECT_EQ(registry.DefaultOptions("ei"), StrategyParams(R"({"xi": 0.0})"));
+  EXPECT_EQ(registry.DefaultOptions("ei"),
+            StrategyParams(R"({"xi": 0.0, "incumbent_rule": "posterior-mean"})"));
   EXPECT_TRUE(registry.DefaultOptions("mean").empty());
   EXPECT_THROW(registry.DefaultOptions("no-such"), std::invalid_argument);
   EXPECT_THROW(registry.Description("no-such"), std::invalid_argument);
