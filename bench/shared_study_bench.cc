@@ -36,6 +36,7 @@
 #include "gpbandit/storage/postgres_storage.h"
 #include "gpbandit/storage/study_storage.h"
 #include "tests/shared/child_process.h"
+#include "tests/shared/tell_counter.h"
 #include "tests/storage/local_postgres.h"
 
 namespace gpbandit {
@@ -72,16 +73,28 @@ Args ParseArgs(int argc, char** argv) {
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string flag = argv[i];
-    const std::string value = i + 1 < argc ? argv[i + 1] : "";
-    if (flag == "--tells") a.tells = std::atol(value.c_str()), ++i;
-    else if (flag == "--workers") a.workers = SplitInts(value), ++i;
-    else if (flag == "--dims") a.dims = SplitInts(value), ++i;
-    else if (flag == "--backends") a.backends = Split(value), ++i;
-    else if (flag == "--overhead-t") a.overhead_t = std::atol(value.c_str()), ++i;
-    else if (flag == "--overhead-asks") a.overhead_asks = std::atoi(value.c_str()), ++i;
-    else if (flag == "--skip-throughput") a.throughput = false;
-    else if (flag == "--skip-overhead") a.overhead = false;
-    else {
+    if (flag == "--skip-throughput") {
+      a.throughput = false;
+      continue;
+    }
+    if (flag == "--skip-overhead") {
+      a.overhead = false;
+      continue;
+    }
+    const std::string value = i + 1 < argc ? argv[++i] : "";
+    if (flag == "--tells") {
+      a.tells = std::atol(value.c_str());
+    } else if (flag == "--workers") {
+      a.workers = SplitInts(value);
+    } else if (flag == "--dims") {
+      a.dims = SplitInts(value);
+    } else if (flag == "--backends") {
+      a.backends = Split(value);
+    } else if (flag == "--overhead-t") {
+      a.overhead_t = std::atol(value.c_str());
+    } else if (flag == "--overhead-asks") {
+      a.overhead_asks = std::atoi(value.c_str());
+    } else {
       std::fprintf(stderr, "unknown flag %s (see the header of bench/shared_study_bench.cc)\n",
                    flag.c_str());
       std::exit(2);
@@ -108,25 +121,6 @@ struct Place {
   bool directory = false;
 };
 
-// Tells in a study, counted incrementally from one storage object.
-class TellCounter {
- public:
-  TellCounter(const std::string& url, const std::string& study)
-      : storage_(OpenStudyStorage(url, study)) {}
-  long Count() {
-    for (const StudyRecord& r : storage_->Begin(LockMode::kShared)->ReadAfter(last_)) {
-      last_ = r.sequence;
-      tells_ += r.type == "tell";
-    }
-    return tells_;
-  }
-
- private:
-  std::unique_ptr<StudyStorage> storage_;
-  long long last_ = 0;
-  long tells_ = 0;
-};
-
 void Throughput(const Place& place, const std::string& backend, int d, int workers, long tells,
                 const std::string& scratch) {
   const std::string study = "throughput_d" + std::to_string(d) + "_w" + std::to_string(workers);
@@ -135,14 +129,14 @@ void Throughput(const Place& place, const std::string& backend, int d, int worke
                       OpenStudyStorage(place.url, study));
     creator.CreateStudy();
   }
-  TellCounter counter(place.url, study);
+  testing::TellCounter counter(place.url, study);
   const auto start = Clock::now();
   std::vector<testing::Child> children;
   for (int w = 0; w < workers; ++w) {
     const std::string name = scratch + "/w" + std::to_string(w);
-    children.push_back(testing::Spawn({STUDY_WORKER_PATH, place.url, study, "0",
-                                       std::to_string(tells), "3600", "0"},
-                                      name + ".out", name + ".err"));
+    children.push_back(testing::Spawn(
+        {STUDY_WORKER_PATH, place.url, study, "0", std::to_string(tells), "3600", "0"},
+        name + ".out", name + ".err"));
   }
   // When the study reached t = 200, 400 and `tells` (the marks past `tells` are dropped).
   std::vector<long> marks;
@@ -157,8 +151,8 @@ void Throughput(const Place& place, const std::string& backend, int d, int worke
   }
   for (const testing::Child& c : children) testing::Wait(c);
   const double total = Seconds(Clock::now() - start);
-  std::printf("%-10s  d=%d  workers=%2d  t=%ld  %6.1f s  %6.1f cycles/s  by stretch:", backend.c_str(),
-              d, workers, tells, total, tells / total);
+  std::printf("%-10s  d=%d  workers=%2d  t=%ld  %6.1f s  %6.1f cycles/s  by stretch:",
+              backend.c_str(), d, workers, tells, total, tells / total);
   for (std::size_t k = 0; k < marks.size(); ++k) {
     const long from = k == 0 ? 0 : marks[k - 1];
     const double seconds = reached[k] - (k == 0 ? 0.0 : reached[k - 1]);
@@ -186,7 +180,9 @@ class TimedStorage : public StudyStorage {
    public:
     Session(std::unique_ptr<StudySession> inner, TimedStorage* owner)
         : inner_(std::move(inner)), owner_(owner) {}
-    ~Session() override { Time([&] { inner_.reset(); }); }
+    ~Session() override {
+      Time([&] { inner_.reset(); });
+    }
     const std::string& header() const override { return inner_->header(); }
     std::vector<StudyRecord> ReadAfter(long long after) override {
       std::vector<StudyRecord> out;
@@ -254,10 +250,11 @@ void Overhead(const Place& place, const std::string& backend, int d, const Args&
     tell_storage_ms.push_back(1e3 * (storage.spent() - before_tell));
   }
   const double ask = Median(ask_ms), in_storage = Median(storage_ms);
-  std::printf("%-10s  d=%d  t=%ld..%ld  ask %7.2f ms, of which storage %5.2f ms (%4.1f%%); "
-              "a tell's storage %5.2f ms\n",
-              backend.c_str(), d, args.overhead_t, args.overhead_t + args.overhead_asks, ask,
-              in_storage, 100.0 * in_storage / ask, Median(tell_storage_ms));
+  std::printf(
+      "%-10s  d=%d  t=%ld..%ld  ask %7.2f ms, of which storage %5.2f ms (%4.1f%%); "
+      "a tell's storage %5.2f ms\n",
+      backend.c_str(), d, args.overhead_t, args.overhead_t + args.overhead_asks, ask, in_storage,
+      100.0 * in_storage / ask, Median(tell_storage_ms));
   std::fflush(stdout);
 }
 

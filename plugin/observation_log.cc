@@ -3,10 +3,9 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-
-#include <nlohmann/json.hpp>
 
 #include "gpbandit/storage/json_lines.h"
 
@@ -121,12 +120,8 @@ LogContents ReadLog(const std::string& path) {
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until) {
-  json j = {{"type", "pending"},
-            {"round", round},
-            {"design_index", design_index},
-            {"x", VectorToJson(x)},
-            {"z", VectorToJson(z)},
-            {"worker", worker}};
+  json j = {{"type", "pending"},    {"round", round},       {"design_index", design_index},
+            {"x", VectorToJson(x)}, {"z", VectorToJson(z)}, {"worker", worker}};
   if (std::isfinite(lease_until)) j["lease_until"] = lease_until;
   return j.dump();
 }
@@ -142,8 +137,8 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
   return j.dump();
 }
 
-std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params,
-                            double noise_variance, const std::string& report) {
+std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
+                            const std::string& report) {
   json j = {{"type", "fit"},
             {"round", round},
             {"log_params", VectorToJson(log_params)},

@@ -94,8 +94,8 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN());
-std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params,
-                            double noise_variance, const std::string& report);
+std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
+                            const std::string& report);
 std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
 std::string FormatClearPendingRecord();
 

@@ -207,7 +207,8 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
 // not registered.
 void CheckResumable(const LogHeader& header, bool kernel_given, const std::string& where) {
   if (header.default_kernel && kernel_given)
-    throw std::runtime_error(where + ": it was written with the default kernel, but a kernel "
+    throw std::runtime_error(where +
+                             ": it was written with the default kernel, but a kernel "
                              "was given");
   if (!header.default_kernel && !kernel_given)
     throw std::runtime_error(where + ": it was written with kernel " + header.kernel_description +
@@ -248,8 +249,9 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
   CheckOptimizerOptions(options);
   if (storage == nullptr) throw std::invalid_argument("storage: null");
   if (!options.log_path.empty() || !options.storage.empty())
-    throw std::invalid_argument("OptimizerOptions: log_path and storage must be empty when a "
-                                "storage object is given");
+    throw std::invalid_argument(
+        "OptimizerOptions: log_path and storage must be empty when a "
+        "storage object is given");
   strategy_ = StrategyRegistry::Default().Create(strategy, strategy_options);
   strategy_options_ = StrategyRegistry::Default().ResolveOptions(strategy, strategy_options);
   Initialize(std::move(kernel), std::move(storage));
@@ -271,8 +273,7 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
 }
 
 // storage: a ready one, or nullptr for the one the options name (if any).
-void Optimizer::Initialize(std::unique_ptr<Kernel> kernel,
-                           std::unique_ptr<StudyStorage> storage) {
+void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<StudyStorage> storage) {
   figure_name_ = strategy_->figure_name();
   default_kernel_ = kernel == nullptr;
   if (!kernel) kernel = DefaultKernel(domain_);
@@ -347,13 +348,12 @@ void Optimizer::CheckStudyHeader(const std::string& header_json) const {
   if (logged.strategy != mine.strategy)
     throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
   if (logged.options.seed != mine.options.seed)
-    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) +
-                             ", not " + std::to_string(mine.options.seed));
+    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) + ", not " +
+                             std::to_string(mine.options.seed));
   if (logged.kernel_description != mine.kernel_description ||
       !SameVector(logged.kernel_log_params, mine.kernel_log_params))
     throw std::runtime_error(where + "with kernel " + logged.kernel_description +
-                             " (or other initial hyperparameters), not " +
-                             mine.kernel_description);
+                             " (or other initial hyperparameters), not " + mine.kernel_description);
 }
 
 // ---- Construction helpers -------------------------------------------------------------------
@@ -520,12 +520,14 @@ struct Optimizer::ModelRound {
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
   CheckAsk(q, z);  // everything is validated before anything changes
   Eigen::MatrixXd chosen;
-  InStudy([&] {
-    AskCall call = TakeDesignPoints(q, z);
-    if (call.num_model > 0) ChooseByModel(&call);
-    chosen = call.chosen;
-    return RecordPending(call);
-  }, Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
+  InStudy(
+      [&] {
+        AskCall call = TakeDesignPoints(q, z);
+        if (call.num_model > 0) ChooseByModel(&call);
+        chosen = call.chosen;
+        return RecordPending(call);
+      },
+      Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
   return chosen;
 }
 

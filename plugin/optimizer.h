@@ -67,6 +67,7 @@
 #ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
 #define GPBANDIT_PLUGIN_OPTIMIZER_H_
 
+#include <Eigen/Core>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -74,8 +75,6 @@
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/acquisition/strategy_params.h"
@@ -290,8 +289,7 @@ class Optimizer {
   // (RestoreFit).
   void InStudy(const std::function<std::function<void()>()>& stage,
                Durability durability = Durability::kDurable);
-  void AttemptInStudy(const std::function<std::function<void()>()>& stage,
-                      Durability durability);
+  void AttemptInStudy(const std::function<std::function<void()>()>& stage, Durability durability);
   // Appends a record to the current call's session (none without a storage).
   void Stage(const std::string& record_json);
   // Whether a pending point's lease lasts beyond the current call's clock.
@@ -346,9 +344,9 @@ class Optimizer {
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
   std::unique_ptr<StudyStorage> storage_;
-  bool study_exists_ = false;     // the storage holds this study's header
-  long long synced_ = 0;          // the last record of the study replayed
-  std::string worker_id_;         // WorkerOptions::id, or host:pid
+  bool study_exists_ = false;        // the storage holds this study's header
+  long long synced_ = 0;             // the last record of the study replayed
+  std::string worker_id_;            // WorkerOptions::id, or host:pid
   StudySession* session_ = nullptr;  // the current call's (InStudy)
   bool header_staged_ = false;       // the current call creates the study
   double call_now_ = 0;              // the current call's clock (study seconds)

@@ -19,8 +19,7 @@ namespace {
 constexpr int kMaxAttempts = 20;
 
 double WallClock() {
-  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 std::string DefaultWorkerId() {

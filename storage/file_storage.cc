@@ -65,9 +65,7 @@ class FileStudySession : public StudySession {
       throw;
     }
   }
-  ~FileStudySession() override {
-    if (locked_) ::flock(storage_->fd_, LOCK_UN);
-  }
+  ~FileStudySession() override { Unlock(); }
 
   const std::string& header() const override { return storage_->header_; }
 
@@ -113,22 +111,30 @@ class FileStudySession : public StudySession {
     RequireExclusive("Commit");
     if (storage_->header_.empty() && !creates_ && staged_records_ > 0)
       throw std::logic_error("Commit: records for a study that does not exist");
-    if (!staged_.empty())
-      storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0),
-                       durability == Durability::kDurable && storage_->sync_);
-    if (creates_) {
-      storage_->header_ = staged_.substr(0, staged_.find('\n'));
-    }
+    const bool wrote = !staged_.empty();
+    if (wrote) storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0));
+    if (creates_) storage_->header_ = staged_.substr(0, staged_.find('\n'));
     staged_.clear();
     staged_records_ = 0;
     creates_ = false;
-    return storage_->cursor_.sequence;
+    const long long last = storage_->cursor_.sequence;
+    if (wrote && durability == Durability::kDurable && storage_->sync_) {
+      // The records are complete and the session is over: other workers may go on while the
+      // disk catches up. fsync makes every line up to ours durable.
+      Unlock();
+      storage_->SyncToDisk();
+    }
+    return last;
   }
 
  private:
   void RequireExclusive(const char* what) const {
-    if (mode_ != LockMode::kExclusive)
-      throw std::logic_error(std::string(what) + " in a shared session");
+    if (mode_ != LockMode::kExclusive || !locked_)
+      throw std::logic_error(std::string(what) + " in a shared or ended session");
+  }
+  void Unlock() {
+    if (locked_) ::flock(storage_->fd_, LOCK_UN);
+    locked_ = false;
   }
 
   FileStudyStorage* storage_;
@@ -197,8 +203,10 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
       throw MisplacedRecord(type == "header" ? "a second header record"
                                              : "the first record is not a header");
     ++sequence;
-    if (sequence == 0) *header = line;
-    else records.push_back({sequence, type, line});
+    if (sequence == 0)
+      *header = line;
+    else
+      records.push_back({sequence, type, line});
   };
   const long long first_line = cursor->lines + 1;
   const ScannedLines scanned = ScanJsonLines(text, path_, static_cast<int>(first_line), take);
@@ -220,7 +228,14 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
 
 // Appends `text` (`records` complete lines) at the end, which the cursor must be at; on a
 // failure the file is cut back to where it was (the exclusive lock is held).
-long long FileStudyStorage::Append(const std::string& text, long long records, bool sync) {
+void FileStudyStorage::SyncToDisk() {
+  if (::fsync(fd_) != 0)
+    throw std::runtime_error(ErrnoText("cannot fsync the log (its last records are written, "
+                                       "but may not be on disk)",
+                                       path_));
+}
+
+long long FileStudyStorage::Append(const std::string& text, long long records) {
   const long long before = FileSize(fd_, path_);
   if (before != cursor_.bytes)
     throw std::logic_error("append to '" + path_ + "' before reading its end");
@@ -232,8 +247,6 @@ long long FileStudyStorage::Append(const std::string& text, long long records, b
       if (n < 0) throw std::runtime_error(ErrnoText("cannot write to the log", path_));
       written += static_cast<std::size_t>(n);
     }
-    if (sync && ::fsync(fd_) != 0)
-      throw std::runtime_error(ErrnoText("cannot fsync the log", path_));
   } catch (...) {
     if (::ftruncate(fd_, static_cast<off_t>(before)) == 0) (void)::fsync(fd_);
     throw;

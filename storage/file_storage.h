@@ -6,9 +6,10 @@
 //   no two workers see the same state when they choose. Shared sessions hold LOCK_SH.
 // - The header is written exactly once: by the first exclusive session that finds the file
 //   empty, with that session's records.
-// - A commit is one write() of every staged line, then fsync for a kDurable one
-//   (StorageOptions::sync): a crash can only tear the last line. fsync makes every earlier
-//   line durable too. Bytes are never truncated except a torn tail, and only under
+// - A commit is one write() of every staged line under the lock; a kDurable one then releases
+//   the lock and fsyncs (StorageOptions::sync) before Commit returns, so that the disk's
+//   latency does not hold up the other workers. A crash can only tear the last line; fsync
+//   makes every earlier line durable too. Bytes are never truncated except a torn tail, and only under
 //   the exclusive lock (when no other process can be writing it); a shared reader leaves a torn
 //   tail alone and reads up to it.
 // - The file is opened once per storage object and read incrementally (each session reads the
@@ -55,8 +56,10 @@ class FileStudyStorage : public StudyStorage {
   // *cursor past the intact lines and cuts a torn tail off when `repair`.
   std::vector<StudyRecord> Parse(const std::string& text, bool repair, Cursor* cursor,
                                  std::string* header);
-  // Appends `text` (`records` complete lines) at the end and fsyncs when `sync`.
-  long long Append(const std::string& text, long long records, bool sync);
+  // Appends `text` (`records` complete lines) at the end (exclusive lock held).
+  long long Append(const std::string& text, long long records);
+  // fsync (no lock needed).
+  void SyncToDisk();
 
   std::string path_;
   bool sync_;

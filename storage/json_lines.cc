@@ -1,13 +1,11 @@
 #include "gpbandit/storage/json_lines.h"
 
-#include <stdexcept>
-
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace gpbandit {
 
-ScannedLines ScanJsonLines(const std::string& text, const std::string& where,
-                           int first_line_number,
+ScannedLines ScanJsonLines(const std::string& text, const std::string& where, int first_line_number,
                            const std::function<void(const std::string&, int)>& take) {
   ScannedLines scanned;
   std::size_t start = 0;

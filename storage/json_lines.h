@@ -33,8 +33,7 @@ struct ScannedLines {
 // (line_number counts from first_line_number). take throws (any std::exception) to reject a
 // malformed line. A rejected line that is not the last, or a MisplacedRecord anywhere, throws
 // std::runtime_error "<where>:<line>: <problem>" (that is corruption, not a crash).
-ScannedLines ScanJsonLines(const std::string& text, const std::string& where,
-                           int first_line_number,
+ScannedLines ScanJsonLines(const std::string& text, const std::string& where, int first_line_number,
                            const std::function<void(const std::string&, int)>& take);
 
 // The "type" field of a record: a JSON object with a string "type". Throws std::runtime_error

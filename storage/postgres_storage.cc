@@ -6,11 +6,10 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <pqxx/pqxx>
 #include <random>
 #include <stdexcept>
 #include <thread>
-
-#include <pqxx/pqxx>
 
 #include "gpbandit/storage/json_lines.h"
 
@@ -120,9 +119,8 @@ class Connection {
           throw std::runtime_error("gave up reconnecting to " + redacted_ + " after " +
                                    std::to_string(waited) + " s: " + OneLine(e.what()));
         if (attempt == 1)
-          std::cerr << "gpbandit: lost the connection to " << redacted_ << " ("
-                    << OneLine(e.what()) << "); retrying for up to "
-                    << options_.reconnect_timeout_seconds << " s\n";
+          std::cerr << "gpbandit: lost the connection to " << redacted_ << " (" << OneLine(e.what())
+                    << "); retrying for up to " << options_.reconnect_timeout_seconds << " s\n";
       }
       std::this_thread::sleep_for(std::chrono::duration<double>(wait));
       wait = std::min(2.0, wait * 2.0);
@@ -243,8 +241,7 @@ std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
       Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, after); });
   records.reserve(rows.size());
   for (const auto& row : rows) {
-    records.push_back(
-        {row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>()});
+    records.push_back({row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>()});
     last_sequence_ = std::max(last_sequence_, records.back().sequence);
   }
   return records;
@@ -324,7 +321,8 @@ long long PostgresSession::Commit(Durability durability) {
     if (durability == Durability::kVisible) tx_->exec("SET LOCAL synchronous_commit = off");
   });
   // Lost before COMMIT reached the server, the transaction is certainly rolled back; lost while
-  // committing, it may have landed: wait for the server and look for this commit's id.
+  // committing, it may have landed: wait for the server and look for this commit's id. (A
+  // synchronous commit is visible only once it is on disk.)
   try {
     Guard("committing", [&] { tx_->commit(); });
   } catch (const StorageInterrupted&) {
@@ -337,17 +335,29 @@ long long PostgresSession::Commit(Durability durability) {
   return last_sequence_;
 }
 
+// Asks the server, reconnecting as long as Get allows (then std::runtime_error: the outcome is
+// unknown), whether this session's commit landed. Never StorageInterrupted: that would tell
+// the caller to commit again.
 bool PostgresSession::Landed() {
   if (create_header_.empty() && staged_.empty()) return false;
-  pqxx::read_transaction check(connection_->Get());
-  try {
-    if (!create_header_.empty())
-      return !check.exec_params(kStudyLanded, study_, commit_id_).empty();
-    return !check.exec_params(kRecordLanded, study_id_, last_sequence_ + 1, commit_id_).empty();
-  } catch (const pqxx::failure& e) {
-    connection_->Drop();
-    throw StorageInterrupted(connection_->redacted() + ": checking a commit: " +
-                             OneLine(e.what()));
+  for (;;) {
+    try {
+      bool present = false;
+      {
+        pqxx::read_transaction check(connection_->Get());
+        present = !create_header_.empty()
+                      ? !check.exec_params(kStudyLanded, study_, commit_id_).empty()
+                      : !check.exec_params(kRecordLanded, study_id_, last_sequence_ + 1,
+                                           commit_id_)
+                             .empty();
+      }
+      return present;
+    } catch (const pqxx::failure& e) {
+      if (!IsConnectionLoss(e))
+        throw std::runtime_error(connection_->redacted() + ": checking a commit: " +
+                                 OneLine(e.what()));
+      connection_->Drop();
+    }
   }
 }
 

@@ -10,8 +10,8 @@
 // An exclusive session is one READ COMMITTED transaction that starts by locking the study's row
 // (SELECT ... FOR UPDATE): the sessions of one study are serialized, every session reads all
 // records committed before it, and its records are numbered after them. A kVisible commit sets
-// synchronous_commit = off for its transaction. A shared session reads committed records
-// without a lock. Every statement is parameterized.
+// synchronous_commit = off for its transaction (a later synchronous commit flushes it too). A
+// shared session reads committed records without a lock. Every statement is parameterized.
 //
 // Credentials come only through libpq (the URL, PGPASSWORD, PGPASSFILE, ~/.pgpass and the other
 // PG* variables); messages show the URL through RedactUrl. sslmode and every other libpq

@@ -30,11 +30,10 @@ bool IsDirectoryUrl(const std::string& url) {
 
 // A study of a directory is a file name: no separators, no hidden or relative names.
 void CheckFileStudyName(const std::string& study) {
-  const bool ok = !study.empty() && study[0] != '.' &&
-                  std::all_of(study.begin(), study.end(), [](char c) {
-                    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' ||
-                           c == '-';
-                  });
+  const bool ok =
+      !study.empty() && study[0] != '.' && std::all_of(study.begin(), study.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+      });
   if (!ok)
     throw std::invalid_argument("study name '" + study +
                                 "': in a directory, a study is a file name (letters, digits, '.', "
@@ -48,8 +47,7 @@ std::string StudyFile(const std::string& directory, const std::string& study) {
 long long CountRecords(const std::string& path) {
   FileStudyStorage storage(path, false);
   const std::unique_ptr<StudySession> session = storage.Begin(LockMode::kShared);
-  return session->header().empty() ? 0
-                                   : static_cast<long long>(session->ReadAfter(0).size());
+  return session->header().empty() ? 0 : static_cast<long long>(session->ReadAfter(0).size());
 }
 
 }  // namespace
@@ -99,7 +97,8 @@ std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std
     return std::make_unique<FileStudyStorage>(StudyFile(url, study), options.sync);
   }
   if (!study.empty())
-    throw std::invalid_argument("storage '" + url + "' is a file, which holds one study: give no "
+    throw std::invalid_argument("storage '" + url +
+                                "' is a file, which holds one study: give no "
                                 "study name, or a directory to hold several studies");
   return std::make_unique<FileStudyStorage>(url, options.sync);
 }

@@ -150,8 +150,8 @@ std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std
 
 // Summary of one study of a storage, for listings.
 struct StudySummary {
-  std::string name;        // "" for a storage that is a single file
-  long long records = 0;   // records after the header
+  std::string name;       // "" for a storage that is a single file
+  long long records = 0;  // records after the header
 };
 
 // The studies of the storage at `url` (a database, a directory, or a single file), by name.

@@ -131,8 +131,9 @@ bool ParseReward(const std::string& output, double* reward, std::string* problem
   return true;
 }
 
-EvaluationResult RunEvaluation(const std::vector<std::string>& argv,
-                               const std::vector<std::pair<std::string, std::string>>& environment) {
+EvaluationResult RunEvaluation(
+    const std::vector<std::string>& argv,
+    const std::vector<std::pair<std::string, std::string>>& environment) {
   int out_fd = -1;
   const pid_t child = Spawn(argv, environment, &out_fd);
   bool signalled = false;

@@ -45,7 +45,8 @@ int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f);
   if (!release.empty()) {
     const Eigen::VectorXd x = ParseDoubleList("release", release);
-    const Eigen::VectorXd z = context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", context);
+    const Eigen::VectorXd z =
+        context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", context);
     if (!optimizer->Release(x, z)) throw UsageError("no pending point equals " + release);
     streams.err << "[pending] released " << release << "\n";
   }

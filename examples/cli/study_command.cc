@@ -230,8 +230,9 @@ int StudyCommand(const std::vector<std::string>& args, Streams streams) {
     streams.out << usage;
     return kExitOk;
   }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
   for (const auto& [name, run] : subcommands)
-    if (name == args[0]) return run(std::vector<std::string>(args.begin() + 1, args.end()), streams);
+    if (name == args[0]) return run(rest, streams);
   throw UsageError("unknown subcommand '" + args[0] + "'\n" + usage);
 }
 

@@ -104,8 +104,10 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
   optimizer->domain().CheckContext(z, "--context");
   InstallStopSignals();
   long done = 0;
-  while (StopSignal() == 0 && (f.evaluations == 0 || done < f.evaluations) &&
-         (f.until_told == 0 || static_cast<long>(optimizer->observations().size()) < f.until_told)) {
+  auto study_done = [&] {
+    return f.until_told > 0 && static_cast<long>(optimizer->observations().size()) >= f.until_told;
+  };
+  while (StopSignal() == 0 && (f.evaluations == 0 || done < f.evaluations) && !study_done()) {
     if (!EvaluateOnce(*optimizer, f, z, streams)) break;
     ++done;
   }

@@ -1,14 +1,14 @@
 #include "gpbandit/plugin/observation_log.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <limits>
 #include <stdexcept>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"

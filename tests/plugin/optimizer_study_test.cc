@@ -2,6 +2,8 @@
 // (an expired pending point steers nothing, exactly like a released one), Release, a refused
 // call writing nothing, and what a failed or interrupted commit leaves behind (a storage
 // wrapper injects the faults).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -9,9 +11,6 @@
 #include <cstdlib>
 #include <memory>
 #include <thread>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -110,8 +109,8 @@ TEST(OptimizerStudyTest, AnExpiredLeaseIsAReleasedPoint) {
     EXPECT_GT(opt.pending_points()[0].lease_until, 1.6e9);
     EXPECT_FALSE(opt.pending_points()[0].worker.empty());
   }
-  std::system(("cp '" + path + "' '" + expired + "' && cp '" + path + "' '" + released + "'")
-                  .c_str());
+  std::system(
+      ("cp '" + path + "' '" + expired + "' && cp '" + path + "' '" + released + "'").c_str());
   auto suggestion = [&](const std::string& log) {
     return Optimizer::Open(log, "", nullptr, WorkerOptions())->Ask();
   };

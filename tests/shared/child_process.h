@@ -51,8 +51,7 @@ inline Child Spawn(const std::vector<std::string>& argv, const std::string& out,
   child.err = err;
   const int error = ::posix_spawn(&child.pid, c_args[0], &actions, nullptr, c_args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (error != 0)
-    throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(error));
+  if (error != 0) throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(error));
   return child;
 }
 

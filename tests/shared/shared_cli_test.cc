@@ -3,6 +3,8 @@
 // concurrent first calls writing two headers, concurrent suggests handing out one point, a
 // killed suggest leaving a point pending forever), the bad-connection cases, studies moved
 // between a file and a database, and `gpbandit worker` with failures and signals.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,13 +12,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "gpbandit/plugin/observation_log.h"
 #include "tests/shared/shared_study_util.h"
@@ -192,8 +191,7 @@ TEST_F(SharedCliTest, BadConnectionsExitTwoAndWriteNothing) {
   struct Case {
     std::string args, message;
   };
-  const std::string wrong =
-      server.Url(testing::LocalPostgres::kGuardedUser, "hunter2secret");
+  const std::string wrong = server.Url(testing::LocalPostgres::kGuardedUser, "hunter2secret");
   const std::vector<Case> cases = {
       {"suggest --storage 'postgresql://u:hunter2secret@127.0.0.1:1/db' --study pump",
        "Connection refused"},
@@ -203,8 +201,7 @@ TEST_F(SharedCliTest, BadConnectionsExitTwoAndWriteNothing) {
       {"suggest --storage '" + url + "' --study nope", "no such study"},
       {"worker --storage '" + url + "' --study nope -- true", "no such study"},
       {"suggest --storage '" + url + "' --study pump --bounds 0:2,0:1", "differ"},
-      {"observe --storage '" + url + "' --study pump --bounds 0:2,0:1 --x 0.1,0.1 --y 1",
-       "differ"},
+      {"observe --storage '" + url + "' --study pump --bounds 0:2,0:1 --x 0.1,0.1 --y 1", "differ"},
       {"study create --storage '" + url + "' --study pump --bounds 0:2,0:1", "domain"}};
   for (const Case& c : cases) {
     const Result r = Run(c.args);
@@ -285,10 +282,10 @@ TEST_F(SharedCliTest, WorkerRecordsFailuresAndReleasesItsPointOnSignals) {
 
   Write("slow.sh", "#!/bin/sh\nsleep 30\necho 1\n", true);
   for (int signal : {SIGTERM, SIGINT}) {
-    const testing::Child worker = testing::Spawn(
-        {GPBANDIT_CLI_PATH, "worker", "--storage", Path("s.jsonl"), "--worker-id", "slow", "--",
-         Path("slow.sh")},
-        Path("slow.out"), Path("slow.err"));
+    const testing::Child worker =
+        testing::Spawn({GPBANDIT_CLI_PATH, "worker", "--storage", Path("s.jsonl"), "--worker-id",
+                        "slow", "--", Path("slow.sh")},
+                       Path("slow.out"), Path("slow.err"));
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (Run("pending --storage s.jsonl").out.find("slow\t") == std::string::npos &&
            std::chrono::steady_clock::now() < deadline)
@@ -312,7 +309,8 @@ TEST_F(SharedCliTest, FourWorkersOnADatabaseStudy) {
         true);
   std::string script;
   for (int w = 0; w < 4; ++w)
-    script += "($G worker --storage '" + url + "' --study four --until-told 24 -- ./f.sh >> "
+    script += "($G worker --storage '" + url +
+              "' --study four --until-told 24 -- ./f.sh >> "
               "told.txt 2>/dev/null; echo $? >> status.txt) & ";
   Shell(script + "wait");
   EXPECT_EQ(ReadText(Path("status.txt")), "0\n0\n0\n0\n");

@@ -6,6 +6,8 @@
 // replay of the study up to that tell.
 //
 // These are the suite's heaviest tests (about a minute in all on 2 cores): ctest label `heavy`.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,12 +19,10 @@
 #include <set>
 #include <thread>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/shared/shared_study_util.h"
+#include "tests/shared/tell_counter.h"
 #include "tests/storage/postgres_environment.h"
 #include "tests/test_util.h"
 
@@ -75,11 +75,11 @@ class SharedStudyTest : public ::testing::TestWithParam<std::string> {
 
   Child StartWorker(long rounds, long until_told, double lease, long eval_us) {
     const std::string name = dir_ + "/worker" + std::to_string(started_++);
-    return testing::Spawn({STUDY_WORKER_PATH, backend_.url,
-                           backend_.study.empty() ? "-" : backend_.study, std::to_string(rounds),
-                           std::to_string(until_told), std::to_string(lease),
-                           std::to_string(eval_us)},
-                          name + ".out", name + ".err");
+    return testing::Spawn(
+        {STUDY_WORKER_PATH, backend_.url, backend_.study.empty() ? "-" : backend_.study,
+         std::to_string(rounds), std::to_string(until_told), std::to_string(lease),
+         std::to_string(eval_us)},
+        name + ".out", name + ".err");
   }
 
   // The records of the study up to and including `last` (an index), as a log file.
@@ -167,9 +167,12 @@ TEST_P(SharedStudyTest, KilledWorkersLoseNothingAcknowledged) {
   constexpr double kLease = 2.0;
   std::vector<Child> running, finished, killed;
   for (int w = 0; w < 12; ++w) running.push_back(StartWorker(0, kTarget, kLease, 20000));
+  // A kill every 12 tells (by the study's progress, not the clock, so that a fast machine does
+  // not finish first): 24 kills up to t = 288, at random moments of the victims' loops.
+  testing::TellCounter progress(backend_.url, backend_.study);
   int kills = 0;
   while (!running.empty()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(40 + rng() % 60));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5 + rng() % 20));
     for (auto it = running.begin(); it != running.end();) {
       int status = 0;
       if (::waitpid(it->pid, &status, WNOHANG) == it->pid) {
@@ -180,7 +183,7 @@ TEST_P(SharedStudyTest, KilledWorkersLoseNothingAcknowledged) {
         ++it;
       }
     }
-    if (kills >= 24 || running.empty()) continue;
+    if (kills >= 24 || running.empty() || progress.Count() < 12L * (kills + 1)) continue;
     const std::size_t victim = rng() % running.size();
     ::kill(running[victim].pid, SIGKILL);
     testing::Wait(running[victim]);

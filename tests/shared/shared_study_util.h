@@ -3,13 +3,13 @@
 #ifndef GPBANDIT_TESTS_SHARED_SHARED_STUDY_UTIL_H_
 #define GPBANDIT_TESTS_SHARED_SHARED_STUDY_UTIL_H_
 
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/storage/study_storage.h"

@@ -8,16 +8,16 @@
 //   TOLD <x1,...,xd> <y>        after Tell returned (the tell is durable)
 //   FINGERPRINT <digest>        after its last tell: Optimizer::Fingerprint at that moment
 // Exit status 0, or 1 with a message on stderr.
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <string>
 #include <random>
+#include <string>
 #include <thread>
-
-#include <unistd.h>
 
 #include "gpbandit/plugin/optimizer.h"
 

@@ -4,6 +4,8 @@
 // studies, and URL redaction.
 #include "gpbandit/storage/file_storage.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,9 +15,6 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/storage/study_storage.h"
 
@@ -39,9 +38,7 @@ std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
-std::string Record(int i) {
-  return R"({"type":"tell","i":)" + std::to_string(i) + "}";
-}
+std::string Record(int i) { return R"({"type":"tell","i":)" + std::to_string(i) + "}"; }
 
 // Creates the study (if `create`) and appends records from..to-1 in one commit.
 long long Commit(StudyStorage& storage, int from, int to, bool create = false) {
@@ -101,7 +98,7 @@ TEST(FileStorageTest, UncommittedSessionWritesNothingAndBadRecordsAreRefused) {
     EXPECT_THROW(session->Append(kHeader), std::invalid_argument);
     EXPECT_THROW(session->Append("{\"type\":\"tell\",\n\"x\":1}"), std::invalid_argument);
     EXPECT_THROW(session->CreateStudy(kHeader), std::logic_error);  // it exists
-  }  // destroyed without Commit
+  }                                                                 // destroyed without Commit
   EXPECT_EQ(ReadFile(path), before);
   auto shared = storage.Begin(LockMode::kShared);
   EXPECT_THROW(shared->Append(Record(1)), std::logic_error);
@@ -251,7 +248,8 @@ TEST(StudyStorageTest, RedactUrlHidesPasswordsOnly) {
             "postgresql://alice:***@db.lab:5432/tuning?sslmode=require");
   EXPECT_EQ(RedactUrl("postgres://db/x?user=bob&password=hunter2&sslmode=verify-full"),
             "postgres://db/x?user=bob&password=***&sslmode=verify-full");
-  EXPECT_EQ(RedactUrl("postgresql://alice@db/x?password=p"), "postgresql://alice@db/x?password=***");
+  EXPECT_EQ(RedactUrl("postgresql://alice@db/x?password=p"),
+            "postgresql://alice@db/x?password=***");
   EXPECT_EQ(RedactUrl("postgresql:///postgres?host=/tmp/s&port=5"),
             "postgresql:///postgres?host=/tmp/s&port=5");
   EXPECT_EQ(RedactUrl("/data/runs:with@signs.jsonl"), "/data/runs:with@signs.jsonl");

@@ -37,8 +37,7 @@ class LocalPostgres {
     if (const char* env = std::getenv("GPBANDIT_PG_BIN")) return env;
     glob_t found;
     std::string dir;
-    if (::glob("/usr/lib/postgresql/*/bin/initdb", 0, nullptr, &found) == 0 &&
-        found.gl_pathc > 0) {
+    if (::glob("/usr/lib/postgresql/*/bin/initdb", 0, nullptr, &found) == 0 && found.gl_pathc > 0) {
       const std::string last = found.gl_pathv[found.gl_pathc - 1];
       dir = last.substr(0, last.size() - std::string("/initdb").size());
     }
@@ -52,7 +51,8 @@ class LocalPostgres {
   explicit LocalPostgres(bool fsync = false) : fsync_(fsync) {
     bin_ = BinDir();
     if (bin_.empty())
-      throw std::runtime_error("no PostgreSQL server binaries (Debian: apt-get install postgresql)");
+      throw std::runtime_error(
+          "no PostgreSQL server binaries (Debian: apt-get install postgresql)");
     char pattern[] = "/tmp/gpbandit_pg_XXXXXX";
     if (::mkdtemp(pattern) == nullptr) throw std::runtime_error("mkdtemp failed");
     dir_ = pattern;
@@ -124,8 +124,8 @@ class LocalPostgres {
     // The guarded role needs its password; everyone else is trusted (a test server on a
     // private socket and the loopback interface).
     const std::string guarded = kGuardedUser;
-    const std::string hba = "local all " + guarded + " scram-sha-256\\n" +
-                            "host all " + guarded + " 127.0.0.1/32 scram-sha-256\\n" +
+    const std::string hba = "local all " + guarded + " scram-sha-256\\n" + "host all " + guarded +
+                            " 127.0.0.1/32 scram-sha-256\\n" +
                             "local all all trust\\nhost all all 127.0.0.1/32 trust\\n";
     Run(AsOwner() + "sh -c \"printf '" + hba + "' > '" + dir_ + "/data/pg_hba.conf'\"",
         "writing pg_hba.conf");
@@ -134,8 +134,9 @@ class LocalPostgres {
   void Remove() {
     if (dir_.empty()) return;
     const std::string quiet = " > /dev/null 2>&1";
-    std::system((AsOwner() + "'" + bin_ + "/pg_ctl' -D '" + dir_ + "/data' -m immediate stop" +
-                 quiet).c_str());
+    std::system(
+        (AsOwner() + "'" + bin_ + "/pg_ctl' -D '" + dir_ + "/data' -m immediate stop" + quiet)
+            .c_str());
     std::system(("rm -rf '" + dir_ + "'").c_str());
     dir_.clear();
   }
@@ -147,8 +148,8 @@ class LocalPostgres {
       std::ifstream in(log);
       std::stringstream s;
       s << in.rdbuf();
-      throw std::runtime_error(what + " failed (status " + std::to_string(status) + "): " +
-                               s.str());
+      throw std::runtime_error(what + " failed (status " + std::to_string(status) +
+                               "): " + s.str());
     }
   }
 

@@ -9,10 +9,10 @@
 #ifndef GPBANDIT_TESTS_STORAGE_POSTGRES_ENVIRONMENT_H_
 #define GPBANDIT_TESTS_STORAGE_POSTGRES_ENVIRONMENT_H_
 
+#include <gtest/gtest.h>
+
 #include <iostream>
 #include <memory>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/storage/postgres_storage.h"
 #include "tests/storage/local_postgres.h"
@@ -44,11 +44,11 @@ class PostgresEnvironment : public ::testing::Environment {
 }  // namespace testing
 }  // namespace gpbandit
 
-#define REQUIRE_POSTGRES()                                                                  \
-  do {                                                                                      \
-    if (!::gpbandit::HavePostgresStorage()) GTEST_SKIP() << "built without PostgreSQL";     \
-    ASSERT_NE(::gpbandit::testing::PostgresServer(), nullptr)                               \
-        << "the PostgreSQL test server did not start";                                      \
+#define REQUIRE_POSTGRES()                                                              \
+  do {                                                                                  \
+    if (!::gpbandit::HavePostgresStorage()) GTEST_SKIP() << "built without PostgreSQL"; \
+    ASSERT_NE(::gpbandit::testing::PostgresServer(), nullptr)                           \
+        << "the PostgreSQL test server did not start";                                  \
   } while (false)
 
 #endif  // GPBANDIT_TESTS_STORAGE_POSTGRES_ENVIRONMENT_H_

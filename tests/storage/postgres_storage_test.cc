@@ -7,13 +7,13 @@
 // build with the PostgreSQL backend the tests fail, never skip, when no server can be started.
 #include "gpbandit/storage/postgres_storage.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <thread>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/storage/study_storage.h"
 #include "tests/storage/postgres_environment.h"
@@ -22,8 +22,8 @@ namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::Not;
 using testing::LocalPostgres;
+using ::testing::Not;
 
 const auto* const environment =
     ::testing::AddGlobalTestEnvironment(new testing::PostgresEnvironment);
@@ -77,7 +77,10 @@ TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
   REQUIRE_POSTGRES();
   const std::vector<std::string> names = {"x'); DROP TABLE gpbandit_records; --",
                                           "Robert'); DROP TABLE gpbandit_studies;--",
-                                          "$1", "quote\"d", "tab\tand\nnewline", "x' OR '1'='1"};
+                                          "$1",
+                                          "quote\"d",
+                                          "tab\tand\nnewline",
+                                          "x' OR '1'='1"};
   for (const std::string& name : names) {
     auto storage = Open(name);
     Commit(*storage, {R"({"type":"tell","name":1})"}, true);
@@ -92,7 +95,7 @@ TEST(PostgresStorageTest, HostileStudyNamesAreParameters) {
   // "x' OR '1'='1" did not match every study: an unknown name finds nothing.
   EXPECT_EQ(Open("x' OR '1'='1' --")->Begin(LockMode::kShared)->header(), "");
   EXPECT_EQ(Server()->Sql("SELECT count(*) FROM gpbandit_records WHERE type = 'tell' AND body LIKE "
-                        "'%name%'"),
+                          "'%name%'"),
             std::to_string(names.size()) + "\n");
 }
 
@@ -167,8 +170,7 @@ TEST(PostgresStorageTest, BadConnectionsFailAtOnceWithRedactedMessages) {
     std::string url, expect;
   };
   const std::vector<Case> cases = {
-      {"postgresql://nobody:hunter2secret@127.0.0.1:1/postgres?connect_timeout=5",
-       "refused"},
+      {"postgresql://nobody:hunter2secret@127.0.0.1:1/postgres?connect_timeout=5", "refused"},
       {Server()->Url(LocalPostgres::kGuardedUser, "hunter2secret"), "password authentication"},
       {Server()->Url("no_such_role"), "no_such_role"},
       {Server()->TcpUrl() + "?sslmode=require", "SSL"}};
@@ -202,8 +204,9 @@ TEST(PostgresStorageTest, ConnectionLostBeforeCommitCommitsNothing) {
   auto session = storage->Begin(LockMode::kExclusive);
   session->ReadAfter(0);
   session->Append(R"({"type":"tell","i":1})");
-  Server()->Sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
-              "= 'victim'");
+  Server()->Sql(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
+      "= 'victim'");
   ::testing::internal::CaptureStderr();
   EXPECT_THROW(session->Commit(Durability::kDurable), StorageInterrupted);
   session.reset();
