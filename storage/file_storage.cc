@@ -86,23 +86,14 @@ class FileStudySession : public StudySession {
     RequireExclusive("CreateStudy");
     if (!storage_->header_.empty() || !staged_.empty() || creates_)
       throw std::logic_error("CreateStudy: the study exists already or records are staged");
-    if (RecordType(header_json) != "header")
-      throw std::invalid_argument("CreateStudy: not a header record");
+    CheckHeaderRecord(header_json, "CreateStudy");
     staged_ = header_json + "\n";
     creates_ = true;
   }
 
   void Append(const std::string& record_json) override {
     RequireExclusive("Append");
-    std::string type;
-    try {
-      type = RecordType(record_json);
-    } catch (const std::runtime_error& e) {
-      throw std::invalid_argument(std::string("Append: ") + e.what());
-    }
-    if (type == "header") throw std::invalid_argument("Append: a header record");
-    if (record_json.find('\n') != std::string::npos)
-      throw std::invalid_argument("Append: a record spans several lines");
+    AppendableRecordType(record_json, "Append");
     staged_ += record_json + "\n";
     ++staged_records_;
   }

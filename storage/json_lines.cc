@@ -54,4 +54,28 @@ std::string RecordType(const std::string& record_json) {
   return j["type"].get<std::string>();
 }
 
+std::string AppendableRecordType(const std::string& record_json, const char* what) {
+  std::string type;
+  try {
+    type = RecordType(record_json);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(std::string(what) + ": " + e.what());
+  }
+  if (type == "header") throw std::invalid_argument(std::string(what) + ": a header record");
+  if (record_json.find('\n') != std::string::npos)
+    throw std::invalid_argument(std::string(what) + ": a record spans several lines");
+  return type;
+}
+
+void CheckHeaderRecord(const std::string& header_json, const char* what) {
+  std::string type;
+  try {
+    type = RecordType(header_json);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(std::string(what) + ": " + e.what());
+  }
+  if (type != "header" || header_json.find('\n') != std::string::npos)
+    throw std::invalid_argument(std::string(what) + ": not a one-line header record");
+}
+
 }  // namespace gpbandit

@@ -40,6 +40,12 @@ ScannedLines ScanJsonLines(const std::string& text, const std::string& where, in
 // otherwise (the message says what is wrong).
 std::string RecordType(const std::string& record_json);
 
+// The checks of StudySession::Append and CreateStudy: the type of a record to append, which must
+// be one line and not a header; a header record. std::invalid_argument (naming `what`)
+// otherwise.
+std::string AppendableRecordType(const std::string& record_json, const char* what);
+void CheckHeaderRecord(const std::string& header_json, const char* what);
+
 }  // namespace gpbandit
 
 #endif  // GPBANDIT_STORAGE_JSON_LINES_H_

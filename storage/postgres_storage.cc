@@ -267,21 +267,13 @@ void PostgresSession::CreateStudy(const std::string& header_json) {
   RequireExclusive("CreateStudy");
   if (!header_.empty() || !create_header_.empty() || !staged_.empty())
     throw std::logic_error("CreateStudy: the study exists already or records are staged");
-  if (RecordType(header_json) != "header")
-    throw std::invalid_argument("CreateStudy: not a header record");
+  CheckHeaderRecord(header_json, "CreateStudy");
   create_header_ = header_json;
 }
 
 void PostgresSession::Append(const std::string& record_json) {
   RequireExclusive("Append");
-  std::string type;
-  try {
-    type = RecordType(record_json);
-  } catch (const std::runtime_error& e) {
-    throw std::invalid_argument(std::string("Append: ") + e.what());
-  }
-  if (type == "header") throw std::invalid_argument("Append: a header record");
-  staged_.push_back({type, record_json});
+  staged_.push_back({AppendableRecordType(record_json, "Append"), record_json});
 }
 
 void PostgresSession::CommitStudy() {

@@ -5,6 +5,7 @@
 #
 #   examples/shared_study/start_postgres.sh DIR [PORT]      # PORT defaults to 5433
 #   LISTEN='*' examples/shared_study/start_postgres.sh DIR   # reachable from other machines
+#   INITDB_OPTIONS=--no-sync ...                            # a throw-away server, faster
 #   examples/shared_study/stop_postgres.sh DIR
 #
 # The first run creates the server in DIR/data, a role and a database both named gpbandit, and
@@ -20,6 +21,7 @@ bin="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n
 [ -x "$bin/initdb" ] || { echo "no PostgreSQL server binaries (apt-get install postgresql)" >&2; exit 2; }
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
+cd /  # the server's user may not be able to enter the caller's directory
 as_owner=()
 if [ "$(id -u)" -eq 0 ]; then
   chown postgres: "$dir"
@@ -29,8 +31,9 @@ superuser="$("${as_owner[@]}" id -un)"
 
 if [ ! -f "$dir/data/PG_VERSION" ]; then
   password="$(head -c 24 /dev/urandom | base64 | tr -d '/+=\n')"
+  # shellcheck disable=SC2086
   "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U "$superuser" --auth-local=peer \
-      --auth-host=scram-sha-256 > "$dir/initdb.log"
+      --auth-host=scram-sha-256 ${INITDB_OPTIONS:-} > "$dir/initdb.log"
   # Other machines (LISTEN set) reach the server over TCP with the password; use a firewall,
   # and ssl = on with a certificate (then sslmode=verify-full in the URL) on untrusted networks.
   if [ "$listen" != "localhost" ]; then

@@ -6,4 +6,5 @@ dir="${1:?usage: stop_postgres.sh DIR}"
 bin="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}"
 as_owner=()
 [ "$(id -u)" -eq 0 ] && as_owner=(runuser -u postgres --)
+cd /
 "${as_owner[@]}" "$bin/pg_ctl" -D "$dir/data" -m fast -w stop

@@ -300,6 +300,39 @@ TEST_F(SharedCliTest, WorkerRecordsFailuresAndReleasesItsPointOnSignals) {
   }
 }
 
+// examples/shared_study/start_postgres.sh: a server in a directory of one's choice, a URL and a
+// password file that workers use, a restart, a stop.
+TEST_F(SharedCliTest, TheLocalDatabaseScriptStartsAServerWorkersCanUse) {
+  REQUIRE_POSTGRES();  // the script needs the same server binaries
+  char pattern[] = "/tmp/gpbandit_script_XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string parent = pattern, db = parent + "/db";
+  ::chmod(parent.c_str(), 0755);  // the server's user must reach db/
+  const std::string scripts = GPBANDIT_SOURCE_DIR "/examples/shared_study/";
+  const std::string port = std::to_string(testing::LocalPostgres::FreePort());
+  const std::string start = "INITDB_OPTIONS=--no-sync bash '" + scripts + "start_postgres.sh' '" +
+                            db + "' " + port;
+  ASSERT_EQ(Shell(start + " > start.txt"), 0);
+  const std::string printed = ReadText(Path("start.txt"));
+  const std::string url = "postgresql://gpbandit@localhost:" + port + "/gpbandit";
+  EXPECT_THAT(printed, HasSubstr(url));
+  EXPECT_THAT(printed, HasSubstr("export PGPASSFILE=" + db + "/pgpass"));
+  const std::string env = "PGPASSFILE='" + db + "/pgpass' ";
+  const Result refused = Run("study create --storage " + url + " --study s --bounds 0:1");
+  EXPECT_EQ(refused.status, 2) << "connected without the password file";
+  EXPECT_THAT(refused.err, HasSubstr("no password supplied"));
+  EXPECT_EQ(Shell(env + "$G study create --storage " + url + " --study s --bounds 0:1 2>/dev/null" +
+                  " && " + env + "$G suggest --storage " + url + " --study s > point.txt 2>/dev/null"),
+            0);
+  // A second run of the script starts the same server again, with the study in it.
+  EXPECT_EQ(Shell("bash '" + scripts + "stop_postgres.sh' '" + db + "' > /dev/null"), 0);
+  ASSERT_EQ(Shell(start + " > /dev/null"), 0);
+  const std::string pending = env + "$G pending --storage " + url + " --study s 2>/dev/null";
+  EXPECT_EQ(Shell(pending + " | grep -q -f point.txt"), 0);  // the study survived the restart
+  EXPECT_EQ(Shell("bash '" + scripts + "stop_postgres.sh' '" + db + "' > /dev/null"), 0);
+  std::system(("rm -rf '" + parent + "'").c_str());
+}
+
 // Four workers on one database study, as the README shows.
 TEST_F(SharedCliTest, FourWorkersOnADatabaseStudy) {
   REQUIRE_POSTGRES();

@@ -82,6 +82,22 @@ class LocalPostgres {
     return "postgresql://" + user + "@127.0.0.1:" + std::to_string(port_) + "/postgres";
   }
   const std::string& dir() const { return dir_; }
+
+  // A TCP port nothing listens on now.
+  static int FreePort() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    int port = 54329;
+    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
+      port = ntohs(address.sin_port);
+    if (fd >= 0) ::close(fd);
+    return port;
+  }
+
   int port() const { return port_; }
 
   void Start() {
@@ -151,21 +167,6 @@ class LocalPostgres {
       throw std::runtime_error(what + " failed (status " + std::to_string(status) +
                                "): " + s.str());
     }
-  }
-
-  // A TCP port nothing listens on now (the server itself uses it only to name its socket).
-  static int FreePort() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    int port = 54329;
-    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-      port = ntohs(address.sin_port);
-    if (fd >= 0) ::close(fd);
-    return port;
   }
 
   bool fsync_;
