@@ -61,9 +61,12 @@ class FileStudySession : public StudySession {
     try {
       records_ = storage_->ReadNew(exclusive);
     } catch (...) {
-      ::flock(storage_->fd_, LOCK_UN);
+      Unlock();
       throw;
     }
+    // A reader has what it came for: holding LOCK_SH while its caller replays the records
+    // would only hold up the writers.
+    if (!exclusive) Unlock();
   }
   ~FileStudySession() override { Unlock(); }
 

@@ -3,15 +3,17 @@
 //
 // - An exclusive session holds flock(LOCK_EX) on the file from Begin to its end: the syncing
 //   read and the append of one Optimizer call happen under one lock, so no record is lost and
-//   no two workers see the same state when they choose. Shared sessions hold LOCK_SH.
+//   no two workers see the same state when they choose. A shared session takes LOCK_SH only
+//   while it reads what was appended since the last one (so it never sees a half-written
+//   commit), then lets go.
 // - The header is written exactly once: by the first exclusive session that finds the file
 //   empty, with that session's records.
 // - A commit is one write() of every staged line under the lock; a kDurable one then releases
 //   the lock and fsyncs (StorageOptions::sync) before Commit returns, so that the disk's
 //   latency does not hold up the other workers. A crash can only tear the last line; fsync
-//   makes every earlier line durable too. Bytes are never truncated except a torn tail, and only under
-//   the exclusive lock (when no other process can be writing it); a shared reader leaves a torn
-//   tail alone and reads up to it.
+//   makes every earlier line durable too. Bytes are never truncated except a torn tail, and
+//   only under the exclusive lock (when no other process can be writing it); a shared reader
+//   leaves a torn tail alone and reads up to it.
 // - The file is opened once per storage object and read incrementally (each session reads the
 //   bytes appended since the previous one).
 // flock(2) locks belong to the open file description, so two storage objects in one process

@@ -321,8 +321,9 @@ TEST_F(SharedCliTest, TheLocalDatabaseScriptStartsAServerWorkersCanUse) {
   const Result refused = Run("study create --storage " + url + " --study s --bounds 0:1");
   EXPECT_EQ(refused.status, 2) << "connected without the password file";
   EXPECT_THAT(refused.err, HasSubstr("no password supplied"));
-  EXPECT_EQ(Shell(env + "$G study create --storage " + url + " --study s --bounds 0:1 2>/dev/null" +
-                  " && " + env + "$G suggest --storage " + url + " --study s > point.txt 2>/dev/null"),
+  const std::string study = " --storage " + url + " --study s";
+  EXPECT_EQ(Shell(env + "$G study create" + study + " --bounds 0:1 2>/dev/null && " + env +
+                  "$G suggest" + study + " > point.txt 2>/dev/null"),
             0);
   // A second run of the script starts the same server again, with the study in it.
   EXPECT_EQ(Shell("bash '" + scripts + "stop_postgres.sh' '" + db + "' > /dev/null"), 0);
