@@ -129,8 +129,9 @@ class Optimizer {
   // (StrategyRegistry::Default()); strategy_options: its parameters, over its default options
   // (the keys are listed in the strategy's header, e.g. acquisition/gp_ucb.h). Throws
   // std::invalid_argument for an unknown strategy, invalid options (naming the key or the
-  // field) or a kernel that does not fit the domain; std::runtime_error when options.log_path
-  // holds a log that cannot be read or whose header does not match (then nothing is written).
+  // field) or a kernel that does not fit the domain; std::runtime_error when the study of
+  // options.log_path or options.storage cannot be reached or read, or its header does not
+  // match (then nothing is written).
   Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
             const StrategyParams& strategy_options, const OptimizerOptions& options);
   // The strategy with its default options.
