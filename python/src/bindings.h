@@ -1,0 +1,23 @@
+// The parts of the gpbandit._core extension module, one function per topic, each in its own
+// file (<topic>_bindings.cc); module.cc calls them in order (later parts use the classes that
+// earlier ones register).
+#ifndef GPBANDIT_PYTHON_SRC_BINDINGS_H_
+#define GPBANDIT_PYTHON_SRC_BINDINGS_H_
+
+#include <pybind11/pybind11.h>
+
+namespace gpbandit {
+namespace python {
+
+namespace py = pybind11;
+
+void BindDomain(py::module_& m);      // Domain
+void BindKernels(py::module_& m);     // Kernel and its constructors
+void BindModel(py::module_& m);       // GaussianProcess, FitReport, the options' JSON
+void BindStrategies(py::module_& m);  // the registry, strategies written in Python
+void BindOptimizer(py::module_& m);   // Optimizer
+
+}  // namespace python
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PYTHON_SRC_BINDINGS_H_

@@ -1,0 +1,123 @@
+// Kernels: every kernel gpbandit ships (gp/kernel_factory.h), each on a subset of the input
+// coordinates (its dims), composable with * (product) and + (sum).
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "arrays.h"
+#include "bindings.h"
+#include "gpbandit/gp/kernel.h"
+#include "gpbandit/gp/kernel_factory.h"
+
+namespace gpbandit {
+namespace python {
+namespace {
+
+using KernelPtr = std::shared_ptr<Kernel>;
+
+KernelPtr Combine(const Kernel& a, const Kernel& b, bool product) {
+  std::vector<std::unique_ptr<Kernel>> parts;
+  parts.push_back(a.Clone());
+  parts.push_back(b.Clone());
+  return product ? MakeProduct(std::move(parts)) : MakeSum(std::move(parts));
+}
+
+// The kernel between the rows of A and of B (A itself when B is None): n x m.
+py::array_t<double> Evaluate(const Kernel& k, const py::object& A, const py::object& B) {
+  const Eigen::MatrixXd a = RowsToColumns(A, "A");
+  for (Eigen::Index j = 0; j < a.cols(); ++j) k.ValidatePoint(a.col(j), "A");
+  if (B.is_none()) return MatrixToArray(k.Gram(a));
+  const Eigen::MatrixXd b = RowsToColumns(B, "B");
+  for (Eigen::Index j = 0; j < b.cols(); ++j) k.ValidatePoint(b.col(j), "B");
+  if (a.rows() != b.rows())
+    throw std::invalid_argument("A has " + std::to_string(a.rows()) + " columns but B has " +
+                                std::to_string(b.rows()));
+  return MatrixToArray(k.Cross(a, b));
+}
+
+void BindKernelClass(py::module_& m) {
+  py::class_<Kernel, KernelPtr>(m, "Kernel", R"(A covariance function k(a, b) (gp/kernel.h).
+
+Each kernel acts on its dims, a subset of the input coordinates ([action; context] in an
+Optimizer, in unit-cube coordinates there). Combine kernels with * (product) and + (sum);
+both copy their operands. Hyperparameters live in log space (log_params).)")
+      .def("__mul__", [](const Kernel& a, const Kernel& b) { return Combine(a, b, true); })
+      .def("__add__", [](const Kernel& a, const Kernel& b) { return Combine(a, b, false); })
+      .def("copy", [](const Kernel& k) { return KernelPtr(k.Clone()); })
+      .def("describe", &Kernel::Describe)
+      .def("__repr__", [](const Kernel& k) { return "Kernel(" + k.Describe() + ")"; })
+      .def_property_readonly("min_input_dim", &Kernel::MinInputDim)
+      .def_property_readonly("num_params", &Kernel::NumParams)
+      .def_property_readonly("param_names", &Kernel::ParamNames)
+      .def_property_readonly("param_kinds",
+                             [](const Kernel& k) {
+                               std::vector<std::string> kinds;
+                               for (ParamKind kind : k.ParamKinds())
+                                 kinds.push_back(ParamKindName(kind));
+                               return kinds;
+                             })
+      .def_property(
+          "log_params", [](const Kernel& k) { return VectorToArray(k.GetLogParams()); },
+          [](Kernel& k, const py::object& v) { k.SetLogParams(ToVector(v, "log_params")); },
+          "The hyperparameters in log space, in param_names order (1-D).")
+      .def("__call__", &Evaluate, py::arg("A"), py::arg("B") = py::none(),
+           R"(k between the rows of A (n x d) and of B (m x d): an n x m array; B = None gives
+the Gram matrix of A.)");
+}
+
+}  // namespace
+
+void BindKernels(py::module_& m) {
+  BindKernelClass(m);
+  using Stationary = std::unique_ptr<Kernel> (*)(std::vector<int>, bool, double, double);
+  const std::pair<const char*, Stationary> stationary[] = {
+      {"SquaredExponential", &MakeSquaredExponential},
+      {"Matern12", &MakeMatern12},
+      {"Matern32", &MakeMatern32},
+      {"Matern52", &MakeMatern52},
+      {"Linear", &MakeLinear}};
+  for (const auto& [name, make] : stationary) {
+    m.def(
+        name,
+        [make = make](std::vector<int> dims, bool ard, double variance, double lengthscale) {
+          return KernelPtr(make(std::move(dims), ard, variance, lengthscale));
+        },
+        py::arg("dims"), py::arg("ard") = true, py::arg("variance") = 1.0,
+        py::arg("lengthscale") = 1.0,
+        "A kernel over the coordinates `dims` (a list of ints), with one lengthscale per dim "
+        "(ard) or one shared; signal variance and lengthscale are the starting values.");
+  }
+  m.def(
+      "Periodic",
+      [](std::vector<int> dims, bool ard, double variance, double lengthscale, double period) {
+        return KernelPtr(MakePeriodic(std::move(dims), ard, variance, lengthscale, period));
+      },
+      py::arg("dims"), py::arg("ard") = true, py::arg("variance") = 1.0,
+      py::arg("lengthscale") = 1.0, py::arg("period") = 1.0,
+      "exp-sine-squared: s2 exp(-2 sum sin^2(pi (a - b)_k / p_k) / l_k^2) over dims.");
+  m.def(
+      "Constant", [](double variance) { return KernelPtr(MakeConstant(variance)); },
+      py::arg("variance") = 1.0, "k = s2, a constant offset of the latent function.");
+  m.def(
+      "Index",
+      [](int dim, const py::object& covariance, double scale) {
+        return KernelPtr(MakeIndexKernel(dim, ToMatrix(covariance, "covariance"), scale));
+      },
+      py::arg("dim"), py::arg("covariance"), py::arg("scale") = 1.0,
+      "k(a, b) = s M[a[dim], b[dim]]: coordinate dim holds an item index in [0, N), M is a fixed "
+      "N x N symmetric PSD matrix (an inter-task or sensor covariance).");
+  m.def(
+      "make_kernel",
+      [](const std::string& name, std::vector<int> dims, bool ard, double variance,
+         double lengthscale) {
+        return KernelPtr(MakeKernel(name, std::move(dims), ard, variance, lengthscale));
+      },
+      py::arg("name"), py::arg("dims"), py::arg("ard") = true, py::arg("variance") = 1.0,
+      py::arg("lengthscale") = 1.0, "A kernel by name (kernel_names()), as the command line's.");
+  m.def("kernel_names", &KernelNames);
+}
+
+}  // namespace python
+}  // namespace gpbandit
