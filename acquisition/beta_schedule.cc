@@ -4,14 +4,14 @@
 #include <stdexcept>
 
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/gp/format.h"
+#include "gpbandit/gp/math.h"
 
 namespace gpbandit {
 namespace {
 
 using internal::Fail;
 using internal::FieldValue;
-
-constexpr double kPi = 3.14159265358979323846;
 
 void CheckRound(int t) {
   if (t < 1) throw std::invalid_argument(FieldValue("t", t) + ": rounds start at 1");
@@ -29,7 +29,7 @@ void CheckNonNegative(const char* field, double value) {
 
 double CheckResult(const char* what, double beta) {
   if (!std::isfinite(beta) || !(beta > 0.0))
-    throw std::invalid_argument(std::string(what) + ": beta_t = " + std::to_string(beta) +
+    throw std::invalid_argument(std::string(what) + ": beta_t = " + FormatDouble(beta) +
                                 " is not finite and positive");
   return beta;
 }
@@ -38,12 +38,18 @@ double CheckResult(const char* what, double beta) {
 
 std::string BetaScheduleKindName(BetaScheduleKind kind) {
   switch (kind) {
-    case BetaScheduleKind::kAuto: return "auto";
-    case BetaScheduleKind::kFinite: return "finite";
-    case BetaScheduleKind::kCompact: return "compact";
-    case BetaScheduleKind::kRkhs: return "rkhs";
-    case BetaScheduleKind::kConstant: return "constant";
-    case BetaScheduleKind::kDimLog: return "dim-log";
+    case BetaScheduleKind::kAuto:
+      return "auto";
+    case BetaScheduleKind::kFinite:
+      return "finite";
+    case BetaScheduleKind::kCompact:
+      return "compact";
+    case BetaScheduleKind::kRkhs:
+      return "rkhs";
+    case BetaScheduleKind::kConstant:
+      return "constant";
+    case BetaScheduleKind::kDimLog:
+      return "dim-log";
   }
   return "unknown";
 }
@@ -70,7 +76,7 @@ bool BetaScheduleOptions::IsValid(std::string* error) const {
   if (!(dim_log_coefficient > 0.0) || !std::isfinite(dim_log_coefficient))
     return Fail(error, "dim_log_coefficient", dim_log_coefficient, "must be finite and > 0");
   if (!(scale > 0.0) || !std::isfinite(scale))
-    return Fail(error, "scale", scale, "must be finite and > 0");
+    return Fail(error, "beta_scale", scale, "must be finite and > 0");
   return true;
 }
 
@@ -129,36 +135,46 @@ double ComputeBeta(const BetaScheduleOptions& options, int t, int num_candidates
     kind = num_candidates > 0 ? BetaScheduleKind::kFinite : BetaScheduleKind::kDimLog;
   double beta = 0.0;
   switch (kind) {
-    case BetaScheduleKind::kFinite: beta = BetaFinite(t, num_candidates, options.delta); break;
+    case BetaScheduleKind::kFinite:
+      beta = BetaFinite(t, num_candidates, options.delta);
+      break;
     case BetaScheduleKind::kCompact:
       beta = BetaCompact(t, dim, options.a, options.b, options.r, options.delta);
       break;
-    case BetaScheduleKind::kRkhs: beta = BetaRkhs(t, options.rkhs_bound, gamma, options.delta); break;
-    case BetaScheduleKind::kConstant: CheckRound(t); beta = options.constant_beta; break;
+    case BetaScheduleKind::kRkhs:
+      beta = BetaRkhs(t, options.rkhs_bound, gamma, options.delta);
+      break;
+    case BetaScheduleKind::kConstant:
+      CheckRound(t);
+      beta = options.constant_beta;
+      break;
     case BetaScheduleKind::kDimLog:
       beta = BetaDimLog(t, dim, options.dim_log_coefficient);
       break;
-    case BetaScheduleKind::kAuto: break;
+    case BetaScheduleKind::kAuto:
+      break;
   }
   return CheckResult("ComputeBeta", options.scale * beta);
 }
 
-double IgpUcbBeta(double rkhs_bound, double noise_bound, double gamma, double delta) {
+// B + R sqrt(2 (gamma + 1 + log(c / delta))): Chowdhury & Gopalan's confidence width, c = 1 for
+// IGP-UCB's beta and c = 2 for GP-TS's scale.
+double ChowdhuryGopalanWidth(const char* what, double rkhs_bound, double noise_bound, double gamma,
+                             double delta, double c) {
   CheckNonNegative("rkhs_bound", rkhs_bound);
   CheckNonNegative("noise_bound", noise_bound);
   CheckNonNegative("gamma", gamma);
   CheckDelta(delta);
-  return CheckResult("IgpUcbBeta",
-                     rkhs_bound + noise_bound * std::sqrt(2.0 * (gamma + 1.0 + std::log(1.0 / delta))));
+  return CheckResult(
+      what, rkhs_bound + noise_bound * std::sqrt(2.0 * (gamma + 1.0 + std::log(c / delta))));
+}
+
+double IgpUcbBeta(double rkhs_bound, double noise_bound, double gamma, double delta) {
+  return ChowdhuryGopalanWidth("IgpUcbBeta", rkhs_bound, noise_bound, gamma, delta, 1.0);
 }
 
 double GpTsScale(double rkhs_bound, double noise_bound, double gamma, double delta) {
-  CheckNonNegative("rkhs_bound", rkhs_bound);
-  CheckNonNegative("noise_bound", noise_bound);
-  CheckNonNegative("gamma", gamma);
-  CheckDelta(delta);
-  return CheckResult("GpTsScale",
-                     rkhs_bound + noise_bound * std::sqrt(2.0 * (gamma + 1.0 + std::log(2.0 / delta))));
+  return ChowdhuryGopalanWidth("GpTsScale", rkhs_bound, noise_bound, gamma, delta, 2.0);
 }
 
 double IgpUcbLambda(int horizon) {

@@ -1,21 +1,23 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 
+#include <ceres/first_order_function.h>
+#include <ceres/gradient_problem.h>
+#include <ceres/gradient_problem_solver.h>
+
 #include <algorithm>
+#include <boost/random/sobol.hpp>
 #include <chrono>
 #include <cmath>
 #include <exception>
 #include <limits>
-#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
-#include <boost/random/sobol.hpp>
-#include <ceres/first_order_function.h>
-#include <ceres/gradient_problem.h>
-
 #include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/gp/format.h"
+#include "gpbandit/gp/math.h"
 #include "gpbandit/gp/thread_policy.h"
 
 namespace gpbandit {
@@ -24,7 +26,6 @@ namespace {
 using internal::Fail;
 using internal::FieldValue;
 
-constexpr double kPi = 3.14159265358979323846;
 // Starts are pushed this far (in u) from the faces: at u = 0 or 1 the map's derivative is 0 and
 // L-BFGS would not move.
 constexpr double kInteriorMargin = 1e-6;
@@ -34,7 +35,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr int kScoreBlock = 32;
 
 // The free coordinates of the box and the map between u (free coordinates only, unbounded) and
-// x (full dimension): x_i = lo_i + (hi_i - lo_i)(1 - cos(pi u_i)) / 2.
+// x (full dimension): x_i = lo_i + (hi_i - lo_i)(1 - cos(pi u_i)) / 2 (gp/math.h's cosine map
+// with period 1).
 struct BoxMap {
   Eigen::VectorXd lower, upper;
   std::vector<int> free;
@@ -49,22 +51,19 @@ struct BoxMap {
     *x = lower;
     for (size_t k = 0; k < free.size(); ++k) {
       const int i = free[k];
-      (*x)(i) = std::clamp(lower(i) + (upper(i) - lower(i)) * 0.5 * (1.0 - std::cos(kPi * u[k])),
-                           lower(i), upper(i));
+      (*x)(i) = std::clamp(CosineMapToInterval(u[k], lower(i), upper(i), 1.0), lower(i), upper(i));
     }
   }
   Eigen::VectorXd ToU(const Eigen::VectorXd& x) const {
     Eigen::VectorXd u(free.size());
     for (size_t k = 0; k < free.size(); ++k) {
       const int i = free[k];
-      const double s = std::clamp((x(i) - lower(i)) / (upper(i) - lower(i)), 0.0, 1.0);
-      u(k) = std::clamp(std::acos(1.0 - 2.0 * s) / kPi, kInteriorMargin, 1.0 - kInteriorMargin);
+      u(k) = std::clamp(CosineMapInverse(x(i), lower(i), upper(i), 1.0), kInteriorMargin,
+                        1.0 - kInteriorMargin);
     }
     return u;
   }
-  Eigen::VectorXd Clamp(Eigen::VectorXd x) const {
-    return x.cwiseMax(lower).cwiseMin(upper);
-  }
+  Eigen::VectorXd Clamp(Eigen::VectorXd x) const { return x.cwiseMax(lower).cwiseMin(upper); }
 };
 
 // -acquisition in u-space for Ceres (which minimizes). Returns false on a non-finite value or
@@ -89,8 +88,7 @@ class NegatedAcquisition : public ceres::FirstOrderFunction {
         if (grad_x.size() != x.size()) return false;
         for (size_t k = 0; k < map_.free.size(); ++k) {
           const int i = map_.free[k];
-          const double dx_du =
-              (map_.upper(i) - map_.lower(i)) * 0.5 * kPi * std::sin(kPi * u[k]);
+          const double dx_du = CosineMapDerivative(u[k], map_.lower(i), map_.upper(i), 1.0);
           gradient[k] = -grad_x(i) * dx_du;
           if (!std::isfinite(gradient[k])) return false;
         }
@@ -120,7 +118,8 @@ struct StartOutcome {
 };
 
 StartOutcome RunStart(const ContinuousAcquisition& acquisition, const BoxMap& map,
-                      const Eigen::VectorXd& start, const ceres::GradientProblemSolver::Options& solver) {
+                      const Eigen::VectorXd& start,
+                      const ceres::GradientProblemSolver::Options& solver) {
   StartOutcome outcome;
   Eigen::VectorXd u = map.ToU(start);
   // Ceres takes ownership of the function.
@@ -148,30 +147,21 @@ bool Better(double value, double best_value) {
 
 }  // namespace
 
-BoxMaximizerOptions::BoxMaximizerOptions() {
-  solver.max_num_iterations = 100;
-  solver.function_tolerance = 1e-10;
-  solver.logging_type = ceres::SILENT;
-  solver.minimizer_progress_to_stdout = false;
-}
-
 bool BoxMaximizerOptions::IsValid(std::string* error) const {
   if (num_raw_samples < 1) return Fail(error, "num_raw_samples", num_raw_samples, "must be >= 1");
   if (num_starts < 1) return Fail(error, "num_starts", num_starts, "must be >= 1");
   if (num_threads < 0) return Fail(error, "num_threads", num_threads, "must be >= 0");
-  std::string solver_error;
-  if (!solver.IsValid(&solver_error)) {
-    if (error != nullptr) *error = "solver: " + solver_error;
-    return false;
-  }
+  if (max_iterations < 0) return Fail(error, "max_iterations", max_iterations, "must be >= 0");
+  if (!(function_tolerance >= 0.0))
+    return Fail(error, "function_tolerance", function_tolerance, "must be >= 0");
   return true;
 }
 
 std::string BoxMaximizerResult::BriefReport() const {
   std::ostringstream out;
-  out.precision(17);
-  out << "value " << value << ", starts run " << starts_run << ", failed " << starts_failed
-      << ", evaluations " << num_evaluations << (from_raw_sample ? ", from a raw sample" : "");
+  out << "value " << FormatDouble(value) << ", starts run " << starts_run << ", failed "
+      << starts_failed << ", evaluations " << num_evaluations
+      << (from_raw_sample ? ", from a raw sample" : "");
   return out.str();
 }
 
@@ -234,20 +224,20 @@ BoxMap CheckedBox(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
   const int dim = static_cast<int>(lower.size());
   if (dim < 1) throw std::invalid_argument("lower: empty box (dimension 0)");
   if (upper.size() != dim)
-    throw std::invalid_argument("upper: size " + std::to_string(upper.size()) +
-                                " != lower size " + std::to_string(dim));
+    throw std::invalid_argument("upper: size " + std::to_string(upper.size()) + " != lower size " +
+                                std::to_string(dim));
   if (extra_starts.cols() > 0 && extra_starts.rows() != dim)
     throw std::invalid_argument("extra_starts: " + std::to_string(extra_starts.rows()) +
                                 " rows != box dimension " + std::to_string(dim));
   BoxMap map{lower, upper, {}};
   for (int i = 0; i < dim; ++i) {
     if (!std::isfinite(lower(i)) || !std::isfinite(upper(i)))
-      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) +
-                                  ", " + FieldValue("upper[" + std::to_string(i) + "]", upper(i)) +
+      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) + ", " +
+                                  FieldValue("upper[" + std::to_string(i) + "]", upper(i)) +
                                   ": bounds must be finite");
     if (lower(i) > upper(i))
-      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) +
-                                  " > " + FieldValue("upper[" + std::to_string(i) + "]", upper(i)));
+      throw std::invalid_argument(FieldValue("lower[" + std::to_string(i) + "]", lower(i)) + " > " +
+                                  FieldValue("upper[" + std::to_string(i) + "]", upper(i)));
     if (lower(i) < upper(i)) map.free.push_back(i);
   }
   return map;
@@ -282,8 +272,8 @@ struct Scores {
 // on the number of candidates only, so that every value, to the last bit, is the same with any
 // thread count: an even number of near-equal blocks of at most kScoreBlock points. The first
 // block runs alone and is timed; its cost per point sizes the rest for the thread policy.
-Scores ScoreCandidates(const ContinuousAcquisition& acquisition,
-                       const Eigen::MatrixXd& candidates, int requested_threads) {
+Scores ScoreCandidates(const ContinuousAcquisition& acquisition, const Eigen::MatrixXd& candidates,
+                       int requested_threads) {
   const int n = static_cast<int>(candidates.cols());
   Scores scores;
   scores.values.assign(n, kNaN);
@@ -323,8 +313,7 @@ std::vector<int> ChooseStarts(const std::vector<double>& values, int num_extra, 
   std::vector<int> order(num_raw);
   std::iota(order.begin(), order.end(), num_extra);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return Better(values[a], values[b]) ||
-           (std::isfinite(values[a]) && !std::isfinite(values[b]));
+    return Better(values[a], values[b]) || (std::isfinite(values[a]) && !std::isfinite(values[b]));
   });
   std::vector<int> starts;
   for (int j = 0; j < num_extra; ++j) starts.push_back(j);
@@ -339,28 +328,37 @@ std::vector<int> ChooseStarts(const std::vector<double>& values, int num_extra, 
 // time: about this many times the cost per point of the batched scoring.
 constexpr double kIterationCostInScoredPoints = 4.0;
 
+// Each start's L-BFGS settings: Ceres' defaults but for the limits the options set.
+ceres::GradientProblemSolver::Options SolverOptions(const BoxMaximizerOptions& options) {
+  ceres::GradientProblemSolver::Options solver;
+  solver.max_num_iterations = options.max_iterations;
+  solver.function_tolerance = options.function_tolerance;
+  solver.logging_type = ceres::SILENT;
+  solver.minimizer_progress_to_stdout = false;
+  return solver;
+}
+
 std::vector<StartOutcome> RunStarts(const ContinuousAcquisition& acquisition, const BoxMap& map,
                                     const Eigen::MatrixXd& candidates,
                                     const std::vector<int>& starts,
-                                    const BoxMaximizerOptions& options,
-                                    double seconds_per_point) {
+                                    const BoxMaximizerOptions& options, double seconds_per_point) {
   const int num_starts = static_cast<int>(starts.size());
   std::vector<StartOutcome> outcomes(num_starts);
   if (num_starts == 0) return outcomes;
-  // glog's lazy initialization inside Ceres is not thread-safe: the process's first solve
-  // runs on the calling thread, every later one may start in parallel.
-  static std::once_flag glog_ready;
-  int first_parallel = 0;
-  std::call_once(glog_ready, [&] {
-    outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), options.solver);
-    first_parallel = 1;
-  });
-  const double work = seconds_per_point * kIterationCostInScoredPoints *
-                      options.solver.max_num_iterations * (num_starts - first_parallel);
+  const ceres::GradientProblemSolver::Options solver = SolverOptions(options);
+  // glog's lazy set-up inside Ceres is not thread-safe (gp/thread_policy.h): the process's
+  // first solve runs alone on this thread.
+  const int first_parallel = RunAsFirstSolve([&] {
+    outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), solver);
+  })
+                                 ? 1
+                                 : 0;
+  const double work = seconds_per_point * kIterationCostInScoredPoints * options.max_iterations *
+                      (num_starts - first_parallel);
   const int threads = ThreadsForWork(options.num_threads, work);
 #pragma omp parallel for num_threads(threads) schedule(dynamic)
   for (int s = first_parallel; s < num_starts; ++s)
-    outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), options.solver);
+    outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), solver);
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
   return outcomes;
@@ -408,10 +406,9 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
   const BoxMap map = CheckedBox(lower, upper, extra_starts);
   // Every random number is drawn here, before any parallel region.
-  const Eigen::MatrixXd raw =
-      options.raw_sample_design == RawSampleDesign::kSobol
-          ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
-          : LatinHypercube(lower, upper, options.num_raw_samples, rng);
+  const Eigen::MatrixXd raw = options.raw_sample_design == RawSampleDesign::kSobol
+                                  ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
+                                  : LatinHypercube(lower, upper, options.num_raw_samples, rng);
   const Eigen::MatrixXd candidates = Candidates(map, extra_starts, raw);
   const Scores scores = ScoreCandidates(acquisition, candidates, options.num_threads);
 
@@ -424,8 +421,8 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
     ++result.num_evaluations;
     return result;
   }
-  const std::vector<int> starts = ChooseStarts(
-      scores.values, static_cast<int>(extra_starts.cols()), options.num_starts);
+  const std::vector<int> starts =
+      ChooseStarts(scores.values, static_cast<int>(extra_starts.cols()), options.num_starts);
   const std::vector<StartOutcome> outcomes =
       RunStarts(acquisition, map, candidates, starts, options, scores.seconds_per_point);
   PickBest(outcomes, candidates, scores.values, &result);

@@ -1,5 +1,5 @@
 // Maximizes a ContinuousAcquisition over a box [lower, upper] by multi-start L-BFGS (Ceres
-// GradientProblemSolver) with analytic gradients. Includes Ceres: include it only from .cc files.
+// GradientProblemSolver) with analytic gradients.
 //
 // Algorithm:
 // 1. A seeded Latin-hypercube (or scrambled Sobol) sample of num_raw_samples points in the box
@@ -10,11 +10,11 @@
 // 3. Each start climbs in u-space, x = lo + (hi - lo)(1 - cos(pi u)) / 2, which is smooth and
 //    unconstrained and reaches the faces (and corners) of the box as stationary points
 //    (dx/du = 0 there); starts are moved strictly inside the box first (u in [1e-6, 1 - 1e-6])
-//    so the gradient is not zero at the start. One Ceres problem per start, all under OpenMP, except the
-//    process's very first solve, which runs on the calling thread (glog's lazy initialization
-//    is not thread-safe). The thread counts of the scoring and of the starts come from the
-//    thread policy (gp/thread_policy.h), from the cost per point measured on the first block of
-//    raw samples (scored alone): small work and a busy machine run on one thread.
+//    so the gradient is not zero at the start. One Ceres problem per start, all under OpenMP,
+//    except the process's very first solve, which runs on the calling thread (glog's lazy
+//    initialization is not thread-safe). The thread counts of the scoring and of the starts come
+//    from the thread policy (gp/thread_policy.h), from the cost per point measured on the first
+//    block of raw samples (scored alone): small work and a busy machine run on one thread.
 // 4. A start whose acquisition returns a non-finite value (or whose solve ends in failure) is
 //    discarded: Evaluate returns false and Ceres backtracks; a start is counted as failed only
 //    when nothing finite comes out of it. The best finite point among the L-BFGS results and
@@ -31,10 +31,8 @@
 #ifndef GPBANDIT_ACQUISITION_BOX_MAXIMIZER_H_
 #define GPBANDIT_ACQUISITION_BOX_MAXIMIZER_H_
 
-#include <string>
-
 #include <Eigen/Core>
-#include <ceres/gradient_problem_solver.h>
+#include <string>
 
 #include "gpbandit/acquisition/raw_sample_design.h"
 #include "gpbandit/acquisition/strategy.h"
@@ -43,11 +41,12 @@
 namespace gpbandit {
 
 struct BoxMaximizerOptions {
-  BoxMaximizerOptions();
-
-  // The per-start L-BFGS settings. Defaults: Ceres' own (LBFGS, Wolfe line search), except
-  // max_num_iterations = 100, function_tolerance = 1e-10, logging_type = SILENT.
-  ceres::GradientProblemSolver::Options solver;
+  // Each start's L-BFGS (Ceres' GradientProblemSolver, otherwise with Ceres' defaults: Wolfe line
+  // search, gradient tolerance 1e-10, parameter tolerance 1e-8, silent): at most max_iterations
+  // iterations (>= 0; default 100), stopping when the relative change of the acquisition falls
+  // below function_tolerance (>= 0; default 1e-10).
+  int max_iterations = 100;
+  double function_tolerance = 1e-10;
   // Points scored before any L-BFGS. >= 1. Default 512.
   int num_raw_samples = 512;
   // Their design (raw_sample_design.h). Default kLatinHypercube: over the pagmo comparison and
@@ -63,12 +62,12 @@ struct BoxMaximizerOptions {
 };
 
 struct BoxMaximizerResult {
-  Eigen::VectorXd x;   // the argmax found, inside [lower, upper] exactly
-  double value = 0.0;  // the acquisition at x
-  int starts_run = 0;     // L-BFGS starts attempted
-  int starts_failed = 0;  // starts discarded (non-finite value or solver failure)
+  Eigen::VectorXd x;             // the argmax found, inside [lower, upper] exactly
+  double value = 0.0;            // the acquisition at x
+  int starts_run = 0;            // L-BFGS starts attempted
+  int starts_failed = 0;         // starts discarded (non-finite value or solver failure)
   bool from_raw_sample = false;  // true if no L-BFGS start beat the best raw sample
-  int num_evaluations = 0;  // acquisition evaluations in all
+  int num_evaluations = 0;       // acquisition evaluations in all
 
   std::string BriefReport() const;
 };

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpbandit/gp/format.h"
+
 namespace gpbandit {
 namespace {
 
@@ -10,7 +12,7 @@ void CheckSamplingArgs(int num_samples, double scale) {
   if (num_samples < 1)
     throw std::invalid_argument("num_samples = " + std::to_string(num_samples) + ": must be >= 1");
   if (!(scale >= 0.0) || !std::isfinite(scale))
-    throw std::invalid_argument("scale = " + std::to_string(scale) + ": must be finite and >= 0");
+    throw std::invalid_argument("scale = " + FormatDouble(scale) + ": must be finite and >= 0");
 }
 
 }  // namespace

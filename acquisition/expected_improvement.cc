@@ -32,7 +32,7 @@ double ImprovementFactor(double z) {
 }  // namespace
 
 double ExpectedImprovementValue(double mean, double sigma, double best, double* d_mean,
-                           double* d_sigma) {
+                                double* d_sigma) {
   const double diff = mean - best;
   if (!(sigma > 0.0)) {
     if (d_mean != nullptr) *d_mean = diff > 0.0 ? 1.0 : 0.0;

@@ -17,8 +17,8 @@ int FiniteArgmax(const Eigen::VectorXd& scores, int num_threads = 0);
 
 // Same rules, restricted to the indices where allowed(i) is true (e.g. the candidates carrying
 // this round's context). allowed has the size of scores. Throws if no allowed entry is non-NaN.
-int FiniteArgmaxMasked(const Eigen::VectorXd& scores, const Eigen::Array<bool, Eigen::Dynamic, 1>& allowed,
-                       int num_threads = 0);
+int FiniteArgmaxMasked(const Eigen::VectorXd& scores,
+                       const Eigen::Array<bool, Eigen::Dynamic, 1>& allowed, int num_threads = 0);
 
 }  // namespace gpbandit
 

@@ -32,11 +32,13 @@ FiniteBanditRun RunFiniteBandit(Strategy& strategy, FiniteSetPosterior& posterio
         "context_of_round: " + std::to_string(problem.context_of_round.size()) +
             " entries < horizon " + std::to_string(horizon));
   for (int g : problem.context_of_round)
-    Check(g >= 0 && (num_contexts == 1 || g < num_contexts), "context_of_round: context " + std::to_string(g) +
-                                          " outside [0, " + std::to_string(num_contexts) + ")");
-  Check(problem.candidate_context.empty() || static_cast<int>(problem.candidate_context.size()) == n,
-        "candidate_context: " + std::to_string(problem.candidate_context.size()) +
-            " entries != N = " + std::to_string(n));
+    Check(g >= 0 && (num_contexts == 1 || g < num_contexts),
+          "context_of_round: context " + std::to_string(g) + " outside [0, " +
+              std::to_string(num_contexts) + ")");
+  Check(
+      problem.candidate_context.empty() || static_cast<int>(problem.candidate_context.size()) == n,
+      "candidate_context: " + std::to_string(problem.candidate_context.size()) +
+          " entries != N = " + std::to_string(n));
 
   FiniteBanditRun run;
   run.played.reserve(horizon);

@@ -6,10 +6,11 @@
 // for GP-TS's joint sample), independent of t.
 //
 // Contexts (Krause & Ong): the environment reveals context g_t = context_of_round[t - 1]; the
-// mean reward of candidate i is rewards(i, g_t) (column 0 when rewards has one column). With candidate_context set, candidate i may be
-// played only when candidate_context[i] == g_t (CGP-UCB over joint (action, context)
-// candidates); otherwise every candidate is allowed (a learner that ignores the context).
-// Regret r_t = max over allowed i of rewards(i, g_t) - rewards(x_t, g_t): the contextual regret.
+// mean reward of candidate i is rewards(i, g_t) (column 0 when rewards has one column). With
+// candidate_context set, candidate i may be played only when candidate_context[i] == g_t (CGP-UCB
+// over joint (action, context) candidates); otherwise every candidate is allowed (a learner that
+// ignores the context). Regret r_t = max over allowed i of rewards(i, g_t) - rewards(x_t, g_t): the
+// contextual regret.
 //
 // RoundState: t, action_dim, num_candidates = N, information_gain = the posterior's, incumbent =
 // the highest posterior mean among the candidates played so far (-infinity before any),
@@ -17,10 +18,9 @@
 #ifndef GPBANDIT_ACQUISITION_FINITE_BANDIT_LOOP_H_
 #define GPBANDIT_ACQUISITION_FINITE_BANDIT_LOOP_H_
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/gp/finite_set_posterior.h"
@@ -43,8 +43,8 @@ struct FiniteBanditProblem {
 };
 
 struct FiniteBanditRun {
-  std::vector<int> played;     // T candidate indices
-  Eigen::VectorXd regret;      // T instantaneous (contextual) regrets, >= 0
+  std::vector<int> played;  // T candidate indices
+  Eigen::VectorXd regret;   // T instantaneous (contextual) regrets, >= 0
   double CumulativeRegret() const { return regret.sum(); }
 };
 

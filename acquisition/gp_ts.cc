@@ -1,10 +1,9 @@
 #include "gpbandit/acquisition/gp_ts.h"
 
+#include <Eigen/Cholesky>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
-
-#include <Eigen/Cholesky>
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/option_checks.h"
@@ -94,16 +93,11 @@ void from_json(const nlohmann::json& j, GpTsOptions& o) {
 }
 
 bool GpTsOptions::IsValid(std::string* error) const {
-  if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
-    return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
-  if (!std::isfinite(noise_bound)) return Fail(error, "noise_bound", noise_bound, "must be finite");
-  if (!(min_noise_bound >= 0.0) || !std::isfinite(min_noise_bound))
-    return Fail(error, "min_noise_bound", min_noise_bound, "must be finite and >= 0");
-  if (!(delta > 0.0 && delta < 1.0)) return Fail(error, "delta", delta, "must be in (0, 1)");
+  if (!internal::BoundFieldsAreValid(*this, error)) return false;
   if (!(fixed_scale >= 0.0) || !std::isfinite(fixed_scale))
     return Fail(error, "fixed_scale", fixed_scale, "must be finite and >= 0");
   if (num_features < 1) return Fail(error, "num_features", num_features, "must be >= 1");
-  return gamma.IsValid(error);
+  return true;
 }
 
 GpTs::GpTs(const GpTsOptions& options) : options_(options) {
@@ -111,8 +105,8 @@ GpTs::GpTs(const GpTsOptions& options) : options_(options) {
   scale_ = options_.fixed_scale > 0.0
                ? options_.fixed_scale
                : GpTsScale(options_.rkhs_bound,
-                           InitialNoiseBound(options_.noise_bound, options_.min_noise_bound),
-                           0.0, options_.delta);
+                           InitialNoiseBound(options_.noise_bound, options_.min_noise_bound), 0.0,
+                           options_.delta);
 }
 
 void GpTs::BeginRound(const RoundState& state) {
@@ -121,8 +115,8 @@ void GpTs::BeginRound(const RoundState& state) {
     scale_ = options_.fixed_scale;
     return;
   }
-  const ConfidenceTerms terms = ResolveConfidenceTerms(
-      options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
+  const ConfidenceTerms terms =
+      ResolveConfidenceTerms(options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
   scale_ = GpTsScale(options_.rkhs_bound, terms.noise_bound, terms.gamma, options_.delta);
 }
 
@@ -140,7 +134,7 @@ void CheckContinuousGpTsKernel(const Kernel& kernel) {
 }
 
 std::unique_ptr<ContinuousAcquisition> GpTs::MakeContinuous(const GaussianProcess& gp,
-                                                             Rng& rng) const {
+                                                            Rng& rng) const {
   CheckContinuousGpTsKernel(gp.kernel());
   return std::make_unique<PathwiseSample>(gp, scale_, options_.num_features, rng);
 }

@@ -22,10 +22,10 @@ void to_json(nlohmann::json& j, const GpUcbOptions& o) {
 
 void from_json(const nlohmann::json& j, GpUcbOptions& o) {
   internal::OptionsReader reader(j);
-  reader.ReadEnum("beta_schedule", &o.beta.kind, BetaScheduleKindName,
-                  {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
-                   BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant,
-                   BetaScheduleKind::kDimLog});
+  reader.ReadEnum(
+      "beta_schedule", &o.beta.kind, BetaScheduleKindName,
+      {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
+       BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant, BetaScheduleKind::kDimLog});
   reader.Read("delta", &o.beta.delta);
   reader.Read("a", &o.beta.a);
   reader.Read("b", &o.beta.b);

@@ -17,8 +17,9 @@
 //
 // JSON options (Create, OptionsJson; strategy_params.h): beta_schedule ("auto", "finite",
 // "compact", "rkhs", "constant", "dim-log"), delta, a, b, r, rkhs_bound, constant_beta,
-// dim_log_coefficient, beta_scale (the fields of BetaScheduleOptions), gamma_source ("information-gain", "se-bound",
-// "matern-bound", "linear-bound"), gamma_dim, gamma_nu, gamma_scale (GammaOptions).
+// dim_log_coefficient, beta_scale (the fields of BetaScheduleOptions), gamma_source
+// ("information-gain", "se-bound", "matern-bound", "linear-bound"), gamma_dim, gamma_nu,
+// gamma_scale (GammaOptions).
 //
 // Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
 #ifndef GPBANDIT_ACQUISITION_GP_UCB_H_

@@ -19,16 +19,8 @@ void from_json(const nlohmann::json& j, IgpUcbOptions& o) {
   reader.Finish();
 }
 
-using internal::Fail;
-
 bool IgpUcbOptions::IsValid(std::string* error) const {
-  if (!(rkhs_bound >= 0.0) || !std::isfinite(rkhs_bound))
-    return Fail(error, "rkhs_bound", rkhs_bound, "must be finite and >= 0");
-  if (!std::isfinite(noise_bound)) return Fail(error, "noise_bound", noise_bound, "must be finite");
-  if (!(min_noise_bound >= 0.0) || !std::isfinite(min_noise_bound))
-    return Fail(error, "min_noise_bound", min_noise_bound, "must be finite and >= 0");
-  if (!(delta > 0.0 && delta < 1.0)) return Fail(error, "delta", delta, "must be in (0, 1)");
-  return gamma.IsValid(error);
+  return internal::BoundFieldsAreValid(*this, error);
 }
 
 IgpUcb::IgpUcb(const IgpUcbOptions& options) : options_(options) {
@@ -40,8 +32,8 @@ IgpUcb::IgpUcb(const IgpUcbOptions& options) : options_(options) {
 
 void IgpUcb::BeginRound(const RoundState& state) {
   ValidateRoundState(state);
-  const ConfidenceTerms terms = ResolveConfidenceTerms(
-      options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
+  const ConfidenceTerms terms =
+      ResolveConfidenceTerms(options_.noise_bound, options_.min_noise_bound, options_.gamma, state);
   beta_ = IgpUcbBeta(options_.rkhs_bound, terms.noise_bound, terms.gamma, options_.delta);
 }
 

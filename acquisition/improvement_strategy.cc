@@ -10,8 +10,10 @@ namespace gpbandit {
 
 std::string IncumbentRuleName(IncumbentRule rule) {
   switch (rule) {
-    case IncumbentRule::kPosteriorMean: return "posterior-mean";
-    case IncumbentRule::kBestObserved: return "best-observed";
+    case IncumbentRule::kPosteriorMean:
+      return "posterior-mean";
+    case IncumbentRule::kBestObserved:
+      return "best-observed";
   }
   return "unknown";
 }

@@ -21,10 +21,14 @@ void CheckArgs(double T, int dim) {
 
 std::string GammaSourceName(GammaSource source) {
   switch (source) {
-    case GammaSource::kInformationGain: return "information-gain";
-    case GammaSource::kSquaredExponentialBound: return "se-bound";
-    case GammaSource::kMaternBound: return "matern-bound";
-    case GammaSource::kLinearBound: return "linear-bound";
+    case GammaSource::kInformationGain:
+      return "information-gain";
+    case GammaSource::kSquaredExponentialBound:
+      return "se-bound";
+    case GammaSource::kMaternBound:
+      return "matern-bound";
+    case GammaSource::kLinearBound:
+      return "linear-bound";
   }
   return "unknown";
 }
@@ -41,7 +45,8 @@ GammaSource ParseGammaSource(const std::string& name) {
 
 bool GammaOptions::IsValid(std::string* error) const {
   if (dim < 0) return Fail(error, "gamma.dim", dim, "must be >= 0");
-  if (!(nu > 0.0) || !std::isfinite(nu)) return Fail(error, "gamma.nu", nu, "must be finite and > 0");
+  if (!(nu > 0.0) || !std::isfinite(nu))
+    return Fail(error, "gamma.nu", nu, "must be finite and > 0");
   if (!(scale > 0.0) || !std::isfinite(scale))
     return Fail(error, "gamma.scale", scale, "must be finite and > 0");
   return true;
@@ -81,10 +86,17 @@ double ResolveGamma(const GammaOptions& options, int t, int action_dim, double i
   const double T = static_cast<double>(t - 1);
   double bound = 0.0;
   switch (options.source) {
-    case GammaSource::kSquaredExponentialBound: bound = SquaredExponentialGammaBound(T, d); break;
-    case GammaSource::kMaternBound: bound = MaternGammaBound(T, d, options.nu); break;
-    case GammaSource::kLinearBound: bound = LinearGammaBound(T, d); break;
-    case GammaSource::kInformationGain: break;
+    case GammaSource::kSquaredExponentialBound:
+      bound = SquaredExponentialGammaBound(T, d);
+      break;
+    case GammaSource::kMaternBound:
+      bound = MaternGammaBound(T, d, options.nu);
+      break;
+    case GammaSource::kLinearBound:
+      bound = LinearGammaBound(T, d);
+      break;
+    case GammaSource::kInformationGain:
+      break;
   }
   return options.scale * bound;
 }

@@ -93,15 +93,20 @@ void ReadBoundFields(OptionsReader* reader, Options* options) {
   ReadGammaFields(reader, &options->gamma);
 }
 
-// The options of strategy `who` from params, through the options' from_json; errors become
-// std::invalid_argument "<who> options: <message>".
+// The options of strategy `who` from params, through the options' from_json, checked by their
+// IsValid; errors become std::invalid_argument "<who> options: <message>" (the message names
+// the key, e.g. "ei options: xi = -1: must be finite and >= 0").
 template <typename Options>
 Options ReadOptions(const StrategyParams& params, const std::string& who) {
+  Options options;
   try {
-    return StrategyParamsAccess::Json(params).get<Options>();
+    options = StrategyParamsAccess::Json(params).get<Options>();
   } catch (const std::exception& e) {
     throw std::invalid_argument(who + " options: " + e.what());
   }
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+  return options;
 }
 
 // The options as a compact JSON object text, through their to_json.

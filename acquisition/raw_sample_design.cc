@@ -6,8 +6,10 @@ namespace gpbandit {
 
 std::string RawSampleDesignName(RawSampleDesign design) {
   switch (design) {
-    case RawSampleDesign::kLatinHypercube: return "latin-hypercube";
-    case RawSampleDesign::kSobol: return "sobol";
+    case RawSampleDesign::kLatinHypercube:
+      return "latin-hypercube";
+    case RawSampleDesign::kSobol:
+      return "sobol";
   }
   return "unknown";
 }

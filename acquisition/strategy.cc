@@ -63,7 +63,8 @@ namespace {
 class IndexAcquisition : public ContinuousAcquisition {
  public:
   IndexAcquisition(const GaussianProcess& gp, std::unique_ptr<Strategy> strategy)
-      : gp_(gp), owner_(std::move(strategy)),
+      : gp_(gp),
+        owner_(std::move(strategy)),
         strategy_(static_cast<const IndexStrategy&>(*owner_)) {}
 
   double Evaluate(const ConstVectorRef& x, Eigen::VectorXd* gradient) const override {
@@ -102,7 +103,7 @@ class IndexAcquisition : public ContinuousAcquisition {
 }  // namespace
 
 std::unique_ptr<ContinuousAcquisition> IndexStrategy::MakeContinuous(const GaussianProcess& gp,
-                                                                      Rng& /*rng*/) const {
+                                                                     Rng& /*rng*/) const {
   std::unique_ptr<Strategy> copy = Clone();
   if (dynamic_cast<const IndexStrategy*>(copy.get()) == nullptr)
     throw std::logic_error(name() + ": Clone() did not return an IndexStrategy");

@@ -11,11 +11,10 @@
 #ifndef GPBANDIT_ACQUISITION_STRATEGY_H_
 #define GPBANDIT_ACQUISITION_STRATEGY_H_
 
+#include <Eigen/Core>
 #include <limits>
 #include <memory>
 #include <string>
-
-#include <Eigen/Core>
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/gp/gaussian_process.h"

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "gpbandit/acquisition/options_json.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 
@@ -76,7 +77,7 @@ double StrategyParams::value(const std::string& key, double fallback) const {
 
 StrategyParams StrategyParams::With(const std::string& key, double value) const {
   if (!std::isfinite(value))
-    throw std::invalid_argument("strategy parameter " + key + " = " + std::to_string(value) +
+    throw std::invalid_argument("strategy parameter " + key + " = " + FormatDouble(value) +
                                 ": must be finite (JSON has no infinity or NaN)");
   JsonValue object = impl_->object;
   object[key] = value;

@@ -1,8 +1,8 @@
 #include "gpbandit/acquisition/variance_only.h"
 
-#include "gpbandit/acquisition/options_json.h"
-
 #include <algorithm>
+
+#include "gpbandit/acquisition/options_json.h"
 
 namespace gpbandit {
 

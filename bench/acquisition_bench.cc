@@ -21,13 +21,12 @@
 // Instruction counts of exactly one suggestion on one thread (repeatable on a busy machine):
 //   valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*SuggestOnce*'
 //     acquisition_bench --benchmark_filter='BM_SuggestContextual/200/1$' --benchmark_min_time=0
+#include <benchmark/benchmark.h>
+#include <omp.h>
+
 #include <algorithm>
 #include <numeric>
 #include <vector>
-
-#include <benchmark/benchmark.h>
-
-#include <omp.h>
 
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
@@ -163,9 +162,12 @@ void BM_SuggestContextualGpTs(benchmark::State& state) {
   Suggest(state, ts, Model::kContextProduct, true);
 }
 
-#define GPBANDIT_SUGGEST_BENCHMARK(name)                                                  \
-  BENCHMARK(name)->ArgNames({"t", "threads"})->ArgsProduct({{200}, {1, 2}})->Unit(       \
-      benchmark::kMillisecond)->UseRealTime()
+#define GPBANDIT_SUGGEST_BENCHMARK(name) \
+  BENCHMARK(name)                        \
+      ->ArgNames({"t", "threads"})       \
+      ->ArgsProduct({{200}, {1, 2}})     \
+      ->Unit(benchmark::kMillisecond)    \
+      ->UseRealTime()
 GPBANDIT_SUGGEST_BENCHMARK(BM_SuggestContinuous6D);
 GPBANDIT_SUGGEST_BENCHMARK(BM_SuggestContinuous6DGpTs);
 GPBANDIT_SUGGEST_BENCHMARK(BM_SuggestContextual);

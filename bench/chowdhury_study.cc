@@ -15,15 +15,15 @@
 //
 // Usage: chowdhury_study [--full] [--trials N] [--horizon T] [--seed S]
 //   default: T = 30000, 4 trials (a few minutes on 2 cores); --full: the paper's 25 trials.
+#include <omp.h>
+
+#include <Eigen/Cholesky>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <Eigen/Cholesky>
-#include <omp.h>
 
 #include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gpbandit/gp/cholesky.h"
@@ -48,8 +48,8 @@ struct Settings {
 
 Settings ParseArgs(int argc, char** argv) {
   Settings s;
-  const gpbandit::bench::StudyArgs args = gpbandit::bench::ParseStudyArgs(
-      argc, argv, {s.trials, s.horizon, s.seed}, 25, "horizon");
+  const gpbandit::bench::StudyArgs args =
+      gpbandit::bench::ParseStudyArgs(argc, argv, {s.trials, s.horizon, s.seed}, 25, "horizon");
   s.trials = args.trials;
   s.horizon = args.length;
   s.seed = args.seed;
@@ -105,22 +105,24 @@ struct Entry {
 
 int main(int argc, char** argv) {
   const Settings settings = ParseArgs(argc, argv);
-  const std::vector<Setting> setups = {
-      {"SE", false, true}, {"Matern-5/2", true, true}, {"SE", false, false}, {"Matern-5/2", true, false}};
-  const std::vector<Entry> strategies = {{"GP-UCB", "gp-ucb"}, {"IGP-UCB", "igp-ucb"},
-                                         {"GP-TS", "gp-ts"},   {"EI", "ei"},
-                                         {"PI", "pi"}};
+  const std::vector<Setting> setups = {{"SE", false, true},
+                                       {"Matern-5/2", true, true},
+                                       {"SE", false, false},
+                                       {"Matern-5/2", true, false}};
+  const std::vector<Entry> strategies = {
+      {"GP-UCB", "gp-ucb"}, {"IGP-UCB", "igp-ucb"}, {"GP-TS", "gp-ts"}, {"EI", "ei"}, {"PI", "pi"}};
   const int num_strategies = static_cast<int>(strategies.size());
   std::vector<int> checkpoints;
   for (int c : {100, 1000, 10000})
     if (c < settings.horizon) checkpoints.push_back(c);
   checkpoints.push_back(settings.horizon);
 
-  std::printf("Chowdhury & Gopalan 2017, Figs. 1-2: %d uniform points in [0,1], l = %.1f, R^2 = 1%% "
-              "of range, lambda = R^2, delta = %.1f, gamma_t = kernel bound, T = %d, %d trials "
-              "(seed %llu)\n",
-              settings.points, settings.lengthscale, settings.delta, settings.horizon,
-              settings.trials, static_cast<unsigned long long>(settings.seed));
+  std::printf(
+      "Chowdhury & Gopalan 2017, Figs. 1-2: %d uniform points in [0,1], l = %.1f, R^2 = 1%% "
+      "of range, lambda = R^2, delta = %.1f, gamma_t = kernel bound, T = %d, %d trials "
+      "(seed %llu)\n",
+      settings.points, settings.lengthscale, settings.delta, settings.horizon, settings.trials,
+      static_cast<unsigned long long>(settings.seed));
   for (const Setting& setup : setups) {
     std::vector<std::vector<std::vector<double>>> regret(
         num_strategies,
@@ -166,7 +168,8 @@ int main(int argc, char** argv) {
     double mean_norm = 0.0;
     for (double b : norms) mean_norm += b / settings.trials;
     std::printf("\n[%s kernel, f = %s]  mean B = %.3f\n", setup.kernel_name,
-                setup.rkhs ? "RKHS function (posterior mean of a GP draw)" : "GP sample", mean_norm);
+                setup.rkhs ? "RKHS function (posterior mean of a GP draw)" : "GP sample",
+                mean_norm);
     std::printf("Cumulative regret R_T: mean (std)\n%-10s", "strategy");
     for (int T : checkpoints) std::printf("  T=%-17d", T);
     std::printf(" s/run\n");

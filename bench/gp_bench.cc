@@ -92,7 +92,8 @@ void BM_PredictBatch(benchmark::State& state) {
 void BM_FiniteSetObserve(benchmark::State& state) {
   Rng rng(3);
   const int n = static_cast<int>(state.range(0));
-  FiniteSetPosterior posterior(*MakeMatern52(FirstDims(kDim), true, 1.0, 0.5), Points(n, rng), 1e-2);
+  FiniteSetPosterior posterior(*MakeMatern52(FirstDims(kDim), true, 1.0, 0.5), Points(n, rng),
+                               1e-2);
   int i = 0;
   for (auto _ : state) {
     posterior.Observe(i, 0.3);
@@ -100,9 +101,19 @@ void BM_FiniteSetObserve(benchmark::State& state) {
   }
 }
 
-BENCHMARK(BM_AddObservationIncremental)->Arg(250)->Arg(500)->Arg(1000)->Arg(2000)->Arg(4000)
+BENCHMARK(BM_AddObservationIncremental)
+    ->Arg(250)
+    ->Arg(500)
+    ->Arg(1000)
+    ->Arg(2000)
+    ->Arg(4000)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_AddObservationRefactorize)->Arg(250)->Arg(500)->Arg(1000)->Arg(2000)->Arg(4000)
+BENCHMARK(BM_AddObservationRefactorize)
+    ->Arg(250)
+    ->Arg(500)
+    ->Arg(1000)
+    ->Arg(2000)
+    ->Arg(4000)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PredictOnePoint)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PredictBatch)->Arg(1000)->Unit(benchmark::kMillisecond);

@@ -12,12 +12,12 @@
 // Counters: iterations (L-BFGS iterations over all starts), failed (failed starts). The last
 // fit's BriefReport() goes to stderr (Google Benchmark 1.7's console format prints negative
 // counters as -0, and a log likelihood is often negative).
+#include <benchmark/benchmark.h>
+
+#include <Eigen/Core>
 #include <cmath>
 #include <iostream>
 #include <memory>
-
-#include <Eigen/Core>
-#include <benchmark/benchmark.h>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/gaussian_process.h"

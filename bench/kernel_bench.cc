@@ -12,9 +12,9 @@
 //                                           (an acquisition evaluation's unit of work).
 // Timing: kernel_bench --benchmark_filter='Likelihood|MeanAndVariance'
 //           --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-#include <memory>
-
 #include <benchmark/benchmark.h>
+
+#include <memory>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel.h"
@@ -71,8 +71,8 @@ std::unique_ptr<Kernel> Matern52() { return MakeMatern52(FirstDims(kDim), true, 
 std::unique_ptr<Kernel> ActionContextProduct() {
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(MakeSquaredExponential(FirstDims(kDim - 1), true, 1.0, 0.3));
-  parts.push_back(MakeIndexKernel(kDim - 1, Eigen::MatrixXd::Identity(8, 8) * 0.5 +
-                                               Eigen::MatrixXd::Constant(8, 8, 0.5)));
+  parts.push_back(MakeIndexKernel(
+      kDim - 1, Eigen::MatrixXd::Identity(8, 8) * 0.5 + Eigen::MatrixXd::Constant(8, 8, 0.5)));
   return MakeProduct(std::move(parts));
 }
 

@@ -16,14 +16,14 @@
 //
 // Usage: krause_ong_study [--full] [--trials N] [--rounds R] [--seed S]
 //   default: 20 trials (seconds); --full: 100 trials.
+#include <omp.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <omp.h>
 
 #include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gpbandit/gp/cholesky.h"
@@ -120,23 +120,25 @@ int main(int argc, char** argv) {
   for (int trial = 0; trial < settings.trials; ++trial) {
     Rng f_rng = gpbandit::bench::TrialRng(settings.seed, trial, kInstance);
     // f = L_S Z L_Z^T has covariance K_Z (x) K_S over (action, task).
-    const Eigen::MatrixXd F =
-        chol_s.lower * gpbandit::StandardNormalMatrix(kActions, kTasks, f_rng) *
-        chol_z.lower.transpose();
+    const Eigen::MatrixXd F = chol_s.lower *
+                              gpbandit::StandardNormalMatrix(kActions, kTasks, f_rng) *
+                              chol_z.lower.transpose();
     const double noise_sd = std::sqrt(settings.noise_variance);
     std::vector<double> per_task[3];
 
     {  // CGP-UCB over the joint candidates.
       gpbandit::FiniteBanditProblem problem;
       problem.rewards.resize(kActions * kTasks, 1);
-      for (int g = 0; g < kTasks; ++g) problem.rewards.col(0).segment(g * kActions, kActions) = F.col(g);
+      for (int g = 0; g < kTasks; ++g)
+        problem.rewards.col(0).segment(g * kActions, kActions) = F.col(g);
       problem.candidate_context = candidate_task;
       problem.context_of_round = schedule;
       problem.noise_sd = noise_sd;
       auto strategy = gpbandit::StrategyRegistry::Default().Create("cgp-ucb", UcbOptions());
       gpbandit::FiniteSetPosterior posterior(*joint_kernel, joint, settings.noise_variance);
       Rng rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, 0);
-      per_task[0] = PerTask(gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
+      per_task[0] = PerTask(
+          gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
     }
     {  // A separate GP-UCB per task.
       per_task[1].assign(kTasks, 0.0);
@@ -147,8 +149,8 @@ int main(int argc, char** argv) {
         problem.noise_sd = noise_sd;
         auto strategy = gpbandit::StrategyRegistry::Default().Create("gp-ucb", UcbOptions());
         gpbandit::FiniteSetPosterior posterior(*action_kernel, actions, settings.noise_variance);
-        per_task[1][g] =
-            gpbandit::RunFiniteBandit(*strategy, posterior, problem, rounds, rng).CumulativeRegret();
+        per_task[1][g] = gpbandit::RunFiniteBandit(*strategy, posterior, problem, rounds, rng)
+                             .CumulativeRegret();
       }
     }
     {  // One GP-UCB that does not see the task.
@@ -159,7 +161,8 @@ int main(int argc, char** argv) {
       auto strategy = gpbandit::StrategyRegistry::Default().Create("gp-ucb", UcbOptions());
       gpbandit::FiniteSetPosterior posterior(*action_kernel, actions, settings.noise_variance);
       Rng rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, 2);
-      per_task[2] = PerTask(gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
+      per_task[2] = PerTask(
+          gpbandit::RunFiniteBandit(*strategy, posterior, problem, horizon, rng).regret, rounds);
     }
     for (int m = 0; m < 3; ++m) {
       double sum = 0.0, worst = 0.0;
@@ -173,7 +176,8 @@ int main(int argc, char** argv) {
       for (int g = 0; g < kTasks; ++g) per_task_sum[m][g] += per_task[m][g];
     }
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const auto stats = [](const std::vector<double>& v, double* mean, double* sd) {
     *mean = 0.0;
@@ -182,11 +186,12 @@ int main(int argc, char** argv) {
     for (double x : v) var += (x - *mean) * (x - *mean);
     *sd = v.size() > 1 ? std::sqrt(var / (v.size() - 1)) : 0.0;
   };
-  std::printf("Krause & Ong 2011 multi-task stand-in: %d tasks in sequence, %d rounds each, %d "
-              "actions, K_Z(i,j) = 0.5 + 0.5*0.7^|i-j|, SE l=0.2, noise var %.3f, beta/5, %d "
-              "trials (seed %llu)\n",
-              kTasks, rounds, kActions, settings.noise_variance, settings.trials,
-              static_cast<unsigned long long>(settings.seed));
+  std::printf(
+      "Krause & Ong 2011 multi-task stand-in: %d tasks in sequence, %d rounds each, %d "
+      "actions, K_Z(i,j) = 0.5 + 0.5*0.7^|i-j|, SE l=0.2, noise var %.3f, beta/5, %d "
+      "trials (seed %llu)\n",
+      kTasks, rounds, kActions, settings.noise_variance, settings.trials,
+      static_cast<unsigned long long>(settings.seed));
   std::printf("Per-task cumulative (contextual) regret over %d rounds: mean (std) over trials\n",
               rounds);
   std::printf("%-22s  %-18s  %-18s  per-task mean, task 1..%d\n", "learner", "average task",

@@ -30,11 +30,6 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
-#include <random>
-#include <sstream>
-#include <string>
-#include <vector>
-
 #include <pagmo/algorithm.hpp>
 #include <pagmo/algorithms/cmaes.hpp>
 #include <pagmo/algorithms/compass_search.hpp>
@@ -49,6 +44,10 @@
 #include <pagmo/problems/rastrigin.hpp>
 #include <pagmo/problems/rosenbrock.hpp>
 #include <pagmo/problems/schwefel.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "gpbandit/plugin/pagmo_algorithm.h"
 #include "gpbandit/plugin/strategy_registry.h"

@@ -30,12 +30,12 @@
 //
 // limbo builds with -O3 -march=native by default (its wscript); compare its figures with a
 // -DGPBANDIT_NATIVE=ON build as well as with the portable default one.
+#include <benchmark/benchmark.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <vector>
-
-#include <benchmark/benchmark.h>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -112,8 +112,9 @@ void BM_Run(benchmark::State& state) {
       const Eigen::VectorXd x = opt.Ask();
       const double y = f.reward(x);
       opt.Tell(x, y);
-      round_ms.push_back(std::chrono::duration<double, std::milli>(
-                             std::chrono::steady_clock::now() - round_start).count());
+      round_ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - round_start)
+              .count());
       best = std::max(best, y);
     }
     run_ms.push_back(
@@ -127,8 +128,9 @@ void BM_Run(benchmark::State& state) {
   state.counters["error"] = Median(errors);
   // Runs that ended far from the optimum (Hartmann-6's second-best local maximum is 0.12 away).
   state.counters["stalled"] =
-      static_cast<double>(std::count_if(errors.begin(), errors.end(),
-                                        [](double e) { return e > 1e-3; })) / errors.size();
+      static_cast<double>(
+          std::count_if(errors.begin(), errors.end(), [](double e) { return e > 1e-3; })) /
+      errors.size();
 }
 
 BENCHMARK(BM_Run)

@@ -3,9 +3,9 @@
 // with 200 uniform observations outside the timed region, then each benchmark iteration is one
 // round; 20 rounds (t = 200..219) so that the every-10 schedule fits twice.
 // Args: refit period (1 or 10), threads (OpenMP threads of the maximizer).
-#include <vector>
-
 #include <benchmark/benchmark.h>
+
+#include <vector>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"

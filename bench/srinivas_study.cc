@@ -3,13 +3,15 @@
 // f ~ GP(0, SE, lengthscale 0.2, unit variance) on 1000 grid points of [0, 1]; noise variance
 // 0.025 (model lambda = 0.025 too, the paper's known-prior setting); delta = 0.1; T = 1000.
 // Strategies: GP-UCB with the finite-D schedule of Theorem 1 scaled by 1/5 (as in the paper),
-// EI, PI (margins 0 and 0.01), mean only, variance only. Reported: mean average regret R_T / T over the
-// trials (mean and standard deviation) at a few checkpoints, and seconds per run.
-// Posterior: the O(N^2)-per-round FiniteSetPosterior. Trials run in parallel (OpenMP); each
-// trial has its own seed, so the table does not depend on the thread count.
+// EI, PI (margins 0 and 0.01), mean only, variance only. Reported: mean average regret R_T / T over
+// the trials (mean and standard deviation) at a few checkpoints, and seconds per run. Posterior:
+// the O(N^2)-per-round FiniteSetPosterior. Trials run in parallel (OpenMP); each trial has its own
+// seed, so the table does not depend on the thread count.
 //
 // Usage: srinivas_study [--full] [--trials N] [--horizon T] [--seed S]
 //   default: 10 trials (about a minute on 2 cores); --full: the paper's 30 trials.
+#include <omp.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -17,8 +19,6 @@
 #include <cstring>
 #include <string>
 #include <vector>
-
-#include <omp.h>
 
 #include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gpbandit/gp/cholesky.h"
@@ -43,8 +43,8 @@ struct Settings {
 
 Settings ParseArgs(int argc, char** argv) {
   Settings s;
-  const gpbandit::bench::StudyArgs args = gpbandit::bench::ParseStudyArgs(
-      argc, argv, {s.trials, s.horizon, s.seed}, 30, "horizon");
+  const gpbandit::bench::StudyArgs args =
+      gpbandit::bench::ParseStudyArgs(argc, argv, {s.trials, s.horizon, s.seed}, 30, "horizon");
   s.trials = args.trials;
   s.horizon = args.length;
   s.seed = args.seed;
@@ -83,8 +83,7 @@ int main(int argc, char** argv) {
   checkpoints.push_back(settings.horizon);
 
   const Eigen::MatrixXd grid = Eigen::RowVectorXd::LinSpaced(settings.grid, 0.0, 1.0);
-  const auto kernel =
-      gpbandit::MakeSquaredExponential({0}, true, 1.0, settings.lengthscale);
+  const auto kernel = gpbandit::MakeSquaredExponential({0}, true, 1.0, settings.lengthscale);
   const Eigen::MatrixXd K = kernel->Gram(grid);
   // The jitter only makes the nearly singular SE Gram matrix of a dense grid factorizable.
   const gpbandit::JitteredCholesky chol = gpbandit::FactorizeWithJitter(K);
@@ -95,8 +94,8 @@ int main(int argc, char** argv) {
 
   // average_regret[s][c][trial]
   std::vector<std::vector<std::vector<double>>> average_regret(
-      num_strategies, std::vector<std::vector<double>>(checkpoints.size(),
-                                                       std::vector<double>(settings.trials)));
+      num_strategies,
+      std::vector<std::vector<double>>(checkpoints.size(), std::vector<double>(settings.trials)));
   std::vector<double> seconds(num_strategies, 0.0);
   const auto start = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic)
@@ -106,8 +105,8 @@ int main(int argc, char** argv) {
     problem.rewards = chol.lower * gpbandit::StandardNormalVector(settings.grid, f_rng);
     problem.noise_sd = std::sqrt(settings.noise_variance);
     for (int s = 0; s < num_strategies; ++s) {
-      auto strategy = gpbandit::StrategyRegistry::Default().Create(strategies[s].name,
-                                                                   strategies[s].options);
+      auto strategy =
+          gpbandit::StrategyRegistry::Default().Create(strategies[s].name, strategies[s].options);
       gpbandit::FiniteSetPosterior posterior(*kernel, grid, settings.noise_variance);
       Rng run_rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, s);
       const auto t0 = std::chrono::steady_clock::now();
@@ -123,12 +122,14 @@ int main(int argc, char** argv) {
       }
     }
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("Srinivas et al. 2010, Fig. 5a: f ~ GP(0, SE l=%.1f) on %d grid points, noise var "
-              "%.3f, delta 0.1, T = %d, %d trials (seed %llu)\n",
-              settings.lengthscale, settings.grid, settings.noise_variance, settings.horizon,
-              settings.trials, static_cast<unsigned long long>(settings.seed));
+  std::printf(
+      "Srinivas et al. 2010, Fig. 5a: f ~ GP(0, SE l=%.1f) on %d grid points, noise var "
+      "%.3f, delta 0.1, T = %d, %d trials (seed %llu)\n",
+      settings.lengthscale, settings.grid, settings.noise_variance, settings.horizon,
+      settings.trials, static_cast<unsigned long long>(settings.seed));
   std::printf("Mean average regret R_T/T: mean (std over trials)\n");
   std::printf("%-18s", "strategy");
   for (int T : checkpoints) std::printf("   T=%-15d", T);

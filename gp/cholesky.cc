@@ -1,9 +1,8 @@
 #include "gpbandit/gp/cholesky.h"
 
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
-
-#include <Eigen/Cholesky>
 
 namespace gpbandit {
 namespace {

@@ -215,8 +215,7 @@ void CompositeKernel::CrossWithPoint(const ConstVectorRef& x, const Eigen::Matri
   }
 }
 
-void CompositeKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
-                                                  const Eigen::MatrixXd& X,
+void CompositeKernel::AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
                                                   const KernelPointCache& cache,
                                                   const Eigen::VectorXd& c, double c_scale,
                                                   VectorRef grad) const {
@@ -250,9 +249,11 @@ void CompositeKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gr
   }
 }
 
-Eigen::VectorXd CompositeKernel::ContractGradientLogParamsFromParts(
-    const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd&,
-    const KernelGramCache& cache, int num_threads) const {
+Eigen::VectorXd CompositeKernel::ContractGradientLogParamsFromParts(const Eigen::MatrixXd& X,
+                                                                    const Eigen::MatrixXd& W,
+                                                                    const Eigen::MatrixXd&,
+                                                                    const KernelGramCache& cache,
+                                                                    int num_threads) const {
   CheckContractionWeights(Describe(), X, W);
   if (cache.parts.size() != parts_.size())
     throw std::invalid_argument(Describe() + ": the cache holds " +

@@ -1,9 +1,8 @@
 #include "gpbandit/gp/finite_set_posterior.h"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <stdexcept>
-
-#include <Eigen/Eigenvalues>
 
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/format.h"
@@ -15,8 +14,8 @@ FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::Matrix
   if (candidates.cols() == 0)
     throw std::invalid_argument("FiniteSetPosterior: candidates is empty (0 columns)");
   if (!std::isfinite(noise_variance) || noise_variance <= 0.0)
-    throw std::invalid_argument("FiniteSetPosterior: noise_variance = " + FormatDouble(noise_variance) +
-                                " must be finite and > 0");
+    throw std::invalid_argument("FiniteSetPosterior: noise_variance = " +
+                                FormatDouble(noise_variance) + " must be finite and > 0");
   if (!std::isfinite(prior_mean))
     throw std::invalid_argument("FiniteSetPosterior: prior_mean = " + FormatDouble(prior_mean) +
                                 " is not finite");
@@ -35,7 +34,8 @@ void FiniteSetPosterior::Observe(int index, double y) {
     throw std::invalid_argument("FiniteSetPosterior::Observe: index = " + std::to_string(index) +
                                 " is outside [0, " + std::to_string(size()) + ")");
   if (!std::isfinite(y))
-    throw std::invalid_argument("FiniteSetPosterior::Observe: y = " + FormatDouble(y) + " is not finite");
+    throw std::invalid_argument("FiniteSetPosterior::Observe: y = " + FormatDouble(y) +
+                                " is not finite");
   // Roundoff can drive a diagonal entry slightly negative; the clamp keeps the denominator at
   // least lambda, so the update stays finite and the covariance shrinks monotonically.
   const double variance = std::max(covariance_(index, index), 0.0);

@@ -24,8 +24,8 @@ class FiniteSetPosterior {
  public:
   // candidates: dim x N (N >= 1); noise_variance lambda > 0. Throws std::invalid_argument for
   // an empty candidate set, a candidate the kernel rejects, or lambda <= 0 / non-finite.
-  FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,
-                     double noise_variance, double prior_mean = 0.0);
+  FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates, double noise_variance,
+                     double prior_mean = 0.0);
 
   int size() const { return static_cast<int>(mean_.size()); }
   int num_observations() const { return t_; }

@@ -1,5 +1,6 @@
-// Formatting of numbers in error messages and logs: one place decides that a double is printed
-// with 17 significant digits, so that the value a message names reads back bit for bit.
+// Formatting of numbers in error messages, logs, files and help texts: one place decides how a
+// double is printed, so that every number gpbandit writes reads back bit for bit and is no
+// longer than it needs to be.
 #ifndef GPBANDIT_GP_FORMAT_H_
 #define GPBANDIT_GP_FORMAT_H_
 
@@ -7,7 +8,10 @@
 
 namespace gpbandit {
 
-// The shortest-safe round-trip form of value ("0.10000000000000001", "nan", "-inf").
+// The shortest text that reads back (strtod) as exactly `value`: "0.1" (not
+// "0.10000000000000001"), "3", "1e+300", "-2.5e-07", "nan", "inf", "-inf". Plain notation for
+// magnitudes from 1e-4 to below 1e16, scientific otherwise (the rule of Python's repr), with the
+// fewest significant digits that round-trip (std::to_chars).
 std::string FormatDouble(double value);
 
 }  // namespace gpbandit

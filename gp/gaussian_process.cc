@@ -55,8 +55,7 @@ bool GaussianProcessOptions::IsValid(std::string* error) const {
   if (!(noise_variance >= 0.0) || !std::isfinite(noise_variance))
     return fail("noise_variance must be finite and >= 0, got " + FormatDouble(noise_variance));
   if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0))
-    return fail("max_relative_jitter must be in (0, 1], got " +
-                FormatDouble(max_relative_jitter));
+    return fail("max_relative_jitter must be in (0, 1], got " + FormatDouble(max_relative_jitter));
   return true;
 }
 
@@ -156,18 +155,8 @@ void GaussianProcess::AddObservation(const ConstVectorRef& x, double y) {
   } else {
     // The new point (nearly) duplicates old ones relative to the noise: refactorize with the
     // jitter ladder rather than let a tiny pivot amplify roundoff.
-    const double old_jitter = jitter_;
     ++t_;
-    try {
-      Refactorize();
-    } catch (...) {
-      --t_;
-      X_.conservativeResize(Eigen::NoChange, t_);
-      y_.conservativeResize(t_);
-      jitter_ = old_jitter;
-      Refactorize();
-      throw;
-    }
+    RefactorizeOrRollBack(t_ - 1, jitter_);
   }
   UpdateWeights();
 }
@@ -190,16 +179,7 @@ void GaussianProcess::AddObservations(const Eigen::MatrixXd& X, const Eigen::Vec
   X_.rightCols(X.cols()) = X;
   y_.tail(y.size()) = y;
   t_ += static_cast<int>(X.cols());
-  try {
-    Refactorize();
-  } catch (...) {
-    t_ = old_t;
-    X_.conservativeResize(Eigen::NoChange, t_);
-    y_.conservativeResize(t_);
-    jitter_ = old_jitter;
-    Refactorize();
-    throw;
-  }
+  RefactorizeOrRollBack(old_t, old_jitter);
   UpdateWeights();
 }
 
@@ -257,6 +237,19 @@ void GaussianProcess::SetHyperparameters(const ConstVectorRef& kernel_log_params
     throw;
   }
   UpdateWeights();
+}
+
+void GaussianProcess::RefactorizeOrRollBack(int old_t, double old_jitter) {
+  try {
+    Refactorize();
+  } catch (...) {
+    t_ = old_t;
+    X_.conservativeResize(Eigen::NoChange, t_);
+    y_.conservativeResize(t_);
+    jitter_ = old_jitter;
+    Refactorize();
+    throw;
+  }
 }
 
 void GaussianProcess::Refactorize() {
@@ -401,8 +394,8 @@ Eigen::VectorXd GaussianProcess::MeansAtObservations() const {
 void GaussianProcess::Predict(const Eigen::MatrixXd& Xs, Eigen::VectorXd* means,
                               Eigen::VectorXd* variances) const {
   if (Xs.rows() != input_dim_)
-    Fail("points have dimension " + std::to_string(Xs.rows()) + ", expected input_dim = " +
-         std::to_string(input_dim_));
+    Fail("points have dimension " + std::to_string(Xs.rows()) +
+         ", expected input_dim = " + std::to_string(input_dim_));
   for (Eigen::Index j = 0; j < Xs.cols(); ++j) CheckPoint(Xs.col(j), "points column");
   const Eigen::Index m = Xs.cols();
   if (t_ == 0) {
@@ -449,8 +442,8 @@ double GaussianProcess::Covariance(const ConstVectorRef& a, const ConstVectorRef
 
 Eigen::MatrixXd GaussianProcess::Covariance(const Eigen::MatrixXd& Xs) const {
   if (Xs.rows() != input_dim_)
-    Fail("points have dimension " + std::to_string(Xs.rows()) + ", expected input_dim = " +
-         std::to_string(input_dim_));
+    Fail("points have dimension " + std::to_string(Xs.rows()) +
+         ", expected input_dim = " + std::to_string(input_dim_));
   for (Eigen::Index j = 0; j < Xs.cols(); ++j) CheckPoint(Xs.col(j), "points column");
   Eigen::MatrixXd C = kernel_->Gram(Xs);
   if (t_ > 0) {
@@ -469,8 +462,8 @@ Eigen::MatrixXd GaussianProcess::SampleJoint(const Eigen::MatrixXd& Xs, int num_
   const JitteredCholesky chol = FactorizeWithJitter(Covariance(Xs), 1e-2);
   if (!chol.ok)
     throw std::runtime_error("GaussianProcess::SampleJoint: posterior covariance not factorizable");
-  Eigen::MatrixXd samples = chol.lower * StandardNormalMatrix(static_cast<int>(Xs.cols()),
-                                                              num_samples, rng);
+  Eigen::MatrixXd samples =
+      chol.lower * StandardNormalMatrix(static_cast<int>(Xs.cols()), num_samples, rng);
   samples.colwise() += means;
   return samples;
 }
@@ -493,8 +486,7 @@ Eigen::VectorXd GaussianProcess::SequentialVariances() const {
 double GaussianProcess::LogMarginalLikelihood() const {
   if (t_ == 0) return 0.0;
   const Eigen::VectorXd z = ForwardStandardizedOutputs();
-  return -0.5 * z.squaredNorm() - L_.diagonal().head(t_).array().log().sum() -
-         0.5 * t_ * kLog2Pi;
+  return -0.5 * z.squaredNorm() - L_.diagonal().head(t_).array().log().sum() - 0.5 * t_ * kLog2Pi;
 }
 
 }  // namespace gpbandit

@@ -36,10 +36,9 @@
 #ifndef GPBANDIT_GP_GAUSSIAN_PROCESS_H_
 #define GPBANDIT_GP_GAUSSIAN_PROCESS_H_
 
+#include <Eigen/Core>
 #include <memory>
 #include <string>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/kernel.h"
 #include "gpbandit/gp/random.h"
@@ -150,6 +149,9 @@ class GaussianProcess {
   // Full refactorization of K + (noise + jitter) I, climbing the jitter ladder. Throws
   // std::runtime_error (state then inconsistent: callers restore) if even the largest jitter fails.
   void Refactorize();
+  // Refactorize() after observations were appended to the first old_t; if it throws, drops them,
+  // restores old_jitter and the old factor, and rethrows (the GP is then as before the append).
+  void RefactorizeOrRollBack(int old_t, double old_jitter);
   // Standardization and weights from the current factor: O(t^2).
   void UpdateWeights();
   // offset_ and scale_ from y_: O(t).
@@ -174,8 +176,8 @@ class GaussianProcess {
   double noise_variance_;
   double jitter_ = 0.0;
   int t_ = 0;
-  Eigen::MatrixXd X_;   // input_dim x t (exact size: kernels take it by reference; O(t d) to grow)
-  Eigen::VectorXd y_;   // t, original units
+  Eigen::MatrixXd X_;  // input_dim x t (exact size: kernels take it by reference; O(t d) to grow)
+  Eigen::VectorXd y_;  // t, original units
   // capacity x capacity, grown by doubling so that an append does not copy O(t^2) data each
   // time; the lower Cholesky factor is the top-left t x t block.
   Eigen::MatrixXd L_;

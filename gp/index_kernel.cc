@@ -1,11 +1,10 @@
 #include "gpbandit/gp/index_kernel.h"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
-
-#include <Eigen/Eigenvalues>
 
 #include "gpbandit/gp/format.h"
 
@@ -85,9 +84,10 @@ IndexKernel::IndexKernel(int dim, const Eigen::MatrixXd& covariance, double scal
   const double smallest = eigenvalues.minCoeff();
   const double largest = eigenvalues.maxCoeff();
   if (smallest < -kRelativeTolerance * largest || (largest <= 0.0 && smallest < 0.0)) {
-    throw std::invalid_argument(who + ": covariance is not positive semi-definite: smallest "
-                                "eigenvalue " + FormatDouble(smallest) + ", largest " +
-                                FormatDouble(largest));
+    throw std::invalid_argument(who +
+                                ": covariance is not positive semi-definite: smallest "
+                                "eigenvalue " +
+                                FormatDouble(smallest) + ", largest " + FormatDouble(largest));
   }
   CheckPositive(who, "scale", scale);
   covariance_ = symmetric;
@@ -149,8 +149,8 @@ void IndexKernel::ValidatePoint(const ConstVectorRef& x, const std::string& fiel
   const double v = x(dim_);
   if (v != std::floor(v) || v < 0.0 || v >= num_items()) {
     throw std::invalid_argument(field + "[" + std::to_string(dim_) + "] = " + FormatDouble(v) +
-                                " is not an item index of " + Describe() +
-                                " (an integer in [0, " + std::to_string(num_items()) + "))");
+                                " is not an item index of " + Describe() + " (an integer in [0, " +
+                                std::to_string(num_items()) + "))");
   }
 }
 

@@ -12,11 +12,10 @@
 #ifndef GPBANDIT_GP_INDEX_KERNEL_H_
 #define GPBANDIT_GP_INDEX_KERNEL_H_
 
+#include <Eigen/Core>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/kernel.h"
 

@@ -45,9 +45,8 @@ void CheckContractionWeights(const std::string& who, const Eigen::MatrixXd& X,
 
 void CheckLogParams(const std::string& who, int expected_size, const ConstVectorRef& log_params) {
   if (log_params.size() != expected_size) {
-    throw std::invalid_argument(who + ": log_params has size " +
-                                std::to_string(log_params.size()) + ", expected " +
-                                std::to_string(expected_size));
+    throw std::invalid_argument(who + ": log_params has size " + std::to_string(log_params.size()) +
+                                ", expected " + std::to_string(expected_size));
   }
   for (int i = 0; i < log_params.size(); ++i) {
     if (!std::isfinite(log_params(i))) {
@@ -62,12 +61,12 @@ void CheckDims(const std::string& who, const std::vector<int>& dims) {
   std::set<int> seen;
   for (std::size_t i = 0; i < dims.size(); ++i) {
     if (dims[i] < 0) {
-      throw std::invalid_argument(who + ": dims[" + std::to_string(i) + "] = " +
-                                  std::to_string(dims[i]) + " is negative");
+      throw std::invalid_argument(who + ": dims[" + std::to_string(i) +
+                                  "] = " + std::to_string(dims[i]) + " is negative");
     }
     if (!seen.insert(dims[i]).second) {
-      throw std::invalid_argument(who + ": dims[" + std::to_string(i) + "] = " +
-                                  std::to_string(dims[i]) + " is a duplicate");
+      throw std::invalid_argument(who + ": dims[" + std::to_string(i) +
+                                  "] = " + std::to_string(dims[i]) + " is a duplicate");
     }
   }
 }
@@ -216,8 +215,8 @@ SpectralSample Kernel::DrawSpectrum(int, Rng&) const {
 
 void CheckNumFeatures(const Kernel& kernel, int num_features) {
   if (num_features < 1) {
-    throw std::invalid_argument(kernel.Describe() + ": num_features = " +
-                                std::to_string(num_features) + " must be >= 1");
+    throw std::invalid_argument(
+        kernel.Describe() + ": num_features = " + std::to_string(num_features) + " must be >= 1");
   }
 }
 

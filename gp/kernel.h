@@ -32,11 +32,10 @@
 #ifndef GPBANDIT_GP_KERNEL_H_
 #define GPBANDIT_GP_KERNEL_H_
 
+#include <Eigen/Core>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/kernel_features.h"
 #include "gpbandit/gp/random.h"
@@ -70,10 +69,10 @@ struct KernelPointCache {
 // What GramAndParts leaves for ContractGradientLogParamsFromParts (lower triangles unless
 // stated). The caller owns it and may keep it per thread; each kernel fills its own fields.
 struct KernelGramCache {
-  Eigen::MatrixXd gram;               // a composite's part: the part's own Gram matrix (full)
-  Eigen::MatrixXd squared_distances;  // stationary kernels: r^2 of every pair, clamped
-  Eigen::MatrixXd slopes;             // stationary kernels: h(r) of every pair
-  mutable Eigen::MatrixXd scratch;    // work space of the contraction (composites)
+  Eigen::MatrixXd gram;                // a composite's part: the part's own Gram matrix (full)
+  Eigen::MatrixXd squared_distances;   // stationary kernels: r^2 of every pair, clamped
+  Eigen::MatrixXd slopes;              // stationary kernels: h(r) of every pair
+  mutable Eigen::MatrixXd scratch;     // work space of the contraction (composites)
   std::vector<KernelGramCache> parts;  // composites: one per part
 };
 
@@ -137,23 +136,22 @@ class Kernel {
   // k(x, X_j) for every column j of X (X: dim x n, x validated, X's columns validated) into
   // cache->values, and, when for_gradient, whatever AccumulateWeightedGradientA needs into the
   // rest of *cache. Default: Cross(X, x). Overrides may differ from Cross in the last bits.
-  virtual void CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X,
-                              bool for_gradient, KernelPointCache* cache) const;
+  virtual void CrossWithPoint(const ConstVectorRef& x, const Eigen::MatrixXd& X, bool for_gradient,
+                              KernelPointCache* cache) const;
   // grad += c_scale * sum_j c_j d k(x, X_j) / dx, where cache holds CrossWithPoint(x, X,
   // for_gradient = true) of the same x and X; c has n entries. Default: one
   // AccumulateGradientA(x, X_j, c_scale * c_j) per column. O(|dims| n) for the kernels shipped.
   virtual void AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,
-                                           const KernelPointCache& cache,
-                                           const Eigen::VectorXd& c, double c_scale,
-                                           VectorRef grad) const;
+                                           const KernelPointCache& cache, const Eigen::VectorXd& c,
+                                           double c_scale, VectorRef grad) const;
 
   // ---- The Gram matrix for the likelihood's gradient -----------------------------------------
   // Gram(X) into *gram (n x n, full) and into *cache what ContractGradientLogParamsFromParts
   // reuses, so that the exponentials of a stationary kernel are taken once per likelihood
   // evaluation. Reuses the storage of *gram and *cache when n is unchanged. num_threads >= 1
   // OpenMP threads may share the work; the result does not depend on it. Default: Gram(X).
-  virtual void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram,
-                            KernelGramCache* cache, int num_threads = 1) const;
+  virtual void GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* gram, KernelGramCache* cache,
+                            int num_threads = 1) const;
   // ContractGradientLogParams(X, W) from GramAndParts's output for the same X: gram (whose
   // diagonal may since carry added noise, so kernels read only its strict lower triangle) and
   // cache. Work splits are fixed by n, so the result does not depend on num_threads >= 1.

@@ -13,8 +13,8 @@ namespace gpbandit {
 
 std::unique_ptr<Kernel> MakeSquaredExponential(std::vector<int> dims, bool ard, double variance,
                                                double lengthscale) {
-  return std::make_unique<StationaryKernel>(StationaryFamily::kSquaredExponential,
-                                            std::move(dims), ard, variance, lengthscale);
+  return std::make_unique<StationaryKernel>(StationaryFamily::kSquaredExponential, std::move(dims),
+                                            ard, variance, lengthscale);
 }
 
 std::unique_ptr<Kernel> MakeMatern12(std::vector<int> dims, bool ard, double variance,
@@ -49,8 +49,7 @@ std::unique_ptr<Kernel> MakeConstant(double variance) {
   return std::make_unique<ConstantKernel>(variance);
 }
 
-std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covariance,
-                                        double scale) {
+std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covariance, double scale) {
   return std::make_unique<IndexKernel>(dim, covariance, scale);
 }
 
@@ -77,8 +76,8 @@ std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dim
   if (name == "constant") return MakeConstant(variance);
   std::string known;
   for (const std::string& n : KernelNames()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("MakeKernel: unknown kernel name \"" + name + "\" (known: " +
-                              known + ")");
+  throw std::invalid_argument("MakeKernel: unknown kernel name \"" + name + "\" (known: " + known +
+                              ")");
 }
 
 std::vector<int> FirstDims(int n) { return DimRange(0, n); }

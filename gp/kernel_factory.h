@@ -5,11 +5,10 @@
 #ifndef GPBANDIT_GP_KERNEL_FACTORY_H_
 #define GPBANDIT_GP_KERNEL_FACTORY_H_
 
+#include <Eigen/Core>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/kernel.h"
 
@@ -18,12 +17,12 @@ namespace gpbandit {
 // Squared exponential and Matern kernels (see stationary_kernel.h).
 std::unique_ptr<Kernel> MakeSquaredExponential(std::vector<int> dims, bool ard = true,
                                                double variance = 1.0, double lengthscale = 1.0);
-std::unique_ptr<Kernel> MakeMatern12(std::vector<int> dims, bool ard = true,
-                                     double variance = 1.0, double lengthscale = 1.0);
-std::unique_ptr<Kernel> MakeMatern32(std::vector<int> dims, bool ard = true,
-                                     double variance = 1.0, double lengthscale = 1.0);
-std::unique_ptr<Kernel> MakeMatern52(std::vector<int> dims, bool ard = true,
-                                     double variance = 1.0, double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern12(std::vector<int> dims, bool ard = true, double variance = 1.0,
+                                     double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern32(std::vector<int> dims, bool ard = true, double variance = 1.0,
+                                     double lengthscale = 1.0);
+std::unique_ptr<Kernel> MakeMatern52(std::vector<int> dims, bool ard = true, double variance = 1.0,
+                                     double lengthscale = 1.0);
 
 // Periodic kernel k = s2 exp(-2 sum_k sin^2(pi (a - b)_k / p_k) / l_k^2) over dims (see
 // periodic_kernel.h), ARD (a lengthscale and a period per dim) or shared. Log-params

@@ -7,10 +7,10 @@
 #include <string>
 #include <utility>
 
+#include "gpbandit/gp/math.h"
+
 namespace gpbandit {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 using ConstRef = Eigen::Ref<const Eigen::VectorXd>;
 

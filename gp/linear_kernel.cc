@@ -48,9 +48,7 @@ std::string LinearKernel::Describe() const {
   return "linear(dims=" + FormatDims(dims_) + (ard_ ? "; ard)" : "; shared)");
 }
 
-int LinearKernel::MinInputDim() const {
-  return 1 + *std::max_element(dims_.begin(), dims_.end());
-}
+int LinearKernel::MinInputDim() const { return 1 + *std::max_element(dims_.begin(), dims_.end()); }
 
 std::vector<int> LinearKernel::InputDims() const { return dims_; }
 
@@ -105,8 +103,8 @@ double LinearKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) con
   return value;
 }
 
-void LinearKernel::AccumulateGradientA(const ConstVectorRef&, const ConstVectorRef& b,
-                                       double scale, VectorRef grad) const {
+void LinearKernel::AccumulateGradientA(const ConstVectorRef&, const ConstVectorRef& b, double scale,
+                                       VectorRef grad) const {
   for (std::size_t k = 0; k < dims_.size(); ++k) {
     grad(dims_[k]) += scale * weights_(k) * b(dims_[k]);
   }
@@ -151,7 +149,8 @@ Eigen::MatrixXd LinearKernel::Gram(const Eigen::MatrixXd& X) const {
   const Eigen::MatrixXd P = weights_.cwiseSqrt().asDiagonal() * Rows(X, "X");
   // A symmetric rank-m update is exactly symmetric, unlike a general product.
   Eigen::MatrixXd K = Eigen::MatrixXd::Zero(X.cols(), X.cols());
-  K.selfadjointView<Eigen::Lower>().rankUpdate(P.transpose());
+  // Eigen's update reads through the data pointer even when there is nothing to add.
+  if (P.size() > 0) K.selfadjointView<Eigen::Lower>().rankUpdate(P.transpose());
   K.triangularView<Eigen::StrictlyUpper>() = K.transpose();
   return K;
 }

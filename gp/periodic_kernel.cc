@@ -5,11 +5,11 @@
 #include <stdexcept>
 
 #include "gpbandit/gp/format.h"
+#include "gpbandit/gp/math.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // Up to this z = 1 / l^2 the spectral weights are computed exactly (about 12 sqrt(z) of them).
 constexpr double kMaxExactZ = 1e8;
 

@@ -3,11 +3,10 @@
 #ifndef GPBANDIT_GP_RANDOM_H_
 #define GPBANDIT_GP_RANDOM_H_
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <initializer_list>
 #include <random>
-
-#include <Eigen/Core>
 
 namespace gpbandit {
 

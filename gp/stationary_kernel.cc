@@ -85,8 +85,7 @@ Eigen::Map<Eigen::ArrayXd> Scratch(int slot, Eigen::Index n) {
 }
 
 // The profile f(r) over n (clamped) squared distances r2, into f (which may be r2 itself).
-void ProfileInto(StationaryFamily family, const double* r2_data, Eigen::Index n,
-                 double* f_data) {
+void ProfileInto(StationaryFamily family, const double* r2_data, Eigen::Index n, double* f_data) {
   const Eigen::Map<const Eigen::ArrayXd> r2(r2_data, n);
   Eigen::Map<Eigen::ArrayXd> f(f_data, n);
   switch (family) {
@@ -224,9 +223,7 @@ int StationaryKernel::MinInputDim() const {
 
 std::vector<int> StationaryKernel::InputDims() const { return dims_; }
 
-int StationaryKernel::NumParams() const {
-  return 1 + (ard_ ? static_cast<int>(dims_.size()) : 1);
-}
+int StationaryKernel::NumParams() const { return 1 + (ard_ ? static_cast<int>(dims_.size()) : 1); }
 
 Eigen::VectorXd StationaryKernel::GetLogParams() const { return log_params_; }
 
@@ -331,9 +328,8 @@ Eigen::MatrixXd StationaryKernel::SquaredDistances(const Eigen::MatrixXd& A,
 void StationaryKernel::SquaredDistancesInto(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B,
                                             bool same, Eigen::MatrixXd* out) const {
   if (A.rows() < MinInputDim() || B.rows() < MinInputDim()) {
-    throw std::invalid_argument(Describe() + ": points have " + std::to_string(A.rows()) +
-                                " and " + std::to_string(B.rows()) +
-                                " rows, the kernel needs at least " +
+    throw std::invalid_argument(Describe() + ": points have " + std::to_string(A.rows()) + " and " +
+                                std::to_string(B.rows()) + " rows, the kernel needs at least " +
                                 std::to_string(MinInputDim()));
   }
   // One center for both sets, so that differences are unchanged.
@@ -344,9 +340,11 @@ void StationaryKernel::SquaredDistancesInto(const Eigen::MatrixXd& A, const Eige
   const Eigen::ArrayXd v_norms = V.colwise().squaredNorm().transpose().array();
   Eigen::MatrixXd& R2 = *out;
   if (same) {
-    // A symmetric rank-m update: half the flops of a general product.
+    // A symmetric rank-m update: half the flops of a general product. Eigen's update reads
+    // through the data pointer even when there is nothing to add: an empty batch (or a kernel
+    // on zero dims) is all zeros as it stands.
     R2.setZero(U.cols(), U.cols());
-    R2.selfadjointView<Eigen::Lower>().rankUpdate(U.transpose(), -2.0);
+    if (U.size() > 0) R2.selfadjointView<Eigen::Lower>().rankUpdate(U.transpose(), -2.0);
   } else {
     R2.noalias() = -2.0 * U.transpose() * V;
   }
@@ -400,8 +398,8 @@ void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* g
   K.resize(n, n);
   parts->slopes.resize(n, n);
   // Every column is computed alone, so any schedule gives the same matrices.
-#pragma omp parallel for num_threads(num_threads) schedule(dynamic, 16) \
-    if (num_threads > 1 && n >= kMinParallelSize)
+#pragma omp parallel for num_threads(num_threads) \
+    schedule(dynamic, 16) if (num_threads > 1 && n >= kMinParallelSize)
   for (Eigen::Index j = 0; j < n; ++j) {
     const Eigen::Index len = n - j;
     ProfileAndSlopeInto(family_, R2.col(j).data() + j, len, K.col(j).data() + j,
@@ -500,9 +498,11 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParams(const Eigen::MatrixX
   return ContractGradientLogParamsFromParts(X, W, K, parts);
 }
 
-Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(
-    const Eigen::MatrixXd& X, const Eigen::MatrixXd& W, const Eigen::MatrixXd& gram,
-    const KernelGramCache& parts, int num_threads) const {
+Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(const Eigen::MatrixXd& X,
+                                                                     const Eigen::MatrixXd& W,
+                                                                     const Eigen::MatrixXd& gram,
+                                                                     const KernelGramCache& parts,
+                                                                     int num_threads) const {
   const Eigen::Index n = X.cols();
   const std::string expected = ", expected " + std::to_string(n) + " x " + std::to_string(n);
   CheckContractionWeights(Describe(), X, W);
@@ -520,8 +520,8 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(
   const double s2 = variance();
   const std::vector<Eigen::Index> bounds = LowerTriangleChunks(n, kContractionChunks);
   Eigen::MatrixXd partial = Eigen::MatrixXd::Zero(NumParams(), kContractionChunks);
-#pragma omp parallel for num_threads(num_threads) schedule(static, 1) \
-    if (num_threads > 1 && n >= kMinParallelSize)
+#pragma omp parallel for num_threads(num_threads) \
+    schedule(static, 1) if (num_threads > 1 && n >= kMinParallelSize)
   for (int c = 0; c < kContractionChunks; ++c) {
     auto grad = partial.col(c);
     Eigen::ArrayXd weight_storage(n), mh_storage(n);

@@ -92,8 +92,8 @@ class StationaryKernel : public Kernel {
   // dk(x, X_j)/dx_i = -s2 h_j (x - X_j)_i / l_i^2 on the kernel's dims, sharing one
   // exponential per column. Direct differences (no centering or
   // norm expansion as in Cross), so a value may differ from Cross's in the last bits.
-  void ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X,
-                       Eigen::VectorXd* values, Eigen::VectorXd* slopes) const;
+  void ValuesAndSlopes(const ConstVectorRef& x, const Eigen::MatrixXd& X, Eigen::VectorXd* values,
+                       Eigen::VectorXd* slopes) const;
   // grad += c_scale sum_j c_j dk(x, X_j)/dx from the slopes of ValuesAndSlopes: O(|dims| n),
   // instead of n calls of AccumulateGradientA, each with its own distance and exponential.
   void AccumulateWeightedGradientA(const ConstVectorRef& x, const Eigen::MatrixXd& X,

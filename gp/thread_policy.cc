@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <string>
 
 namespace gpbandit {
@@ -117,6 +118,16 @@ int ThreadsForWork(int requested, double serial_seconds) {
 
 int ThreadsForFlops(int requested, double flops) {
   return ThreadsForWork(requested, flops / kNominalFlopsPerSecond);
+}
+
+bool RunAsFirstSolve(const std::function<void()>& solve) {
+  static std::once_flag first_solve;
+  bool ran = false;
+  std::call_once(first_solve, [&] {
+    solve();
+    ran = true;
+  });
+  return ran;
 }
 
 ScopedParallelismForTesting::ScopedParallelismForTesting() { ++forced_parallelism; }

@@ -31,6 +31,8 @@
 #ifndef GPBANDIT_GP_THREAD_POLICY_H_
 #define GPBANDIT_GP_THREAD_POLICY_H_
 
+#include <functional>
+
 namespace gpbandit {
 
 // Serial work below this runs on one thread: 3 ms. A likelihood gradient of about 300
@@ -56,6 +58,15 @@ int ChooseThreads(int requested, int default_threads, double serial_seconds, int
 // CPUs available to this process that no other process's runnable task occupies right now
 // (cached for kLoadRefreshSeconds). >= 1.
 int IdleCpus();
+
+// Ceres logs through glog, whose lazy set-up races when the first two solves of a process run at
+// once. Every caller that may run Ceres solves concurrently (the hyperparameter fit, the
+// acquisition maximizer's starts, optimizers in several threads) passes its first solve through
+// here: RunAsFirstSolve calls `solve` on the calling thread and returns true while no solve of
+// the process has passed through (concurrent callers wait until it has returned); afterwards it
+// returns false without calling it. If `solve` throws, the exception propagates and the next
+// call runs its solve as the first. (gp/ does not use Ceres; it only orders the callers.)
+bool RunAsFirstSolve(const std::function<void()>& solve);
 
 // For tests of thread-count independence: while an instance lives (in any thread),
 // ThreadsForWork returns the requested count (or the OpenMP default) whatever the work and the

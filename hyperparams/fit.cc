@@ -1,26 +1,26 @@
 #include "gpbandit/hyperparams/fit.h"
 
+#include <ceres/first_order_function.h>
+#include <ceres/gradient_problem.h>
+#include <ceres/gradient_problem_solver.h>
+
 #include <algorithm>
 #include <cmath>
 #include <exception>
 #include <iomanip>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
 
-#include <ceres/first_order_function.h>
-#include <ceres/gradient_problem.h>
-#include <ceres/gradient_problem_solver.h>
-
+#include "gpbandit/gp/math.h"
+#include "gpbandit/gp/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // The interval of one log-param. Unbounded intervals still carry a finite range [draw_lo,
@@ -34,19 +34,17 @@ struct Interval {
   double width() const { return hi - lo; }
 };
 
-// theta = lo + w (1 - cos(pi u / w))/2, w = hi - lo, maps all of R onto [lo, hi] smoothly and
-// periodically; L-BFGS then optimizes an unconstrained u. Dividing u by w keeps the slope at
-// most pi/2, so that a unit step in u moves theta by about as much as a unit step in plain log
-// space would: with u in [0, 1] instead, Ceres' first step (of max-norm ~1) would sweep the whole
-// interval and could land in a flat region (all lengthscales tiny: a white-noise fit).
-// Unbounded entries use theta = u.
+// theta = lo + w (1 - cos(pi u / w))/2, w = hi - lo (gp/math.h's cosine map with period w),
+// maps all of R onto [lo, hi] smoothly and periodically; L-BFGS then optimizes an unconstrained
+// u. The period w keeps the slope at most pi/2, so that a unit step in u moves theta by about as
+// much as a unit step in plain log space would: with period 1 instead, Ceres' first step (of
+// max-norm ~1) would sweep the whole interval and could land in a flat region (all lengthscales
+// tiny: a white-noise fit). Unbounded entries use theta = u.
 double ThetaOf(const Interval& b, double u) {
-  if (!b.bounded()) return u;
-  return b.lo + b.width() * 0.5 * (1.0 - std::cos(kPi * u / b.width()));
+  return b.bounded() ? CosineMapToInterval(u, b.lo, b.hi, b.width()) : u;
 }
 double DThetaDu(const Interval& b, double u) {
-  if (!b.bounded()) return 1.0;
-  return 0.5 * kPi * std::sin(kPi * u / b.width());
+  return b.bounded() ? CosineMapDerivative(u, b.lo, b.hi, b.width()) : 1.0;
 }
 // The u in [0, w] of a theta, after moving theta strictly inside (a u on a bound has
 // d theta / d u = 0 and would never move).
@@ -54,8 +52,7 @@ double UOf(const Interval& b, double theta) {
   if (!b.bounded()) return theta;
   const double margin = kStartMargin * b.width();
   theta = std::min(std::max(theta, b.lo + margin), b.hi - margin);
-  const double c = std::min(1.0, std::max(-1.0, 1.0 - 2.0 * (theta - b.lo) / b.width()));
-  return b.width() * std::acos(c) / kPi;
+  return CosineMapInverse(theta, b.lo, b.hi, b.width());
 }
 
 // The range random starts draw log(value) from: [log min, log max] within the bounds.
@@ -143,8 +140,7 @@ class NegativeObjectiveInU : public ceres::FirstOrderFunction {
       Eigen::VectorXd theta(m);
       for (int j = 0; j < m; ++j) theta(j) = ThetaOf((*bounds_)[j], u[j]);
       Eigen::VectorXd g;
-      const double value =
-          objective_->Evaluate(theta, nullptr, gradient != nullptr ? &g : nullptr);
+      const double value = objective_->Evaluate(theta, nullptr, gradient != nullptr ? &g : nullptr);
       if (!std::isfinite(value)) return false;
       if (gradient != nullptr) {
         if (!AllFinite(g)) return false;
@@ -169,30 +165,6 @@ class NegativeObjectiveInU : public ceres::FirstOrderFunction {
   const std::vector<Interval>* bounds_;
   mutable std::string last_error_;
 };
-
-// Ceres' line search logs through glog, whose lazy set-up is not thread-safe: one tiny solve
-// before any concurrent use.
-class Quadratic : public ceres::FirstOrderFunction {
- public:
-  bool Evaluate(const double* x, double* cost, double* gradient) const override {
-    *cost = 0.5 * x[0] * x[0];
-    if (gradient != nullptr) gradient[0] = x[0];
-    return true;
-  }
-  int NumParameters() const override { return 1; }
-};
-
-void WarmUpCeresOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    ceres::GradientProblem problem(new Quadratic);
-    ceres::GradientProblemSolver::Options options;
-    options.logging_type = ceres::SILENT;
-    ceres::GradientProblemSolver::Summary summary;
-    double x = 1.0;
-    ceres::Solve(options, problem, &x, &summary);
-  });
-}
 
 std::string Fixed(double v) {
   std::ostringstream out;
@@ -313,7 +285,7 @@ void SnapToBounds(const Objective& objective, const std::vector<Interval>& bound
     const Interval& b = bounds[static_cast<std::size_t>(j)];
     if (!b.bounded()) continue;
     const double tol = kBoundTolerance * b.width();
-    if ((*theta)(j) - b.lo <= tol && gradient(j) <= 0.0) snapped(j) = b.lo, any = true;
+    if ((*theta)(j)-b.lo <= tol && gradient(j) <= 0.0) snapped(j) = b.lo, any = true;
     if (b.hi - (*theta)(j) <= tol && gradient(j) >= 0.0) snapped(j) = b.hi, any = true;
   }
   if (!any) return;
@@ -428,8 +400,8 @@ void FinishFit(const Objective& objective, const std::vector<Interval>& bounds,
     gp->SetHyperparameters(best.theta.head(p), noise);
   } catch (const std::exception& e) {
     KeepPrevious(objective, previous_theta,
-                 std::string("the GP rejected the fitted hyperparameters: ") + e.what(),
-                 "FAILURE", report);
+                 std::string("the GP rejected the fitted hyperparameters: ") + e.what(), "FAILURE",
+                 report);
     return;
   }
   report->success = true;
@@ -480,7 +452,6 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
     KeepPrevious(objective, previous_theta, "no observations to fit", "NOT_RUN", &report);
     return report;
   }
-  WarmUpCeresOnce();
   const std::vector<Eigen::VectorXd> starts =
       DrawStarts(previous_theta, bounds, options.num_restarts, rng);
   report.num_starts = static_cast<int>(starts.size());
@@ -488,7 +459,11 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
   StartResult best;
   std::string first_failure;
   for (int s = 0; s < report.num_starts; ++s) {
-    StartResult result = RunStart(objective, bounds, solver_options, starts[s], s);
+    StartResult result;
+    auto run = [&] { result = RunStart(objective, bounds, solver_options, starts[s], s); };
+    // glog's lazy set-up inside Ceres is not thread-safe (gp/thread_policy.h): the process's
+    // first solve runs alone, even when several fits run in threads.
+    if (!RunAsFirstSolve(run)) run();
     report.iterations += result.iterations;
     report.start_outcomes.push_back(result.outcome);
     if (!result.ok) {

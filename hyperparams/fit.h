@@ -32,11 +32,10 @@
 #ifndef GPBANDIT_HYPERPARAMS_FIT_H_
 #define GPBANDIT_HYPERPARAMS_FIT_H_
 
+#include <Eigen/Core>
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/random.h"

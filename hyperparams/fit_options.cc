@@ -1,11 +1,11 @@
-#include "gpbandit/hyperparams/fit.h"
-
 #include <cmath>
 #include <iomanip>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "gpbandit/hyperparams/fit.h"
 
 namespace gpbandit {
 namespace {

@@ -1,15 +1,15 @@
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
+#include <omp.h>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
-
-#include <Eigen/Cholesky>
-#include <Eigen/Core>
-#include <omp.h>
 
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/thread_policy.h"
@@ -36,8 +36,8 @@ void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen:
   }
   if (X.cols() != y.size()) {
     std::ostringstream out;
-    out << "LogMarginalLikelihood: X has " << X.cols() << " columns (points) but y has "
-        << y.size() << " entries";
+    out << "LogMarginalLikelihood: X has " << X.cols() << " columns (points) but y has " << y.size()
+        << " entries";
     throw std::invalid_argument(out.str());
   }
   if (X.cols() > 0 && X.rows() < kernel.MinInputDim()) {
@@ -48,8 +48,7 @@ void CheckArguments(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen:
   }
   if (!std::isfinite(noise_variance) || noise_variance < 0.0) {
     std::ostringstream out;
-    out << "LogMarginalLikelihood: noise_variance must be finite and >= 0, got "
-        << noise_variance;
+    out << "LogMarginalLikelihood: noise_variance must be finite and >= 0, got " << noise_variance;
     throw std::invalid_argument(out.str());
   }
   if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0)) {
@@ -92,8 +91,9 @@ void InvertLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L, int num_threads = 1) {
     return;
   }
   const Eigen::Index h = n / 2;
-  RunPair(num_threads, [&] { InvertLowerInPlace(L.topLeftCorner(h, h)); },
-          [&] { InvertLowerInPlace(L.bottomRightCorner(n - h, n - h)); });
+  RunPair(
+      num_threads, [&] { InvertLowerInPlace(L.topLeftCorner(h, h)); },
+      [&] { InvertLowerInPlace(L.bottomRightCorner(n - h, n - h)); });
   // Column block [c0, c1) of -C^-1 B A^-1 needs only columns c0.. of B and rows c0.. of A^-1's
   // columns [c0, c1) (A^-1 is lower triangular, with exact zeros above the diagonal). The
   // blocks write the columns of B they cover, so both read a copy of B. Splitting at 0.42 h
@@ -105,7 +105,8 @@ void InvertLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L, int num_threads = 1) {
     L.block(h, c0, n - h, c1 - c0).noalias() =
         -(L.bottomRightCorner(n - h, n - h).triangularView<Eigen::Lower>() * BA);
   };
-  RunPair(num_threads, [&] { block(0, split); }, [&] { block(split, h); });
+  RunPair(
+      num_threads, [&] { block(0, split); }, [&] { block(split, h); });
 }
 
 // The lower triangle of M^T M for a lower-triangular M (the upper triangle is left alone).
@@ -177,7 +178,7 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   const auto L = lower.triangularView<Eigen::Lower>();
   Eigen::VectorXd alpha = L.solve(y);
   const double quadratic = alpha.squaredNorm();  // y^T Ky^-1 y = |L^-1 y|^2
-  L.transpose().solveInPlace(alpha);              // alpha is now Ky^-1 y
+  L.transpose().solveInPlace(alpha);             // alpha is now Ky^-1 y
   const double half_log_det = chol.lower.diagonal().array().log().sum();
   const double lml = -0.5 * quadratic - half_log_det - 0.5 * n * kLog2Pi;
   if (gradient == nullptr) return lml;

@@ -9,8 +9,8 @@ bool RefitSchedule::ShouldRefit(int num_observations, int num_observations_at_la
   if (num_observations < 0 || num_observations_at_last_refit < 0) {
     std::ostringstream out;
     out << "RefitSchedule::ShouldRefit: counts must be >= 0, got num_observations = "
-        << num_observations << ", num_observations_at_last_refit = "
-        << num_observations_at_last_refit;
+        << num_observations
+        << ", num_observations_at_last_refit = " << num_observations_at_last_refit;
     throw std::invalid_argument(out.str());
   }
   if (!enabled || num_observations == 0) return false;

@@ -21,18 +21,15 @@ void CheckWidth(double lower, double upper, const std::string& fields) {
 void CheckBounds(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                  const std::string& lower_name, const std::string& upper_name) {
   if (lower.size() != upper.size()) {
-    throw std::invalid_argument(lower_name + " has size " + std::to_string(lower.size()) +
-                                " but " + upper_name + " has size " +
-                                std::to_string(upper.size()));
+    throw std::invalid_argument(lower_name + " has size " + std::to_string(lower.size()) + " but " +
+                                upper_name + " has size " + std::to_string(upper.size()));
   }
   for (Eigen::Index i = 0; i < lower.size(); ++i) {
     const std::string at = "[" + std::to_string(i) + "]";
     if (!std::isfinite(lower(i)))
-      throw std::invalid_argument(lower_name + at + " is not finite: " +
-                                  FormatDouble(lower(i)));
+      throw std::invalid_argument(lower_name + at + " is not finite: " + FormatDouble(lower(i)));
     if (!std::isfinite(upper(i)))
-      throw std::invalid_argument(upper_name + at + " is not finite: " +
-                                  FormatDouble(upper(i)));
+      throw std::invalid_argument(upper_name + at + " is not finite: " + FormatDouble(upper(i)));
     if (lower(i) > upper(i)) {
       throw std::invalid_argument(lower_name + at + " = " + FormatDouble(lower(i)) +
                                   " is greater than " + upper_name + at + " = " +
@@ -73,9 +70,8 @@ Domain Domain::FiniteSet(const Eigen::MatrixXd& candidates) {
   for (Eigen::Index j = 0; j < candidates.cols(); ++j)
     for (Eigen::Index i = 0; i < candidates.rows(); ++i)
       if (!std::isfinite(candidates(i, j))) {
-        throw std::invalid_argument("candidates(" + std::to_string(i) + ", " +
-                                    std::to_string(j) + ") is not finite: " +
-                                    FormatDouble(candidates(i, j)));
+        throw std::invalid_argument("candidates(" + std::to_string(i) + ", " + std::to_string(j) +
+                                    ") is not finite: " + FormatDouble(candidates(i, j)));
       }
   Domain d;
   d.kind_ = DomainKind::kFiniteSet;
@@ -99,8 +95,8 @@ Domain Domain::WithContext(int context_dim, const Eigen::VectorXd& context_lower
     CheckBounds(context_lower, context_upper, "context_lower", "context_upper");
     if (context_lower.size() != context_dim) {
       throw std::invalid_argument("context bounds have size " +
-                                  std::to_string(context_lower.size()) +
-                                  " but context_dim is " + std::to_string(context_dim));
+                                  std::to_string(context_lower.size()) + " but context_dim is " +
+                                  std::to_string(context_dim));
     }
   }
   Domain d = *this;

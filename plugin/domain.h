@@ -19,9 +19,8 @@
 #ifndef GPBANDIT_PLUGIN_DOMAIN_H_
 #define GPBANDIT_PLUGIN_DOMAIN_H_
 
-#include <string>
-
 #include <Eigen/Core>
+#include <string>
 
 namespace gpbandit {
 

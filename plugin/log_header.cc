@@ -3,28 +3,20 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "gpbandit/plugin/json_vector.h"
 
 namespace gpbandit {
 namespace {
 
+using internal::JsonToVector;
+using internal::VectorField;
+using internal::VectorToJson;
 using nlohmann::json;
-
-json Vec(const Eigen::VectorXd& v) {
-  json a = json::array();
-  for (Eigen::Index i = 0; i < v.size(); ++i) a.push_back(v(i));
-  return a;
-}
-
-Eigen::VectorXd ToVec(const json& a) {
-  Eigen::VectorXd v(static_cast<Eigen::Index>(a.size()));
-  for (std::size_t i = 0; i < a.size(); ++i) v(static_cast<Eigen::Index>(i)) = a.at(i).get<double>();
-  return v;
-}
 
 // JSON has no infinity; the flat prior's stddev_log is +inf, written as a string.
 json Real(double v) {
@@ -56,16 +48,17 @@ json DomainToJson(const Domain& d) {
   json j;
   j["kind"] = d.kind() == DomainKind::kBox ? "box" : "finite";
   if (d.kind() == DomainKind::kBox) {
-    j["lower"] = Vec(d.lower());
-    j["upper"] = Vec(d.upper());
+    j["lower"] = VectorToJson(d.lower());
+    j["upper"] = VectorToJson(d.upper());
   } else {
     json columns = json::array();
-    for (int c = 0; c < d.num_candidates(); ++c) columns.push_back(Vec(d.candidates().col(c)));
+    for (int c = 0; c < d.num_candidates(); ++c)
+      columns.push_back(VectorToJson(d.candidates().col(c)));
     j["candidates"] = columns;
   }
   j["context_dim"] = d.context_dim();
-  j["context_lower"] = Vec(d.context_lower());
-  j["context_upper"] = Vec(d.context_upper());
+  j["context_lower"] = VectorToJson(d.context_lower());
+  j["context_upper"] = VectorToJson(d.context_upper());
   return j;
 }
 
@@ -73,14 +66,15 @@ Domain DomainFromJson(const json& j) {
   const std::string kind = j.at("kind").get<std::string>();
   Domain d = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1));
   if (kind == "box") {
-    d = Domain::Box(ToVec(j.at("lower")), ToVec(j.at("upper")));
+    d = Domain::Box(VectorField(j, "lower"), VectorField(j, "upper"));
   } else if (kind == "finite") {
     const json& columns = j.at("candidates");
     if (columns.empty()) throw std::runtime_error("domain.candidates is empty");
     const Eigen::Index dim = static_cast<Eigen::Index>(columns.at(0).size());
     Eigen::MatrixXd c(dim, static_cast<Eigen::Index>(columns.size()));
     for (std::size_t k = 0; k < columns.size(); ++k) {
-      const Eigen::VectorXd col = ToVec(columns[k]);
+      const Eigen::VectorXd col =
+          JsonToVector(columns[k], "domain.candidates[" + std::to_string(k) + "]");
       if (col.size() != dim) throw std::runtime_error("domain.candidates: ragged columns");
       c.col(static_cast<Eigen::Index>(k)) = col;
     }
@@ -90,7 +84,8 @@ Domain DomainFromJson(const json& j) {
   }
   const int context_dim = j.at("context_dim").get<int>();
   if (context_dim > 0)
-    d = d.WithContext(context_dim, ToVec(j.at("context_lower")), ToVec(j.at("context_upper")));
+    d = d.WithContext(context_dim, VectorField(j, "context_lower"),
+                      VectorField(j, "context_upper"));
   return d;
 }
 
@@ -161,9 +156,12 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
 
 const char* PolicyName(NonFiniteRewardPolicy policy) {
   switch (policy) {
-    case NonFiniteRewardPolicy::kThrow: return "throw";
-    case NonFiniteRewardPolicy::kSkip: return "skip";
-    case NonFiniteRewardPolicy::kImputeWorst: return "impute-worst";
+    case NonFiniteRewardPolicy::kThrow:
+      return "throw";
+    case NonFiniteRewardPolicy::kSkip:
+      return "skip";
+    case NonFiniteRewardPolicy::kImputeWorst:
+      return "impute-worst";
   }
   return "?";
 }
@@ -235,17 +233,25 @@ OptimizerOptions OptionsFromJson(const json& j) {
 // ignored by it). GP-TS's ts_fixed_scale and ts_num_features are fixed_scale and num_features in
 // its own options.
 json V1StrategyOptions(const std::string& strategy, const json& flat) {
-  const std::vector<std::string> ucb = {"beta_schedule", "delta",         "a",
-                                        "b",             "r",             "rkhs_bound",
-                                        "constant_beta", "beta_scale",    "gamma_source",
-                                        "gamma_dim",     "gamma_nu",      "gamma_scale"};
+  const std::vector<std::string> ucb = {"beta_schedule",
+                                        "delta",
+                                        "a",
+                                        "b",
+                                        "r",
+                                        "rkhs_bound",
+                                        "constant_beta",
+                                        "beta_scale",
+                                        "gamma_source",
+                                        "gamma_dim",
+                                        "gamma_nu",
+                                        "gamma_scale"};
   const std::vector<std::string> igp = {"rkhs_bound", "noise_bound", "delta",      "gamma_source",
                                         "gamma_dim",  "gamma_nu",    "gamma_scale"};
   std::vector<std::string> ts = igp;
   ts.insert(ts.end(), {"ts_fixed_scale", "ts_num_features"});
   const std::map<std::string, std::vector<std::string>> read_by = {
-      {"gp-ucb", ucb}, {"cgp-ucb", ucb}, {"igp-ucb", igp}, {"gp-ts", ts}, {"ei", {"xi"}},
-      {"pi", {"xi"}},  {"mean", {}},     {"variance", {}}};
+      {"gp-ucb", ucb}, {"cgp-ucb", ucb}, {"igp-ucb", igp}, {"gp-ts", ts},
+      {"ei", {"xi"}},  {"pi", {"xi"}},   {"mean", {}},     {"variance", {}}};
   const auto keys = read_by.find(strategy);
   // A user strategy read the numbers of `extra`: they are its options.
   if (keys == read_by.end()) return flat.at("extra");
@@ -264,12 +270,17 @@ void FillV1Defaults(json* options) {
       {"maximizer_observed_starts", 3},
       {"maximizer_function_tolerance", 1e-10}};  // the box maximizer's own
   const std::pair<const char*, json> fit_fields[] = {
-      {"start_min_lengthscale", 0.03},     {"start_max_lengthscale", 3.0},
-      {"start_min_signal_variance", 0.1},  {"start_max_signal_variance", 10.0},
-      {"start_min_noise_variance", 1e-4},  {"start_max_noise_variance", 0.3},
+      {"start_min_lengthscale", 0.03},
+      {"start_max_lengthscale", 3.0},
+      {"start_min_signal_variance", 0.1},
+      {"start_max_signal_variance", 10.0},
+      {"start_min_noise_variance", 1e-4},
+      {"start_max_noise_variance", 0.3},
       // No version-1 kernel had a period: these ranges were never used.
-      {"min_period", 1e-2},                {"max_period", 10.0},
-      {"start_min_period", 0.1},           {"start_max_period", 1.0}};
+      {"min_period", 1e-2},
+      {"max_period", 10.0},
+      {"start_min_period", 0.1},
+      {"start_max_period", 1.0}};
   for (const auto& [key, value] : optimizer_fields)
     if (!options->contains(key)) (*options)[key] = value;
   json& fit = options->at("fit");
@@ -313,7 +324,7 @@ LogHeader HeaderFromJson(const json& j) {
   const json& k = j.at("kernel");
   h.default_kernel = k.at("default").get<bool>();
   h.kernel_description = k.at("description").get<std::string>();
-  h.kernel_log_params = ToVec(k.at("log_params"));
+  h.kernel_log_params = VectorField(k, "log_params");
   return h;
 }
 
@@ -352,7 +363,7 @@ std::string FormatLogHeader(const LogHeader& h) {
             {"kernel",
              {{"default", h.default_kernel},
               {"description", h.kernel_description},
-              {"log_params", Vec(h.kernel_log_params)}}}};
+              {"log_params", VectorToJson(h.kernel_log_params)}}}};
   return j.dump();
 }
 

@@ -7,28 +7,16 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/plugin/json_vector.h"
 #include "gpbandit/storage/json_lines.h"
 
 namespace gpbandit {
 namespace {
 
+using internal::Field;
+using internal::VectorField;
+using internal::VectorToJson;
 using nlohmann::json;
-
-json VectorToJson(const Eigen::VectorXd& v) {
-  json a = json::array();
-  for (Eigen::Index i = 0; i < v.size(); ++i) a.push_back(v(i));
-  return a;
-}
-
-Eigen::VectorXd JsonToVector(const json& a) {
-  if (!a.is_array()) throw std::runtime_error("expected an array of numbers");
-  Eigen::VectorXd v(static_cast<Eigen::Index>(a.size()));
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (!a[i].is_number()) throw std::runtime_error("expected a number in an array");
-    v(static_cast<Eigen::Index>(i)) = a[i].get<double>();
-  }
-  return v;
-}
 
 // JSON has no NaN or infinities; a skipped reward keeps its kind as a string.
 json RewardToJson(double y) {
@@ -61,28 +49,28 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.type = LogRecordType::kHeader;
   } else if (type == "pending") {
     r.type = LogRecordType::kPending;
-    r.round = j.at("round").get<long>();
-    r.design_index = j.at("design_index").get<long>();
-    r.x = JsonToVector(j.at("x"));
-    r.z = JsonToVector(j.at("z"));
-    if (j.contains("worker")) r.worker = j.at("worker").get<std::string>();
-    if (j.contains("lease_until")) r.lease_until = j.at("lease_until").get<double>();
+    r.round = Field<long>(j, "round");
+    r.design_index = Field<long>(j, "design_index");
+    r.x = VectorField(j, "x");
+    r.z = VectorField(j, "z");
+    if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
+    if (j.contains("lease_until")) r.lease_until = Field<double>(j, "lease_until");
   } else if (type == "tell") {
     r.type = LogRecordType::kTell;
-    r.x = JsonToVector(j.at("x"));
-    r.z = JsonToVector(j.at("z"));
-    r.y = JsonToReward(j.at("y"));
-    r.accepted = j.at("accepted").get<bool>();
-    if (j.contains("imputed")) r.imputed = j.at("imputed").get<double>();
+    r.x = VectorField(j, "x");
+    r.z = VectorField(j, "z");
+    r.y = JsonToReward(Field<json>(j, "y"));
+    r.accepted = Field<bool>(j, "accepted");
+    if (j.contains("imputed")) r.imputed = Field<double>(j, "imputed");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
-    r.round = j.at("round").get<long>();
-    r.log_params = JsonToVector(j.at("log_params"));
-    r.noise_variance = j.at("noise_variance").get<double>();
+    r.round = Field<long>(j, "round");
+    r.log_params = VectorField(j, "log_params");
+    r.noise_variance = Field<double>(j, "noise_variance");
   } else if (type == "release") {
     r.type = LogRecordType::kRelease;
-    r.x = JsonToVector(j.at("x"));
-    r.z = JsonToVector(j.at("z"));
+    r.x = VectorField(j, "x");
+    r.z = VectorField(j, "z");
   } else if (type == "clear_pending") {
     r.type = LogRecordType::kClearPending;
   } else {

@@ -31,11 +31,10 @@
 #ifndef GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 #define GPBANDIT_PLUGIN_OBSERVATION_LOG_H_
 
+#include <Eigen/Core>
 #include <limits>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 namespace gpbandit {
 

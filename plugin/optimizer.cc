@@ -120,8 +120,7 @@ Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
   }
   if (gp.num_observations() < row)
     throw std::logic_error("the model holds " + std::to_string(gp.num_observations()) +
-                           " observations, fewer than the " + std::to_string(row) +
-                           " told to it");
+                           " observations, fewer than the " + std::to_string(row) + " told to it");
   if (rows.empty()) return Eigen::VectorXd();
   const Eigen::VectorXd all = gp.MeansAtObservations();
   Eigen::VectorXd means(static_cast<Eigen::Index>(rows.size()));
@@ -197,8 +196,8 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   box.raw_sample_design = options.maximizer_raw_sample_design;
   box.num_starts = options.maximizer_starts;
   box.num_threads = options.num_threads;
-  box.solver.max_num_iterations = options.maximizer_iterations;
-  box.solver.function_tolerance = options.maximizer_function_tolerance;
+  box.max_iterations = options.maximizer_iterations;
+  box.function_tolerance = options.maximizer_function_tolerance;
   return box;
 }
 
@@ -278,10 +277,9 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
   default_kernel_ = kernel == nullptr;
   if (!kernel) kernel = DefaultKernel(domain_);
   if (kernel->MinInputDim() > domain_.input_dim()) {
-    throw std::invalid_argument("kernel needs inputs of dimension >= " +
-                                std::to_string(kernel->MinInputDim()) +
-                                " but the domain's input dimension is " +
-                                std::to_string(domain_.input_dim()));
+    throw std::invalid_argument(
+        "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
+        " but the domain's input dimension is " + std::to_string(domain_.input_dim()));
   }
   std::string error;
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
@@ -430,8 +428,8 @@ void Optimizer::Replay(const LogRecord& record) {
       ApplyTell(record.x, record.z, record.y, record.accepted);
       if (!SameReward(observations_.back().imputed, record.imputed))
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
-                                 " in the log, but " +
-                                 FormatDouble(observations_.back().imputed) + " on replay");
+                                 " in the log, but " + FormatDouble(observations_.back().imputed) +
+                                 " on replay");
       break;
     case LogRecordType::kFit:
       gp_->SetHyperparameters(record.log_params, record.noise_variance);
@@ -501,11 +499,11 @@ void Optimizer::MaybeRefit(long round) {
 struct Optimizer::AskCall {
   long round = 0;
   Eigen::VectorXd z, unit_z;
-  Eigen::MatrixXd chosen;              // action_dim x q, original units
-  std::vector<long> design_index;      // per slot: the design point handed out, or -1 (model)
-  std::vector<int> chosen_candidate;   // finite sets: the candidates this batch holds
-  long design_next = 0;                // the design points handed out after this call
-  int num_model = 0;                   // slots left to the model
+  Eigen::MatrixXd chosen;             // action_dim x q, original units
+  std::vector<long> design_index;     // per slot: the design point handed out, or -1 (model)
+  std::vector<int> chosen_candidate;  // finite sets: the candidates this batch holds
+  long design_next = 0;               // the design points handed out after this call
+  int num_model = 0;                  // slots left to the model
 };
 
 // What every model-driven slot of a call shares.
@@ -805,10 +803,9 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
                                 std::to_string(domain_.action_dim()));
   const bool no_z = Z.size() == 0;
   if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
-    throw std::invalid_argument("Z is " + std::to_string(Z.rows()) + " x " +
-                                std::to_string(Z.cols()) + " but must be " +
-                                std::to_string(domain_.context_dim()) + " x " +
-                                std::to_string(X.cols()));
+    throw std::invalid_argument(
+        "Z is " + std::to_string(Z.rows()) + " x " + std::to_string(Z.cols()) + " but must be " +
+        std::to_string(domain_.context_dim()) + " x " + std::to_string(X.cols()));
   auto column_z = [&](Eigen::Index j) {
     return no_z ? Eigen::VectorXd() : Eigen::VectorXd(Z.col(j));
   };
@@ -896,14 +893,16 @@ std::vector<Observation> Optimizer::observations() const {
 Eigen::MatrixXd Optimizer::pending_actions() const {
   std::lock_guard<std::mutex> lock(mutex_);
   Eigen::MatrixXd m(domain_.action_dim(), static_cast<Eigen::Index>(pending_.size()));
-  for (std::size_t j = 0; j < pending_.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = pending_[j].x;
+  for (std::size_t j = 0; j < pending_.size(); ++j)
+    m.col(static_cast<Eigen::Index>(j)) = pending_[j].x;
   return m;
 }
 
 Eigen::MatrixXd Optimizer::pending_contexts() const {
   std::lock_guard<std::mutex> lock(mutex_);
   Eigen::MatrixXd m(domain_.context_dim(), static_cast<Eigen::Index>(pending_.size()));
-  for (std::size_t j = 0; j < pending_.size(); ++j) m.col(static_cast<Eigen::Index>(j)) = pending_[j].z;
+  for (std::size_t j = 0; j < pending_.size(); ++j)
+    m.col(static_cast<Eigen::Index>(j)) = pending_[j].z;
   return m;
 }
 

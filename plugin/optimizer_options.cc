@@ -37,22 +37,22 @@ bool WorkerOptions::IsValid(std::string* error) const {
 
 bool OptimizerOptions::IsValid(std::string* error) const {
   if (initial_design_size < -1)
-    return Fail(error, "initial_design_size must be >= -1, got " +
-                           std::to_string(initial_design_size));
+    return Fail(error,
+                "initial_design_size must be >= -1, got " + std::to_string(initial_design_size));
   if (maximizer_raw_samples < 1)
-    return Fail(error, "maximizer_raw_samples must be >= 1, got " +
-                           std::to_string(maximizer_raw_samples));
+    return Fail(error,
+                "maximizer_raw_samples must be >= 1, got " + std::to_string(maximizer_raw_samples));
   if (maximizer_starts < 1)
     return Fail(error, "maximizer_starts must be >= 1, got " + std::to_string(maximizer_starts));
   if (fit_restarts_until < 0)
-    return Fail(error, "fit_restarts_until must be >= 0, got " +
-                           std::to_string(fit_restarts_until));
+    return Fail(error,
+                "fit_restarts_until must be >= 0, got " + std::to_string(fit_restarts_until));
   if (maximizer_observed_starts < 0)
     return Fail(error, "maximizer_observed_starts must be >= 0, got " +
                            std::to_string(maximizer_observed_starts));
   if (maximizer_iterations < 1)
-    return Fail(error, "maximizer_iterations must be >= 1, got " +
-                           std::to_string(maximizer_iterations));
+    return Fail(error,
+                "maximizer_iterations must be >= 1, got " + std::to_string(maximizer_iterations));
   if (!(std::isfinite(maximizer_function_tolerance) && maximizer_function_tolerance > 0.0))
     return Fail(error, "maximizer_function_tolerance must be finite and > 0, got " +
                            FormatDouble(maximizer_function_tolerance));

@@ -52,14 +52,16 @@ void Optimizer::SyncFrom(StudySession& session) {
     study_exists_ = true;
   }
   for (const StudyRecord& record : session.ReadAfter(synced_)) {
-    LogRecord parsed;
+    // A record that is valid JSON but wrong (a fit with too few parameters, a point outside
+    // the box) is named by its place in the study, so that a person can find it.
     try {
-      parsed = ParseLogRecord(record.json);
+      Replay(ParseLogRecord(record.json));
     } catch (const std::exception& e) {
-      throw std::runtime_error(storage_->Describe() + ": record " +
-                               std::to_string(record.sequence) + ": " + e.what());
+      const std::string where = record.location.empty() ? storage_->Describe() + ": record " +
+                                                              std::to_string(record.sequence)
+                                                        : record.location;
+      throw std::runtime_error(where + ": " + record.type + " record: " + e.what());
     }
-    Replay(parsed);
     synced_ = record.sequence;
   }
 }

@@ -9,12 +9,11 @@
 #include <iomanip>
 #include <iostream>
 #include <mutex>
-#include <sstream>
-#include <stdexcept>
-
 #include <pagmo/exceptions.hpp>
 #include <pagmo/problem.hpp>
 #include <pagmo/types.hpp>
+#include <sstream>
+#include <stdexcept>
 
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -101,27 +100,26 @@ void BanditAlgorithm::CheckEvolvable(const pagmo::population& pop) const {
   const pagmo::problem& prob = pop.get_problem();
   if (prob.get_nobj() != 1u) {
     pagmo_throw(std::invalid_argument, "Multiple objectives detected in " + prob.get_name() +
-                                           " instance. " + get_name() +
-                                           " cannot deal with them");
+                                           " instance. " + get_name() + " cannot deal with them");
   }
   if (prob.get_nc() != 0u) {
     pagmo_throw(std::invalid_argument, "Non linear constraints detected in " + prob.get_name() +
-                                           " instance. " + get_name() +
-                                           " cannot deal with them");
+                                           " instance. " + get_name() + " cannot deal with them");
   }
   if (prob.get_nix() != 0u) {
     pagmo_throw(std::invalid_argument, "The problem " + prob.get_name() + " has an integer part (" +
-                                           std::to_string(prob.get_nix()) + " integer variables). " +
-                                           get_name() + " cannot deal with it");
+                                           std::to_string(prob.get_nix()) +
+                                           " integer variables). " + get_name() +
+                                           " cannot deal with it");
   }
   const auto bounds = prob.get_bounds();
   for (decltype(bounds.first.size()) i = 0; i < bounds.first.size(); ++i) {
     if (!std::isfinite(bounds.first[i]) || !std::isfinite(bounds.second[i])) {
-      pagmo_throw(std::invalid_argument,
-                  "Non-finite bounds detected in " + prob.get_name() + " instance at index " +
-                      std::to_string(i) + ": [" + std::to_string(bounds.first[i]) + ", " +
-                      std::to_string(bounds.second[i]) + "]. " + get_name() +
-                      " needs a finite box");
+      pagmo_throw(std::invalid_argument, "Non-finite bounds detected in " + prob.get_name() +
+                                             " instance at index " + std::to_string(i) + ": [" +
+                                             std::to_string(bounds.first[i]) + ", " +
+                                             std::to_string(bounds.second[i]) + "]. " + get_name() +
+                                             " needs a finite box");
     }
   }
   if (pop.size() == 0u) {
@@ -160,8 +158,8 @@ void TellPopulation(const pagmo::population& pop, const Domain& domain, Optimize
   const auto& xs = pop.get_x();
   const auto& fs = pop.get_f();
   for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
-    const Eigen::VectorXd x = Eigen::Map<const Eigen::VectorXd>(
-        xs[i].data(), static_cast<Eigen::Index>(xs[i].size()));
+    const Eigen::VectorXd x =
+        Eigen::Map<const Eigen::VectorXd>(xs[i].data(), static_cast<Eigen::Index>(xs[i].size()));
     const double reward = -fs[i][0];
     if (!std::isfinite(reward)) continue;
     try {

@@ -31,17 +31,15 @@
 #ifndef GPBANDIT_PLUGIN_PAGMO_ALGORITHM_H_
 #define GPBANDIT_PLUGIN_PAGMO_ALGORITHM_H_
 
-#include <string>
-#include <tuple>
-#include <vector>
-
+#include <Eigen/Core>
 #include <pagmo/algorithm.hpp>
 #include <pagmo/bfe.hpp>
 #include <pagmo/population.hpp>
 #include <pagmo/s11n.hpp>
 #include <pagmo/threading.hpp>
-
-#include <Eigen/Core>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/plugin/optimizer_options.h"

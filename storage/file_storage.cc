@@ -191,7 +191,7 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
                                                  Cursor* cursor, std::string* header) {
   std::vector<StudyRecord> records;
   long long sequence = cursor->sequence;
-  auto take = [&](const std::string& line, int) {
+  auto take = [&](const std::string& line, int line_number) {
     const std::string type = RecordType(line);
     if ((type == "header") != (sequence < 0))
       throw MisplacedRecord(type == "header" ? "a second header record"
@@ -200,7 +200,7 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
     if (sequence == 0)
       *header = line;
     else
-      records.push_back({sequence, type, line});
+      records.push_back({sequence, type, line, path_ + ":" + std::to_string(line_number)});
   };
   const long long first_line = cursor->lines + 1;
   const ScannedLines scanned = ScanJsonLines(text, path_, static_cast<int>(first_line), take);
@@ -224,9 +224,10 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
 // failure the file is cut back to where it was (the exclusive lock is held).
 void FileStudyStorage::SyncToDisk() {
   if (::fsync(fd_) != 0)
-    throw std::runtime_error(ErrnoText("cannot fsync the log (its last records are written, "
-                                       "but may not be on disk)",
-                                       path_));
+    throw std::runtime_error(
+        ErrnoText("cannot fsync the log (its last records are written, "
+                  "but may not be on disk)",
+                  path_));
 }
 
 long long FileStudyStorage::Append(const std::string& text, long long records) {

@@ -241,7 +241,9 @@ std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
       Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, after); });
   records.reserve(rows.size());
   for (const auto& row : rows) {
-    records.push_back({row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>()});
+    // No location: the Optimizer names a record by the study and its sequence number.
+    records.push_back(
+        {row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>(), ""});
     last_sequence_ = std::max(last_sequence_, records.back().sequence);
   }
   return records;
@@ -339,15 +341,14 @@ bool PostgresSession::Landed() {
         pqxx::read_transaction check(connection_->Get());
         present = !create_header_.empty()
                       ? !check.exec_params(kStudyLanded, study_, commit_id_).empty()
-                      : !check.exec_params(kRecordLanded, study_id_, last_sequence_ + 1,
-                                           commit_id_)
+                      : !check.exec_params(kRecordLanded, study_id_, last_sequence_ + 1, commit_id_)
                              .empty();
       }
       return present;
     } catch (const pqxx::failure& e) {
       if (!IsConnectionLoss(e))
-        throw std::runtime_error(connection_->redacted() + ": checking a commit: " +
-                                 OneLine(e.what()));
+        throw std::runtime_error(connection_->redacted() +
+                                 ": checking a commit: " + OneLine(e.what()));
       connection_->Drop();
     }
   }

@@ -51,6 +51,7 @@ struct StudyRecord {
   long long sequence = 0;  // 1, 2, ... in commit order
   std::string type;        // the record's "type" field
   std::string json;        // the whole record: one JSON object, no newline
+  std::string location;    // where it is, for messages: "runs.jsonl:7" (files); "" elsewhere
 };
 
 // A session was lost part-way (a database restarting, a connection reset, another worker

@@ -3,16 +3,16 @@
 #ifndef GPBANDIT_TESTS_TEST_UTIL_H_
 #define GPBANDIT_TESTS_TEST_UTIL_H_
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
-#include <stdexcept>
 #include <iostream>
+#include <stdexcept>
 #include <string>
-
-#include <Eigen/Core>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/random.h"
 
@@ -38,8 +38,9 @@ inline Eigen::MatrixXd UniformPoints(int dim, int n, double lo, double hi, Rng& 
 }
 
 // Central finite differences of f at x with step h (relative to max(1, |x_i|)).
-inline Eigen::VectorXd FiniteDifferenceGradient(const std::function<double(const Eigen::VectorXd&)>& f,
-                                                const Eigen::VectorXd& x, double h = 1e-6) {
+inline Eigen::VectorXd FiniteDifferenceGradient(
+    const std::function<double(const Eigen::VectorXd&)>& f, const Eigen::VectorXd& x,
+    double h = 1e-6) {
   Eigen::VectorXd g(x.size());
   for (int i = 0; i < x.size(); ++i) {
     const double step = h * std::max(1.0, std::abs(x(i)));

@@ -4,8 +4,6 @@
 // --storage URL --study NAME, the study was made by `gpbandit study create`. Either way the
 // study remembers bounds, strategy and options, and several processes may call at once (the
 // storage's lock serializes them; optimizer.h, "Shared studies").
-#include <sys/stat.h>
-
 #include <memory>
 #include <ostream>
 
@@ -17,47 +15,40 @@ namespace gpbandit {
 namespace cli {
 namespace {
 
-bool NonEmptyFile(const std::string& path) {
-  struct stat info;
-  return stat(path.c_str(), &info) == 0 && info.st_size > 0;
-}
-
 struct LogFlags {
   StudyFlags study;
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
   std::vector<std::string> options;
-  std::uint64_t seed = OptimizerOptions().seed;
+  std::uint64_t seed = kDefaultSeed;
 };
 
 void AddLogFlags(po::options_description* desc, LogFlags* f) {
   AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
-  desc->add_options()
-      ("bounds", po::value(&f->bounds),
-       "action box lower:upper,... (first call; later calls must match or omit it)")
-      ("strategy", po::value(&f->strategy)->default_value(f->strategy),
-       "registry name (first call; remembered by the log)")
-      ("context", po::value(&f->context), "this round's context z1,z2,... (contextual problems)")
-      ("context-bounds", po::value(&f->context_bounds),
-       "context box lower:upper,... (first call, optional)")
-      ("option", po::value(&f->options),
-       "key=value: a strategy option, repeatable (first call; remembered by the log; "
-       "gpbandit strategies lists each strategy's options and defaults)")
-      ("seed", po::value(&f->seed)->default_value(f->seed), "seed (first call)");
+  desc->add_options()("bounds", po::value(&f->bounds),
+                      "action box lower:upper,... (first call; later calls must match or omit it)")(
+      "strategy", ValueWithDefault(&f->strategy),
+      "registry name (first call; remembered by the log)")(
+      "context", po::value(&f->context), "this round's context z1,z2,... (contextual problems)")(
+      "context-bounds", po::value(&f->context_bounds),
+      "context box lower:upper,... (first call, optional)")(
+      "option", po::value(&f->options),
+      "key=value: a strategy option, repeatable (first call; remembered by the log; "
+      "gpbandit strategies lists each strategy's options and defaults)")(
+      "seed", ValueWithDefault(&f->seed), "seed (first call)");
 }
 
 Eigen::VectorXd ContextArg(const LogFlags& f) {
   return f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
 }
 
-// --bounds, --strategy and --option, when given, must be the study's.
+// --bounds, --strategy, --seed and --option, when given, must be the study's.
 void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::variables_map& vm) {
   const std::string where = DescribeStudy(f.study);
   const Domain& domain = optimizer.domain();
   if (!f.bounds.empty()) {
     Eigen::VectorXd lower, upper;
     ParseBounds("bounds", f.bounds, &lower, &upper);
-    if (lower.size() != domain.lower().size() || lower != domain.lower() ||
-        upper != domain.upper())
+    if (lower.size() != domain.lower().size() || lower != domain.lower() || upper != domain.upper())
       throw UsageError("--bounds " + f.bounds + " differ from the log's bounds " +
                        FormatVector(domain.lower(), " ") + " .. " +
                        FormatVector(domain.upper(), " ") + " (" + where +
@@ -66,6 +57,9 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
   if (!vm["strategy"].defaulted() && f.strategy != optimizer.strategy_name())
     throw UsageError("--strategy " + f.strategy + " differs from the log's strategy " +
                      optimizer.strategy_name() + " (" + where + ")");
+  if (!vm["seed"].defaulted() && f.seed != optimizer.options().seed)
+    throw UsageError("--seed " + std::to_string(f.seed) + " differs from the log's seed " +
+                     std::to_string(optimizer.options().seed) + " (" + where + ")");
   const StrategyParams& logged = optimizer.strategy_options();
   if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
@@ -77,6 +71,8 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   if (f.bounds.empty())
     throw UsageError("--bounds is required on the first call (no log at " + f.study.log_path +
                      " yet)");
+  RequireRegisteredStrategy("--strategy", f.strategy);
+  RequireValidStrategyOptions(f.strategy, ParseOptionFlags(f.options));
   Eigen::VectorXd lower, upper;
   ParseBounds("bounds", f.bounds, &lower, &upper);
   Domain domain = Domain::Box(lower, upper);
@@ -102,7 +98,8 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
 // that holds nothing yet, a new one whose first record creates the log.
 std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_map& vm) {
   CheckStudyFlags(f.study, /*with_log=*/true);
-  if (!f.study.log_path.empty() && !NonEmptyFile(f.study.log_path)) return NewLogOptimizer(f);
+  CheckStudyAccess(f.study, /*writes=*/true);
+  if (!f.study.log_path.empty() && !LogHasRecords(f.study.log_path)) return NewLogOptimizer(f);
   std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
   CheckFlagsMatch(*optimizer, f, vm);
   return optimizer;
@@ -112,7 +109,7 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
 
 int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
-  po::options_description desc("options (defaults in brackets)");
+  po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
   po::variables_map vm;
   if (!ParseArguments("suggest",
@@ -133,13 +130,12 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   std::string x_text;
   double y = 0;
   bool clear_pending = false;
-  po::options_description desc("options (defaults in brackets)");
+  po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
-  desc.add_options()
-      ("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")
-      ("y", po::value(&y)->required(), "the reward observed (higher is better)")
-      ("clear-pending", po::bool_switch(&clear_pending),
-       "forget suggestions that were never observed (e.g. abandoned), every worker's");
+  desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
+      "y", po::value(&y)->required(), "the reward observed (higher is better)")(
+      "clear-pending", po::bool_switch(&clear_pending),
+      "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
   if (!ParseArguments("observe",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 --y 1.7 "

@@ -3,26 +3,115 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
+#include <new>
 #include <sstream>
+#include <typeinfo>
 
 #include "gpbandit/examples/io/csv.h"
 
 namespace gpbandit {
 namespace cli {
 
+namespace {
+
+enum class ValueKind { kNumber, kInteger, kUnsigned, kOther };
+
+// What a flag's value is, from its C++ type (kOther for flags without a typed value).
+ValueKind KindOf(const po::options_description& desc, const std::string& flag) {
+  const std::string name = flag.substr(flag.find_first_not_of('-'));
+  const po::option_description* option = desc.find_nothrow(name, false);
+  const auto* typed =
+      option ? dynamic_cast<const po::typed_value_base*>(option->semantic().get()) : nullptr;
+  if (typed == nullptr) return ValueKind::kOther;
+  const std::type_info& type = typed->value_type();
+  if (type == typeid(double)) return ValueKind::kNumber;
+  if (type == typeid(int) || type == typeid(long) || type == typeid(long long))
+    return ValueKind::kInteger;
+  if (type == typeid(unsigned) || type == typeid(unsigned long) ||
+      type == typeid(unsigned long long))
+    return ValueKind::kUnsigned;
+  return ValueKind::kOther;
+}
+
+// "is not <what>" for a value that does not parse as the flag's kind.
+std::string Expected(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::kNumber:
+      return "a number (or is out of range)";
+    case ValueKind::kInteger:
+      return "an integer";
+    case ValueKind::kUnsigned:
+      return "an integer >= 0";
+    case ValueKind::kOther:
+      break;
+  }
+  return "a valid value";
+}
+
+// The text given for `flag` in the parsed arguments ("" if none).
+std::string GivenValue(const po::parsed_options& parsed, const std::string& flag) {
+  const std::string name = flag.substr(flag.find_first_not_of('-'));
+  for (const po::option& o : parsed.options)
+    if (o.string_key == name && !o.value.empty()) return o.value.front();
+  return "";
+}
+
+// Boost's messages ("the argument ('abc') for option '--restarts' is invalid") in the
+// grammar of command.h.
+std::string FlagError(const po::error& e, const po::options_description& desc,
+                      const po::parsed_options* parsed) {
+  if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&e))
+    return "unknown option " + unknown->get_option_name();
+  if (const auto* required = dynamic_cast<const po::required_option*>(&e))
+    return required->get_option_name() + " is required";
+  if (const auto* repeated = dynamic_cast<const po::multiple_occurrences*>(&e))
+    return repeated->get_option_name() + " is given more than once";
+  if (const auto* syntax = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) {
+    if (syntax->kind() == po::invalid_syntax::missing_parameter)
+      return syntax->get_option_name() + " needs a value";
+  }
+  if (const auto* invalid = dynamic_cast<const po::validation_error*>(&e)) {
+    const std::string flag = invalid->get_option_name();
+    const std::string value = parsed ? GivenValue(*parsed, flag) : "";
+    return flag + " '" + value + "' is not " + Expected(KindOf(desc, flag));
+  }
+  return e.what();
+}
+
+// Rejects positional arguments (every input is a --flag) and negative values of unsigned flags
+// (which Boost would wrap around: --seed -1 would become 18446744073709551615).
+void CheckParsedTokens(const po::parsed_options& parsed, const po::options_description& desc) {
+  for (const po::option& o : parsed.options) {
+    if (o.string_key.empty()) {
+      const std::string token = o.original_tokens.empty() ? "" : o.original_tokens.front();
+      throw UsageError("unexpected argument '" + token + "' (every value follows its --flag)");
+    }
+    if (!o.value.empty() && !o.value.front().empty() && o.value.front()[0] == '-' &&
+        KindOf(desc, o.string_key) == ValueKind::kUnsigned)
+      throw UsageError("--" + o.string_key + " " + o.value.front() + " must be >= 0");
+  }
+}
+
+}  // namespace
+
 bool ParseArguments(const std::string& command, const std::string& synopsis,
                     const std::vector<std::string>& args, po::options_description& desc,
                     po::variables_map* vm, std::ostream& out) {
   desc.add_options()("help,h", "print this help and exit");
+  std::unique_ptr<po::parsed_options> parsed;
   try {
-    po::store(po::command_line_parser(args).options(desc).run(), *vm);
+    parsed =
+        std::make_unique<po::parsed_options>(po::command_line_parser(args).options(desc).run());
+    CheckParsedTokens(*parsed, desc);
+    po::store(*parsed, *vm);
     if (vm->count("help")) {
       out << "usage: gpbandit " << command << " " << synopsis << "\n\n" << desc << "\n";
       return false;
     }
     po::notify(*vm);
   } catch (const po::error& e) {
-    throw UsageError(e.what());
+    throw UsageError(FlagError(e, desc, parsed.get()));
   }
   return true;
 }
@@ -55,7 +144,8 @@ void ParseBounds(const std::string& flag, const std::string& text, Eigen::Vector
   while (std::getline(in, item, ',')) {
     ++position;
     const auto colon = item.find(':');
-    const std::string where = "--" + flag + ": item " + std::to_string(position) + " '" + item + "'";
+    const std::string where =
+        "--" + flag + ": item " + std::to_string(position) + " '" + item + "'";
     if (colon == std::string::npos) throw UsageError(where + " is not of the form lower:upper");
     const std::string a = item.substr(0, colon), b = item.substr(colon + 1);
     char* end_a = nullptr;
@@ -103,6 +193,29 @@ std::string FormatVector(const Eigen::VectorXd& v, const char* separator) {
   return out;
 }
 
+int RunReportingErrors(const std::string& label, const std::function<int()>& run, Streams streams) {
+  try {
+    return run();
+  } catch (const UsageError& e) {
+    streams.err << "gpbandit " << label << ": " << e.what() << "\n(see gpbandit " << label
+                << " --help)\n";
+  } catch (const InputError& e) {
+    streams.err << "gpbandit " << label << ": " << e.what() << "\n";
+  } catch (const io::FileFormatError& e) {
+    streams.err << "gpbandit " << label << ": " << e.what() << "\n";
+  } catch (const std::invalid_argument& e) {
+    // The library's own argument checks (bounds, options, sizes) are usage errors too.
+    streams.err << "gpbandit " << label << ": " << e.what() << "\n";
+  } catch (const std::bad_alloc&) {
+    streams.err << "gpbandit " << label << ": error: out of memory\n";
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    streams.err << "gpbandit " << label << ": error: " << e.what() << "\n";
+    return kExitFailure;
+  }
+  return kExitUsage;
+}
+
 int Main(const std::vector<std::string>& args, Streams streams) {
   const std::vector<Command>& commands = Commands();
   auto usage = [&](std::ostream& os) {
@@ -125,23 +238,8 @@ int Main(const std::vector<std::string>& args, Streams streams) {
   for (const Command& c : commands) {
     if (c.name != args[0]) continue;
     const std::vector<std::string> rest(args.begin() + 1, args.end());
-    try {
-      return c.run(rest, streams);
-    } catch (const UsageError& e) {
-      streams.err << "gpbandit " << c.name << ": " << e.what() << "\n(see gpbandit " << c.name
-                  << " --help)\n";
-      return kExitUsage;
-    } catch (const io::FileFormatError& e) {
-      streams.err << "gpbandit " << c.name << ": " << e.what() << "\n";
-      return kExitUsage;
-    } catch (const std::invalid_argument& e) {
-      // The library's own argument checks (bounds, options, sizes) are usage errors too.
-      streams.err << "gpbandit " << c.name << ": " << e.what() << "\n";
-      return kExitUsage;
-    } catch (const std::exception& e) {
-      streams.err << "gpbandit " << c.name << ": error: " << e.what() << "\n";
-      return kExitFailure;
-    }
+    return RunReportingErrors(
+        c.name, [&] { return c.run(rest, streams); }, streams);
   }
   streams.err << "gpbandit: unknown command '" << args[0] << "'\n\n";
   usage(streams.err);

@@ -15,12 +15,9 @@ const std::vector<Command>& Commands() {
       {"fit", "fit kernel hyperparameters to observations, print JSON", FitCommand},
       {"suggest", "the next point to try, from a JSON-Lines log (one CSV line)", SuggestCommand},
       {"observe", "record a reward for a point in the log", ObserveCommand},
-      {"worker", "evaluate a command in a loop for a shared study (ask, run, tell)",
-       WorkerCommand},
-      {"pending", "the points handed out and not yet observed, with their leases",
-       PendingCommand},
-      {"study", "create, list, show, export or import studies (files, PostgreSQL)",
-       StudyCommand},
+      {"worker", "evaluate a command in a loop for a shared study (ask, run, tell)", WorkerCommand},
+      {"pending", "the points handed out and not yet observed, with their leases", PendingCommand},
+      {"study", "create, list, show, export or import studies (files, PostgreSQL)", StudyCommand},
       {"sensor-data", "simulate the building's sensors, write the finite-problem files",
        SensorDataCommand},
       {"strategies", "list the registered strategies and their options", StrategiesCommand},
@@ -35,9 +32,9 @@ int StrategiesCommand(const std::vector<std::string>& args, Streams streams) {
   // Name and description, then the default options: the keys --option accepts.
   const StrategyRegistry& registry = StrategyRegistry::Default();
   for (const std::string& name : registry.Names()) {
-    streams.out << std::left << std::setw(10) << name << " " << registry.Description(name)
-                << "\n" << std::setw(10) << "" << " options: "
-                << registry.DefaultOptions(name).json() << "\n";
+    streams.out << std::left << std::setw(10) << name << " " << registry.Description(name) << "\n"
+                << std::setw(10) << ""
+                << " options: " << registry.DefaultOptions(name).json() << "\n";
   }
   return kExitOk;
 }

@@ -33,15 +33,17 @@ int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   std::string release, context;
   po::options_description desc("options");
   AddStudyFlags(&desc, &f, /*with_log=*/true, /*with_worker=*/false);
-  desc.add_options()
-      ("release", po::value(&release), "give back this pending point x1,x2,... first")
-      ("context", po::value(&context), "its context z1,... (contextual studies)");
+  desc.add_options()("release", po::value(&release),
+                     "give back this pending point x1,x2,... first")(
+      "context", po::value(&context), "its context z1,... (contextual studies)");
   po::variables_map vm;
   if (!ParseArguments("pending",
-                      "(--log runs.jsonl | --storage URL [--study NAME]) [--release x1,x2]",
-                      args, desc, &vm, streams.out))
+                      "(--log runs.jsonl | --storage URL [--study NAME]) [--release x1,x2]", args,
+                      desc, &vm, streams.out))
     return kExitOk;
   CheckStudyFlags(f, /*with_log=*/true);
+  if (!context.empty() && release.empty()) throw UsageError("--context goes with --release");
+  CheckStudyAccess(f, /*writes=*/!release.empty());
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f);
   if (!release.empty()) {
     const Eigen::VectorXd x = ParseDoubleList("release", release);

@@ -26,9 +26,7 @@ std::string ShellQuote(const std::string& text) {
 
 }  // namespace
 
-bool GnuplotAvailable() {
-  return std::system("command -v gnuplot > /dev/null 2>&1") == 0;
-}
+bool GnuplotAvailable() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
 
 bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
   const std::string data_path = spec.png_path + ".dat";

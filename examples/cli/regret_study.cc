@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <Eigen/Cholesky>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,12 +10,10 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
-
-#include <Eigen/Cholesky>
-#include <nlohmann/json.hpp>
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
@@ -22,6 +21,7 @@
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/finite_set_posterior.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/plugin/strategy_registry.h"
@@ -50,9 +50,9 @@ struct Instance {
   bool finite = true;
   int action_dim = 0, context_dim = 0;
   // Finite problems.
-  Eigen::MatrixXd candidates;       // (a + m) x N, original units (what rows report)
-  Eigen::MatrixXd action_inputs;    // q x Na: inputs of the action kernel (index or x)
-  std::vector<int> action_index;    // N
+  Eigen::MatrixXd candidates;     // (a + m) x N, original units (what rows report)
+  Eigen::MatrixXd action_inputs;  // q x Na: inputs of the action kernel (index or x)
+  std::vector<int> action_index;  // N
   int num_actions = 0;
   std::unique_ptr<Kernel> action_kernel;   // over dims 0..q-1
   std::unique_ptr<Kernel> context_kernel;  // over dims q..q+m-1 (contextual only)
@@ -76,7 +76,8 @@ Eigen::MatrixXd GridPoints(int n) {
 Eigen::VectorXd DrawFromPrior(const Kernel& kernel, const Eigen::MatrixXd& X, Rng& rng) {
   const JitteredCholesky chol = FactorizeWithJitter(kernel.Gram(X), 1e-2);
   if (!chol.ok) throw std::runtime_error("cannot factorize the prior covariance of the problem");
-  return chol.lower.triangularView<Eigen::Lower>() * StandardNormalVector(static_cast<int>(X.cols()), rng);
+  return chol.lower.triangularView<Eigen::Lower>() *
+         StandardNormalVector(static_cast<int>(X.cols()), rng);
 }
 
 void FillActions(Instance* in, const Eigen::MatrixXd& X) {
@@ -248,7 +249,8 @@ class FiniteRun {
     state.num_candidates = static_cast<int>(allowed.count());
     state.information_gain = arm.posterior->InformationGain();
     state.noise_variance = in_.noise;
-    for (int i : arm.observed) state.incumbent = std::max(state.incumbent, arm.posterior->mean()(i));
+    for (int i : arm.observed)
+      state.incumbent = std::max(state.incumbent, arm.posterior->mean()(i));
     state.best_observed = arm.best_observed;
     arm.strategy->BeginRound(state);
     const FiniteSetCandidatePosterior view(*arm.posterior);
@@ -296,7 +298,8 @@ class FiniteRun {
       parts.push_back(in_.action_kernel->Clone());
       parts.push_back(in_.context_kernel->Clone());
       const std::unique_ptr<Kernel> product = MakeProduct(std::move(parts));
-      arm.posterior = std::make_unique<FiniteSetPosterior>(*product, inputs, in_.noise, prior_mean_);
+      arm.posterior =
+          std::make_unique<FiniteSetPosterior>(*product, inputs, in_.noise, prior_mean_);
     } else {
       arm.posterior =
           std::make_unique<FiniteSetPosterior>(*in_.action_kernel, inputs, in_.noise, prior_mean_);
@@ -363,7 +366,7 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
     if (error) *error = message;
     return false;
   };
-  const std::vector<std::string> known = {"gp-sample", "rkhs", "branin", "hartmann3",
+  const std::vector<std::string> known = {"gp-sample", "rkhs",       "branin", "hartmann3",
                                           "hartmann6", "rosenbrock", "file"};
   if (std::find(known.begin(), known.end(), problem) == known.end())
     return fail("--problem '" + problem +
@@ -373,17 +376,19 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
   for (const std::string& s : strategies) {
     if (!StrategyRegistry::Default().Contains(s)) {
       std::string names;
-      for (const std::string& n : StrategyRegistry::Default().Names()) names += (names.empty() ? "" : ", ") + n;
+      for (const std::string& n : StrategyRegistry::Default().Names())
+        names += (names.empty() ? "" : ", ") + n;
       return fail("--strategy '" + s + "' is not registered; known: " + names);
     }
   }
   const std::vector<std::string> kernels = KernelNames();
   if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end() || kernel == "constant")
-    return fail("--kernel '" + kernel + "' is unknown; known: se, matern12, matern32, matern52, linear");
+    return fail("--kernel '" + kernel +
+                "' is unknown; known: se, matern12, matern32, matern52, periodic, linear");
   if (!(lengthscale > 0) || !std::isfinite(lengthscale))
-    return fail("--lengthscale " + std::to_string(lengthscale) + " must be > 0");
+    return fail("--lengthscale " + FormatDouble(lengthscale) + " must be > 0");
   if (!(context_lengthscale > 0) || !std::isfinite(context_lengthscale))
-    return fail("--context-lengthscale " + std::to_string(context_lengthscale) + " must be > 0");
+    return fail("--context-lengthscale " + FormatDouble(context_lengthscale) + " must be > 0");
   if (!std::isfinite(noise)) return fail("--noise must be finite");
   if (T < 1) return fail("--T " + std::to_string(T) + " must be >= 1");
   if (trials < 1) return fail("--trials " + std::to_string(trials) + " must be >= 1");
@@ -399,10 +404,11 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
     }
   }
   if (!(signal_variance > 0) || !std::isfinite(signal_variance))
-    return fail("--signal-variance " + std::to_string(signal_variance) + " must be > 0");
+    return fail("--signal-variance " + FormatDouble(signal_variance) + " must be > 0");
   if (signal_variance != 1.0 && problem != "file")
-    return fail("--signal-variance applies to --problem file (box problems standardize their "
-                "rewards; gp-sample and rkhs are drawn with variance 1)");
+    return fail(
+        "--signal-variance applies to --problem file (box problems standardize their "
+        "rewards; gp-sample and rkhs are drawn with variance 1)");
   if (!StrategyParamsAreValid(*this, error)) return false;
   if (!std::isfinite(rkhs_bound)) return fail("--rkhs-bound must be finite");
   if (!std::isfinite(noise_bound)) return fail("--noise-bound must be finite");
@@ -496,7 +502,8 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
             row.x = optimizer->Ask();
             int i = 0;
             while (i < in.candidates.cols() && in.candidates.col(i) != row.x) ++i;
-            if (i == in.candidates.cols()) throw std::logic_error("the optimizer left the candidate set");
+            if (i == in.candidates.cols())
+              throw std::logic_error("the optimizer left the candidate set");
             row.f = in.f(i);
             row.y = row.f + noise_sd * normal(noise_rng);
             optimizer->Tell(row.x, row.y);
@@ -516,11 +523,10 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
           if (on_row) on_row(row);
           if (Seconds(last_report) > 2.0) {
             last_report = Clock::now();
-            progress << "[run] " << summary.strategy << "  trial " << trial + 1 << "/"
-                     << o.trials << "  t " << t << "/" << o.T << "  R_t/t "
-                     << std::setprecision(4) << cumulative / t << "  elapsed " << std::fixed
-                     << std::setprecision(1) << Seconds(start) << " s" << std::defaultfloat
-                     << std::endl;
+            progress << "[run] " << summary.strategy << "  trial " << trial + 1 << "/" << o.trials
+                     << "  t " << t << "/" << o.T << "  R_t/t " << std::setprecision(4)
+                     << cumulative / t << "  elapsed " << std::fixed << std::setprecision(1)
+                     << Seconds(start) << " s" << std::defaultfloat << std::endl;
           }
         }
         summary.cumulative.push_back(cumulative);
@@ -556,9 +562,13 @@ std::string PlusMinus(const std::vector<double>& v, double divide = 1.0) {
 void PrintSummary(const RegretStudyResult& result, int T, std::ostream& out) {
   size_t width = 8;
   for (const StrategySummary& s : result.summaries) width = std::max(width, s.strategy.size());
-  out << std::left << std::setw(static_cast<int>(width)) << "strategy" << "  " << std::setw(22)
-      << "R_T (mean +- sd)" << "  " << std::setw(22) << "R_T / T" << "  " << std::setw(22)
-      << "simple regret" << "  " << "s/trial" << "\n";
+  out << std::left << std::setw(static_cast<int>(width)) << "strategy"
+      << "  " << std::setw(22) << "R_T (mean +- sd)"
+      << "  " << std::setw(22) << "R_T / T"
+      << "  " << std::setw(22) << "simple regret"
+      << "  "
+      << "s/trial"
+      << "\n";
   for (const StrategySummary& s : result.summaries) {
     double sec, sec_sd;
     MeanSd(s.seconds, &sec, &sec_sd);

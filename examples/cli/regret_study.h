@@ -27,14 +27,13 @@
 #ifndef GPBANDIT_EXAMPLES_CLI_REGRET_STUDY_H_
 #define GPBANDIT_EXAMPLES_CLI_REGRET_STUDY_H_
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/examples/io/finite_problem.h"

@@ -74,9 +74,10 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
   for (int c = 0; c < k; ++c) {
     DemoCondition condition;
     condition.payload = o.payloads[c];
-    condition.brute_force = problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points);
-    progress << "[demo] brute force, payload " << Number(o.payloads[c], 2) << " kg: kp kd = "
-             << Gains(condition.brute_force.gains) << ", reward "
+    condition.brute_force =
+        problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points);
+    progress << "[demo] brute force, payload " << Number(o.payloads[c], 2)
+             << " kg: kp kd = " << Gains(condition.brute_force.gains) << ", reward "
              << Number(condition.brute_force.reward) << " (" << condition.brute_force.evaluations
              << " noise-free episodes)" << std::endl;
     result.conditions.push_back(condition);
@@ -89,7 +90,8 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
   std::vector<int> sequence(o.episodes);
   for (int& c : sequence) c = pick(condition_rng);
 
-  const Eigen::Vector2d lower = problems::PendulumGainLower(), upper = problems::PendulumGainUpper();
+  const Eigen::Vector2d lower = problems::PendulumGainLower(),
+                        upper = problems::PendulumGainUpper();
   double payload_min = o.payloads[0], payload_max = o.payloads[0];
   for (double p : o.payloads) {
     payload_min = std::min(payload_min, p);
@@ -98,11 +100,10 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
   if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
   const StrategyParams strategy =
       StrategyParams().With("beta_scale", o.beta_scale).MergedWith(o.strategy_options);
-  Optimizer contextual(
-      Domain::Box(lower, upper)
-          .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
-                       Eigen::VectorXd::Constant(1, payload_max)),
-      nullptr, "cgp-ucb", strategy, TunerOptions(o));
+  Optimizer contextual(Domain::Box(lower, upper)
+                           .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
+                                        Eigen::VectorXd::Constant(1, payload_max)),
+                       nullptr, "cgp-ucb", strategy, TunerOptions(o));
   Optimizer plain(Domain::Box(lower, upper), nullptr, "gp-ucb", strategy, TunerOptions(o));
 
   // 3. The episodes. The same noise stream for both tuners (common random numbers).
@@ -119,18 +120,18 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
 
     auto t0 = Clock::now();
     episode.contextual_gains = contextual.Ask(z);
-    episode.contextual_reward = plant.Reward(episode.contextual_gains(0), episode.contextual_gains(1), payload);
-    episode.contextual_observed = plant.NoisyReward(episode.contextual_gains(0),
-                                                    episode.contextual_gains(1), payload,
-                                                    noise_contextual);
+    episode.contextual_reward =
+        plant.Reward(episode.contextual_gains(0), episode.contextual_gains(1), payload);
+    episode.contextual_observed = plant.NoisyReward(
+        episode.contextual_gains(0), episode.contextual_gains(1), payload, noise_contextual);
     contextual.Tell(episode.contextual_gains, z, episode.contextual_observed);
     result.seconds_contextual += Seconds(t0);
 
     t0 = Clock::now();
     episode.plain_gains = plain.Ask();
     episode.plain_reward = plant.Reward(episode.plain_gains(0), episode.plain_gains(1), payload);
-    episode.plain_observed = plant.NoisyReward(episode.plain_gains(0), episode.plain_gains(1),
-                                               payload, noise_plain);
+    episode.plain_observed =
+        plant.NoisyReward(episode.plain_gains(0), episode.plain_gains(1), payload, noise_plain);
     plain.Tell(episode.plain_gains, episode.plain_observed);
     result.seconds_plain += Seconds(t0);
 
@@ -139,11 +140,11 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     result.episodes.push_back(episode);
     ++result.conditions[c].episodes;
     if ((e + 1) % 10 == 0 || e + 1 == o.episodes) {
-      progress << "[demo] episode " << std::setw(3) << e + 1 << "/" << o.episodes
-               << "  payload " << Number(payload, 2) << " kg  mean regret so far: CGP-UCB "
-               << Number(regret_contextual / (e + 1)) << ", GP-UCB " << Number(regret_plain / (e + 1))
-               << "  (" << Number(result.seconds_contextual + result.seconds_plain, 1) << " s)"
-               << std::endl;
+      progress << "[demo] episode " << std::setw(3) << e + 1 << "/" << o.episodes << "  payload "
+               << Number(payload, 2) << " kg  mean regret so far: CGP-UCB "
+               << Number(regret_contextual / (e + 1)) << ", GP-UCB "
+               << Number(regret_plain / (e + 1)) << "  ("
+               << Number(result.seconds_contextual + result.seconds_plain, 1) << " s)" << std::endl;
     }
   }
 
@@ -165,8 +166,8 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
       }
     }
     condition.plain_gains = plain_best.x;
-    condition.contextual_reward =
-        plant.Reward(condition.contextual_gains(0), condition.contextual_gains(1), condition.payload);
+    condition.contextual_reward = plant.Reward(condition.contextual_gains(0),
+                                               condition.contextual_gains(1), condition.payload);
     condition.plain_reward =
         plant.Reward(condition.plain_gains(0), condition.plain_gains(1), condition.payload);
   }
@@ -174,8 +175,10 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
 }
 
 void PrintDemoTable(const RobotDemoResult& result, std::ostream& out) {
-  out << "Learned PD gains (kp, kd) per payload and their noise-free episode reward (0 is perfect)\n";
-  out << "payload  episodes |  CGP-UCB gains  reward  |  GP-UCB gains   reward  |  brute force    reward\n";
+  out << "Learned PD gains (kp, kd) per payload and their noise-free episode reward (0 is "
+         "perfect)\n";
+  out << "payload  episodes |  CGP-UCB gains  reward  |  GP-UCB gains   reward  |  brute force    "
+         "reward\n";
   double gap_contextual = 0, gap_plain = 0;
   for (const DemoCondition& c : result.conditions) {
     out << std::setw(5) << Number(c.payload, 2) << " kg " << std::setw(6) << c.episodes << "   | "
@@ -212,11 +215,11 @@ void WriteDemoCsv(const RobotDemoResult& result, const RobotDemoOptions& options
         e.plain_gains(0), e.plain_gains(1), e.plain_reward, e.plain_observed, e.best_reward,
         static_cast<double>(e.condition);
   }
-  io::WriteNumericCsv(path,
-                      {"episode", "payload", "cgp_ucb_kp", "cgp_ucb_kd", "cgp_ucb_reward",
-                       "cgp_ucb_observed", "gp_ucb_kp", "gp_ucb_kd", "gp_ucb_reward",
-                       "gp_ucb_observed", "best_reward", "condition"},
-                      rows);
+  io::WriteNumericCsv(
+      path,
+      {"episode", "payload", "cgp_ucb_kp", "cgp_ucb_kd", "cgp_ucb_reward", "cgp_ucb_observed",
+       "gp_ucb_kp", "gp_ucb_kd", "gp_ucb_reward", "gp_ucb_observed", "best_reward", "condition"},
+      rows);
 }
 
 }  // namespace cli

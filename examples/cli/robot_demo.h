@@ -15,15 +15,13 @@
 #ifndef GPBANDIT_EXAMPLES_CLI_ROBOT_DEMO_H_
 #define GPBANDIT_EXAMPLES_CLI_ROBOT_DEMO_H_
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
-
 #include "gpbandit/acquisition/strategy_params.h"
-
 #include "gpbandit/examples/problems/pendulum_plant.h"
 
 namespace gpbandit {
@@ -53,13 +51,13 @@ struct RobotDemoOptions {
 };
 
 struct DemoEpisode {
-  int episode = 0;         // 1-based
-  int condition = 0;       // index into payloads
+  int episode = 0;    // 1-based
+  int condition = 0;  // index into payloads
   Eigen::Vector2d contextual_gains = Eigen::Vector2d::Zero();
   Eigen::Vector2d plain_gains = Eigen::Vector2d::Zero();
   double contextual_reward = 0, plain_reward = 0;      // noise-free
   double contextual_observed = 0, plain_observed = 0;  // what the tuners were told
-  double best_reward = 0;  // brute force, this condition
+  double best_reward = 0;                              // brute force, this condition
 };
 
 struct DemoCondition {
@@ -68,7 +66,7 @@ struct DemoCondition {
   Eigen::Vector2d contextual_gains = Eigen::Vector2d::Zero();
   Eigen::Vector2d plain_gains = Eigen::Vector2d::Zero();
   double contextual_reward = 0, plain_reward = 0;  // noise-free, at the recommended gains
-  int episodes = 0;  // episodes played in this condition
+  int episodes = 0;                                // episodes played in this condition
 };
 
 struct RobotDemoResult {

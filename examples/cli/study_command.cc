@@ -2,14 +2,17 @@
 // directory of studies, or a PostgreSQL database; storage/study_storage.h). export writes a
 // study as JSON-Lines exactly as the file backend stores it, and import reads such a file, so a
 // study moves between a file and a database byte for byte.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
-#include <ostream>
-
 #include <nlohmann/json.hpp>
+#include <ostream>
 
 #include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/cli/study_flags.h"
@@ -31,7 +34,7 @@ std::unique_ptr<StudyStorage> StorageOf(const StudyFlags& f) {
   try {
     return OpenStudyStorage(f.storage, f.study);
   } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
+    throw InputError(e.what());
   }
 }
 
@@ -39,15 +42,15 @@ struct CreateFlags {
   StudyFlags study;
   std::string bounds, strategy = "gp-ucb", context_bounds, failures = "skip";
   std::vector<std::string> options;
-  std::uint64_t seed = OptimizerOptions().seed;
+  std::uint64_t seed = kDefaultSeed;
   int context_dim = 0;
 };
 
 NonFiniteRewardPolicy FailurePolicy(const std::string& name) {
+  RequireOneOf("--failures", name, {"skip", "impute-worst", "throw"});
   if (name == "skip") return NonFiniteRewardPolicy::kSkip;
   if (name == "impute-worst") return NonFiniteRewardPolicy::kImputeWorst;
-  if (name == "throw") return NonFiniteRewardPolicy::kThrow;
-  throw UsageError("--failures must be skip, impute-worst or throw, got '" + name + "'");
+  return NonFiniteRewardPolicy::kThrow;
 }
 
 Domain DomainFromFlags(const CreateFlags& f) {
@@ -57,6 +60,11 @@ Domain DomainFromFlags(const CreateFlags& f) {
   Domain domain = Domain::Box(lower, upper);
   Eigen::VectorXd zl, zu;
   if (!f.context_bounds.empty()) ParseBounds("context-bounds", f.context_bounds, &zl, &zu);
+  RequireAtLeast("--context-dim", f.context_dim, 0);
+  if (f.context_dim > 0 && zl.size() > 0 && zl.size() != f.context_dim)
+    throw UsageError("--context-bounds gives " + std::to_string(zl.size()) +
+                     (zl.size() == 1 ? " range" : " ranges") + " but --context-dim is " +
+                     std::to_string(f.context_dim));
   const int m = f.context_dim > 0 ? f.context_dim : static_cast<int>(zl.size());
   if (m > 0) domain = domain.WithContext(m, zl, zu);
   return domain;
@@ -64,42 +72,44 @@ Domain DomainFromFlags(const CreateFlags& f) {
 
 int Create(const std::vector<std::string>& args, Streams streams) {
   CreateFlags f;
-  po::options_description desc("options (defaults in brackets)");
+  po::options_description desc("options (defaults in parentheses)");
   AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/false);
-  desc.add_options()
-      ("bounds", po::value(&f.bounds), "action box lower:upper,...")
-      ("strategy", po::value(&f.strategy)->default_value(f.strategy), "registry name")
-      ("option", po::value(&f.options), "key=value: a strategy option, repeatable")
-      ("seed", po::value(&f.seed)->default_value(f.seed), "seed")
-      ("context-dim", po::value(&f.context_dim)->default_value(0),
-       "number of context coordinates (contextual studies)")
-      ("context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)")
-      ("failures", po::value(&f.failures)->default_value(f.failures),
-       "a failed evaluation (NaN, a worker's crashed command): skip = recorded as failed, "
-       "impute-worst = recorded and taught to the model at the worst reward so far, "
-       "throw = refused (a worker then releases the point)");
+  desc.add_options()("bounds", po::value(&f.bounds), "action box lower:upper,...")(
+      "strategy", ValueWithDefault(&f.strategy), "registry name")(
+      "option", po::value(&f.options), "key=value: a strategy option, repeatable")(
+      "seed", ValueWithDefault(&f.seed), "seed")(
+      "context-dim", ValueWithDefault(&f.context_dim),
+      "number of context coordinates (contextual studies)")(
+      "context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)")(
+      "failures", ValueWithDefault(&f.failures),
+      "a failed evaluation (NaN, a worker's crashed command): skip = recorded as failed, "
+      "impute-worst = recorded and taught to the model at the worst reward so far, "
+      "throw = refused (a worker then releases the point)");
   po::variables_map vm;
   if (!ParseArguments("study create", "--storage URL [--study NAME] --bounds 0:1,0:10 [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   CheckStudyFlags(f.study, false);
+  RequireRegisteredStrategy("--strategy", f.strategy);
+  RequireValidStrategyOptions(f.strategy, ParseOptionFlags(f.options));
+  CheckStudyAccess(f.study, /*writes=*/true);
   OptimizerOptions options;
   options.seed = f.seed;
   options.non_finite_rewards = FailurePolicy(f.failures);
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
-    optimizer = std::make_unique<Optimizer>(domain, nullptr, f.strategy,
-                                            ParseOptionFlags(f.options), options,
-                                            OpenStudyStorage(f.study.storage, f.study.study));
+    optimizer =
+        std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
+                                    options, OpenStudyStorage(f.study.storage, f.study.study));
     if (optimizer->CreateStudy()) {
       streams.err << "[study] created " << DescribeStudy(f.study) << "\n";
       return kExitOk;
     }
   } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
+    throw InputError(e.what());
   }
-  throw UsageError(DescribeStudy(f.study) + " exists already");
+  throw InputError(DescribeStudy(f.study) + " exists already");
 }
 
 int List(const std::vector<std::string>& args, Streams streams) {
@@ -109,11 +119,14 @@ int List(const std::vector<std::string>& args, Streams streams) {
   po::variables_map vm;
   if (!ParseArguments("study list", "--storage URL", args, desc, &vm, streams.out)) return kExitOk;
   if (f.storage.empty()) throw UsageError("--storage is required");
+  CheckStudyAccess(f, /*writes=*/false);
+  if (!IsDatabaseUrl(f.storage) && access(f.storage.c_str(), F_OK) != 0)
+    throw InputError("--storage " + f.storage + ": no such file or directory");
   std::vector<StudySummary> studies;
   try {
     studies = ListStudies(f.storage);
   } catch (const std::runtime_error& e) {
-    throw UsageError(e.what());
+    throw InputError(e.what());
   }
   streams.out << "study\trecords\n";
   for (const StudySummary& s : studies)
@@ -154,6 +167,7 @@ int Show(const std::vector<std::string>& args, Streams streams) {
   if (!ParseArguments("study show", "--storage URL [--study NAME]", args, desc, &vm, streams.out))
     return kExitOk;
   CheckStudyFlags(f, false);
+  CheckStudyAccess(f, /*writes=*/false);
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f);
   json j = SummaryJson(*optimizer, WallClockSeconds());
   j["study"] = DescribeStudy(f);
@@ -168,12 +182,14 @@ int Export(const std::vector<std::string>& args, Streams streams) {
   AddStudyFlags(&desc, &f, false, false);
   desc.add_options()("out", po::value(&out_path), "the JSON-Lines file to write [stdout]");
   po::variables_map vm;
-  if (!ParseArguments("study export", "--storage URL [--study NAME] [--out FILE]", args, desc,
-                      &vm, streams.out))
+  if (!ParseArguments("study export", "--storage URL [--study NAME] [--out FILE]", args, desc, &vm,
+                      streams.out))
     return kExitOk;
+  if (!out_path.empty()) RequireWritableFile("--out", out_path);
+  CheckStudyAccess(f, /*writes=*/false);
   const std::unique_ptr<StudyStorage> storage = StorageOf(f);
   const std::unique_ptr<StudySession> session = storage->Begin(LockMode::kShared);
-  if (session->header().empty()) throw UsageError("no study " + DescribeStudy(f));
+  if (session->header().empty()) throw InputError("no study " + DescribeStudy(f));
   std::string text = session->header() + "\n";
   for (const StudyRecord& r : session->ReadAfter(0)) text += r.json + "\n";
   if (out_path.empty()) {
@@ -197,16 +213,19 @@ int Import(const std::vector<std::string>& args, Streams streams) {
   if (!ParseArguments("study import", "--storage URL [--study NAME] --in FILE", args, desc, &vm,
                       streams.out))
     return kExitOk;
+  if (access(in_path.c_str(), R_OK) != 0)
+    throw InputError("--in " + in_path + ": cannot read it: " + std::strerror(errno));
+  CheckStudyAccess(f, /*writes=*/true);
   // The file must resume as a study: header, registered strategy, every record replayable.
   try {
     Optimizer::Resume(in_path);
   } catch (const std::runtime_error& e) {
-    throw UsageError("cannot import '" + in_path + "': " + e.what());
+    throw InputError("cannot import '" + in_path + "': " + e.what());
   }
   const LogContents contents = ReadLog(in_path);
   const std::unique_ptr<StudyStorage> storage = StorageOf(f);
   const std::unique_ptr<StudySession> session = storage->Begin(LockMode::kExclusive);
-  if (!session->header().empty()) throw UsageError(DescribeStudy(f) + " exists already");
+  if (!session->header().empty()) throw InputError(DescribeStudy(f) + " exists already");
   session->CreateStudy(contents.records.front().json);
   for (std::size_t i = 1; i < contents.records.size(); ++i)
     session->Append(contents.records[i].json);
@@ -220,8 +239,11 @@ int Import(const std::vector<std::string>& args, Streams streams) {
 
 int StudyCommand(const std::vector<std::string>& args, Streams streams) {
   const std::vector<std::pair<std::string, int (*)(const std::vector<std::string>&, Streams)>>
-      subcommands = {{"create", Create}, {"list", List}, {"show", Show},
-                     {"export", Export}, {"import", Import}};
+      subcommands = {{"create", Create},
+                     {"list", List},
+                     {"show", Show},
+                     {"export", Export},
+                     {"import", Import}};
   const std::string usage =
       "usage: gpbandit study <create|list|show|export|import> --storage URL [--study NAME] "
       "[options]\n  (gpbandit study <subcommand> --help for its options)\n";
@@ -231,8 +253,11 @@ int StudyCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  for (const auto& [name, run] : subcommands)
-    if (name == args[0]) return run(rest, streams);
+  for (const auto& [name, run] : subcommands) {
+    if (name == args[0])
+      return RunReportingErrors(
+          "study " + name, [&, run = run] { return run(rest, streams); }, streams);
+  }
   throw UsageError("unknown subcommand '" + args[0] + "'\n" + usage);
 }
 

@@ -21,12 +21,21 @@ struct StudyFlags {
 };
 
 // with_log: also --log (suggest, observe, pending); with_worker: --lease and --worker-id.
-void AddStudyFlags(po::options_description* desc, StudyFlags* f, bool with_log,
-                   bool with_worker);
+void AddStudyFlags(po::options_description* desc, StudyFlags* f, bool with_log, bool with_worker);
 
 // Throws UsageError unless exactly one of --log and --storage is given (or --storage alone when
-// !with_log), and --study goes with --storage.
+// !with_log), --study goes with --storage, and --lease is > 0.
 void CheckStudyFlags(const StudyFlags& f, bool with_log);
+
+// For a study in a file or directory (not a database): throws InputError, before anything is
+// read or written, when this process cannot use it as the command needs: an existing file or
+// directory that cannot be read (or, for `writes`, written), or for `writes` a new study whose
+// directory is missing or read-only. New and existing studies fail alike (exit 2).
+void CheckStudyAccess(const StudyFlags& f, bool writes);
+
+// True if the --log file exists and is not empty; throws InputError if it cannot be examined
+// (a directory on its path that this process may not enter).
+bool LogHasRecords(const std::string& log_path);
 
 // "runs.jsonl", or "study 'x' in postgresql://host/db" (passwords redacted).
 std::string DescribeStudy(const StudyFlags& f);
@@ -39,7 +48,7 @@ double WallClockSeconds();
 
 // Opens the existing study (Optimizer::Open, or Resume for --log). Every failure to reach it --
 // storage unreachable, wrong credentials, no such study, an unregistered strategy, a corrupt
-// record -- is a UsageError (exit 2), and nothing is written.
+// record -- is an InputError (exit 2), and nothing is written.
 std::unique_ptr<Optimizer> OpenExistingStudy(const StudyFlags& f);
 
 }  // namespace cli

@@ -84,20 +84,22 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
   auto dash = std::find(args.begin(), args.end(), "--");
   const std::vector<std::string> own(args.begin(), dash);
   if (dash != args.end()) f.command.assign(dash + 1, args.end());
-  po::options_description desc("options (defaults in brackets)");
+  po::options_description desc("options (defaults in parentheses)");
   AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/true);
-  desc.add_options()
-      ("evaluations", po::value(&f.evaluations)->default_value(0),
-       "stop after this many evaluations by this worker (0: no limit)")
-      ("until-told", po::value(&f.until_told)->default_value(0),
-       "stop once the study holds this many tells (0: no limit)")
-      ("context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
+  desc.add_options()("evaluations", ValueWithDefault(&f.evaluations),
+                     "stop after this many evaluations by this worker (0: no limit)")(
+      "until-told", ValueWithDefault(&f.until_told),
+      "stop once the study holds this many tells (0: no limit)")(
+      "context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
   po::variables_map vm;
-  if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]",
-                      own, desc, &vm, streams.out))
+  if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]", own,
+                      desc, &vm, streams.out))
     return kExitOk;
   if (f.command.empty()) throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
+  RequireAtLeast("--evaluations", f.evaluations, 0);
+  RequireAtLeast("--until-told", f.until_told, 0);
   CheckStudyFlags(f.study, /*with_log=*/false);
+  CheckStudyAccess(f.study, /*writes=*/true);
   const Eigen::VectorXd z =
       f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);

@@ -1,6 +1,5 @@
 #include "gpbandit/examples/io/csv.h"
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -36,6 +35,49 @@ std::vector<std::string> SplitFields(const std::string& line) {
   return fields;
 }
 
+// Strips a UTF-8 byte-order mark from the first line; refuses UTF-16 (whose text would read as
+// garbage with NUL bytes).
+void StripByteOrderMark(const std::string& path, std::string* first_line) {
+  if (first_line->compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    first_line->erase(0, 3);
+  } else if (first_line->compare(0, 2, "\xFF\xFE") == 0 ||
+             first_line->compare(0, 2, "\xFE\xFF") == 0) {
+    throw FileFormatError(path, 1, 0, "the file is UTF-16 text; save it as UTF-8 or ASCII");
+  }
+}
+
+// The header's names: non-empty and distinct.
+void CheckHeader(const std::string& path, int line_number, const std::vector<std::string>& names) {
+  std::set<std::string> seen;
+  for (size_t c = 0; c < names.size(); ++c) {
+    if (names[c].empty())
+      throw FileFormatError(path, line_number, static_cast<int>(c) + 1, "empty column name");
+    if (!seen.insert(names[c]).second)
+      throw FileFormatError(path, line_number, static_cast<int>(c) + 1,
+                            "duplicate column name '" + names[c] + "'");
+  }
+}
+
+// Appends the fields of one data row to *values.
+void ParseRow(const CsvTable& table, int line_number, const std::vector<std::string>& fields,
+              bool require_finite, std::vector<double>* values) {
+  for (size_t c = 0; c < fields.size(); ++c) {
+    const std::string& field = fields[c];
+    const int column = static_cast<int>(c) + 1;
+    const std::string name = table.header.empty() ? "" : " (" + table.header[c] + ")";
+    if (field.empty()) throw FileFormatError(table.path, line_number, column, "empty field" + name);
+    char* end = nullptr;
+    const double value = std::strtod(field.c_str(), &end);
+    if (end == field.c_str() || *end != '\0')
+      throw FileFormatError(table.path, line_number, column,
+                            "'" + field + "' is not a number" + name);
+    if (require_finite && !std::isfinite(value))
+      throw FileFormatError(table.path, line_number, column,
+                            "'" + field + "' is not a finite number" + name);
+    values->push_back(value);
+  }
+}
+
 }  // namespace
 
 FileFormatError::FileFormatError(const std::string& path, int line, int column,
@@ -45,30 +87,24 @@ FileFormatError::FileFormatError(const std::string& path, int line, int column,
       line_(line),
       column_(column) {}
 
-CsvTable ReadNumericCsv(const std::string& path, bool has_header, bool require_finite) {
+CsvTable ReadNumericCsv(const std::string& path, bool has_header, bool require_finite,
+                        const RowLimit& limit) {
   std::ifstream in(path);
   if (!in) throw FileFormatError(path, 0, 0, "cannot open file for reading");
   CsvTable table;
   table.path = path;
-  std::vector<std::vector<double>> rows;
+  std::vector<double> values;  // row-major
   std::string raw;
   int line_number = 0;
   int width = -1;
   bool header_pending = has_header;
   while (std::getline(in, raw)) {
-    ++line_number;
+    if (++line_number == 1) StripByteOrderMark(path, &raw);
     const std::string line = Trim(raw);
     if (line.empty() || line[0] == '#') continue;
     const std::vector<std::string> fields = SplitFields(line);
     if (header_pending) {
-      std::set<std::string> seen;
-      for (size_t c = 0; c < fields.size(); ++c) {
-        if (fields[c].empty())
-          throw FileFormatError(path, line_number, static_cast<int>(c) + 1, "empty column name");
-        if (!seen.insert(fields[c]).second)
-          throw FileFormatError(path, line_number, static_cast<int>(c) + 1,
-                                "duplicate column name '" + fields[c] + "'");
-      }
+      CheckHeader(path, line_number, fields);
       table.header = fields;
       table.header_line = line_number;
       width = static_cast<int>(fields.size());
@@ -78,34 +114,23 @@ CsvTable ReadNumericCsv(const std::string& path, bool has_header, bool require_f
     if (width < 0) width = static_cast<int>(fields.size());
     if (static_cast<int>(fields.size()) != width) {
       const int column = std::min<int>(static_cast<int>(fields.size()), width) + 1;
-      throw FileFormatError(path, line_number, column,
-                            "expected " + std::to_string(width) + " fields, found " +
-                                std::to_string(fields.size()));
+      throw FileFormatError(
+          path, line_number, column,
+          "expected " + std::to_string(width) + " fields, found " + std::to_string(fields.size()));
     }
-    std::vector<double> row(width);
-    for (int c = 0; c < width; ++c) {
-      const std::string& field = fields[c];
-      const std::string name = table.header.empty() ? "" : " (" + table.header[c] + ")";
-      if (field.empty())
-        throw FileFormatError(path, line_number, c + 1, "empty field" + name);
-      char* end = nullptr;
-      errno = 0;
-      const double value = std::strtod(field.c_str(), &end);
-      if (end == field.c_str() || *end != '\0')
-        throw FileFormatError(path, line_number, c + 1, "'" + field + "' is not a number" + name);
-      if (require_finite && !std::isfinite(value))
-        throw FileFormatError(path, line_number, c + 1,
-                              "'" + field + "' is not a finite number" + name);
-      row[c] = value;
-    }
-    rows.push_back(std::move(row));
+    if (limit.max_rows > 0 && static_cast<int>(table.lines.size()) >= limit.max_rows)
+      throw FileFormatError(
+          path, line_number, 0,
+          "more than " + std::to_string(limit.max_rows) + " data rows (" + limit.reason + ")");
+    ParseRow(table, line_number, fields, require_finite, &values);
     table.lines.push_back(line_number);
   }
   if (header_pending) throw FileFormatError(path, 0, 0, "empty file: no header line");
-  if (rows.empty()) throw FileFormatError(path, line_number, 0, "no data rows");
-  table.values.resize(static_cast<Eigen::Index>(rows.size()), width);
-  for (size_t r = 0; r < rows.size(); ++r)
-    for (int c = 0; c < width; ++c) table.values(static_cast<Eigen::Index>(r), c) = rows[r][c];
+  if (table.lines.empty()) throw FileFormatError(path, line_number, 0, "no data rows");
+  const Eigen::Index rows = static_cast<Eigen::Index>(table.lines.size());
+  table.values =
+      Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(
+          values.data(), rows, width);
   return table;
 }
 
@@ -127,16 +152,6 @@ std::vector<std::string> NumberedNames(const std::string& prefix, int n) {
   std::vector<std::string> names;
   for (int i = 1; i <= n; ++i) names.push_back(prefix + std::to_string(i));
   return names;
-}
-
-std::string FormatDouble(double value) {
-  char buffer[40];
-  // The shortest of %.15g..%.17g that reads back exactly: readable files, no lost bits.
-  for (int precision = 15; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, value);
-    if (std::strtod(buffer, nullptr) == value || !std::isfinite(value)) break;
-  }
-  return buffer;
 }
 
 }  // namespace io

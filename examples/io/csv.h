@@ -4,16 +4,18 @@
 // number), the way compilers report errors, so that a person can jump to it.
 //
 // The format: fields separated by commas, optional spaces around fields, '#' starts a comment
-// line, blank lines are skipped, no quoting. Numbers are parsed with strtod (so "1e-3", "inf"
-// and "nan" parse; callers that need finite values say so).
+// line, blank lines are skipped, no quoting; ASCII or UTF-8 (with or without a byte-order mark).
+// Numbers are parsed with strtod (so "1e-3", "inf" and "nan" parse; callers that need finite values
+// say so).
 #ifndef GPBANDIT_EXAMPLES_IO_CSV_H_
 #define GPBANDIT_EXAMPLES_IO_CSV_H_
 
+#include <Eigen/Core>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace io {
@@ -42,22 +44,34 @@ struct CsvTable {
   int cols() const { return static_cast<int>(values.cols()); }
 };
 
+// At most max_rows data rows (<= 0: no limit), and why, for the message. A caller whose model
+// grows faster than the file (an N x N matrix for N rows) sets one, so that a huge file ends in
+// a clear error rather than an allocation failure.
+struct RowLimit {
+  int max_rows = 0;
+  std::string reason;
+};
+
 // Reads a numeric CSV. With has_header the first non-comment line is the header (non-empty,
 // distinct names). Every data row must have the same number of fields as the first row (or the
-// header). When require_finite, nan and inf are rejected. Throws FileFormatError (including
-// when the file cannot be opened, or has no data row).
-CsvTable ReadNumericCsv(const std::string& path, bool has_header, bool require_finite = true);
+// header). When require_finite, nan and inf are rejected. A UTF-8 byte-order mark at the start
+// of the file is skipped (spreadsheets write one); UTF-16 files are refused. Memory: 8 bytes
+// per value while reading, twice that at the end. Throws FileFormatError (including when the
+// file cannot be opened, has no data row, or has more rows than `limit` allows).
+CsvTable ReadNumericCsv(const std::string& path, bool has_header, bool require_finite = true,
+                        const RowLimit& limit = {});
 
 // Writes values (rows x cols) with the given header (may be empty), doubles round-trip exact
-// (17 significant digits). Throws std::runtime_error if the file cannot be written.
+// (FormatDouble). Throws std::runtime_error if the file cannot be written.
 void WriteNumericCsv(const std::string& path, const std::vector<std::string>& header,
                      const Eigen::MatrixXd& values);
 
 // "x1".."xn" and the like.
 std::vector<std::string> NumberedNames(const std::string& prefix, int n);
 
-// Formats a double round-trip exact (17 significant digits, shortest form when exact).
-std::string FormatDouble(double value);
+// Numbers are written by gp/format.h's FormatDouble (shortest round-trip form), also
+// reachable as io::FormatDouble.
+using ::gpbandit::FormatDouble;
 
 }  // namespace io
 }  // namespace gpbandit

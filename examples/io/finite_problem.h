@@ -10,17 +10,22 @@
 //   contexts     (contextual problems) CSV with header z1..zm, the context revealed at each
 //                round (round t uses row (t - 1) mod rows); every row must be the context of at
 //                least one candidate.
+// At most kMaxCandidates candidates: the model of a finite problem holds an N x N covariance
+// (8 N^2 bytes, 3.2 GB at the limit).
 // Errors are io::FileFormatError with file, line and column.
 #ifndef GPBANDIT_EXAMPLES_IO_FINITE_PROBLEM_H_
 #define GPBANDIT_EXAMPLES_IO_FINITE_PROBLEM_H_
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
+#include "gpbandit/examples/io/csv.h"
 
 namespace gpbandit {
 namespace io {
+
+constexpr int kMaxCandidates = 20000;
 
 struct FiniteProblemFiles {
   std::string candidates;     // required
@@ -32,12 +37,12 @@ struct FiniteProblemFiles {
 struct FiniteProblem {
   int action_dim = 0;
   int context_dim = 0;
-  Eigen::MatrixXd candidates;       // (action_dim + context_dim) x N, one candidate per column
-  std::vector<int> action_index;    // N: the distinct action of each candidate
-  Eigen::MatrixXd actions;          // action_dim x Na: the distinct actions
-  Eigen::MatrixXd kernel_matrix;    // Na x Na, or empty
-  Eigen::MatrixXd functions;        // N x F: one true payoff function per column
-  Eigen::MatrixXd contexts;         // context_dim x C: the revealed sequence (empty if m = 0)
+  Eigen::MatrixXd candidates;     // (action_dim + context_dim) x N, one candidate per column
+  std::vector<int> action_index;  // N: the distinct action of each candidate
+  Eigen::MatrixXd actions;        // action_dim x Na: the distinct actions
+  Eigen::MatrixXd kernel_matrix;  // Na x Na, or empty
+  Eigen::MatrixXd functions;      // N x F: one true payoff function per column
+  Eigen::MatrixXd contexts;       // context_dim x C: the revealed sequence (empty if m = 0)
 
   int size() const { return static_cast<int>(candidates.cols()); }
   int num_actions() const { return static_cast<int>(actions.cols()); }
@@ -59,7 +64,7 @@ struct Observations {
   Eigen::MatrixXd X;
   Eigen::VectorXd y;
 };
-Observations ReadObservations(const std::string& path);
+Observations ReadObservations(const std::string& path, const RowLimit& limit = {});
 
 // Checks that header names are prefix1..prefixK for each (prefix, K) in order, K >= 0 unknown:
 // returns the count of each prefix found. Throws FileFormatError at the first bad column.

@@ -23,10 +23,9 @@
 #ifndef GPBANDIT_EXAMPLES_PROBLEMS_PENDULUM_PLANT_H_
 #define GPBANDIT_EXAMPLES_PROBLEMS_PENDULUM_PLANT_H_
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/random.h"
 

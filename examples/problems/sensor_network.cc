@@ -4,6 +4,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
@@ -26,14 +27,17 @@ bool SensorNetworkOptions::IsValid(std::string* error) const {
     if (error) *error = "SensorNetworkOptions." + what;
     return false;
   };
-  if (num_sensors < 2) return fail("num_sensors = " + std::to_string(num_sensors) + " must be >= 2");
+  if (num_sensors < 2)
+    return fail("num_sensors = " + std::to_string(num_sensors) + " must be >= 2");
   if (days < 3) return fail("days = " + std::to_string(days) + " must be >= 3");
   if (samples_per_hour < 1)
     return fail("samples_per_hour = " + std::to_string(samples_per_hour) + " must be >= 1");
-  if (!(width > 0) || !std::isfinite(width)) return fail("width = " + std::to_string(width) + " must be > 0");
-  if (!(depth > 0) || !std::isfinite(depth)) return fail("depth = " + std::to_string(depth) + " must be > 0");
+  if (!(width > 0) || !std::isfinite(width))
+    return fail("width = " + FormatDouble(width) + " must be > 0");
+  if (!(depth > 0) || !std::isfinite(depth))
+    return fail("depth = " + FormatDouble(depth) + " must be > 0");
   if (!(reading_noise >= 0) || !std::isfinite(reading_noise))
-    return fail("reading_noise = " + std::to_string(reading_noise) + " must be >= 0");
+    return fail("reading_noise = " + FormatDouble(reading_noise) + " must be >= 0");
   return true;
 }
 
@@ -53,8 +57,10 @@ SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
     data.positions(1, s) = o.depth * (0.03 + 0.94 * unit(rng));
     bias(s) = 0.4 * normal(rng);
   }
-  const Eigen::Vector2d vents[2] = {{0.3 * o.width, 0.7 * o.depth}, {0.75 * o.width, 0.6 * o.depth}};
-  const Eigen::Vector2d offices[2] = {{0.2 * o.width, 0.3 * o.depth}, {0.6 * o.width, 0.85 * o.depth}};
+  const Eigen::Vector2d vents[2] = {{0.3 * o.width, 0.7 * o.depth},
+                                    {0.75 * o.width, 0.6 * o.depth}};
+  const Eigen::Vector2d offices[2] = {{0.2 * o.width, 0.3 * o.depth},
+                                      {0.6 * o.width, 0.85 * o.depth}};
 
   // Per-sensor exposure to each wall's sun, heating and occupancy: fixed by the layout.
   Eigen::MatrixXd exposure(s_count, 5);
@@ -65,7 +71,8 @@ SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
     exposure(s, 2) = std::exp(-p(0) / 5.0);              // west
     double heat = 0, people = 0;
     for (int v = 0; v < 2; ++v) heat += std::exp(-(p - vents[v]).squaredNorm() / (2 * 8.0 * 8.0));
-    for (int v = 0; v < 2; ++v) people += std::exp(-(p - offices[v]).squaredNorm() / (2 * 5.0 * 5.0));
+    for (int v = 0; v < 2; ++v)
+      people += std::exp(-(p - offices[v]).squaredNorm() / (2 * 5.0 * 5.0));
     exposure(s, 3) = heat;
     exposure(s, 4) = people;
   }
@@ -76,8 +83,8 @@ SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
   data.hour_of_day.resize(snapshots);
   data.day.resize(snapshots);
   const double dt = 1.0 / o.samples_per_hour;  // hours
-  double weather = 0.0;   // AR(1) outside offset, deg C
-  double heating = 0.0;   // heating level in [0, 1], first-order response
+  double weather = 0.0;                        // AR(1) outside offset, deg C
+  double heating = 0.0;                        // heating level in [0, 1], first-order response
   Eigen::VectorXd cloud(o.days);
   for (int d = 0; d < o.days; ++d) cloud(d) = 0.4 + 0.6 * unit(rng);  // 1 = clear sky
   const double weather_keep = std::exp(-dt / 12.0);
@@ -86,7 +93,8 @@ SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
     const double hour = (k % per_day) * dt;
     data.hour_of_day(k) = hour;
     data.day(k) = d;
-    weather = weather_keep * weather + std::sqrt(1 - weather_keep * weather_keep) * 0.8 * normal(rng);
+    weather =
+        weather_keep * weather + std::sqrt(1 - weather_keep * weather_keep) * 0.8 * normal(rng);
     const bool working = hour >= kWorkStart && hour < kWorkEnd;
     heating += (1.0 - std::exp(-dt / 1.5)) * ((working ? 1.0 : 0.0) - heating);
     const double sun_east = 4.0 * cloud(d) * Bump(hour, 9.0, 1.6);

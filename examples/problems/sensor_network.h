@@ -19,10 +19,9 @@
 #ifndef GPBANDIT_EXAMPLES_PROBLEMS_SENSOR_NETWORK_H_
 #define GPBANDIT_EXAMPLES_PROBLEMS_SENSOR_NETWORK_H_
 
+#include <Eigen/Core>
 #include <cstdint>
 #include <string>
-
-#include <Eigen/Core>
 
 #include "gpbandit/examples/io/finite_problem.h"
 

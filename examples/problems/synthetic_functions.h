@@ -5,28 +5,29 @@
 #ifndef GPBANDIT_EXAMPLES_PROBLEMS_SYNTHETIC_FUNCTIONS_H_
 #define GPBANDIT_EXAMPLES_PROBLEMS_SYNTHETIC_FUNCTIONS_H_
 
+#include <Eigen/Core>
 #include <cmath>
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <Eigen/Core>
+#include "gpbandit/gp/math.h"
 
 namespace gpbandit {
 namespace problems {
 
 struct SyntheticFunction {
   std::string name;
-  Eigen::VectorXd lower, upper;         // the box
+  Eigen::VectorXd lower, upper;                          // the box
   std::function<double(const Eigen::VectorXd&)> reward;  // to maximize
-  double max_reward;                    // sup over the box
-  Eigen::VectorXd argmax;               // one maximizer
+  double max_reward;                                     // sup over the box
+  Eigen::VectorXd argmax;                                // one maximizer
 };
 
 // Branin-Hoo on [-5, 10] x [0, 15]; reward = -branin, max -0.397887 at three points.
 inline double Branin(const Eigen::VectorXd& x) {
-  const double pi = M_PI;
+  const double pi = kPi;
   const double a = 1.0, b = 5.1 / (4 * pi * pi), c = 5.0 / pi, r = 6.0, s = 10.0,
                t = 1.0 / (8 * pi);
   const double u = x(1) - b * x(0) * x(0) + c * x(0) - r;
@@ -83,7 +84,7 @@ inline double Rosenbrock(const Eigen::VectorXd& x) {
 // w_i = 1 + (x_i - 1) / 4, sin^2(pi w_1) + sum_{i<d} (w_i - 1)^2 (1 + 10 sin^2(pi w_i + 1))
 // + (w_d - 1)^2 (1 + sin^2(2 pi w_d)).
 inline double Levy(const Eigen::VectorXd& x) {
-  const double pi = M_PI;
+  const double pi = kPi;
   const Eigen::Index d = x.size();
   auto w = [&](Eigen::Index i) { return 1.0 + (x(i) - 1.0) / 4.0; };
   const double s1 = std::sin(pi * w(0));
@@ -103,7 +104,7 @@ inline SyntheticFunction MakeBranin() {
   f.upper = Eigen::Vector2d(10, 15);
   f.reward = [](const Eigen::VectorXd& x) { return -Branin(x); };
   f.max_reward = -0.397887357729738;
-  f.argmax = Eigen::Vector2d(M_PI, 2.275);
+  f.argmax = Eigen::Vector2d(kPi, 2.275);
   return f;
 }
 
@@ -131,7 +132,8 @@ inline SyntheticFunction MakeHartmann6() {
 }
 
 inline SyntheticFunction MakeRosenbrock(int dim) {
-  if (dim < 2) throw std::invalid_argument("rosenbrock: dim must be >= 2, got " + std::to_string(dim));
+  if (dim < 2)
+    throw std::invalid_argument("rosenbrock: dim must be >= 2, got " + std::to_string(dim));
   SyntheticFunction f;
   f.name = "rosenbrock";
   f.lower = Eigen::VectorXd::Constant(dim, -2.048);

@@ -2,10 +2,10 @@
 // cross-checked with Python's math module when the test was written).
 #include "gpbandit/acquisition/beta_schedule.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 namespace gpbandit {
 namespace {
@@ -112,9 +112,9 @@ TEST(BetaScheduleTest, RejectsBadInput) {
 }
 
 TEST(BetaScheduleTest, NamesRoundTrip) {
-  for (BetaScheduleKind kind : {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite,
-                                BetaScheduleKind::kCompact, BetaScheduleKind::kRkhs,
-                                BetaScheduleKind::kConstant, BetaScheduleKind::kDimLog})
+  for (BetaScheduleKind kind :
+       {BetaScheduleKind::kAuto, BetaScheduleKind::kFinite, BetaScheduleKind::kCompact,
+        BetaScheduleKind::kRkhs, BetaScheduleKind::kConstant, BetaScheduleKind::kDimLog})
     EXPECT_EQ(ParseBetaScheduleKind(BetaScheduleKindName(kind)), kind);
   EXPECT_EQ(ParseBetaScheduleKind("dim-log"), BetaScheduleKind::kDimLog);
   EXPECT_THROW(ParseBetaScheduleKind("bogus"), std::invalid_argument);

@@ -1,12 +1,12 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 
+#include <gtest/gtest.h>
+#include <omp.h>
+
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
-#include <omp.h>
 
 #include "gpbandit/gp/thread_policy.h"
 #include "tests/test_util.h"
@@ -248,8 +248,9 @@ TEST(BoxMaximizerTest, RejectsBadBoxesAndOptions) {
   inf(1) = std::numeric_limits<double>::infinity();
   EXPECT_THROW(MaximizeOverBox(acquisition, zeros, inf, none, TestOptions(), rng),
                std::invalid_argument);
-  EXPECT_THROW(MaximizeOverBox(acquisition, zeros, Eigen::VectorXd::Ones(2), none, TestOptions(), rng),
-               std::invalid_argument);
+  EXPECT_THROW(
+      MaximizeOverBox(acquisition, zeros, Eigen::VectorXd::Ones(2), none, TestOptions(), rng),
+      std::invalid_argument);
   EXPECT_THROW(MaximizeOverBox(acquisition, zeros, ones, Eigen::MatrixXd(2, 1), TestOptions(), rng),
                std::invalid_argument);
   BoxMaximizerOptions options = TestOptions();
@@ -257,7 +258,8 @@ TEST(BoxMaximizerTest, RejectsBadBoxesAndOptions) {
   std::string error;
   EXPECT_FALSE(options.IsValid(&error));
   EXPECT_NE(error.find("num_starts"), std::string::npos);
-  EXPECT_THROW(MaximizeOverBox(acquisition, zeros, ones, none, options, rng), std::invalid_argument);
+  EXPECT_THROW(MaximizeOverBox(acquisition, zeros, ones, none, options, rng),
+               std::invalid_argument);
   try {
     MaximizeOverBox(acquisition, ones, zeros, none, TestOptions(), rng);
   } catch (const std::invalid_argument& e) {
@@ -320,9 +322,9 @@ TEST(ScrambledSobolTest, TheMaximizerFindsTheHartmann3MaximumFromSobolSamples) {
   BoxMaximizerOptions options = TestOptions();
   options.raw_sample_design = RawSampleDesign::kSobol;
   const FunctionAcquisition acquisition(Hartmann3);
-  const BoxMaximizerResult result = MaximizeOverBox(
-      acquisition, Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3), Eigen::MatrixXd(),
-      options, rng);
+  const BoxMaximizerResult result =
+      MaximizeOverBox(acquisition, Eigen::VectorXd::Zero(3), Eigen::VectorXd::Ones(3),
+                      Eigen::MatrixXd(), options, rng);
   EXPECT_NEAR(result.value, 3.86278, 1e-4) << result.BriefReport();
   EXPECT_NEAR(result.x(2), 0.852547, 1e-3);
   EXPECT_FALSE(result.from_raw_sample);

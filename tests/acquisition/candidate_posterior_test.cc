@@ -1,10 +1,10 @@
 // Both CandidatePosterior implementations against the closed-form GP posterior computed here.
 #include "gpbandit/acquisition/candidate_posterior.h"
 
-#include <cmath>
+#include <gtest/gtest.h>
 
 #include <Eigen/Cholesky>
-#include <gtest/gtest.h>
+#include <cmath>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/test_util.h"
@@ -74,8 +74,9 @@ TEST(CandidatePosteriorTest, GpViewMatchesClosedFormAndSamplesWithScale) {
     const double sd = scale * std::sqrt(exact.covariance(i, i));
     EXPECT_NEAR(sample_mean(i), exact.mean(i), 5.0 * sd / std::sqrt(n));
     for (int j = 0; j < 3; ++j)
-      EXPECT_NEAR(sample_cov(i, j), scale * scale * exact.covariance(i, j),
-                  0.06 * scale * scale * std::sqrt(exact.covariance(i, i) * exact.covariance(j, j)));
+      EXPECT_NEAR(
+          sample_cov(i, j), scale * scale * exact.covariance(i, j),
+          0.06 * scale * scale * std::sqrt(exact.covariance(i, i) * exact.covariance(j, j)));
   }
   EXPECT_THROW(GpCandidatePosterior(gp, Eigen::MatrixXd(3, 2)), std::invalid_argument);
   EXPECT_THROW(GpCandidatePosterior(gp, Eigen::MatrixXd(2, 0)), std::invalid_argument);

@@ -1,18 +1,18 @@
 #include "gpbandit/acquisition/cgp_ucb.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <memory>
 #include <random>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/acquisition/fake_posterior.h"
-#include "tests/test_util.h"
 #include "tests/acquisition/options_json_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -91,10 +91,10 @@ TEST(CgpUcbTest, ContinuousMaximizationHoldsTheContextFixed) {
   // No action on a fine grid (context 2) beats the maximizer's answer.
   double grid_best = -1e300;
   for (int k = 0; k <= 2000; ++k)
-    grid_best = std::max(grid_best, acquisition->Evaluate(Eigen::Vector2d(k / 2000.0, 2.0), nullptr));
+    grid_best =
+        std::max(grid_best, acquisition->Evaluate(Eigen::Vector2d(k / 2000.0, 2.0), nullptr));
   EXPECT_GE(result.value, grid_best - 1e-9);
 }
-
 
 TEST(CgpUcbTest, OptionsSurviveJsonExactly) {
   GpUcbOptions o;

@@ -2,9 +2,9 @@
 // worked out by hand.
 #include "gpbandit/acquisition/confidence_terms.h"
 
-#include <cmath>
-
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "tests/test_util.h"
 

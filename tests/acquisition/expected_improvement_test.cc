@@ -1,13 +1,13 @@
 #include "gpbandit/acquisition/expected_improvement.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 
-#include <gtest/gtest.h>
-
 #include "tests/acquisition/fake_posterior.h"
-#include "tests/test_util.h"
 #include "tests/acquisition/options_json_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -111,7 +111,6 @@ TEST(ExpectedImprovementTest, RejectsNegativeMargin) {
   options.xi = -1.0;
   EXPECT_THROW(ExpectedImprovement{options}, std::invalid_argument);
 }
-
 
 TEST(ExpectedImprovementTest, OptionsSurviveJsonExactly) {
   testing::ExpectXiSurvivesJson<ExpectedImprovement>();

@@ -4,9 +4,8 @@
 #ifndef GPBANDIT_TESTS_ACQUISITION_FAKE_POSTERIOR_H_
 #define GPBANDIT_TESTS_ACQUISITION_FAKE_POSTERIOR_H_
 
-#include <stdexcept>
-
 #include <Eigen/Core>
+#include <stdexcept>
 
 #include "gpbandit/acquisition/strategy.h"
 

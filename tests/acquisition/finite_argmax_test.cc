@@ -1,11 +1,11 @@
 #include "gpbandit/acquisition/finite_argmax.h"
 
+#include <gtest/gtest.h>
+#include <omp.h>
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
-#include <omp.h>
 
 #include "gpbandit/gp/thread_policy.h"
 #include "tests/test_util.h"
@@ -17,7 +17,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 TEST(FiniteArgmaxTest, BasicRules) {
-  EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(4) << 1, 3, 2, 3).finished()), 1);  // tie: lowest
+  EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(4) << 1, 3, 2, 3).finished()), 1);      // tie: lowest
   EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(3) << kNaN, -1, kNaN).finished()), 1);  // NaN never wins
   EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(3) << -kInf, kNaN, -kInf).finished()), 0);
   EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(3) << 0, kInf, 1).finished()), 1);

@@ -1,8 +1,8 @@
 #include "gpbandit/acquisition/finite_bandit_loop.h"
 
-#include <stdexcept>
-
 #include <gtest/gtest.h>
+
+#include <stdexcept>
 
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/acquisition/mean_only.h"

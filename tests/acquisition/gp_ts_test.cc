@@ -1,20 +1,20 @@
 #include "gpbandit/acquisition/gp_ts.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <Eigen/Cholesky>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <Eigen/Cholesky>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "tests/test_util.h"
 #include "tests/acquisition/options_json_test_util.h"
+#include "tests/test_util.h"
 #include "tests/user_kernel.h"
 
 namespace gpbandit {
@@ -221,19 +221,18 @@ TEST(GpTsTest, PathwiseSamplesMatchThePosteriorWithTheContextualProductKernel) {
   Eigen::MatrixXd X, P;
   ContextPoints(0, rng, &X, &P);
   CheckPathwiseMoments(
-      MakeProduct(TwoParts(MakeMatern52({0, 1}, true, 1.0, 0.4), MakeMatern52({2}, true, 0.8))),
-      X, P, testing::TestSeed(46));
+      MakeProduct(TwoParts(MakeMatern52({0, 1}, true, 1.0, 0.4), MakeMatern52({2}, true, 0.8))), X,
+      P, testing::TestSeed(46));
 }
 
 TEST(GpTsTest, PathwiseSamplesMatchThePosteriorWithAPeriodicContextKernel) {
   Rng rng(testing::TestSeed(47));
   Eigen::MatrixXd X, P;
   ContextPoints(0, rng, &X, &P);
-  CheckPathwiseMoments(MakePeriodic({0, 1, 2}, true, 1.2, 0.8, 0.5), X, P,
-                       testing::TestSeed(48));
+  CheckPathwiseMoments(MakePeriodic({0, 1, 2}, true, 1.2, 0.8, 0.5), X, P, testing::TestSeed(48));
   CheckPathwiseMoments(
-      MakeProduct(TwoParts(MakeMatern52({0, 1}, true, 1.0, 0.4), MakePeriodic({2}, true, 1.0))),
-      X, P, testing::TestSeed(49));
+      MakeProduct(TwoParts(MakeMatern52({0, 1}, true, 1.0, 0.4), MakePeriodic({2}, true, 1.0))), X,
+      P, testing::TestSeed(49));
 }
 
 // A product with an index kernel (exact features) takes the randomly indexed product of
@@ -246,9 +245,9 @@ TEST(GpTsTest, PathwiseSamplesMatchThePosteriorWithIndexAndSumKernels) {
   M << 1.0, 0.6, 0.2,  //
       0.6, 1.2, 0.4,   //
       0.2, 0.4, 0.9;
-  CheckPathwiseMoments(MakeProduct(TwoParts(MakeSquaredExponential({0, 1}, true, 1.0, 0.4),
-                                            MakeIndexKernel(2, M))),
-                       X, P, testing::TestSeed(51));
+  CheckPathwiseMoments(
+      MakeProduct(TwoParts(MakeSquaredExponential({0, 1}, true, 1.0, 0.4), MakeIndexKernel(2, M))),
+      X, P, testing::TestSeed(51));
   CheckPathwiseMoments(
       MakeSum(TwoParts(MakeMatern32({0, 1}, true, 0.7, 0.3), MakeLinear({2}, true, 0.4))), X, P,
       testing::TestSeed(52));
@@ -289,9 +288,8 @@ TEST(GpTsTest, PathwiseGradientMatchesFiniteDifferencesForCompositeKernels) {
       const Eigen::VectorXd x = testing::UniformPoints(3, 1, 0.0, 1.0, rng).col(0);
       Eigen::VectorXd gradient;
       f->Evaluate(x, &gradient);
-      testing::ExpectGradientNear(
-          [&](const Eigen::VectorXd& p) { return f->Evaluate(p, nullptr); }, x, gradient, 1e-4,
-          1e-6, name);
+      testing::ExpectGradientNear([&](const Eigen::VectorXd& p) { return f->Evaluate(p, nullptr); },
+                                  x, gradient, 1e-4, 1e-6, name);
     }
   }
 }
@@ -316,7 +314,6 @@ TEST(GpTsTest, SameSeedSameSample) {
   const Eigen::VectorXd x = Eigen::VectorXd::Constant(1, 0.77);
   EXPECT_EQ(fa->Evaluate(x, nullptr), fb->Evaluate(x, nullptr));
 }
-
 
 TEST(GpTsTest, OptionsSurviveJsonExactly) {
   using namespace testing;  // NOLINT: the extreme doubles

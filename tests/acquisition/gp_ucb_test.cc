@@ -1,9 +1,9 @@
 #include "gpbandit/acquisition/gp_ucb.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
@@ -99,7 +99,6 @@ TEST(GpUcbTest, CloneKeepsOptionsAndRound) {
   EXPECT_EQ(copy->name(), "gp-ucb");
   EXPECT_EQ(copy->figure(), ucb.figure());
 }
-
 
 // Every field, set away from its default to values whose decimal form is long or extreme,
 // survives OptionsJson -> Create bit for bit; the keys are the documented ones.

@@ -1,9 +1,9 @@
 #include "gpbandit/acquisition/igp_ucb.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
@@ -86,7 +86,6 @@ TEST(IgpUcbTest, RejectsBadOptionsAndRounds) {
   EXPECT_EQ(igp.figure(), before);
 }
 
-
 TEST(IgpUcbTest, OptionsSurviveJsonExactly) {
   using namespace testing;  // NOLINT: the extreme doubles
   IgpUcbOptions o;
@@ -103,10 +102,10 @@ TEST(IgpUcbTest, OptionsSurviveJsonExactly) {
   ASSERT_NE(back, nullptr);
   ExpectSameBoundFields(back->options(), o);
   EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
-  EXPECT_EQ(StrategyParams(ucb.OptionsJson()).keys(),
-            (std::vector<std::string>{"delta", "gamma_dim", "gamma_nu", "gamma_scale",
-                                      "gamma_source", "min_noise_bound", "noise_bound",
-                                      "rkhs_bound"}));
+  EXPECT_EQ(
+      StrategyParams(ucb.OptionsJson()).keys(),
+      (std::vector<std::string>{"delta", "gamma_dim", "gamma_nu", "gamma_scale", "gamma_source",
+                                "min_noise_bound", "noise_bound", "rkhs_bound"}));
 }
 
 }  // namespace

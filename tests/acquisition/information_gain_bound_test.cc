@@ -1,9 +1,9 @@
 #include "gpbandit/acquisition/information_gain_bound.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 namespace gpbandit {
 namespace {

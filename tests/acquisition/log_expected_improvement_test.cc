@@ -1,9 +1,9 @@
 #include "gpbandit/acquisition/log_expected_improvement.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/expected_improvement.h"
 #include "gpbandit/acquisition/finite_argmax.h"

@@ -25,7 +25,6 @@ TEST(MeanOnlyTest, PicksTheArgmaxOfTheMean) {
   EXPECT_EQ(mean.Clone()->name(), "mean");
 }
 
-
 TEST(MeanOnlyTest, HasNoOptions) {
   EXPECT_EQ(MeanOnly().OptionsJson(), "{}");
   EXPECT_EQ(MeanOnly::Create(StrategyParams())->name(), "mean");

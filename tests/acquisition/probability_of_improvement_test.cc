@@ -1,13 +1,13 @@
 #include "gpbandit/acquisition/probability_of_improvement.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 
-#include <gtest/gtest.h>
-
 #include "tests/acquisition/fake_posterior.h"
-#include "tests/test_util.h"
 #include "tests/acquisition/options_json_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -54,7 +54,6 @@ TEST(ProbabilityOfImprovementTest, DerivativesMatchFiniteDifferences) {
     }
   }
 }
-
 
 TEST(ProbabilityOfImprovementTest, OptionsSurviveJsonExactly) {
   testing::ExpectXiSurvivesJson<ProbabilityOfImprovement>();

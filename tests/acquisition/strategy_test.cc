@@ -2,11 +2,11 @@
 // gradients (chain rule through the GP's mean and variance gradients) match finite differences.
 #include "gpbandit/acquisition/strategy.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/expected_improvement.h"
 #include "gpbandit/acquisition/gp_ucb.h"
@@ -56,8 +56,8 @@ TEST(IndexStrategyTest, ContinuousGradientsMatchFiniteDifferences) {
       EXPECT_NEAR(value, strategy->Score(mean, variance, nullptr, nullptr), 1e-12)
           << strategy->name();
       testing::ExpectGradientNear(
-          [&](const Eigen::VectorXd& p) { return acquisition->Evaluate(p, nullptr); }, x,
-          gradient, 1e-4, 1e-7, strategy->name());
+          [&](const Eigen::VectorXd& p) { return acquisition->Evaluate(p, nullptr); }, x, gradient,
+          1e-4, 1e-7, strategy->name());
     }
   }
 }

@@ -20,7 +20,6 @@ TEST(VarianceOnlyTest, PicksTheMostUncertainPoint) {
   EXPECT_EQ(variance.Clone()->name(), "variance");
 }
 
-
 TEST(VarianceOnlyTest, HasNoOptions) {
   EXPECT_EQ(VarianceOnly().OptionsJson(), "{}");
   EXPECT_EQ(VarianceOnly::Create(StrategyParams())->name(), "variance");

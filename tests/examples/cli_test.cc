@@ -1,4 +1,6 @@
 // The `gpbandit` program as a person runs it: the built binary in a temporary directory.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -7,63 +9,20 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-
 #include "gpbandit/examples/io/csv.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "tests/examples/cli_fixture.h"
 
 namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
-
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/gpbandit_cli_test_XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::system(("rm -rf '" + dir_ + "'").c_str()); }
-
-  // Runs `gpbandit <args>` in the temp dir; args are passed through the shell as written.
-  Result Run(const std::string& args) {
-    const std::string command = "cd '" + dir_ + "' && GLOG_minloglevel=3 '" GPBANDIT_CLI_PATH
-                                "' " + args + " > out.txt 2> err.txt";
-    Result r;
-    const int raw = std::system(command.c_str());
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    r.out = ReadAll(dir_ + "/out.txt");
-    r.err = ReadAll(dir_ + "/err.txt");
-    return r;
-  }
-
-  std::string Write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ + "/" + name) << text;
-    return name;
-  }
-
-  std::string dir_;
-};
 
 TEST_F(CliTest, HelpOnEveryCommandExitsZero) {
   for (const std::string command :
@@ -84,7 +43,7 @@ TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
   const std::vector<Case> cases = {
       {"", "usage: gpbandit <command>"},
       {"frobnicate", "unknown command 'frobnicate'"},
-      {"run --no-such-flag", "unrecognised option '--no-such-flag'"},
+      {"run --no-such-flag", "unknown option --no-such-flag"},
       {"run --T abc", "--T"},
       {"run --T 0", "--T 0 must be >= 1"},
       {"run --problem nope", "--problem 'nope' is unknown"},
@@ -119,7 +78,8 @@ TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
 TEST_F(CliTest, MalformedFileExitsTwoNamingFileLineColumn) {
   Write("cand.csv", "x1\n0\n0.5\n1\n");
   Write("func.csv", "1,2,oops\n");
-  const Result r = Run("run --problem file --candidates cand.csv --functions func.csv --T 2 --trials 1");
+  const Result r =
+      Run("run --problem file --candidates cand.csv --functions func.csv --T 2 --trials 1");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("func.csv:1:3: 'oops' is not a number"));
   Write("obs.csv", "x1,y\n0.1,1\n0.2\n");
@@ -235,10 +195,10 @@ TEST_F(CliTest, FitReportsTheLikelihoodInBothUnitsAndFitsRawOutputsOnRequest) {
   // log p(y) in original units, computed apart: the unstandardized GP of y - offset with the
   // fitted kernel and noise scaled by output_scale^2 (the same model, in original units).
   const double offset = json["output_offset"], scale = json["output_scale"];
-  const Eigen::Vector3d log_params(json["log_params"]["se.log_variance"].get<double>() +
-                                       2.0 * std::log(scale),
-                                   json["log_params"]["se.log_lengthscale[0]"].get<double>(),
-                                   json["log_params"]["se.log_lengthscale[1]"].get<double>());
+  const Eigen::Vector3d log_params(
+      json["log_params"]["se.log_variance"].get<double>() + 2.0 * std::log(scale),
+      json["log_params"]["se.log_lengthscale[0]"].get<double>(),
+      json["log_params"]["se.log_lengthscale[1]"].get<double>());
   GaussianProcessOptions raw;
   raw.standardize_outputs = false;
   raw.noise_variance = json["noise_variance_original_units"].get<double>();
@@ -285,7 +245,10 @@ TEST_F(CliTest, HugeOrTinyRewardsRefusedFirstObserveLeavesNoLog) {
   // Huge rewards keep the log usable: the next suggestion is a point of the box.
   for (const char* y : {"1e300", "-1e300", "1.5e308"}) {
     r = Run(std::string("observe --log c.jsonl --bounds 0:1 --x ") +
-            (y[0] == '-' ? "0.1" : y[1] == '.' ? "0.9" : "0.5") + " --y " + y);
+            (y[0] == '-'   ? "0.1"
+             : y[1] == '.' ? "0.9"
+                           : "0.5") +
+            " --y " + y);
     ASSERT_EQ(r.status, 0) << r.err;
   }
   r = Run("suggest --log c.jsonl");
@@ -318,8 +281,8 @@ TEST_F(CliTest, HugeOrTinyRewardsFitOnTheLargestRewards) {
 }
 
 TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
-  const Result r = Run(
-      "run --problem gp-sample --grid 50 --strategy gp-ucb,mean --T 7 --trials 2 --out r.csv");
+  const Result r =
+      Run("run --problem gp-sample --grid 50 --strategy gp-ucb,mean --T 7 --trials 2 --out r.csv");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("gp-ucb"));
   EXPECT_THAT(r.out, HasSubstr("R_T / T"));
@@ -332,7 +295,8 @@ TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
 TEST_F(CliTest, SensorDataFilesRunAsAFileProblem) {
   Result r = Run("sensor-data --out-dir sd --days 3 --samples-per-hour 2");
   ASSERT_EQ(r.status, 0) << r.err;
-  r = Run("run --problem file --candidates sd/ctx_candidates.csv --kernel-matrix sd/kernel.csv "
+  r =
+      Run("run --problem file --candidates sd/ctx_candidates.csv --kernel-matrix sd/kernel.csv "
           "--functions sd/ctx_functions.csv --contexts sd/ctx_contexts.csv --strategy cgp-ucb "
           "--context-mode joint,ignore,merge --T 30 --trials 1 --out c.csv");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -387,11 +351,12 @@ TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
 // --option: any strategy option on the first call, remembered by the log; a later call may
 // repeat it but not change it; an unknown key is named.
 TEST_F(CliTest, SuggestTakesStrategyOptions) {
-  Result r = Run("suggest --log o.jsonl --bounds 0:1 --option beta_scale=0.2 "
-                 "--option beta_schedule=constant");
+  Result r =
+      Run("suggest --log o.jsonl --bounds 0:1 --option beta_scale=0.2 "
+          "--option beta_schedule=constant");
   ASSERT_EQ(r.status, 0) << r.err;
-  const nlohmann::json header = nlohmann::json::parse(ReadAll(dir_ + "/o.jsonl").substr(
-      0, ReadAll(dir_ + "/o.jsonl").find('\n')));
+  const nlohmann::json header = nlohmann::json::parse(
+      ReadAll(dir_ + "/o.jsonl").substr(0, ReadAll(dir_ + "/o.jsonl").find('\n')));
   EXPECT_EQ(header.at("version"), 3);
   EXPECT_EQ(header.at("strategy_options").at("beta_scale"), 0.2);
   EXPECT_EQ(header.at("strategy_options").at("beta_schedule"), "constant");
@@ -411,13 +376,15 @@ TEST_F(CliTest, SuggestTakesStrategyOptions) {
 }
 
 TEST_F(CliTest, RunAppliesOptionsToTheStrategiesThatHaveThem) {
-  Result r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ucb,ei "
-                 "--beta-scale 0.2 --xi 0.01 --option gamma_source=se-bound");
+  Result r =
+      Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ucb,ei "
+          "--beta-scale 0.2 --xi 0.01 --option gamma_source=se-bound");
   EXPECT_EQ(r.status, 0) << r.err;
   r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy ei --beta-scale 0.2");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("strategy option beta_scale: no strategy of the study has it"));
-  r = Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ts "
+  r =
+      Run("run --problem gp-sample --grid 50 --T 5 --trials 1 --strategy gp-ts "
           "--option num_features=0");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("num_features = 0"));

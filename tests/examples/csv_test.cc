@@ -1,14 +1,15 @@
 // The file readers: every malformed input names the file, the line and the column.
 #include "gpbandit/examples/io/csv.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cstdio>
 #include <fstream>
 #include <string>
 
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "gpbandit/examples/io/finite_problem.h"
+#include "gpbandit/gp/math.h"
 
 namespace gpbandit {
 namespace io {
@@ -94,11 +95,45 @@ TEST_F(CsvTest, HeaderProblems) {
 
 TEST_F(CsvTest, WriteReadRoundTripIsExact) {
   Eigen::MatrixXd values(2, 3);
-  values << 0.1, 1.0 / 3.0, -2.5e-300, 1e300, M_PI, 7;
+  values << 0.1, 1.0 / 3.0, -2.5e-300, 1e300, kPi, 7;
   const std::string path = dir_ + "/round.csv";
   WriteNumericCsv(path, {"a", "b", "c"}, values);
   const CsvTable t = ReadNumericCsv(path, true);
   EXPECT_EQ(t.values, values);  // bit-exact, not approximately
+}
+
+TEST_F(CsvTest, ByteOrderMarkIsSkippedAndUtf16Refused) {
+  const CsvTable t = ReadNumericCsv(Write("bom.csv", "\xEF\xBB\xBFx1,x2\n1,2\n"), true);
+  EXPECT_EQ(t.header, (std::vector<std::string>{"x1", "x2"}));
+  EXPECT_EQ(t.values(0, 0), 1.0);
+  // Without a header the mark precedes the first number.
+  EXPECT_EQ(ReadNumericCsv(Write("bom2.csv",
+                                 "\xEF\xBB\xBF"
+                                 "7,8\n"),
+                           false)
+                .values(0, 0),
+            7.0);
+  const FileFormatError e =
+      ErrorOf([&] { ReadNumericCsv(Write("u16.csv", std::string("\xFF\xFEx\0", 4)), true); });
+  EXPECT_EQ(e.line(), 1);
+  EXPECT_THAT(e.what(), HasSubstr("UTF-16"));
+  // A mark anywhere but at the start of the file is not skipped.
+  EXPECT_THAT(ErrorOf([&] {
+                ReadNumericCsv(Write("late.csv",
+                                     "x1\n\xEF\xBB\xBF"
+                                     "1\n"),
+                               true);
+              }).what(),
+              HasSubstr("late.csv:2:1: '\xEF\xBB\xBF"
+                        "1' is not a number (x1)"));
+}
+
+TEST_F(CsvTest, RowLimitStopsAtTheFirstRowOverIt) {
+  const std::string path = Write("rows.csv", "x1\n1\n2\n# a comment\n3\n4\n");
+  EXPECT_EQ(ReadNumericCsv(path, true, true, {4, "four"}).rows(), 4);
+  const FileFormatError e = ErrorOf([&] { ReadNumericCsv(path, true, true, {2, "why not"}); });
+  EXPECT_EQ(e.line(), 5);
+  EXPECT_THAT(e.what(), HasSubstr("rows.csv:5: more than 2 data rows (why not)"));
 }
 
 class FiniteProblemTest : public CsvTest {
@@ -127,8 +162,7 @@ TEST_F(FiniteProblemTest, LoadsAContextualProblem) {
 }
 
 TEST_F(FiniteProblemTest, BadCandidateHeaderNamesTheColumn) {
-  const FileFormatError e =
-      ErrorOf([&] { LoadFiniteProblem(Files("x1,x3\n0,0\n", "", "1\n")); });
+  const FileFormatError e = ErrorOf([&] { LoadFiniteProblem(Files("x1,x3\n0,0\n", "", "1\n")); });
   EXPECT_EQ(e.line(), 1);
   EXPECT_EQ(e.column(), 2);
   EXPECT_THAT(e.what(), HasSubstr("unexpected column name 'x3'"));
@@ -161,15 +195,16 @@ TEST_F(FiniteProblemTest, ContextsMustExistAndBeGiven) {
 }
 
 TEST_F(FiniteProblemTest, DuplicateCandidateWithoutContext) {
-  const FileFormatError e = ErrorOf([&] { LoadFiniteProblem(Files("x1\n0\n1\n0\n", "", "1,2,3\n")); });
+  const FileFormatError e =
+      ErrorOf([&] { LoadFiniteProblem(Files("x1\n0\n1\n0\n", "", "1,2,3\n")); });
   EXPECT_EQ(e.line(), 4);
   EXPECT_THAT(e.what(), HasSubstr("duplicate candidate"));
 }
 
 TEST_F(FiniteProblemTest, WriteLoadRoundTrip) {
-  const FiniteProblem p = LoadFiniteProblem(
-      Files("x1,x2,z1\n0.1,0.2,0\n0.3,0.4,0\n0.1,0.2,1\n", "2,0.5\n0.5,1\n",
-            "1,2,3\n4,5,6\n", "z1\n0\n1\n1\n"));
+  const FiniteProblem p =
+      LoadFiniteProblem(Files("x1,x2,z1\n0.1,0.2,0\n0.3,0.4,0\n0.1,0.2,1\n", "2,0.5\n0.5,1\n",
+                              "1,2,3\n4,5,6\n", "z1\n0\n1\n1\n"));
   FiniteProblemFiles out{dir_ + "/c2.csv", dir_ + "/k2.csv", dir_ + "/f2.csv", dir_ + "/z2.csv"};
   WriteFiniteProblem(p, out);
   const FiniteProblem q = LoadFiniteProblem(out);

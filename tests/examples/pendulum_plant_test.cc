@@ -2,10 +2,10 @@
 // something.
 #include "gpbandit/examples/problems/pendulum_plant.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 #include "tests/test_util.h"
 

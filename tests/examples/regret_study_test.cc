@@ -2,12 +2,12 @@
 // problem files, determinism, and the papers' qualitative result on a GP sample.
 #include "gpbandit/examples/cli/regret_study.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/examples/io/finite_problem.h"
 #include "tests/test_util.h"
@@ -19,8 +19,8 @@ namespace {
 std::vector<RegretRow> Rows(const RegretStudyOptions& o, RegretStudyResult* result = nullptr) {
   std::vector<RegretRow> rows;
   std::ostringstream progress;
-  const RegretStudyResult r = RunRegretStudy(o, [&](const RegretRow& row) { rows.push_back(row); },
-                                             progress);
+  const RegretStudyResult r = RunRegretStudy(
+      o, [&](const RegretRow& row) { rows.push_back(row); }, progress);
   if (result) *result = r;
   return rows;
 }
@@ -224,8 +224,7 @@ TEST(RegretStudyTest, StudiesWithNeighbouringSeedsShareNoTrial) {
           << "trial " << i << " of seed " << o.seed - 1 << " repeats trial " << j << " of seed "
           << o.seed;
   // Within one study the trials differ too, and a seed reproduces its trials.
-  for (int i = 1; i < o.trials; ++i)
-    EXPECT_NE(second[0], second[static_cast<std::size_t>(i)]);
+  for (int i = 1; i < o.trials; ++i) EXPECT_NE(second[0], second[static_cast<std::size_t>(i)]);
   EXPECT_EQ(second, TrialSignatures(o));
 }
 

@@ -1,11 +1,11 @@
 // The demo's bookkeeping: episodes, conditions and rewards agree with the plant.
 #include "gpbandit/examples/cli/robot_demo.h"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/examples/io/csv.h"
 #include "tests/test_util.h"
@@ -27,10 +27,12 @@ TEST(RobotDemoTest, ShortRunIsConsistentWithThePlant) {
   int total = 0;
   for (const DemoCondition& c : r.conditions) total += c.episodes;
   EXPECT_EQ(total, 14);
-  const Eigen::Vector2d lower = problems::PendulumGainLower(), upper = problems::PendulumGainUpper();
+  const Eigen::Vector2d lower = problems::PendulumGainLower(),
+                        upper = problems::PendulumGainUpper();
   for (const DemoEpisode& e : r.episodes) {
     const double payload = o.payloads[e.condition];
-    EXPECT_EQ(e.contextual_reward, plant.Reward(e.contextual_gains(0), e.contextual_gains(1), payload));
+    EXPECT_EQ(e.contextual_reward,
+              plant.Reward(e.contextual_gains(0), e.contextual_gains(1), payload));
     EXPECT_EQ(e.plain_reward, plant.Reward(e.plain_gains(0), e.plain_gains(1), payload));
     // What the tuners were told is the reward plus the configured noise (6 sd never happens).
     EXPECT_LT(std::abs(e.contextual_observed - e.contextual_reward), 6 * o.plant.reward_noise);
@@ -40,7 +42,8 @@ TEST(RobotDemoTest, ShortRunIsConsistentWithThePlant) {
   }
   // A recommendation is judged on the noise-free plant at its payload.
   for (const DemoCondition& c : r.conditions) {
-    EXPECT_EQ(c.contextual_reward, plant.Reward(c.contextual_gains(0), c.contextual_gains(1), c.payload));
+    EXPECT_EQ(c.contextual_reward,
+              plant.Reward(c.contextual_gains(0), c.contextual_gains(1), c.payload));
     EXPECT_EQ(c.plain_reward, plant.Reward(c.plain_gains(0), c.plain_gains(1), c.payload));
   }
   EXPECT_NE(progress.str().find("episode  10/14"), std::string::npos) << progress.str();

@@ -1,8 +1,9 @@
 // The simulated building: the structure the sensor studies rely on.
 #include "gpbandit/examples/problems/sensor_network.h"
 
-#include <Eigen/Eigenvalues>
 #include <gtest/gtest.h>
+
+#include <Eigen/Eigenvalues>
 
 namespace gpbandit {
 namespace problems {

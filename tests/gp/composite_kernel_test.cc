@@ -2,10 +2,10 @@
 // rollback of a failed SetLogParams, validation through every part, construction errors.
 #include "gpbandit/gp/composite_kernel.h"
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "gpbandit/gp/kernel_factory.h"
 
@@ -18,8 +18,8 @@ using ::testing::ThrowsMessage;
 std::vector<std::unique_ptr<Kernel>> SeAndIndex() {
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(MakeSquaredExponential({0, 1}, true, 1.5, 0.8));
-  parts.push_back(MakeIndexKernel(2, Eigen::Matrix2d::Identity() * 0.5 +
-                                         Eigen::Matrix2d::Constant(0.25), 2.0));
+  parts.push_back(
+      MakeIndexKernel(2, Eigen::Matrix2d::Identity() * 0.5 + Eigen::Matrix2d::Constant(0.25), 2.0));
   return parts;
 }
 
@@ -45,11 +45,10 @@ TEST(CompositeKernelTest, LogParamsAreConcatenatedInOrder) {
   EXPECT_EQ(kernel.part(0).GetLogParams(), theta.head(3));
   EXPECT_EQ(kernel.part(1).GetLogParams(), theta.tail(1));
   EXPECT_EQ(kernel.GetLogParams(), theta);
-  EXPECT_THAT(kernel.ParamNames(),
-              ::testing::ElementsAre("product[0].se.log_variance",
-                                     "product[0].se.log_lengthscale[0]",
-                                     "product[0].se.log_lengthscale[1]",
-                                     "product[1].index.log_scale"));
+  EXPECT_THAT(
+      kernel.ParamNames(),
+      ::testing::ElementsAre("product[0].se.log_variance", "product[0].se.log_lengthscale[0]",
+                             "product[0].se.log_lengthscale[1]", "product[1].index.log_scale"));
 }
 
 TEST(CompositeKernelTest, NestedNamesCarryEveryLevel) {
@@ -119,9 +118,9 @@ TEST(CompositeKernelTest, ValidatePointAsksEveryPart) {
 }
 
 TEST(CompositeKernelTest, ConstructorRejectsEmptyAndNullParts) {
-  EXPECT_THAT([] { CompositeKernel(CompositeOperation::kSum, {}); },
-              ThrowsMessage<std::invalid_argument>(
-                  HasSubstr("CompositeKernel(sum): parts is empty")));
+  EXPECT_THAT(
+      [] { CompositeKernel(CompositeOperation::kSum, {}); },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("CompositeKernel(sum): parts is empty")));
   EXPECT_THAT(
       [] {
         std::vector<std::unique_ptr<Kernel>> parts;

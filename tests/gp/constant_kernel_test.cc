@@ -1,10 +1,10 @@
 // ConstantKernel: value, gradients, construction errors.
 #include "gpbandit/gp/constant_kernel.h"
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace gpbandit {
 namespace {

@@ -1,23 +1,24 @@
 #include "gpbandit/gp/gaussian_process.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
 #include <cmath>
 #include <limits>
 #include <utility>
 #include <vector>
 
-#include <Eigen/Cholesky>
-#include <Eigen/LU>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::ExpectGradientNear;
+using ::testing::HasSubstr;
 using testing::TestSeed;
 using testing::UniformPoints;
 
@@ -130,7 +131,7 @@ TEST(GaussianProcessTest, MatchesDirectFormula) {
         EXPECT_NEAR(C(i, j), direct.Cov(probes.col(i), probes.col(j)), 1e-9);
     // log p(y_std) = -1/2 y^T K^-1 y - 1/2 log |K| - n/2 log 2 pi.
     const double lml = -0.5 * direct.ystd.dot(direct.Kinv * direct.ystd) - 0.5 * direct.logdet -
-                       0.5 * 25 * std::log(2 * M_PI);
+                       0.5 * 25 * std::log(2 * kPi);
     EXPECT_NEAR(gp.LogMarginalLikelihood(), lml, 1e-8 * std::abs(lml));
   }
 }
@@ -221,8 +222,8 @@ TEST(GaussianProcessTest, GradientsMatchFiniteDifferences) {
       ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Variance(z); }, x, dv, 1e-4,
                          1e-7, std::string(name) + " variance");
       gp.Covariance(x, b, &dc);
-      ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Covariance(z, b); }, x, dc,
-                         1e-4, 1e-7, std::string(name) + " covariance");
+      ExpectGradientNear([&](const Eigen::VectorXd& z) { return gp.Covariance(z, b); }, x, dc, 1e-4,
+                         1e-7, std::string(name) + " covariance");
     }
   }
 }
@@ -230,7 +231,8 @@ TEST(GaussianProcessTest, GradientsMatchFiniteDifferences) {
 TEST(GaussianProcessTest, JointSamplesMatchPosterior) {
   Rng rng(TestSeed(15));
   GaussianProcess gp = MakeGp(1, false, 1e-2);
-  for (double x : {0.1, 0.4, 0.45, 0.9}) gp.AddObservation(Eigen::VectorXd::Constant(1, x), std::cos(5 * x));
+  for (double x : {0.1, 0.4, 0.45, 0.9})
+    gp.AddObservation(Eigen::VectorXd::Constant(1, x), std::cos(5 * x));
   Eigen::MatrixXd probes(1, 4);
   probes << 0.0, 0.3, 0.6, 1.0;
   const int n = 40000;
@@ -467,7 +469,6 @@ TEST(GaussianProcessTest, CopiesAreIndependent) {
   EXPECT_NE(gp.kernel_log_params()(0), 1.0);
 }
 
-
 // ---- Huge or tiny rewards (RELIABILITY.md, "huge or tiny rewards ... bounds whose width
 // overflows") ------------------------------------------------------------------------------
 
@@ -501,7 +502,8 @@ TEST(HugeOrTinyRewardsTest, PowerOfTwoScalesChangeNothingButTheUnit) {
     EXPECT_EQ(gp.Mean(probe), std::ldexp(base.Mean(probe), k)) << "2^" << k;
     EXPECT_EQ(gp.MeansAtObservations(), base.MeansAtObservations().unaryExpr([k](double m) {
       return std::ldexp(m, k);
-    })) << "2^" << k;
+    })) << "2^"
+        << k;
     // ScaleOutputs moves a model between units exactly.
     gp.ScaleOutputs(-k);
     EXPECT_EQ(gp.outputs(), base.outputs()) << "2^" << k;

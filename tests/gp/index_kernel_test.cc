@@ -1,10 +1,10 @@
 // IndexKernel: lookup values, scale, validation of the matrix and of item indices.
 #include "gpbandit/gp/index_kernel.h"
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace gpbandit {
 namespace {

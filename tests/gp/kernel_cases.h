@@ -4,13 +4,12 @@
 #ifndef GPBANDIT_TESTS_GP_KERNEL_CASES_H_
 #define GPBANDIT_TESTS_GP_KERNEL_CASES_H_
 
+#include <Eigen/Core>
 #include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "gpbandit/gp/kernel.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -51,35 +50,70 @@ inline std::vector<KernelCase> AllCases() {
   return {
       {"se_ard", 3, {}, [] { return MakeSquaredExponential(FirstDims(3), true, 1.7, 0.9); }},
       {"se_shared", 3, {}, [] { return MakeSquaredExponential(FirstDims(3), false, 0.6, 1.2); }},
-      {"se_sparse_dims", 5, {}, [] { return MakeSquaredExponential({1, 3}, true, 1.0, 0.8); }},
+      {"se_sparse_dims",
+       5,
+       {},
+       [] {
+         return MakeSquaredExponential({1, 3}, true, 1.0, 0.8);
+       }},
       {"matern12_ard", 3, {}, [] { return MakeMatern12(FirstDims(3), true, 1.3, 1.1); }},
       {"matern12_shared", 2, {}, [] { return MakeMatern12(FirstDims(2), false, 0.9, 0.7); }},
       {"matern32_ard", 3, {}, [] { return MakeMatern32(FirstDims(3), true, 2.0, 0.9); }},
       {"matern32_shared", 2, {}, [] { return MakeMatern32(FirstDims(2), false, 1.0, 1.0); }},
       {"matern52_ard", 3, {}, [] { return MakeMatern52(FirstDims(3), true, 0.8, 1.0); }},
       {"matern52_shared", 2, {}, [] { return MakeMatern52(FirstDims(2), false, 1.5, 0.6); }},
-      {"periodic_ard", 3, {}, [] { return MakePeriodic({0, 2}, true, 1.2, 0.8, 0.7); }},
+      {"periodic_ard",
+       3,
+       {},
+       [] {
+         return MakePeriodic({0, 2}, true, 1.2, 0.8, 0.7);
+       }},
       {"periodic_shared", 2, {}, [] { return MakePeriodic(FirstDims(2), false, 0.9, 1.1, 1.3); }},
       {"linear_ard", 3, {}, [] { return MakeLinear(FirstDims(3), true, 1.2, 0.9); }},
-      {"linear_shared", 3, {}, [] { return MakeLinear({0, 2}, false, 0.7, 1.3); }},
+      {"linear_shared",
+       3,
+       {},
+       [] {
+         return MakeLinear({0, 2}, false, 0.7, 1.3);
+       }},
       {"constant", 2, {}, [] { return MakeConstant(1.4); }},
       {"index", 3, {2}, [] { return MakeIndexKernel(2, ItemCovariance(), 1.3); }},
-      {"sum_disjoint", 3, {},
-       [] { return MakeSum(Parts(MakeSquaredExponential({0, 1}), MakeLinear({2}, true, 0.5))); }},
-      {"product_disjoint", 3, {},
-       [] { return MakeProduct(Parts(MakeMatern52({0, 1}), MakeMatern32({2}, true, 1.3))); }},
-      {"product_action_context", 3, {2},
+      {"sum_disjoint",
+       3,
+       {},
+       [] {
+         return MakeSum(Parts(MakeSquaredExponential({0, 1}), MakeLinear({2}, true, 0.5)));
+       }},
+      {"product_disjoint",
+       3,
+       {},
+       [] {
+         return MakeProduct(Parts(MakeMatern52({0, 1}), MakeMatern32({2}, true, 1.3)));
+       }},
+      {"product_action_context",
+       3,
+       {2},
        [] {
          return MakeProduct(
              Parts(MakeSquaredExponential({0, 1}), MakeIndexKernel(2, ItemCovariance())));
        }},
-      {"product_action_periodic_context", 3, {},
-       [] { return MakeProduct(Parts(MakeMatern52({0, 1}), MakePeriodic({2}, true, 1.0, 0.9))); }},
-      {"sum_periodic_linear", 2, {},
+      {"product_action_periodic_context",
+       3,
+       {},
+       [] {
+         return MakeProduct(Parts(MakeMatern52({0, 1}), MakePeriodic({2}, true, 1.0, 0.9)));
+       }},
+      {"sum_periodic_linear",
+       2,
+       {},
        [] { return MakeSum(Parts(MakePeriodic({0}, true, 0.8, 1.2, 0.6), MakeLinear({1}))); }},
-      {"sum_overlapping", 2, {},
+      {"sum_overlapping",
+       2,
+       {},
        [] { return MakeSum(Parts(MakeMatern12(FirstDims(2)), MakeSquaredExponential({1}))); }},
-      {"nested", 4, {3},
+      {"nested",
+       4,
+       {3},
        [] {
          std::vector<std::unique_ptr<Kernel>> three;
          three.push_back(MakeSum(Parts(MakeSquaredExponential({0}), MakeConstant(0.3))));

@@ -1,10 +1,10 @@
 // The kernel factory: by-name construction, the error listing known names, dims helpers.
 #include "gpbandit/gp/kernel_factory.h"
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace gpbandit {
 namespace {

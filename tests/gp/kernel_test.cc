@@ -4,6 +4,10 @@
 // rejections. Kernel-specific closed forms live in the other *kernel*_test.cc files.
 #include "gpbandit/gp/kernel.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -11,10 +15,6 @@
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <Eigen/Eigenvalues>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
@@ -24,8 +24,8 @@
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::AllCases;
+using ::testing::HasSubstr;
 using testing::KernelCase;
 using testing::RandomPoints;
 
@@ -295,11 +295,16 @@ TEST(CheckDimsTest, RejectsEmptyNegativeAndDuplicateDims) {
   EXPECT_NO_THROW(CheckDims("k", {0, 2, 1}));
   EXPECT_THAT([] { CheckDims("k", {}); },
               ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims is empty")));
-  EXPECT_THAT([] { CheckDims("k", {0, -2}); },
-              ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = -2")));
-  EXPECT_THAT([] { CheckDims("k", {3, 1, 3}); },
-              ::testing::ThrowsMessage<std::invalid_argument>(
-                  HasSubstr("dims[2] = 3 is a duplicate")));
+  EXPECT_THAT(
+      [] {
+        CheckDims("k", {0, -2});
+      },
+      ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = -2")));
+  EXPECT_THAT(
+      [] {
+        CheckDims("k", {3, 1, 3});
+      },
+      ::testing::ThrowsMessage<std::invalid_argument>(HasSubstr("dims[2] = 3 is a duplicate")));
 }
 
 // A kernel with only the pure virtuals, to exercise the base-class batch defaults.

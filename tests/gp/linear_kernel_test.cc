@@ -1,10 +1,10 @@
 // LinearKernel: closed-form values, the non-stationary gradient at a == b, construction errors.
 #include "gpbandit/gp/linear_kernel.h"
 
-#include <cmath>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 namespace gpbandit {
 namespace {
@@ -26,8 +26,8 @@ TEST(LinearKernelTest, ClosedFormArd) {
 TEST(LinearKernelTest, ClosedFormShared) {
   const LinearKernel kernel({0, 1}, false, 2.0, 4.0);
   EXPECT_EQ(kernel.NumParams(), 2);
-  EXPECT_NEAR(kernel.Value(Eigen::Vector2d(1.0, 2.0), Eigen::Vector2d(3.0, 5.0)),
-              2.0 * 13.0 / 16.0, 1e-14);
+  EXPECT_NEAR(kernel.Value(Eigen::Vector2d(1.0, 2.0), Eigen::Vector2d(3.0, 5.0)), 2.0 * 13.0 / 16.0,
+              1e-14);
 }
 
 TEST(LinearKernelTest, GradientAtEqualPointsIsNotZero) {
@@ -51,8 +51,11 @@ TEST(LinearKernelTest, DescribeAndNames) {
 TEST(LinearKernelTest, ConstructorRejectsBadArguments) {
   EXPECT_THAT([] { LinearKernel({}); },
               ThrowsMessage<std::invalid_argument>(HasSubstr("LinearKernel: dims is empty")));
-  EXPECT_THAT([] { LinearKernel({1, 1}); },
-              ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = 1 is a duplicate")));
+  EXPECT_THAT(
+      [] {
+        LinearKernel({1, 1});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = 1 is a duplicate")));
   EXPECT_THAT([] { LinearKernel({0}, true, -0.5); },
               ThrowsMessage<std::invalid_argument>(HasSubstr("variance = -0.5")));
   EXPECT_THAT([] { LinearKernel({0}, true, 1.0, INFINITY); },

@@ -14,12 +14,11 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 double OneDim(double tau, double lengthscale, double period) {
   const double s = std::sin(kPi * std::abs(tau) / period);

@@ -3,11 +3,11 @@
 // vectorized (norm-based) batch forms on many points far from the origin.
 #include "gpbandit/gp/stationary_kernel.h"
 
-#include <cmath>
-#include <limits>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/test_util.h"
@@ -77,9 +77,9 @@ TEST(StationaryKernelTest, SharedLengthscaleScalesEveryDim) {
 TEST(StationaryKernelTest, DescribeAndParamNames) {
   const StationaryKernel ard(StationaryFamily::kMatern52, {0, 1}, true);
   EXPECT_EQ(ard.Describe(), "matern52(dims=0,1; ard)");
-  EXPECT_THAT(ard.ParamNames(), ::testing::ElementsAre("matern52.log_variance",
-                                                       "matern52.log_lengthscale[0]",
-                                                       "matern52.log_lengthscale[1]"));
+  EXPECT_THAT(ard.ParamNames(),
+              ::testing::ElementsAre("matern52.log_variance", "matern52.log_lengthscale[0]",
+                                     "matern52.log_lengthscale[1]"));
   const StationaryKernel shared(StationaryFamily::kSquaredExponential, {3}, false);
   EXPECT_EQ(shared.Describe(), "se(dims=3; shared)");
   EXPECT_EQ(shared.MinInputDim(), 4);
@@ -90,10 +90,16 @@ TEST(StationaryKernelTest, ConstructorRejectsBadArguments) {
   using F = StationaryFamily;
   EXPECT_THAT([] { StationaryKernel(F::kMatern32, {}); },
               ThrowsMessage<std::invalid_argument>(HasSubstr("dims is empty")));
-  EXPECT_THAT([] { StationaryKernel(F::kMatern32, {0, -1}); },
-              ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = -1 is negative")));
-  EXPECT_THAT([] { StationaryKernel(F::kMatern32, {2, 2}); },
-              ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = 2 is a duplicate")));
+  EXPECT_THAT(
+      [] {
+        StationaryKernel(F::kMatern32, {0, -1});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = -1 is negative")));
+  EXPECT_THAT(
+      [] {
+        StationaryKernel(F::kMatern32, {2, 2});
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("dims[1] = 2 is a duplicate")));
   EXPECT_THAT([] { StationaryKernel(F::kSquaredExponential, {0}, true, -1.0); },
               ThrowsMessage<std::invalid_argument>(HasSubstr("variance = -1")));
   EXPECT_THAT([] { StationaryKernel(F::kSquaredExponential, {0}, true, 0.0); },
@@ -197,9 +203,11 @@ TEST(StationaryKernelTest, ContractionOfGramIsConsistentWithScaling) {
 
 TEST(StationaryKernelTest, ContractRejectsMismatchedWeights) {
   const StationaryKernel kernel(StationaryFamily::kMatern52, {0});
-  EXPECT_THAT([&] { kernel.ContractGradientLogParams(Eigen::MatrixXd::Zero(1, 3),
-                                                     Eigen::MatrixXd::Zero(3, 2)); },
-              ThrowsMessage<std::invalid_argument>(HasSubstr("W is 3 x 2, expected 3 x 3")));
+  EXPECT_THAT(
+      [&] {
+        kernel.ContractGradientLogParams(Eigen::MatrixXd::Zero(1, 3), Eigen::MatrixXd::Zero(3, 2));
+      },
+      ThrowsMessage<std::invalid_argument>(HasSubstr("W is 3 x 2, expected 3 x 3")));
 }
 
 // The one-pass path of single-point predictions against the pairwise definitions: values
@@ -227,7 +235,8 @@ TEST(StationaryKernelTest, ValuesAndSlopesMatchThePairwiseDefinitions) {
       ASSERT_EQ(values.size(), X.cols());
       Eigen::VectorXd expected = Eigen::VectorXd::Zero(3);
       for (int j = 0; j < X.cols(); ++j) {
-        EXPECT_NEAR(values(j), k.Value(x, X.col(j)), 1e-13) << "family " << static_cast<int>(family);
+        EXPECT_NEAR(values(j), k.Value(x, X.col(j)), 1e-13)
+            << "family " << static_cast<int>(family);
         k.AccumulateGradientA(x, X.col(j), c(j), expected);
       }
       Eigen::VectorXd grad = Eigen::VectorXd::Constant(3, 0.25);  // accumulates onto it

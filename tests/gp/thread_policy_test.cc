@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <limits>
 #include <thread>
@@ -68,6 +69,32 @@ TEST(ThreadPolicyTest, AnotherProcessSpinningTakesItsCpuAway) {
   kill(child, SIGKILL);
   waitpid(child, nullptr, 0);
   EXPECT_LE(idle, std::max(1, cpus - 1));
+}
+
+// The first solve of the process runs alone: of two threads that start at once, one runs its
+// solve and the other returns (false, without running its own) only after that solve is done;
+// later calls never run theirs. (No other test of this program calls RunAsFirstSolve.)
+TEST(ThreadPolicyTest, RunAsFirstSolveRunsOneSolveAloneAndOthersAfterIt) {
+  std::atomic<int> solves{0};
+  std::atomic<bool> first_done{false};
+  std::atomic<int> saw_first_done{0}, returned_true{0};
+  auto call = [&] {
+    const bool ran = RunAsFirstSolve([&] {
+      ++solves;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      first_done = true;
+    });
+    if (ran) ++returned_true;
+    if (first_done) ++saw_first_done;
+  };
+  std::thread a(call), b(call);
+  a.join();
+  b.join();
+  EXPECT_EQ(solves, 1);
+  EXPECT_EQ(returned_true, 1);
+  EXPECT_EQ(saw_first_done, 2);  // the thread that did not solve waited for the one that did
+  EXPECT_FALSE(RunAsFirstSolve([&] { ++solves; }));
+  EXPECT_EQ(solves, 1);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/math.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
@@ -19,8 +20,6 @@ namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
-
-constexpr double kPi = 3.14159265358979323846;
 
 // A user kernel whose log-params are named "w0", "w1", ... (nothing says "lengthscale"), with
 // or without the wrapped kernel's kinds.

@@ -1,5 +1,8 @@
 #include "gpbandit/hyperparams/fit.h"
 
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -7,9 +10,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -406,8 +406,7 @@ TEST(FitHyperparametersTest, BoundsOrPriorsOfTheWrongSizeAreRejected) {
   options = HyperparameterFitOptions();
   options.kernel_priors.resize(4);
   EXPECT_THROW(FitHyperparameters(options, rng, &gp), std::invalid_argument);
-  EXPECT_THROW(FitHyperparameters(HyperparameterFitOptions(), rng, nullptr),
-               std::invalid_argument);
+  EXPECT_THROW(FitHyperparameters(HyperparameterFitOptions(), rng, nullptr), std::invalid_argument);
   ExpectSameHyperparameters(gp, before);
 }
 

@@ -1,5 +1,8 @@
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -7,9 +10,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
@@ -54,28 +54,32 @@ std::vector<KernelCase> AllKernels() {
       {"linear", [=] { return MakeLinear(xy, true, 0.9, 0.8); }},
       {"constant", [] { return MakeConstant(0.7); }},
       {"index", [] { return MakeIndexKernel(2, TaskCovariance(), 1.4); }},
-      {"sum", [=] {
+      {"sum",
+       [=] {
          std::vector<std::unique_ptr<Kernel>> parts;
          parts.push_back(MakeMatern52(xy, true, 1.2, 0.3));
          parts.push_back(MakeLinear({0}, true, 0.3, 1.1));
          parts.push_back(MakeConstant(0.2));
          return MakeSum(std::move(parts));
        }},
-      {"product_with_index", [=] {
+      {"product_with_index",
+       [=] {
          std::vector<std::unique_ptr<Kernel>> parts;
          parts.push_back(MakeSquaredExponential(xy, true, 1.1, 0.4));
          parts.push_back(MakeIndexKernel(2, TaskCovariance(), 0.8));
          return MakeProduct(std::move(parts));
        }},
       {"periodic", [=] { return MakePeriodic(xy, true, 1.2, 0.9, 0.6); }},
-      {"product_of_stationary", [=] {
+      {"product_of_stationary",
+       [=] {
          // The Optimizer's default kernel with a context: actions x context.
          std::vector<std::unique_ptr<Kernel>> parts;
          parts.push_back(MakeMatern52({0}, true, 1.1, 0.3));
          parts.push_back(MakeMatern52({1}, true, 0.9, 0.5));
          return MakeProduct(std::move(parts));
        }},
-      {"sum_of_products", [=] {
+      {"sum_of_products",
+       [=] {
          std::vector<std::unique_ptr<Kernel>> product;
          product.push_back(MakeMatern32({0}, true, 0.9, 0.4));
          product.push_back(MakeIndexKernel(2, TaskCovariance(), 1.2));
@@ -220,9 +224,9 @@ TEST(LogMarginalLikelihoodTest, ConstantKernelMatchesClosedForm) {
 TEST(LogMarginalLikelihoodTest, NoDataGivesZeroAndZeroGradient) {
   const std::unique_ptr<Kernel> kernel = MakeSquaredExponential({0});
   Eigen::VectorXd gradient;
-  EXPECT_EQ(LogMarginalLikelihood(*kernel, Eigen::MatrixXd(1, 0), Eigen::VectorXd(0), 0.1,
-                                  &gradient),
-            0.0);
+  EXPECT_EQ(
+      LogMarginalLikelihood(*kernel, Eigen::MatrixXd(1, 0), Eigen::VectorXd(0), 0.1, &gradient),
+      0.0);
   ASSERT_EQ(gradient.size(), 3);
   EXPECT_TRUE(gradient.isZero(0.0));
 }
@@ -254,26 +258,30 @@ TEST(LogMarginalLikelihoodTest, RejectsBadArgumentsNamingThem) {
     }
     return std::string("no exception");
   };
-  EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, Eigen::VectorXd(2), 0.1, nullptr); })
-                .find("y has 2"),
+  EXPECT_NE(message_of([&] {
+              LogMarginalLikelihood(*kernel, X, Eigen::VectorXd(2), 0.1, nullptr);
+            }).find("y has 2"),
             std::string::npos);
   EXPECT_NE(message_of([&] {
               LogMarginalLikelihood(*kernel, Eigen::MatrixXd::Zero(1, 3), y, 0.1, nullptr);
             }).find("X has 1 rows"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, y, -1.0, nullptr); })
-                .find("noise_variance"),
+  EXPECT_NE(message_of([&] {
+              LogMarginalLikelihood(*kernel, X, y, -1.0, nullptr);
+            }).find("noise_variance"),
             std::string::npos);
   EXPECT_NE(message_of([&] {
               LogMarginalLikelihood(*kernel, X, y, std::numeric_limits<double>::quiet_NaN(),
                                     nullptr);
             }).find("noise_variance"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 0.0); })
-                .find("max_relative_jitter"),
+  EXPECT_NE(message_of([&] {
+              LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 0.0);
+            }).find("max_relative_jitter"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 1e-2, -1); })
-                .find("num_threads must be >= 0, got -1"),
+  EXPECT_NE(message_of([&] {
+              LogMarginalLikelihood(*kernel, X, y, 0.1, nullptr, 1e-2, -1);
+            }).find("num_threads must be >= 0, got -1"),
             std::string::npos);
 }
 

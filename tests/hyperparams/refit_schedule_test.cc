@@ -1,10 +1,10 @@
 #include "gpbandit/hyperparams/refit_schedule.h"
 
+#include <gtest/gtest.h>
+
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace gpbandit {
 namespace {

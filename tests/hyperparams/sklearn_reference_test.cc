@@ -1,6 +1,9 @@
 // The log marginal likelihood, its gradient and the fit against scikit-learn's
 // GaussianProcessRegressor on the same data (fixtures/sklearn_lml.txt, written by
 // make_sklearn_fixture.py, which documents the format and why the parameterizations agree).
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
@@ -9,9 +12,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <Eigen/Core>
-#include <gtest/gtest.h>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -130,8 +130,7 @@ TEST(SklearnReferenceTest, LogMarginalLikelihoodAndGradientMatchScikitLearn) {
     ASSERT_EQ(c.theta.size(), p + 1);
     kernel->SetLogParams(c.theta.head(p));
     Eigen::VectorXd gradient;
-    const double lml =
-        LogMarginalLikelihood(*kernel, c.X, c.y, std::exp(c.theta(p)), &gradient);
+    const double lml = LogMarginalLikelihood(*kernel, c.X, c.y, std::exp(c.theta(p)), &gradient);
     EXPECT_LE(std::abs(lml - c.lml), 1e-8 * std::abs(c.lml)) << lml << " vs " << c.lml;
     ASSERT_EQ(gradient.size(), c.gradient.size());
     for (int j = 0; j <= p; ++j)

@@ -1,6 +1,7 @@
 // A real crash: a child process runs an ask/tell loop with an fsynced log and is killed with
 // SIGKILL mid-run; the parent resumes from the log, finishes the run, and must end with the
 // same log, byte for byte, as an uninterrupted run.
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -8,8 +9,6 @@
 #include <chrono>
 #include <cstdio>
 #include <thread>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/observation_log.h"

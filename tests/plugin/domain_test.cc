@@ -1,19 +1,19 @@
 #include "gpbandit/plugin/domain.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::ExpectInvalid;
+using ::testing::HasSubstr;
 
 TEST(DomainTest, BoxBoundsAreChecked) {
   const double inf = std::numeric_limits<double>::infinity();
@@ -27,9 +27,8 @@ TEST(DomainTest, BoxBoundsAreChecked) {
                 "lower has size 2 but upper has size 3");
   ExpectInvalid([] { Domain::Box(Eigen::VectorXd(), Eigen::VectorXd()); }, "empty");
   ExpectInvalid([] { Domain::FiniteSet(Eigen::MatrixXd(2, 0)); }, "2 x 0");
-  ExpectInvalid(
-      [] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)).WithContext(0); },
-      "context_dim must be >= 1, got 0");
+  ExpectInvalid([] { Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)).WithContext(0); },
+                "context_dim must be >= 1, got 0");
   ExpectInvalid(
       [] {
         Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1))
@@ -71,9 +70,9 @@ TEST(HugeOrTinyRewardsTest, BoundsWhoseWidthOverflowsAreRefused) {
 }
 
 TEST(DomainTest, UnitCubeMapRoundTripsAndFixedDimensionMapsToZero) {
-  const Domain d = Domain::Box(Eigen::Vector3d(-5, 2, 0), Eigen::Vector3d(10, 2, 1e-6))
-                       .WithContext(1, Eigen::VectorXd::Constant(1, 10),
-                                    Eigen::VectorXd::Constant(1, 20));
+  const Domain d =
+      Domain::Box(Eigen::Vector3d(-5, 2, 0), Eigen::Vector3d(10, 2, 1e-6))
+          .WithContext(1, Eigen::VectorXd::Constant(1, 10), Eigen::VectorXd::Constant(1, 20));
   EXPECT_EQ(d.input_dim(), 4);
   const Eigen::Vector3d x(2.5, 2, 5e-7);
   const Eigen::VectorXd u = d.ToUnit(x, Eigen::VectorXd::Constant(1, 15));

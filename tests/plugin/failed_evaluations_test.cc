@@ -11,6 +11,7 @@
 #include <limits>
 #include <string>
 
+#include "gpbandit/gp/math.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
@@ -38,7 +39,7 @@ FailingBox Strip() {
 }
 
 FailingBox Disc() {
-  const double radius_squared = 0.2 / M_PI;
+  const double radius_squared = 0.2 / kPi;
   return {"disc around (0.6, 0.4)",
           [radius_squared](const Eigen::VectorXd& x) {
             return std::pow(x(0) - 0.6, 2) + std::pow(x(1) - 0.4, 2) < radius_squared;

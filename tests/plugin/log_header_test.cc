@@ -1,11 +1,11 @@
 #include "gpbandit/plugin/log_header.h"
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <limits>
-#include <string>
-
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace gpbandit {
 namespace {
@@ -76,7 +76,8 @@ TEST(LogHeaderTest, HeadersWithoutStartRangesGetTheDefaults) {
   ASSERT_NE(at, std::string::npos) << text;
   text.erase(at, key.size());
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.options.fit.start_max_lengthscale, HyperparameterFitOptions().start_max_lengthscale);
+  EXPECT_EQ(back.options.fit.start_max_lengthscale,
+            HyperparameterFitOptions().start_max_lengthscale);
 }
 
 // The maximizer's observed starts and tolerance and the fit's restart cut-off shape every
@@ -191,8 +192,7 @@ TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
   const Domain finite = Domain::FiniteSet(Eigen::MatrixXd::Identity(2, 3));
   const LogHeader ucb = as_version2("gp-ucb", box, R"({"beta_schedule": "auto", "delta": 0.05})");
   EXPECT_EQ(ucb.format_version, 2);
-  EXPECT_EQ(ucb.strategy_options,
-            StrategyParams(R"({"beta_schedule": "compact", "delta": 0.05})"));
+  EXPECT_EQ(ucb.strategy_options, StrategyParams(R"({"beta_schedule": "compact", "delta": 0.05})"));
   EXPECT_EQ(as_version2("cgp-ucb", box, R"({"beta_schedule": "auto"})").strategy_options,
             StrategyParams(R"({"beta_schedule": "compact"})"));
   EXPECT_EQ(as_version2("gp-ucb", finite, R"({"beta_schedule": "auto"})").strategy_options,

@@ -132,8 +132,8 @@ TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
   const std::string intact = ReadFile(path);
   const std::size_t intact_records = ReadLog(path).records.size();
   EXPECT_GE(intact_records, 13u);  // header + 6 x (pending, tell) + the fits
-  for (const std::string& torn : {std::string(R"({"type":"tell","x":[0.12345)"),
-                                 std::string("{\"type\":\"te\n")}) {
+  for (const std::string& torn :
+       {std::string(R"({"type":"tell","x":[0.12345)"), std::string("{\"type\":\"te\n")}) {
     Append(path, torn);
     ::testing::internal::CaptureStderr();
     const LogContents read = ReadLog(path);

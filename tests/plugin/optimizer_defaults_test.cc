@@ -1,15 +1,16 @@
 // The optimizer's fit defaults (optimizer_options.h, `fit`): lengthscale and signal-variance
 // priors with the default kernel, the maximum-likelihood fit when priors are given, and the
 // low noise floor.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
 
-#include <gtest/gtest.h>
-
 #include "gpbandit/examples/problems/synthetic_functions.h"
+#include "gpbandit/gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "plugin_test_util.h"
 
@@ -44,7 +45,7 @@ OptimizerOptions Options() {
 
 double LogNormalDensity(double x, double mean, double stddev) {
   const double z = (x - mean) / stddev;
-  return -0.5 * z * z - std::log(stddev) - 0.5 * std::log(2.0 * M_PI);
+  return -0.5 * z * z - std::log(stddev) - 0.5 * std::log(2.0 * kPi);
 }
 
 TEST(OptimizerDefaultsTest, DefaultKernelFitsWithTheLengthscaleAndSignalVariancePriors) {
@@ -112,8 +113,8 @@ TEST(OptimizerDefaultsTest, SignalVariancePriorPreventsTheWhiteNoiseFit) {
 
       const HyperparameterFitReport r = FirstHartmannFit(seed, tolerance, {});
       ASSERT_TRUE(r.success) << r.BriefReport();
-      EXPECT_GT(std::exp(r.kernel_log_params(0)), 0.1) << "seed " << seed << ", tolerance "
-                                                        << tolerance << ": " << r.BriefReport();
+      EXPECT_GT(std::exp(r.kernel_log_params(0)), 0.1)
+          << "seed " << seed << ", tolerance " << tolerance << ": " << r.BriefReport();
       EXPECT_LT(r.noise_variance, 0.5) << "seed " << seed << ": " << r.BriefReport();
     }
     // The failure the prior exists for does happen without it.

@@ -1,10 +1,10 @@
 // 10,000 random ask/tell/ask_batch calls, invalid ones mixed in: no crash, no NaN or
 // out-of-box suggestion, and every rejected call leaves the optimizer exactly as it was.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
@@ -49,10 +49,14 @@ class Fuzzer {
   Eigen::VectorXd Context(bool valid) {
     if (valid) return Eigen::VectorXd::Constant(1, Real(-1, 1));
     switch (Int(0, 3)) {
-      case 0: return Eigen::VectorXd();
-      case 1: return Eigen::Vector2d(0, 0);
-      case 2: return Eigen::VectorXd::Constant(1, kNaN);
-      default: return Eigen::VectorXd::Constant(1, 1.5);
+      case 0:
+        return Eigen::VectorXd();
+      case 1:
+        return Eigen::Vector2d(0, 0);
+      case 2:
+        return Eigen::VectorXd::Constant(1, kNaN);
+      default:
+        return Eigen::VectorXd::Constant(1, 1.5);
     }
   }
 
@@ -62,10 +66,17 @@ class Fuzzer {
     for (int i = 0; i < 2; ++i) x(i) = Real(d.lower()(i), d.upper()(i));
     if (valid) return x;
     switch (Int(0, 3)) {
-      case 0: return Eigen::Vector3d(0, 0, 0);
-      case 1: x(Int(0, 1)) = kNaN; return x;
-      case 2: x(0) = d.upper()(0) + 0.5; return x;
-      default: x(1) = d.lower()(1) - 1e-9; return x;
+      case 0:
+        return Eigen::Vector3d(0, 0, 0);
+      case 1:
+        x(Int(0, 1)) = kNaN;
+        return x;
+      case 2:
+        x(0) = d.upper()(0) + 0.5;
+        return x;
+      default:
+        x(1) = d.lower()(1) - 1e-9;
+        return x;
     }
   }
 
@@ -131,8 +142,10 @@ void RunFuzz(bool finite_set, std::uint64_t seed) {
         Z << fz.Real(-1, 1), fz.Real(-1, 1);
         opt->TellMany(X, Z, Eigen::Vector2d(fz.Reward(true), fz.Reward(true)));
       } else {
-        if (valid) opt->ClearPending();
-        else opt->Ask(fz.Context(false));
+        if (valid)
+          opt->ClearPending();
+        else
+          opt->Ask(fz.Context(false));
       }
     } catch (const std::invalid_argument& e) {
       ++rejected;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
@@ -19,8 +20,6 @@ namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
-
-constexpr double kPi = 3.14159265358979323846;
 
 Domain Box3() { return Domain::Box(Eigen::Vector3d::Zero(), Eigen::Vector3d::Ones()); }
 

@@ -1,10 +1,10 @@
 // What the optimizer tells a strategy each round (RoundState): the noise and signal variances
 // in original units, the sequential variances behind the information gain, the incumbents.
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <memory>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/plugin/strategy_registry.h"

@@ -1,12 +1,12 @@
 #include "gpbandit/plugin/optimizer.h"
 
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <thread>
-
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/examples/problems/synthetic_functions.h"
@@ -18,9 +18,9 @@
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
-using testing::ExpectInvalid;
 using testing::CheapOptions;
+using testing::ExpectInvalid;
+using ::testing::HasSubstr;
 using testing::TempLogPath;
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -28,7 +28,9 @@ const double kInf = std::numeric_limits<double>::infinity();
 
 Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
 
-double Bump(const Eigen::VectorXd& x) { return -(x - Eigen::VectorXd::Constant(x.size(), 0.3)).squaredNorm(); }
+double Bump(const Eigen::VectorXd& x) {
+  return -(x - Eigen::VectorXd::Constant(x.size(), 0.3)).squaredNorm();
+}
 
 void ExpectInBox(const Domain& d, const Eigen::VectorXd& x) {
   ASSERT_EQ(x.size(), d.action_dim());
@@ -233,8 +235,10 @@ TEST(OptimizerTest, RejectsWrongDimensionsAndOutOfBoxPoints) {
   ExpectInvalid([&] { opt.Tell(Eigen::Vector2d(-1.5, 1), z, 1.0); }, "x[0] = -1.5");
   ExpectInvalid([&] { opt.Tell(Eigen::Vector2d(0, 1), Eigen::VectorXd(), 1.0); }, "context");
   ExpectInvalid(
-      [&] { opt.TellMany(Eigen::MatrixXd::Zero(2, 2), Eigen::MatrixXd::Zero(1, 2),
-                         Eigen::VectorXd::Zero(3)); },
+      [&] {
+        opt.TellMany(Eigen::MatrixXd::Zero(2, 2), Eigen::MatrixXd::Zero(1, 2),
+                     Eigen::VectorXd::Zero(3));
+      },
       "y has 3");
   // All-or-nothing warm start: the second column is bad, so the first is not recorded either.
   Eigen::MatrixXd X(2, 2);
@@ -246,9 +250,9 @@ TEST(OptimizerTest, RejectsWrongDimensionsAndOutOfBoxPoints) {
 
 TEST(OptimizerTest, FixedDimensionAndContextAreHeld) {
   // lower == upper: a fixed dimension; the context coordinate is fixed by the caller.
-  const Domain d = Domain::Box(Eigen::Vector3d(0, 2, 0), Eigen::Vector3d(1, 2, 1))
-                       .WithContext(1, Eigen::VectorXd::Constant(1, -1),
-                                    Eigen::VectorXd::Constant(1, 1));
+  const Domain d =
+      Domain::Box(Eigen::Vector3d(0, 2, 0), Eigen::Vector3d(1, 2, 1))
+          .WithContext(1, Eigen::VectorXd::Constant(1, -1), Eigen::VectorXd::Constant(1, 1));
   OptimizerOptions o = CheapOptions();
   o.initial_design_size = 2;
   Optimizer opt(d, nullptr, "cgp-ucb", StrategyParams(), o);
@@ -383,8 +387,7 @@ TEST(OptimizerTest, ConstructorContinuesAnExistingLogAndRejectsAMismatch) {
                          "gp-ucb", StrategyParams(), o),
                std::runtime_error);
   o.seed = 99;
-  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o),
-               std::runtime_error);
+  EXPECT_THROW(Optimizer(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o), std::runtime_error);
   // The rejected constructions wrote nothing.
   EXPECT_EQ(ReadLog(path).records.size(), 3u);
   std::remove(path.c_str());
@@ -396,8 +399,8 @@ TEST(OptimizerTest, ResumeFromTheLogAloneRemembersDomainAndStrategy) {
   o.log_path = path;
   const StrategyParams s = StrategyParams().With("beta_scale", 0.2);
   {
-    Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 10)), nullptr, "gp-ucb",
-                  s, o);
+    Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 10)), nullptr, "gp-ucb", s,
+                  o);
     opt.Tell(opt.Ask(), 1.0);
   }
   const auto resumed = Optimizer::Resume(path);
@@ -427,9 +430,7 @@ class FixedKappaUcb : public IndexStrategy {
   std::unique_ptr<Strategy> Clone() const override {
     return std::make_unique<FixedKappaUcb>(*this);
   }
-  std::string OptionsJson() const override {
-    return StrategyParams().With("kappa", kappa_).json();
-  }
+  std::string OptionsJson() const override { return StrategyParams().With("kappa", kappa_).json(); }
 
  private:
   double kappa_;

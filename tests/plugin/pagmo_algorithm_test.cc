@@ -1,13 +1,11 @@
 #include "gpbandit/plugin/pagmo_algorithm.h"
 
-#include <cmath>
-#include <sstream>
-#include <stdexcept>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
+#include <cmath>
 #include <pagmo/archipelago.hpp>
 #include <pagmo/islands/fork_island.hpp>
 #include <pagmo/islands/thread_island.hpp>
@@ -16,6 +14,8 @@
 #include <pagmo/problems/minlp_rastrigin.hpp>
 #include <pagmo/problems/rosenbrock.hpp>
 #include <pagmo/problems/zdt.hpp>
+#include <sstream>
+#include <stdexcept>
 
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
@@ -53,9 +53,9 @@ PAGMO_S11N_PROBLEM_EXPORT(gpbandit_test::ShiftedSphere)
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using gpbandit_test::InfiniteBounds;
 using gpbandit_test::ShiftedSphere;
+using ::testing::HasSubstr;
 
 OptimizerOptions Cheap() {
   OptimizerOptions o = testing::CheapOptions();

@@ -1,11 +1,11 @@
 #include "gpbandit/plugin/strategy_registry.h"
 
+#include <gtest/gtest.h>
+
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "gpbandit/acquisition/gp_ucb.h"
 
@@ -34,8 +34,8 @@ class WeightedVariance : public IndexStrategy {
 };
 
 TEST(StrategyRegistryTest, DefaultHoldsTheBuiltInsSorted) {
-  const std::vector<std::string> expected = {"cgp-ucb", "ei",  "gp-ts",   "gp-ucb",
-                                             "igp-ucb", "mean", "pi", "variance"};
+  const std::vector<std::string> expected = {"cgp-ucb", "ei",   "gp-ts", "gp-ucb",
+                                             "igp-ucb", "mean", "pi",    "variance"};
   const std::vector<std::string> names = StrategyRegistry::Default().Names();
   for (const std::string& name : expected) {
     EXPECT_TRUE(StrategyRegistry::Default().Contains(name)) << name;
@@ -71,8 +71,9 @@ TEST(StrategyRegistryTest, UserStrategyRegisteredAtRunTime) {
   EXPECT_THROW(registry.Register("weighted-variance",
                                  [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
                std::invalid_argument);
-  EXPECT_THROW(registry.Register("", [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
-               std::invalid_argument);
+  EXPECT_THROW(
+      registry.Register("", [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
+      std::invalid_argument);
   EXPECT_THROW(registry.Register("x", nullptr), std::invalid_argument);
   // Also in the process-wide registry, next to the built-ins.
   StrategyRegistry::Default().Register("test-weighted-variance", [](const StrategyParams&) {
@@ -88,7 +89,8 @@ TEST(StrategyRegistryTest, UnknownNameListsTheKnownOnes) {
   } catch (const std::invalid_argument& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("gp-ucbb"), std::string::npos) << message;
-    for (const char* name : {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "mean", "pi", "variance"})
+    for (const char* name :
+         {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "mean", "pi", "variance"})
       EXPECT_NE(message.find(name), std::string::npos) << name << " missing in: " << message;
   }
   EXPECT_FALSE(StrategyRegistry::Default().Contains("gp-ucbb"));

@@ -310,8 +310,8 @@ TEST_F(SharedCliTest, TheLocalDatabaseScriptStartsAServerWorkersCanUse) {
   ::chmod(parent.c_str(), 0755);  // the server's user must reach db/
   const std::string scripts = GPBANDIT_SOURCE_DIR "/examples/shared_study/";
   const std::string port = std::to_string(testing::LocalPostgres::FreePort());
-  const std::string start = "INITDB_OPTIONS=--no-sync bash '" + scripts + "start_postgres.sh' '" +
-                            db + "' " + port;
+  const std::string start =
+      "INITDB_OPTIONS=--no-sync bash '" + scripts + "start_postgres.sh' '" + db + "' " + port;
   ASSERT_EQ(Shell(start + " > start.txt"), 0);
   const std::string printed = ReadText(Path("start.txt"));
   const std::string url = "postgresql://gpbandit@localhost:" + port + "/gpbandit";
