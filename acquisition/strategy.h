@@ -17,6 +17,7 @@
 #include <string>
 
 #include "gpbandit/acquisition/strategy_params.h"
+#include "gpbandit/acquisition/time_model.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/random.h"
 
@@ -26,6 +27,10 @@ namespace gpbandit {
 struct RoundState {
   // The round being chosen, 1-based: the t of beta_t. Never 0 (limbo issue 329).
   int t = 1;
+  // The 0-based ask round of the Optimizer (Optimizer::rounds() before this ask): the time
+  // coordinate of a time model (time_model.h). 0 where there are no ask rounds (the finite-set
+  // loops).
+  long round = 0;
   // Number of action coordinates (the d of the compact-set beta_t); contexts excluded.
   int action_dim = 1;
   // |D| for a finite candidate set, 0 for a continuous domain.
@@ -120,6 +125,10 @@ class Strategy {
   // Resume rebuilds the strategy through the registry. Built-in strategies return every field
   // of their options struct; the default, "{}", suits strategies without options.
   virtual std::string OptionsJson() const { return "{}"; }
+
+  // How the model should forget over the rounds (time_model.h). Default: kNone, a stationary
+  // objective. Fixed for the strategy's lifetime (the Optimizer reads it once, when built).
+  virtual TimeModel time_model() const { return TimeModel(); }
 };
 
 // Strategies whose score is a function of the posterior mean and variance at the point alone

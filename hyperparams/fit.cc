@@ -432,6 +432,17 @@ void CheckFitArguments(const HyperparameterFitOptions& options, const GaussianPr
 
 }  // namespace
 
+void DefaultLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
+                      std::vector<double>* lower, std::vector<double>* upper) {
+  lower->clear();
+  upper->clear();
+  for (ParamKind kind : kinds) {
+    const KindRange range = DefaultRange(options, kind);
+    lower->push_back(std::log(range.lo));
+    upper->push_back(std::log(range.hi));
+  }
+}
+
 HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& options, Rng& rng,
                                            GaussianProcess* gp) {
   CheckFitArguments(options, gp);

@@ -139,6 +139,13 @@ struct HyperparameterFitOptions {
 bool FitOptionsMatchKernel(const HyperparameterFitOptions& options, const Kernel& kernel,
                            std::string* error);
 
+// The default bounds of kernel log-params of the given kinds (log space, one pair per kind; see
+// HyperparameterFitOptions, "Default bounds"): what a fit with empty lower_log_bounds and
+// upper_log_bounds uses. A caller that must narrow one log-param's bounds (the Optimizer, for a
+// forgetting kernel's log(epsilon) < 0) starts from these.
+void DefaultLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
+                      std::vector<double>* lower, std::vector<double>* upper);
+
 struct HyperparameterFitReport {
   // True if at least one start succeeded and its hyperparameters were set on the GP.
   bool success = false;

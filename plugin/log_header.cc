@@ -174,6 +174,12 @@ NonFiniteRewardPolicy PolicyFromName(const std::string& name) {
                            "\" is not throw, skip or impute-worst");
 }
 
+ObjectiveSense SenseFromName(const std::string& name) {
+  for (ObjectiveSense s : {ObjectiveSense::kMaximize, ObjectiveSense::kMinimize})
+    if (name == ObjectiveSenseName(s)) return s;
+  throw std::runtime_error("options.sense \"" + name + "\" is not maximize or minimize");
+}
+
 json OptionsToJson(const OptimizerOptions& o) {
   return {{"seed", o.seed},
           {"initial_design_size", o.initial_design_size},
@@ -189,6 +195,7 @@ json OptionsToJson(const OptimizerOptions& o) {
             {"standardize_outputs", o.gp.standardize_outputs},
             {"max_relative_jitter", o.gp.max_relative_jitter}}},
           {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
+          {"sense", ObjectiveSenseName(o.sense)},
           {"maximizer_raw_samples", o.maximizer_raw_samples},
           {"maximizer_starts", o.maximizer_starts},
           {"maximizer_observed_starts", o.maximizer_observed_starts},
@@ -215,6 +222,7 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
   o.gp.max_relative_jitter = g.at("max_relative_jitter").get<double>();
   o.non_finite_rewards = PolicyFromName(j.at("non_finite_rewards").get<std::string>());
+  if (j.contains("sense")) o.sense = SenseFromName(j.at("sense").get<std::string>());
   o.maximizer_raw_samples = j.at("maximizer_raw_samples").get<int>();
   o.maximizer_starts = j.at("maximizer_starts").get<int>();
   o.maximizer_observed_starts = j.at("maximizer_observed_starts").get<int>();

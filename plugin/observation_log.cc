@@ -62,6 +62,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.y = JsonToReward(Field<json>(j, "y"));
     r.accepted = Field<bool>(j, "accepted");
     if (j.contains("imputed")) r.imputed = Field<double>(j, "imputed");
+    r.round = j.contains("round") ? Field<long>(j, "round") : -1;
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -115,13 +116,14 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 }
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                             bool accepted, double imputed) {
+                             bool accepted, double imputed, long round) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
             {"y", RewardToJson(y)},
             {"accepted", accepted}};
   if (std::isfinite(imputed)) j["imputed"] = imputed;
+  if (round >= 0) j["round"] = round;
   return j.dump();
 }
 

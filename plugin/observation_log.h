@@ -19,7 +19,8 @@
 //            lease never ends). Older logs have neither field.
 //   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
 //            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
-//            JSON has no such numbers). A failure that entered the model with an imputed
+//            JSON has no such numbers), and its round ("round": the ask round of the pending
+//            point it answers, else the last ask round; older logs have none). A failure that entered the model with an imputed
 //            reward (NonFiniteRewardPolicy::kImputeWorst) carries it in "imputed".
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit.
@@ -43,7 +44,8 @@ enum class LogRecordType { kHeader, kPending, kTell, kFit, kRelease, kClearPendi
 // One parsed line. Only the fields of its type are meaningful.
 struct LogRecord {
   LogRecordType type = LogRecordType::kTell;
-  // kPending: the 0-based ask round that produced the point; kFit: the round that refitted.
+  // kPending: the 0-based ask round that produced the point; kFit: the round that refitted;
+  // kTell: the observation's round (Observation::round), -1 in logs written before it was.
   long round = 0;
   // kPending: the index of the initial-design point handed out, or -1 for a model-driven one.
   long design_index = -1;
@@ -90,9 +92,11 @@ LogRecord ParseLogRecord(const std::string& json);
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until);
+// round: the observation's round (Observation::round), written when >= 0.
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
-                             double imputed = std::numeric_limits<double>::quiet_NaN());
+                             double imputed = std::numeric_limits<double>::quiet_NaN(),
+                             long round = -1);
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report);
 std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);

@@ -1,6 +1,7 @@
 #include "gpbandit/plugin/optimizer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <iomanip>
@@ -13,8 +14,10 @@
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
+#include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/time_kernels.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/storage/study_storage.h"
@@ -30,6 +33,7 @@ constexpr int kStreamChoose = 0;
 constexpr int kStreamFit = 1;
 constexpr int kStreamDesign = 2;
 constexpr int kStreamFallback = 3;
+constexpr int kStreamBest = 4;
 
 // The default kernel's lengthscale prior, log(l) ~ N(log 0.3, 1) in the unit cube
 // (optimizer_options.h, `fit`). Median 0.5 did as well on Hartmann-6 (10 seeds), but it and
@@ -281,12 +285,16 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
         "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
         " but the domain's input dimension is " + std::to_string(domain_.input_dim()));
   }
+  if (domain_.kind() == DomainKind::kBox && strategy_->name() == "gp-ts")
+    CheckContinuousGpTsKernel(*kernel);
+  time_model_ = strategy_->time_model();
+  kernel = WithTimeKernel(std::move(kernel));
   std::string error;
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
     throw std::invalid_argument("OptimizerOptions.fit." + error);
-  if (domain_.kind() == DomainKind::kBox && strategy_->name() == "gp-ts")
-    CheckContinuousGpTsKernel(*kernel);
-  gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
+  gp_ = std::make_unique<GaussianProcess>(std::move(kernel), ModelDim(), options_.gp);
+  CheckTimeFitBounds();
+  last_round_report_.round = -1;
   initial_kernel_log_params_ = gp_->kernel_log_params();
   BuildDesign();
   if (!storage) storage = StorageFromOptions(options_);
@@ -294,6 +302,70 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
 }
 
 Optimizer::~Optimizer() = default;
+
+// ---- The time coordinate --------------------------------------------------------------------
+
+std::unique_ptr<Kernel> Optimizer::WithTimeKernel(std::unique_ptr<Kernel> kernel) const {
+  if (!has_time()) return kernel;
+  const int time_dim = domain_.input_dim();
+  std::vector<std::unique_ptr<Kernel>> parts;
+  parts.push_back(std::move(kernel));
+  if (time_model_.kind == TimeModelKind::kForgetting) {
+    parts.push_back(std::make_unique<ForgettingKernel>(time_dim, time_model_.epsilon,
+                                                       time_model_.fit_epsilon));
+  } else {
+    parts.push_back(std::make_unique<EpochKernel>(time_dim, time_model_.epoch_length));
+  }
+  return MakeProduct(std::move(parts));
+}
+
+// log(epsilon) is the last log-param of the product (the time kernel is its last part); explicit
+// fit bounds must keep it below 0 (epsilon < 1).
+void Optimizer::CheckTimeFitBounds() const {
+  if (time_model_.kind != TimeModelKind::kForgetting || !time_model_.fit_epsilon) return;
+  if (!options_.refit.enabled || options_.fit.upper_log_bounds.empty()) return;
+  const std::size_t j = options_.fit.upper_log_bounds.size() - 1;
+  if (!(options_.fit.upper_log_bounds[j] <= 0.0))
+    throw std::invalid_argument("OptimizerOptions.fit.upper_log_bounds[" + std::to_string(j) +
+                                "] = " + FormatDouble(options_.fit.upper_log_bounds[j]) +
+                                ": the bound on log(epsilon) of the forgetting kernel must be "
+                                "<= 0 (epsilon < 1)");
+}
+
+Eigen::VectorXd Optimizer::ModelInput(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                                      long round) const {
+  const Eigen::VectorXd u = domain_.ToUnit(x, z);
+  if (!has_time()) return u;
+  Eigen::VectorXd input(u.size() + 1);
+  input << u, static_cast<double>(round);
+  return input;
+}
+
+long Optimizer::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+  const int j = PendingIndex(x, z);
+  if (j >= 0) return pending_[static_cast<std::size_t>(j)].round;
+  return std::max(0L, rounds_ - 1);
+}
+
+HyperparameterFitOptions Optimizer::RefitOptions(int observed) const {
+  HyperparameterFitOptions fit = options_.fit;
+  if (observed >= options_.fit_restarts_until) fit.num_restarts = 0;
+  if (options_.num_threads > 0) fit.num_threads = options_.num_threads;
+  if (default_kernel_ && fit.kernel_priors.empty()) {
+    // The default priors (optimizer_options.h, `fit`).
+    fit.kernel_priors =
+        DefaultKernelPriors(gp_->kernel().ParamKinds(), gp_->options().standardize_outputs);
+  }
+  if (time_model_.kind == TimeModelKind::kForgetting && time_model_.fit_epsilon &&
+      fit.lower_log_bounds.empty()) {
+    // The kind defaults for every log-param but log(epsilon), which must stay below 0.
+    DefaultLogBounds(fit, gp_->kernel().ParamKinds(), &fit.lower_log_bounds,
+                     &fit.upper_log_bounds);
+    fit.lower_log_bounds.back() = std::log(time_model_.min_epsilon);
+    fit.upper_log_bounds.back() = std::log(time_model_.max_epsilon);
+  }
+  return fit;
+}
 
 std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
                                              std::unique_ptr<Kernel> kernel) {
@@ -425,7 +497,8 @@ void Optimizer::Replay(const LogRecord& record) {
     case LogRecordType::kTell:
       domain_.CheckAction(record.x, "log tell x");
       domain_.CheckContext(record.z, "log tell z");
-      ApplyTell(record.x, record.z, record.y, record.accepted);
+      ApplyTell(record.x, record.z, record.y, record.accepted,
+                record.round >= 0 ? record.round : TellRound(record.x, record.z));
       if (!SameReward(observations_.back().imputed, record.imputed))
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
@@ -459,13 +532,32 @@ void Optimizer::CheckContextArg(const Eigen::VectorXd& z, const char* field) con
 }
 
 Eigen::VectorXd Optimizer::Ask(const Eigen::VectorXd& context) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return AskLocked(1, context).col(0);
+  return AskBatch(1, context).col(0);
 }
 
 Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context) {
+  Eigen::MatrixXd chosen;
+  RoundReport report;
+  std::function<void(const RoundReport&)> callback;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    chosen = AskLocked(q, context);
+    report = last_round_report_;
+    callback = round_callback_;
+  }
+  // Outside the lock, so that the callback may query the optimizer.
+  if (callback) callback(report);
+  return chosen;
+}
+
+void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callback) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return AskLocked(q, context);
+  round_callback_ = std::move(callback);
+}
+
+RoundReport Optimizer::last_round_report() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return last_round_report_;
 }
 
 void Optimizer::MaybeRefit(long round) {
@@ -476,14 +568,8 @@ void Optimizer::MaybeRefit(long round) {
   if (last_fit_observations_ == observed) return;
   SaveFit();
   Rng rng = RoundRng(round, kStreamFit);
-  HyperparameterFitOptions fit = options_.fit;
-  if (observed >= options_.fit_restarts_until) fit.num_restarts = 0;
-  if (options_.num_threads > 0) fit.num_threads = options_.num_threads;
-  if (default_kernel_ && fit.kernel_priors.empty()) {
-    // The default priors (optimizer_options.h, `fit`).
-    fit.kernel_priors =
-        DefaultKernelPriors(gp_->kernel().ParamKinds(), gp_->options().standardize_outputs);
-  }
+  const HyperparameterFitOptions fit = RefitOptions(observed);
+  refitted_in_call_ = true;
   HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.
@@ -504,6 +590,11 @@ struct Optimizer::AskCall {
   std::vector<int> chosen_candidate;  // finite sets: the candidates this batch holds
   long design_next = 0;               // the design points handed out after this call
   int num_model = 0;                  // slots left to the model
+  // For the round's report: per slot the acquisition value (NaN for design points), and the t
+  // and figure of the first model-driven slot.
+  std::vector<double> acquisition_values;
+  int first_t = 0;
+  double first_figure = kNaN;
 };
 
 // What every model-driven slot of a call shares.
@@ -517,16 +608,30 @@ struct Optimizer::ModelRound {
 
 Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
   CheckAsk(q, z);  // everything is validated before anything changes
-  Eigen::MatrixXd chosen;
+  const auto start = std::chrono::steady_clock::now();
+  AskCall done;
   InStudy(
       [&] {
+        refitted_in_call_ = false;
         AskCall call = TakeDesignPoints(q, z);
         if (call.num_model > 0) ChooseByModel(&call);
-        chosen = call.chosen;
+        done = call;
         return RecordPending(call);
       },
       Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
-  return chosen;
+  RoundReport report;
+  report.round = done.round;
+  report.t = done.first_t;
+  report.figure_name = figure_name_;
+  report.figure = done.first_figure;
+  report.acquisition_values = done.acquisition_values;
+  report.num_design_points = q - done.num_model;
+  report.fitted = refitted_in_call_;
+  if (report.fitted) report.fit_report = last_fit_report_;
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  last_round_report_ = std::move(report);
+  return done.chosen;
 }
 
 void Optimizer::CheckAsk(int q, const Eigen::VectorXd& z) const {
@@ -547,6 +652,7 @@ Optimizer::AskCall Optimizer::TakeDesignPoints(int q, const Eigen::VectorXd& z) 
   call.unit_z = domain_.ContextToUnit(z);
   call.chosen.resize(domain_.action_dim(), q);
   call.design_index.assign(static_cast<std::size_t>(q), -1);
+  call.acquisition_values.assign(static_cast<std::size_t>(q), kNaN);
   call.design_next = design_handed_out_;
   const long design_size = design_.cols();
   const long told = static_cast<long>(observations_.size());
@@ -585,13 +691,19 @@ void Optimizer::ChooseByModel(AskCall* call) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
     m.state.t = std::max(1, scratch.num_observations() + 1);
     strategy_->BeginRound(m.state);
+    double value = kNaN;
     const Eigen::VectorXd action = domain_.kind() == DomainKind::kFiniteSet
-                                       ? ChooseCandidate(scratch, m, rng, call)
-                                       : ChooseInBox(scratch, m, i, rng, *call);
+                                       ? ChooseCandidate(scratch, m, rng, call, &value)
+                                       : ChooseInBox(scratch, m, i, rng, *call, &value);
     call->chosen.col(i) = action;
     figure_ = strategy_->figure();
+    call->acquisition_values[static_cast<std::size_t>(i)] = value;
+    if (call->first_t == 0) {
+      call->first_t = m.state.t;
+      call->first_figure = figure_;
+    }
     if (i + 1 < q) {
-      const Eigen::VectorXd u = domain_.ToUnit(action, call->z);
+      const Eigen::VectorXd u = ModelInput(action, call->z, call->round);
       scratch.AddObservation(u, scratch.Mean(u));
     }
   }
@@ -608,12 +720,12 @@ std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(const AskCall& call
   auto scratch = std::make_unique<GaussianProcess>(*gp_);
   for (const PendingPoint& p : pending_) {
     if (!Active(p)) continue;
-    const Eigen::VectorXd u = domain_.ToUnit(p.x, p.z);
+    const Eigen::VectorXd u = ModelInput(p.x, p.z, p.round);
     scratch->AddObservation(u, scratch->Mean(u));
   }
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
     if (call.design_index[static_cast<std::size_t>(i)] < 0) continue;
-    const Eigen::VectorXd u = domain_.ToUnit(call.chosen.col(i), call.z);
+    const Eigen::VectorXd u = ModelInput(call.chosen.col(i), call.z, call.round);
     scratch->AddObservation(u, scratch->Mean(u));
   }
   return scratch;
@@ -621,6 +733,7 @@ std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(const AskCall& call
 
 Optimizer::ModelRound Optimizer::PrepareModelRound(const AskCall& call) const {
   ModelRound m;
+  m.state.round = call.round;
   m.state.action_dim = domain_.action_dim();
   m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
   FillModelStatistics(*gp_, &m.state);
@@ -632,27 +745,52 @@ Optimizer::ModelRound Optimizer::PrepareModelRound(const AskCall& call) const {
                                                 : -std::numeric_limits<double>::infinity();
   m.box_options = MaximizerOptions(options_);
   const int dim = domain_.action_dim();
-  m.unit_lower = Eigen::VectorXd::Zero(domain_.input_dim());
-  m.unit_upper = Eigen::VectorXd::Zero(domain_.input_dim());
-  m.unit_upper.head(dim) = UnitUpper();
-  if (domain_.context_dim() > 0) {
-    m.unit_lower.tail(domain_.context_dim()) = call.unit_z;
-    m.unit_upper.tail(domain_.context_dim()) = call.unit_z;
-  }
+  SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
   if (domain_.kind() == DomainKind::kFiniteSet) {
-    m.unit_candidates.resize(domain_.input_dim(), domain_.num_candidates());
-    for (int c = 0; c < domain_.num_candidates(); ++c)
-      m.unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), call.z);
+    m.unit_candidates = CandidateInputs(call.z, call.round);
   } else {
-    m.observed_starts = BestStarts(domain_, observations_, observed_means, observed_index,
-                                   call.unit_z, options_.maximizer_observed_starts);
+    m.observed_starts = WithRound(BestStarts(domain_, observations_, observed_means,
+                                             observed_index, call.unit_z,
+                                             options_.maximizer_observed_starts),
+                                  call.round);
   }
   return m;
 }
 
+void Optimizer::SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorXd* lower,
+                          Eigen::VectorXd* upper) const {
+  *lower = Eigen::VectorXd::Zero(ModelDim());
+  *upper = Eigen::VectorXd::Zero(ModelDim());
+  upper->head(domain_.action_dim()) = UnitUpper();
+  if (domain_.context_dim() > 0) {
+    const Eigen::VectorXd unit_z = domain_.ContextToUnit(z);
+    lower->segment(domain_.action_dim(), domain_.context_dim()) = unit_z;
+    upper->segment(domain_.action_dim(), domain_.context_dim()) = unit_z;
+  }
+  if (has_time()) {
+    (*lower)(domain_.input_dim()) = static_cast<double>(round);
+    (*upper)(domain_.input_dim()) = static_cast<double>(round);
+  }
+}
+
+Eigen::MatrixXd Optimizer::CandidateInputs(const Eigen::VectorXd& z, long round) const {
+  Eigen::MatrixXd inputs(ModelDim(), domain_.num_candidates());
+  for (int c = 0; c < domain_.num_candidates(); ++c)
+    inputs.col(c) = ModelInput(domain_.candidates().col(c), z, round);
+  return inputs;
+}
+
+Eigen::MatrixXd Optimizer::WithRound(const Eigen::MatrixXd& unit_inputs, long round) const {
+  if (!has_time()) return unit_inputs;
+  Eigen::MatrixXd inputs(ModelDim(), unit_inputs.cols());
+  inputs.topRows(unit_inputs.rows()) = unit_inputs;
+  inputs.row(unit_inputs.rows()).setConstant(static_cast<double>(round));
+  return inputs;
+}
+
 // The argmax of the strategy's scores over the candidates this batch does not hold yet.
 Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m,
-                                           Rng& rng, AskCall* call) const {
+                                           Rng& rng, AskCall* call, double* value) const {
   GpCandidatePosterior posterior(scratch, m.unit_candidates);
   const Eigen::VectorXd scores = strategy_->ScoreCandidates(posterior, rng);
   Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
@@ -667,6 +805,7 @@ Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const
     while (!allowed(best)) ++best;
   }
   call->chosen_candidate.push_back(best);
+  *value = scores(best);
   return domain_.candidates().col(best);
 }
 
@@ -674,12 +813,14 @@ Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const
 // points, distinct from the active pending points too: a repeat (possible for strategies whose
 // argmax ignores the variance, like mean-only) is replaced by a uniform point of the box.
 Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const ModelRound& m,
-                                       int slot, Rng& rng, const AskCall& call) const {
+                                       int slot, Rng& rng, const AskCall& call,
+                                       double* value) const {
   const std::unique_ptr<ContinuousAcquisition> acquisition =
       strategy_->MakeContinuous(scratch, rng);
   const BoxMaximizerResult result = MaximizeOverBox(*acquisition, m.unit_lower, m.unit_upper,
                                                     m.observed_starts, m.box_options, rng);
   const Eigen::VectorXd action = domain_.ActionFromUnit(result.x);
+  *value = result.value;
   bool repeat = false;
   for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call.chosen.col(j), action);
   for (const PendingPoint& p : pending_)
@@ -689,6 +830,7 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
   std::uniform_real_distribution<double> u01(0.0, 1.0);
   Eigen::VectorXd u = m.unit_lower;
   for (int d = 0; d < domain_.action_dim(); ++d) u(d) = m.unit_upper(d) * u01(fallback);
+  *value = acquisition->Evaluate(u, nullptr);
   return domain_.ActionFromUnit(u);
 }
 
@@ -713,7 +855,7 @@ std::function<void()> Optimizer::RecordPending(const AskCall& call) {
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
   std::lock_guard<std::mutex> lock(mutex_);
   CheckTell(x, context, y, "x", "context", "y");
-  InStudy([&] { return StageTell(x, context, y, ImputedReward()); });
+  InStudy([&] { return StageTell(x, context, y, ImputedReward(), TellRound(x, context)); });
 }
 
 void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -732,12 +874,13 @@ void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
 
 // imputed: what ApplyTell will impute for a failure (ImputedReward when it runs), logged so that
 // a replay can check it.
+// imputed is in the model's sense; the log holds it in the caller's (as Observation::imputed).
 std::function<void()> Optimizer::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                           double y, double imputed) {
+                                           double y, double imputed, long round) {
   const bool accepted = std::isfinite(y);
-  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : imputed));
-  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted] {
-    ApplyTell(x, z, y, accepted);
+  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : Reward(imputed), round));
+  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round] {
+    ApplyTell(x, z, y, accepted, round);
   };
 }
 
@@ -764,16 +907,19 @@ void Optimizer::AddToModel(const Eigen::VectorXd& u, double y) {
   largest_reward_magnitude_ = largest;
 }
 
+// The model sees Reward(y): the told value in the maximization sense.
 void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                          bool accepted) {
+                          bool accepted, long round) {
   Observation observation{x, z, y, accepted};
+  observation.round = round;
   if (accepted) {
-    AddToModel(domain_.ToUnit(x, z), y);
+    AddToModel(ModelInput(x, z, round), Reward(y));
     ++num_accepted_;
-    worst_reward_ = std::min(worst_reward_, y);
+    worst_reward_ = std::min(worst_reward_, Reward(y));
   } else {
-    observation.imputed = ImputedReward();
-    if (!std::isnan(observation.imputed)) AddToModel(domain_.ToUnit(x, z), observation.imputed);
+    const double imputed = ImputedReward();
+    observation.imputed = std::isnan(imputed) ? kNaN : Reward(imputed);
+    if (!std::isnan(imputed)) AddToModel(ModelInput(x, z, round), imputed);
   }
   observations_.push_back(std::move(observation));
   RemovePending(x, z);
@@ -820,9 +966,10 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     int accepted = num_accepted_;
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      applies.push_back(StageTell(X.col(j), column_z(j), y(j), ImputedReward(worst, accepted)));
+      applies.push_back(StageTell(X.col(j), column_z(j), y(j), ImputedReward(worst, accepted),
+                                  TellRound(X.col(j), column_z(j))));
       if (std::isfinite(y(j))) {
-        worst = std::min(worst, y(j));
+        worst = std::min(worst, Reward(y(j)));
         ++accepted;
       }
     }
@@ -855,9 +1002,66 @@ Recommendation Optimizer::Best() const {
   Recommendation r;
   r.x = o.x;
   r.z = o.z;
-  r.posterior_mean = std::ldexp(best_mean, reward_exponent_);
+  r.posterior_mean = Reward(std::ldexp(best_mean, reward_exponent_));
   r.observed_reward = o.y;
   return r;
+}
+
+Recommendation Optimizer::Best(const Eigen::VectorXd& context) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  CheckContextArg(context, "context");
+  return BestAtContext(context);
+}
+
+// The maximizer of the posterior mean at context z and the next round (rounds_).
+Recommendation Optimizer::BestAtContext(const Eigen::VectorXd& z) const {
+  Eigen::VectorXd action;
+  if (domain_.kind() == DomainKind::kFiniteSet) {
+    const Eigen::MatrixXd inputs = CandidateInputs(z, rounds_);
+    Eigen::Index best = 0;
+    double best_mean = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index c = 0; c < inputs.cols(); ++c) {
+      const double mean = gp_->Mean(inputs.col(c));
+      if (mean > best_mean) {
+        best_mean = mean;
+        best = c;
+      }
+    }
+    action = domain_.candidates().col(best);
+  } else {
+    Rng rng = RoundRng(rounds_, kStreamBest);
+    const std::unique_ptr<ContinuousAcquisition> mean = MeanOnly().MakeContinuous(*gp_, rng);
+    Eigen::VectorXd lower, upper;
+    SearchBox(z, rounds_, &lower, &upper);
+    std::vector<int> index;
+    const Eigen::VectorXd means = ObservedMeans(observations_, *gp_, &index);
+    const Eigen::MatrixXd starts =
+        WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
+                             options_.maximizer_observed_starts),
+                  rounds_);
+    action = domain_.ActionFromUnit(
+        MaximizeOverBox(*mean, lower, upper, starts, MaximizerOptions(options_), rng).x);
+  }
+  Recommendation r;
+  r.x = action;
+  r.z = z;
+  r.posterior_mean = Reward(std::ldexp(gp_->Mean(ModelInput(action, z, rounds_)), reward_exponent_));
+  r.observed_reward = kNaN;
+  for (const Observation& o : observations_)
+    if (o.accepted && SameVector(o.x, action) && SameVector(o.z, z)) r.observed_reward = o.y;
+  return r;
+}
+
+Prediction Optimizer::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  domain_.CheckAction(x, "x");
+  CheckContextArg(context, "context");
+  double mean = 0, variance = 0;
+  gp_->MeanAndVariance(ModelInput(x, context, rounds_), &mean, &variance);
+  Prediction p;
+  p.mean = Reward(std::ldexp(mean, reward_exponent_));
+  p.stddev = std::ldexp(std::sqrt(std::max(variance, 0.0)), reward_exponent_);
+  return p;
 }
 
 int Optimizer::t() const {
@@ -958,7 +1162,7 @@ std::string Optimizer::Fingerprint() const {
   d.Add(gp_->output_scale());
   d.Add(static_cast<long>(gp_->num_observations()));
   // The model's predictions at a fixed probe stand in for its internal factor and weights.
-  const Eigen::VectorXd probe = Eigen::VectorXd::Constant(domain_.input_dim(), 0.37);
+  const Eigen::VectorXd probe = Eigen::VectorXd::Constant(ModelDim(), 0.37);
   double mean = 0, variance = 0;
   gp_->MeanAndVariance(probe, &mean, &variance);
   d.Add(mean);

@@ -118,6 +118,35 @@ struct Observation {
   double imputed = std::numeric_limits<double>::quiet_NaN();
   // True if the observation is in the model (accepted, or failed with an imputed reward).
   bool in_model() const { return accepted || !std::isnan(imputed); }
+  // Its round: the ask round of the pending point it answered (exactly equal x and z), else the
+  // last ask round (0 before any). The time coordinate of a time model
+  // (acquisition/time_model.h). Logged with the tell.
+  long round = 0;
+};
+
+// The model's belief about the objective at one point (Predict), in the caller's units: the
+// posterior mean and standard deviation of f (not of a noisy observation), after undoing the
+// output standardization, the reward unit and the objective sense.
+struct Prediction {
+  double mean = 0;
+  double stddev = 0;
+};
+
+// What one Ask or AskBatch did (the optimizer's analogue of Ceres' IterationSummary), delivered
+// to the round callback (SetRoundCallback) and kept for last_round_report().
+struct RoundReport {
+  long round = 0;  // the 0-based ask round
+  int t = 0;       // the t of the strategy's beta_t in its first model-driven slot (0 if none)
+  // The strategy's figure (beta_t, v_t, xi) and its name; NaN when every slot was a design point.
+  std::string figure_name;
+  double figure = std::numeric_limits<double>::quiet_NaN();
+  // Per point handed out, in order: the acquisition value the strategy gave it (the maximizer's
+  // value on boxes, the score on finite sets; the strategy's units); NaN for a design point.
+  std::vector<double> acquisition_values;
+  int num_design_points = 0;  // points of the initial design among them
+  bool fitted = false;        // this round refitted the hyperparameters
+  HyperparameterFitReport fit_report;  // that fit's report (when fitted)
+  double seconds = 0;                  // wall-clock time of the call
 };
 
 class Optimizer {
@@ -217,6 +246,27 @@ class Optimizer {
   // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
   // observation.
   Recommendation Best() const;
+  // The recommendation at a given context (size context_dim; empty without contexts): the
+  // action that maximizes the posterior mean mu_t(x, context) over the whole domain (at the
+  // next round, for a time model), whether observed or not. Finite sets: exhaustive over the
+  // candidates (the first of equal maxima). Boxes: the acquisition maximizer on the mean
+  // (multi-start L-BFGS, deterministic for the seed and the state), started also from the
+  // observed points. observed_reward is NaN unless the action equals an observed one at this
+  // context (then its last told value). Before any observation the prior mean is flat and the
+  // answer is the maximizer's first point. Throws std::invalid_argument for a bad context.
+  Recommendation Best(const Eigen::VectorXd& context) const;
+  // The posterior mean and standard deviation of f at action x and context (see Prediction),
+  // at the next round for a time model. Throws std::invalid_argument for an x or a context that
+  // the domain refuses (finite sets: x must lie in the candidates' bounding box).
+  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+
+  // ---- Per-round reports ---------------------------------------------------------------------
+  // Called after every Ask and AskBatch (after the points are recorded, outside the optimizer's
+  // lock, so it may call the optimizer's queries), with the round's report. An empty function
+  // removes it. Not logged: a resumed optimizer has none until it is set again.
+  void SetRoundCallback(std::function<void(const RoundReport&)> callback);
+  // The report of the last Ask or AskBatch of this optimizer (round -1 before the first).
+  RoundReport last_round_report() const;
 
   // ---- State ---------------------------------------------------------------------------------
   const Domain& domain() const { return domain_; }
@@ -271,6 +321,22 @@ class Optimizer {
   struct ModelRound;
 
   void Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<StudyStorage> storage);
+  // ---- The time coordinate (acquisition/time_model.h) ----
+  // The spatial kernel times the strategy's time kernel, or the kernel itself without one.
+  std::unique_ptr<Kernel> WithTimeKernel(std::unique_ptr<Kernel> kernel) const;
+  void CheckTimeFitBounds() const;
+  bool has_time() const { return time_model_.kind != TimeModelKind::kNone; }
+  // The model's input dimension: the domain's, plus one for the round under a time model.
+  int ModelDim() const { return domain_.input_dim() + (has_time() ? 1 : 0); }
+  // The model input of (x, z) observed at `round`: ToUnit(x, z), and the round under a time model.
+  Eigen::VectorXd ModelInput(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round) const;
+  // The round of an observation told now (Observation::round).
+  long TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // The fit options of a refit: options_.fit, with the bounds on log(epsilon) when it is fitted.
+  HyperparameterFitOptions RefitOptions(int observed) const;
+  // A told value in the model's sense (rewards to maximize), and back.
+  double Reward(double told) const { return options_.sense == ObjectiveSense::kMinimize ? -told : told; }
+  Recommendation BestAtContext(const Eigen::VectorXd& z) const;
   void BuildDesign();
   void Replay(const LogRecord& record);
   // ---- The study (optimizer_study.cc) ----
@@ -309,10 +375,19 @@ class Optimizer {
   void ChooseByModel(AskCall* call);
   std::unique_ptr<GaussianProcess> HallucinatedCopy(const AskCall& call) const;
   ModelRound PrepareModelRound(const AskCall& call) const;
+  // Each sets *value to the acquisition value of the point it returns.
   Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
-                                  AskCall* call) const;
+                                  AskCall* call, double* value) const;
   Eigen::VectorXd ChooseInBox(const GaussianProcess& scratch, const ModelRound& m, int slot,
-                              Rng& rng, const AskCall& call) const;
+                              Rng& rng, const AskCall& call, double* value) const;
+  // The box the maximizer searches (model inputs): the action cube, the context and the round
+  // held fixed.
+  void SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorXd* lower,
+                 Eigen::VectorXd* upper) const;
+  // Every candidate's model input at context z and `round` (ModelDim() x N).
+  Eigen::MatrixXd CandidateInputs(const Eigen::VectorXd& z, long round) const;
+  // Unit-cube inputs (input_dim x n) with the round appended under a time model.
+  Eigen::MatrixXd WithRound(const Eigen::MatrixXd& unit_inputs, long round) const;
   // Stages the call's pending records; returns what adds them to this optimizer.
   std::function<void()> RecordPending(const AskCall& call);
   void MaybeRefit(long round);
@@ -321,8 +396,9 @@ class Optimizer {
                  const std::string& y_field) const;
   // Stages a tell record; returns what applies it to this optimizer.
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                                  double imputed);
-  void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted);
+                                  double imputed, long round);
+  void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
+                 long round);
   // The index of the first pending point equal to (x, z), or -1.
   int PendingIndex(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
   // Removes the first pending point equal to (x, z); false if there is none.
@@ -341,6 +417,7 @@ class Optimizer {
   StrategyParams strategy_options_;
   OptimizerOptions options_;
   std::unique_ptr<Strategy> strategy_;
+  TimeModel time_model_;  // strategy_->time_model(), read once
   bool default_kernel_ = true;
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
@@ -372,6 +449,9 @@ class Optimizer {
   std::string figure_name_;
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;
+  bool refitted_in_call_ = false;  // MaybeRefit fitted during the current ask
+  RoundReport last_round_report_;
+  std::function<void(const RoundReport&)> round_callback_;
   Eigen::MatrixXd design_;  // action_dim x n unit-cube design, or 1 x n candidate indices
 };
 

@@ -25,6 +25,10 @@ HyperparameterFitOptions DefaultOptimizerFitOptions() {
   return fit;
 }
 
+std::string ObjectiveSenseName(ObjectiveSense sense) {
+  return sense == ObjectiveSense::kMinimize ? "minimize" : "maximize";
+}
+
 bool WorkerOptions::IsValid(std::string* error) const {
   if (!(pending_lease_seconds > 0.0))
     return Fail(error, "pending_lease_seconds must be > 0 (or infinity), got " +
@@ -56,6 +60,9 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (!(std::isfinite(maximizer_function_tolerance) && maximizer_function_tolerance > 0.0))
     return Fail(error, "maximizer_function_tolerance must be finite and > 0, got " +
                            FormatDouble(maximizer_function_tolerance));
+  if (sense != ObjectiveSense::kMaximize && sense != ObjectiveSense::kMinimize)
+    return Fail(error, "sense must be kMaximize or kMinimize, got " +
+                           std::to_string(static_cast<int>(sense)));
   if (num_threads < 0)
     return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
   if (!log_path.empty() && !storage.empty())

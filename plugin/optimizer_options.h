@@ -14,6 +14,15 @@
 
 namespace gpbandit {
 
+// Whether Tell's values are rewards to maximize or costs to minimize. With kMinimize the
+// optimizer negates each told value before anything else sees it, so a minimize run of cost c
+// is exactly (bit for bit) the maximize run of reward -c; every value the Optimizer returns
+// (Best, Predict, observations, the imputed value of a failure) is in the caller's units again.
+// Logged in the header (older logs: kMaximize).
+enum class ObjectiveSense { kMaximize, kMinimize };
+// "maximize", "minimize".
+std::string ObjectiveSenseName(ObjectiveSense sense);
+
 // What tell() does with a NaN or +-inf reward: an evaluation that failed (the robot fell, the
 // simulation diverged). RELIABILITY.md, rows "NaN or +-inf reward" and "failed evaluations".
 enum class NonFiniteRewardPolicy {
@@ -120,6 +129,9 @@ struct OptimizerOptions {
   // NaN / +-inf rewards: throw (default), skip and log as failed, or log as failed and impute
   // the worst reward so far (see NonFiniteRewardPolicy).
   NonFiniteRewardPolicy non_finite_rewards = NonFiniteRewardPolicy::kThrow;
+
+  // Maximize the told values (rewards, the default) or minimize them (costs).
+  ObjectiveSense sense = ObjectiveSense::kMaximize;
 
   // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every

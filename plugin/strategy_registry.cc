@@ -11,6 +11,8 @@
 #include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
+#include "gpbandit/acquisition/r_gp_ucb.h"
+#include "gpbandit/acquisition/tv_gp_ucb.h"
 #include "gpbandit/acquisition/variance_only.h"
 
 namespace gpbandit {
@@ -35,6 +37,10 @@ const BuiltIn kBuiltIns[] = {
     {"pi", ProbabilityOfImprovement::Create, "probability of improvement over the incumbent + xi"},
     {"mean", MeanOnly::Create, "pure exploitation: the posterior mean"},
     {"variance", VarianceOnly::Create, "pure exploration: the posterior variance"},
+    {"tv-gp-ucb", TvGpUcb::Create,
+     "TV-GP-UCB (Bogunovic et al. 2016): GP-UCB on a model that forgets, (1-eps)^{|t-t'|/2}"},
+    {"r-gp-ucb", RGpUcb::Create,
+     "R-GP-UCB (Bogunovic et al. 2016): GP-UCB restarted every N rounds"},
 };
 
 std::string JoinNames(const std::vector<std::string>& names) {

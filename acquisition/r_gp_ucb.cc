@@ -1,0 +1,78 @@
+#include "gpbandit/acquisition/r_gp_ucb.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
+
+namespace gpbandit {
+
+bool RGpUcbOptions::IsValid(std::string* error) const {
+  using internal::Fail;
+  if (reset_period < 0) return Fail(error, "reset_period", reset_period, "must be >= 0");
+  if (!(epsilon > 0.0 && epsilon < 1.0))
+    return Fail(error, "epsilon", epsilon, "must be in (0, 1)");
+  return ucb.IsValid(error);
+}
+
+long RGpUcbOptions::EpochLength() const {
+  if (reset_period > 0) return reset_period;
+  return static_cast<long>(std::ceil(12.0 * std::pow(epsilon, -0.25)));
+}
+
+RGpUcb::RGpUcb(const RGpUcbOptions& options) : GpUcb(options.ucb), r_options_(options) {
+  internal::ThrowIfInvalid(r_options_, "RGpUcbOptions");
+}
+
+std::unique_ptr<Strategy> RGpUcb::Create(const StrategyParams& params) {
+  const std::string who = "r-gp-ucb";
+  nlohmann::json rest = internal::StrategyParamsAccess::Json(params);
+  nlohmann::json own = nlohmann::json::object();
+  for (const char* key : {"reset_period", "epsilon"}) {
+    if (!rest.contains(key)) continue;
+    own[key] = rest[key];
+    rest.erase(key);
+  }
+  RGpUcbOptions options;
+  options.ucb = ReadOptions(internal::StrategyParamsAccess::FromJson(rest), who);
+  try {
+    internal::OptionsReader reader(own);
+    reader.Read("reset_period", &options.reset_period);
+    reader.Read("epsilon", &options.epsilon);
+    reader.Finish();
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(who + " options: " + e.what());
+  }
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+  return std::make_unique<RGpUcb>(options);
+}
+
+void RGpUcb::BeginRound(const RoundState& state) {
+  RoundState in_epoch = state;
+  // The round within the epoch, 1-based: GP-UCB restarted at the epoch's first round.
+  const long n = r_options_.EpochLength();
+  const long round = std::max(0L, state.round);
+  in_epoch.t = static_cast<int>(round % n + 1);
+  GpUcb::BeginRound(in_epoch);
+}
+
+std::unique_ptr<Strategy> RGpUcb::Clone() const { return std::make_unique<RGpUcb>(*this); }
+
+std::string RGpUcb::OptionsJson() const {
+  nlohmann::json j = nlohmann::json::parse(GpUcb::OptionsJson());
+  j["reset_period"] = r_options_.reset_period;
+  j["epsilon"] = r_options_.epsilon;
+  return j.dump();
+}
+
+TimeModel RGpUcb::time_model() const {
+  TimeModel m;
+  m.kind = TimeModelKind::kEpochs;
+  m.epoch_length = r_options_.EpochLength();
+  return m;
+}
+
+}  // namespace gpbandit

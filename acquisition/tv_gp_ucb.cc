@@ -1,0 +1,81 @@
+#include "gpbandit/acquisition/tv_gp_ucb.h"
+
+#include <nlohmann/json.hpp>
+
+#include "gpbandit/acquisition/option_checks.h"
+#include "gpbandit/acquisition/options_json.h"
+
+namespace gpbandit {
+namespace {
+
+constexpr const char* kOwnKeys[] = {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon"};
+
+bool InOpenUnitInterval(double v) { return v > 0.0 && v < 1.0; }
+
+}  // namespace
+
+bool TvGpUcbOptions::IsValid(std::string* error) const {
+  using internal::Fail;
+  if (!InOpenUnitInterval(epsilon)) return Fail(error, "epsilon", epsilon, "must be in (0, 1)");
+  if (!InOpenUnitInterval(min_epsilon))
+    return Fail(error, "min_epsilon", min_epsilon, "must be in (0, 1)");
+  if (!InOpenUnitInterval(max_epsilon) || !(max_epsilon > min_epsilon))
+    return Fail(error, "max_epsilon", max_epsilon, "must be in (min_epsilon, 1)");
+  if (fit_epsilon && !(epsilon >= min_epsilon && epsilon <= max_epsilon))
+    return Fail(error, "epsilon", epsilon,
+                "must lie in [min_epsilon, max_epsilon] when fit_epsilon (it starts the fit)");
+  return ucb.IsValid(error);
+}
+
+TvGpUcb::TvGpUcb(const TvGpUcbOptions& options) : GpUcb(options.ucb), tv_options_(options) {
+  internal::ThrowIfInvalid(tv_options_, "TvGpUcbOptions");
+}
+
+std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
+  const std::string who = "tv-gp-ucb";
+  nlohmann::json rest = internal::StrategyParamsAccess::Json(params);
+  nlohmann::json own = nlohmann::json::object();
+  for (const char* key : kOwnKeys) {
+    if (!rest.contains(key)) continue;
+    own[key] = rest[key];
+    rest.erase(key);
+  }
+  TvGpUcbOptions options;
+  options.ucb = ReadOptions(internal::StrategyParamsAccess::FromJson(rest), who);
+  try {
+    internal::OptionsReader reader(own);
+    reader.Read("epsilon", &options.epsilon);
+    reader.Read("fit_epsilon", &options.fit_epsilon);
+    reader.Read("min_epsilon", &options.min_epsilon);
+    reader.Read("max_epsilon", &options.max_epsilon);
+    reader.Finish();
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(who + " options: " + e.what());
+  }
+  std::string error;
+  if (!options.IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+  return std::make_unique<TvGpUcb>(options);
+}
+
+std::unique_ptr<Strategy> TvGpUcb::Clone() const { return std::make_unique<TvGpUcb>(*this); }
+
+std::string TvGpUcb::OptionsJson() const {
+  nlohmann::json j = nlohmann::json::parse(GpUcb::OptionsJson());
+  j["epsilon"] = tv_options_.epsilon;
+  j["fit_epsilon"] = tv_options_.fit_epsilon;
+  j["min_epsilon"] = tv_options_.min_epsilon;
+  j["max_epsilon"] = tv_options_.max_epsilon;
+  return j.dump();
+}
+
+TimeModel TvGpUcb::time_model() const {
+  TimeModel m;
+  m.kind = TimeModelKind::kForgetting;
+  m.epsilon = tv_options_.epsilon;
+  m.fit_epsilon = tv_options_.fit_epsilon;
+  m.min_epsilon = tv_options_.min_epsilon;
+  m.max_epsilon = tv_options_.max_epsilon;
+  return m;
+}
+
+}  // namespace gpbandit

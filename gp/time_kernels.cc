@@ -1,0 +1,112 @@
+#include "gpbandit/gp/time_kernels.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "gpbandit/gp/format.h"
+
+namespace gpbandit {
+namespace {
+
+void CheckTimeDim(const std::string& who, int time_dim) {
+  if (time_dim < 0)
+    throw std::invalid_argument(who + ": time_dim = " + std::to_string(time_dim) +
+                                ": must be >= 0");
+}
+
+void CheckEpsilon(const std::string& who, double epsilon) {
+  if (!(epsilon > 0.0 && epsilon < 1.0))
+    throw std::invalid_argument(who + ": epsilon = " + FormatDouble(epsilon) +
+                                ": must be in (0, 1)");
+}
+
+}  // namespace
+
+ForgettingKernel::ForgettingKernel(int time_dim, double epsilon, bool fit_epsilon)
+    : time_dim_(time_dim), epsilon_(epsilon), fit_epsilon_(fit_epsilon) {
+  CheckTimeDim("ForgettingKernel", time_dim);
+  CheckEpsilon("ForgettingKernel", epsilon);
+}
+
+std::unique_ptr<Kernel> ForgettingKernel::Clone() const {
+  return std::make_unique<ForgettingKernel>(*this);
+}
+
+std::string ForgettingKernel::Describe() const {
+  return "forgetting(dim=" + std::to_string(time_dim_) +
+         (fit_epsilon_ ? "; fitted" : "; eps=" + FormatDouble(epsilon_)) + ")";
+}
+
+Eigen::VectorXd ForgettingKernel::GetLogParams() const {
+  if (!fit_epsilon_) return Eigen::VectorXd();
+  return Eigen::VectorXd::Constant(1, std::log(epsilon_));
+}
+
+void ForgettingKernel::SetLogParams(const ConstVectorRef& log_params) {
+  CheckLogParams("ForgettingKernel", NumParams(), log_params);
+  if (!fit_epsilon_) return;
+  if (!(log_params(0) < 0.0))
+    throw std::invalid_argument("ForgettingKernel: log_epsilon = " + FormatDouble(log_params(0)) +
+                                ": must be < 0 (epsilon < 1)");
+  epsilon_ = std::exp(log_params(0));
+}
+
+std::vector<std::string> ForgettingKernel::ParamNames() const {
+  if (!fit_epsilon_) return {};
+  return {"forgetting.log_epsilon"};
+}
+
+std::vector<ParamKind> ForgettingKernel::ParamKinds() const {
+  if (!fit_epsilon_) return {};
+  return {ParamKind::kOther};
+}
+
+double ForgettingKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
+  // (1 - eps)^{|d| / 2} through log1p, exact for eps far below 1.
+  const double d = std::abs(a(time_dim_) - b(time_dim_));
+  return std::exp(0.5 * d * std::log1p(-epsilon_));
+}
+
+void ForgettingKernel::AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b,
+                                           double scale, VectorRef grad) const {
+  const double d = a(time_dim_) - b(time_dim_);
+  if (d == 0.0) return;  // the one-sided slopes differ there; 0 as for a == b
+  const double sign = d > 0.0 ? 1.0 : -1.0;
+  grad(time_dim_) += scale * 0.5 * std::log1p(-epsilon_) * sign * Value(a, b);
+}
+
+void ForgettingKernel::GradientLogParams(const ConstVectorRef& a, const ConstVectorRef& b,
+                                         VectorRef grad) const {
+  if (!fit_epsilon_) return;
+  // d/d log(eps) of exp(|d|/2 log(1 - eps)) = k |d|/2 (-eps / (1 - eps)).
+  const double d = std::abs(a(time_dim_) - b(time_dim_));
+  grad(0) = Value(a, b) * 0.5 * d * (-epsilon_ / (1.0 - epsilon_));
+}
+
+EpochKernel::EpochKernel(int time_dim, long epoch_length)
+    : time_dim_(time_dim), epoch_length_(epoch_length) {
+  CheckTimeDim("EpochKernel", time_dim);
+  if (epoch_length < 1)
+    throw std::invalid_argument("EpochKernel: epoch_length = " + std::to_string(epoch_length) +
+                                ": must be >= 1");
+}
+
+long EpochKernel::Epoch(double t) const {
+  return static_cast<long>(std::floor(t / static_cast<double>(epoch_length_)));
+}
+
+std::unique_ptr<Kernel> EpochKernel::Clone() const { return std::make_unique<EpochKernel>(*this); }
+
+std::string EpochKernel::Describe() const {
+  return "epoch(dim=" + std::to_string(time_dim_) + "; N=" + std::to_string(epoch_length_) + ")";
+}
+
+void EpochKernel::SetLogParams(const ConstVectorRef& log_params) {
+  CheckLogParams("EpochKernel", 0, log_params);
+}
+
+double EpochKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
+  return Epoch(a(time_dim_)) == Epoch(b(time_dim_)) ? 1.0 : 0.0;
+}
+
+}  // namespace gpbandit
