@@ -26,6 +26,7 @@ ForgettingKernel::ForgettingKernel(int time_dim, double epsilon, bool fit_epsilo
     : time_dim_(time_dim), epsilon_(epsilon), fit_epsilon_(fit_epsilon) {
   CheckTimeDim("ForgettingKernel", time_dim);
   CheckEpsilon("ForgettingKernel", epsilon);
+  log_epsilon_ = std::log(epsilon);
 }
 
 std::unique_ptr<Kernel> ForgettingKernel::Clone() const {
@@ -39,7 +40,7 @@ std::string ForgettingKernel::Describe() const {
 
 Eigen::VectorXd ForgettingKernel::GetLogParams() const {
   if (!fit_epsilon_) return Eigen::VectorXd();
-  return Eigen::VectorXd::Constant(1, std::log(epsilon_));
+  return Eigen::VectorXd::Constant(1, log_epsilon_);
 }
 
 void ForgettingKernel::SetLogParams(const ConstVectorRef& log_params) {
@@ -48,7 +49,10 @@ void ForgettingKernel::SetLogParams(const ConstVectorRef& log_params) {
   if (!(log_params(0) < 0.0))
     throw std::invalid_argument("ForgettingKernel: log_epsilon = " + FormatDouble(log_params(0)) +
                                 ": must be < 0 (epsilon < 1)");
-  epsilon_ = std::exp(log_params(0));
+  // The log-param is kept as given, so that GetLogParams returns it bit for bit (a replayed fit
+  // then rebuilds the same kernel).
+  log_epsilon_ = log_params(0);
+  epsilon_ = std::exp(log_epsilon_);
 }
 
 std::vector<std::string> ForgettingKernel::ParamNames() const {

@@ -62,6 +62,7 @@ class ForgettingKernel : public Kernel {
  private:
   int time_dim_;
   double epsilon_;
+  double log_epsilon_;  // the log-param, as set
   bool fit_epsilon_;
 };
 
