@@ -18,6 +18,7 @@ namespace {
 struct LogFlags {
   StudyFlags study;
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
+  std::string sense = ObjectiveSenseName(ObjectiveSense::kMaximize);
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
 };
@@ -34,7 +35,15 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
       "option", po::value(&f->options),
       "key=value: a strategy option, repeatable (first call; remembered by the log; "
       "gpbandit strategies lists each strategy's options and defaults)")(
-      "seed", ValueWithDefault(&f->seed), "seed (first call)");
+      "seed", ValueWithDefault(&f->seed), "seed (first call)")(
+      "sense", ValueWithDefault(&f->sense),
+      "maximize (--y is a reward) or minimize (--y is a cost) (first call; remembered by the "
+      "log)");
+}
+
+ObjectiveSense SenseArg(const std::string& text) {
+  RequireOneOf("--sense", text, {"maximize", "minimize"});
+  return text == "minimize" ? ObjectiveSense::kMinimize : ObjectiveSense::kMaximize;
 }
 
 Eigen::VectorXd ContextArg(const LogFlags& f) {
@@ -60,6 +69,9 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
   if (!vm["seed"].defaulted() && f.seed != optimizer.options().seed)
     throw UsageError("--seed " + std::to_string(f.seed) + " differs from the log's seed " +
                      std::to_string(optimizer.options().seed) + " (" + where + ")");
+  if (!vm["sense"].defaulted() && SenseArg(f.sense) != optimizer.options().sense)
+    throw UsageError("--sense " + f.sense + " differs from the log's sense " +
+                     ObjectiveSenseName(optimizer.options().sense) + " (" + where + ")");
   const StrategyParams& logged = optimizer.strategy_options();
   if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
@@ -86,6 +98,7 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   }
   OptimizerOptions options;
   options.seed = f.seed;
+  options.sense = SenseArg(f.sense);
   options.log_path = f.study.log_path;
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
@@ -133,7 +146,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
   desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
-      "y", po::value(&y)->required(), "the reward observed (higher is better)")(
+      "y", po::value(&y)->required(), "the value observed: a reward (higher is better), or a cost under --sense minimize")(
       "clear-pending", po::bool_switch(&clear_pending),
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;

@@ -22,6 +22,9 @@ int StudyCommand(const std::vector<std::string>& args, Streams streams);
 int DemoCommand(const std::vector<std::string>& args, Streams streams);
 int SensorDataCommand(const std::vector<std::string>& args, Streams streams);
 int StrategiesCommand(const std::vector<std::string>& args, Streams streams);
+int BestCommand(const std::vector<std::string>& args, Streams streams);
+int PredictCommand(const std::vector<std::string>& args, Streams streams);
+int PlotCommand(const std::vector<std::string>& args, Streams streams);
 
 }  // namespace cli
 }  // namespace gpbandit

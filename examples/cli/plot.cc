@@ -64,6 +64,10 @@ bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
     }
     script << "\n";
   }
+  return RunGnuplot(script_path, data_path, err);
+}
+
+bool RunGnuplot(const std::string& script_path, const std::string& data_path, std::ostream& err) {
   if (!GnuplotAvailable()) {
     err << "plot: gnuplot was not found on the PATH (Debian: apt-get install gnuplot-nox); the "
            "data are in "
@@ -86,6 +90,8 @@ bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
   }
   return true;
 }
+
+std::string GnuplotQuote(const std::string& text) { return Quote(text); }
 
 }  // namespace cli
 }  // namespace gpbandit

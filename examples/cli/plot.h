@@ -31,6 +31,13 @@ struct PlotSpec {
 // written; otherwise explains why on `err` (gnuplot missing, or its exit status).
 bool PlotCurves(const PlotSpec& spec, std::ostream& err);
 
+// Runs gnuplot on a script that writes a PNG (falling back from the pngcairo terminal to png).
+// Returns true on success; otherwise explains why on `err`, naming the script and its data.
+bool RunGnuplot(const std::string& script_path, const std::string& data_path, std::ostream& err);
+
+// text as a gnuplot single-quoted string.
+std::string GnuplotQuote(const std::string& text);
+
 }  // namespace cli
 }  // namespace gpbandit
 
