@@ -11,6 +11,8 @@ namespace cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"demo", "tune a simulated robot controller under changing payloads (CGP-UCB)", DemoCommand},
+      {"drift-demo", "tune the robot while its plant drifts: TV-GP-UCB, R-GP-UCB vs GP-UCB",
+       DriftDemoCommand},
       {"run", "a regret study: strategies x problem x trials, CSV per round, summary", RunCommand},
       {"fit", "fit kernel hyperparameters to observations, print JSON", FitCommand},
       {"suggest", "the next point to try, from a JSON-Lines log (one CSV line)", SuggestCommand},

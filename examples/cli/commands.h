@@ -25,6 +25,7 @@ int StrategiesCommand(const std::vector<std::string>& args, Streams streams);
 int BestCommand(const std::vector<std::string>& args, Streams streams);
 int PredictCommand(const std::vector<std::string>& args, Streams streams);
 int PlotCommand(const std::vector<std::string>& args, Streams streams);
+int DriftDemoCommand(const std::vector<std::string>& args, Streams streams);
 
 }  // namespace cli
 }  // namespace gpbandit

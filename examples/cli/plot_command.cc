@@ -133,6 +133,8 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
                                       (s.z.size() > 0 ? " at context " + FormatVector(s.z) : "") +
                                       ", " + std::to_string(opt.num_accepted()) + " observations")
       << "\nset xlabel " << GnuplotQuote("x[" + std::to_string(s.dims[0]) + "]") << "\n"
+      << "set xrange [" << io::FormatDouble(opt.domain().lower()(s.dims[0])) << ":"
+      << io::FormatDouble(opt.domain().upper()(s.dims[0])) << "]\n"
       << "set key outside bottom center horizontal\n";
   const bool has_obs = opt.num_accepted() > 0;
   const std::string obs = has_obs ? ", " + q +
@@ -154,6 +156,8 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
   // The contour lines are traced into a table first, then drawn over the colour map.
   const std::string contours = GnuplotQuote(data + ".contours");
   out << "set ylabel " << GnuplotQuote("x[" + std::to_string(s.dims[1]) + "]") << "\n"
+      << "set yrange [" << io::FormatDouble(opt.domain().lower()(s.dims[1])) << ":"
+      << io::FormatDouble(opt.domain().upper()(s.dims[1])) << "]\n"
       << "set contour base\nset cntrparam levels 12\nunset surface\nset view map\n"
       << "set table " << contours << "\nsplot " << q << " index 0 using 1:2:3 with lines\n"
       << "unset table\nunset contour\nset surface\n"
