@@ -160,14 +160,14 @@ void TellPopulation(const pagmo::population& pop, const Domain& domain, Optimize
   for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
     const Eigen::VectorXd x =
         Eigen::Map<const Eigen::VectorXd>(xs[i].data(), static_cast<Eigen::Index>(xs[i].size()));
-    const double reward = -fs[i][0];
-    if (!std::isfinite(reward)) continue;
+    const double cost = fs[i][0];
+    if (!std::isfinite(cost)) continue;
     try {
       domain.CheckAction(x, "x");
     } catch (const std::invalid_argument&) {
       continue;
     }
-    optimizer->Tell(x, reward);
+    optimizer->Tell(x, cost);
   }
 }
 
@@ -183,6 +183,8 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
   OptimizerOptions options;
   ParseSettings(settings_, &name, &strategy_options, &options);
   options.seed = EvolveSeed(seed_, evolves_++);
+  // pagmo minimizes fitness: the optimizer is told costs (exactly the negated-reward run).
+  options.sense = ObjectiveSense::kMinimize;
   // Islands of an archipelago would all append to one file, each with its own seed.
   options.log_path.clear();
   if (in_fork_child) options.num_threads = 1;
@@ -201,7 +203,7 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
     const pagmo::vector_double fitnesses = Evaluate(prob, X);
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
       const double f = fitnesses[static_cast<std::size_t>(j)];
-      optimizer.Tell(X.col(j), -f);
+      optimizer.Tell(X.col(j), f);
       pop.push_back(pagmo::vector_double(X.col(j).data(), X.col(j).data() + dim),
                     pagmo::vector_double{f});
       if (std::isfinite(f)) best = std::min(best, f);

@@ -11,7 +11,8 @@
 // wasted; individuals outside the bounds or with a non-finite fitness are left out of the
 // model), then `rounds` rounds each ask the Optimizer (optimizer.h) for one point, or for
 // batch_size points evaluated through pagmo's bfe, call the problem's fitness (counted in
-// get_fevals), tell the negated fitness (pagmo minimizes, gpbandit maximizes), and append the
+// get_fevals), tell the fitness to an optimizer set to ObjectiveSense::kMinimize (pagmo
+// minimizes; whatever sense the options give is overridden), and append the
 // new individuals to the population, which is returned (it grows by rounds * batch_size).
 //
 // A non-finite fitness follows options.non_finite_rewards: evolve throws (the default), or the
