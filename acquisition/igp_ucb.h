@@ -14,6 +14,8 @@
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
 // gp_ucb.h).
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_IGP_UCB_H_
 #define GPBANDIT_ACQUISITION_IGP_UCB_H_
 

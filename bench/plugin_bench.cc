@@ -8,7 +8,7 @@
 //   error           median final error: Branin (best_f - 0.397887) / 51.95 (limbo's normalization
 //                   (f - 44.81) / 51.95, so differences are divided by 51.95); Hartmann-6
 //                   3.32237 - best reward
-// Reference (issue 5): limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
+// Reference: limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
 // error 2.1e-6; Hartmann-6 384 ms per run, median error 9.9e-6.
 //
 // "UCB" is limbo's: mu + alpha sigma with alpha = 0.5, i.e. gp-ucb with a constant beta 0.25.
@@ -23,7 +23,7 @@
 // prior), threads (OptimizerOptions::num_threads: 0 the default, at most all cores, 2 on the
 // reference machine, as the thread policy of gp/thread_policy.h decides; bench/busy_core_bench.sh
 // compares 0 with 1 beside a busy core), srinivas_beta (0:
-// limbo's UCB, constant beta 0.25; 1: Theorem 1's compact-set beta_t scaled by 0.2),
+// limbo's UCB, constant beta 0.25; 1: Theorem 2's compact-set beta_t scaled by 0.2),
 // first_seed (0: seeds 0-19, the reference rows; 20: seeds 20-39, a second sample: on
 // Hartmann-6 35-40% of the seeds end in the local optimum 0.119 below the global one, so a
 // 20-seed median flips with whether 9 or 10 of them do).
