@@ -16,7 +16,7 @@
 // settings (0 the optimizer's defaults: 32 raw samples, 2 L-BFGS starts = the best observed
 // point + the best raw sample, 50 iterations at tolerance 1e-6, fits at tolerance 1e-6 with one
 // random restart below 50 observations, lengthscale and signal-variance priors; 1 the same
-// with one start, the best observed point; 2 the defaults before 2026-11-22: 64 raw samples,
+// with one start, the best observed point; 2 earlier settings: 64 raw samples,
 // maximizer tolerance 1e-10, fit tolerance 1e-8, no signal-variance prior; 3 the box
 // maximizer's own defaults, 512 raw samples, 8 starts, 100 iterations at 1e-10, and fit.h's 5
 // restarts x 200 iterations at 1e-10; all with the optimizer's noise floor and lengthscale
