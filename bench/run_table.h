@@ -186,6 +186,28 @@ inline void RunEveryCombination(
               s.jobs, s.threads);
 }
 
+// A study's main: the flags, every combination of run(flags, problem, name, seed), then
+// print(flags, lines). Returns 0, or 2 after printing what went wrong (bad flags included).
+inline int RunStudyMain(
+    const char* program, const std::function<StudyFlags()>& parse_flags,
+    const std::function<std::string(const StudyFlags&, const std::string&, const std::string&,
+                                    unsigned)>& run,
+    const std::function<void(const StudyFlags&, const std::vector<std::string>&)>& print) {
+  try {
+    const StudyFlags s = parse_flags();
+    RunEveryCombination(
+        s,
+        [&](const std::string& problem, const std::string& name, unsigned seed) {
+          return run(s, problem, name, seed);
+        },
+        [&](const std::vector<std::string>& lines) { print(s, lines); });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace bench
 }  // namespace gpbandit
 
