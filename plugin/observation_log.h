@@ -20,8 +20,9 @@
 //   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
 //            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
 //            JSON has no such numbers), and its round ("round": the ask round of the pending
-//            point it answers, else the last ask round; older logs have none). A failure that entered the model with an imputed
-//            reward (NonFiniteRewardPolicy::kImputeWorst) carries it in "imputed".
+//            point it answers, else the last ask round; older logs have none). A failure that
+//            entered the model with an imputed reward (NonFiniteRewardPolicy::kImputeWorst) carries
+//            it in "imputed".
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit.
 //   release  Optimizer::Release: one pending point given back without an observation.

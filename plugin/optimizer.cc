@@ -311,8 +311,8 @@ std::unique_ptr<Kernel> Optimizer::WithTimeKernel(std::unique_ptr<Kernel> kernel
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(std::move(kernel));
   if (time_model_.kind == TimeModelKind::kForgetting) {
-    parts.push_back(std::make_unique<ForgettingKernel>(time_dim, time_model_.epsilon,
-                                                       time_model_.fit_epsilon));
+    parts.push_back(
+        std::make_unique<ForgettingKernel>(time_dim, time_model_.epsilon, time_model_.fit_epsilon));
   } else {
     parts.push_back(std::make_unique<EpochKernel>(time_dim, time_model_.epoch_length));
   }
@@ -359,8 +359,7 @@ HyperparameterFitOptions Optimizer::RefitOptions(int observed) const {
   if (time_model_.kind == TimeModelKind::kForgetting && time_model_.fit_epsilon &&
       fit.lower_log_bounds.empty()) {
     // The kind defaults for every log-param but log(epsilon), which must stay below 0.
-    DefaultLogBounds(fit, gp_->kernel().ParamKinds(), &fit.lower_log_bounds,
-                     &fit.upper_log_bounds);
+    DefaultLogBounds(fit, gp_->kernel().ParamKinds(), &fit.lower_log_bounds, &fit.upper_log_bounds);
     fit.lower_log_bounds.back() = std::log(time_model_.min_epsilon);
     fit.upper_log_bounds.back() = std::log(time_model_.max_epsilon);
   }
@@ -628,8 +627,7 @@ Eigen::MatrixXd Optimizer::AskLocked(int q, const Eigen::VectorXd& z) {
   report.num_design_points = q - done.num_model;
   report.fitted = refitted_in_call_;
   if (report.fitted) report.fit_report = last_fit_report_;
-  report.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   last_round_report_ = std::move(report);
   return done.chosen;
 }
@@ -749,9 +747,8 @@ Optimizer::ModelRound Optimizer::PrepareModelRound(const AskCall& call) const {
   if (domain_.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = CandidateInputs(call.z, call.round);
   } else {
-    m.observed_starts = WithRound(BestStarts(domain_, observations_, observed_means,
-                                             observed_index, call.unit_z,
-                                             options_.maximizer_observed_starts),
+    m.observed_starts = WithRound(BestStarts(domain_, observations_, observed_means, observed_index,
+                                             call.unit_z, options_.maximizer_observed_starts),
                                   call.round);
   }
   return m;
@@ -1045,7 +1042,8 @@ Recommendation Optimizer::BestAtContext(const Eigen::VectorXd& z) const {
   Recommendation r;
   r.x = action;
   r.z = z;
-  r.posterior_mean = Reward(std::ldexp(gp_->Mean(ModelInput(action, z, rounds_)), reward_exponent_));
+  r.posterior_mean =
+      Reward(std::ldexp(gp_->Mean(ModelInput(action, z, rounds_)), reward_exponent_));
   r.observed_reward = kNaN;
   for (const Observation& o : observations_)
     if (o.accepted && SameVector(o.x, action) && SameVector(o.z, z)) r.observed_reward = o.y;

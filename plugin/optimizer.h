@@ -143,8 +143,8 @@ struct RoundReport {
   // Per point handed out, in order: the acquisition value the strategy gave it (the maximizer's
   // value on boxes, the score on finite sets; the strategy's units); NaN for a design point.
   std::vector<double> acquisition_values;
-  int num_design_points = 0;  // points of the initial design among them
-  bool fitted = false;        // this round refitted the hyperparameters
+  int num_design_points = 0;           // points of the initial design among them
+  bool fitted = false;                 // this round refitted the hyperparameters
   HyperparameterFitReport fit_report;  // that fit's report (when fitted)
   double seconds = 0;                  // wall-clock time of the call
 };
@@ -258,7 +258,8 @@ class Optimizer {
   // The posterior mean and standard deviation of f at action x and context (see Prediction),
   // at the next round for a time model. Throws std::invalid_argument for an x or a context that
   // the domain refuses (finite sets: x must lie in the candidates' bounding box).
-  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+  Prediction Predict(const Eigen::VectorXd& x,
+                     const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (after the points are recorded, outside the optimizer's
@@ -335,7 +336,9 @@ class Optimizer {
   // The fit options of a refit: options_.fit, with the bounds on log(epsilon) when it is fitted.
   HyperparameterFitOptions RefitOptions(int observed) const;
   // A told value in the model's sense (rewards to maximize), and back.
-  double Reward(double told) const { return options_.sense == ObjectiveSense::kMinimize ? -told : told; }
+  double Reward(double told) const {
+    return options_.sense == ObjectiveSense::kMinimize ? -told : told;
+  }
   Recommendation BestAtContext(const Eigen::VectorXd& z) const;
   void BuildDesign();
   void Replay(const LogRecord& record);

@@ -146,7 +146,8 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
   desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
-      "y", po::value(&y)->required(), "the value observed: a reward (higher is better), or a cost under --sense minimize")(
+      "y", po::value(&y)->required(),
+      "the value observed: a reward (higher is better), or a cost under --sense minimize")(
       "clear-pending", po::bool_switch(&clear_pending),
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;

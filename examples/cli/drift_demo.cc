@@ -35,8 +35,8 @@ PlantAt PlantOfEpisode(const DriftDemoOptions& o, int e) {
 }
 
 StrategyParams OptionsOf(const DriftDemoOptions& o, std::size_t i) {
-  const StrategyParams given = i < o.strategy_options.size() ? o.strategy_options[i]
-                                                             : StrategyParams();
+  const StrategyParams given =
+      i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
   return StrategyParams().With("beta_scale", 0.2).MergedWith(given);
 }
 
@@ -136,10 +136,9 @@ DriftDemoResult RunDriftDemo(const DriftDemoOptions& o, std::ostream& progress) 
   return result;
 }
 
-void PrintDriftTable(const DriftDemoResult& result, const DriftDemoOptions& o,
-                     std::ostream& out) {
-  out << "| strategy | options | mean regret, last " << o.measured_episodes << " of "
-      << o.episodes << " episodes (sd over " << o.seeds << " seeds) | per seed |\n"
+void PrintDriftTable(const DriftDemoResult& result, const DriftDemoOptions& o, std::ostream& out) {
+  out << "| strategy | options | mean regret, last " << o.measured_episodes << " of " << o.episodes
+      << " episodes (sd over " << o.seeds << " seeds) | per seed |\n"
       << "|---|---|---|---|\n";
   for (std::size_t i = 0; i < o.strategies.size(); ++i) {
     std::vector<double> values;

@@ -51,7 +51,7 @@ struct DriftDemoOptions {
 struct DriftRun {
   std::string strategy;
   std::uint64_t seed = 0;
-  std::vector<double> regret;  // per episode, against the best gains of that episode's plant
+  std::vector<double> regret;     // per episode, against the best gains of that episode's plant
   double regret_after_drift = 0;  // mean over the measured episodes
   double seconds = 0;
 };

@@ -22,11 +22,11 @@ int DriftDemoCommand(const std::vector<std::string>& args, Streams streams) {
       "strategy:key=value, an option of one strategy (e.g. tv-gp-ucb:epsilon=0.03), "
       "repeatable")("seeds", ValueWithDefault(&o.seeds), "runs per strategy, seeds 1..n")(
       "brute-force-points", ValueWithDefault(&o.brute_force_points),
-      "grid points per axis of the brute-force reference")(
-      "threads", ValueWithDefault(&o.threads), "OpenMP threads, 0 = default");
+      "grid points per axis of the brute-force reference")("threads", ValueWithDefault(&o.threads),
+                                                           "OpenMP threads, 0 = default");
   po::variables_map vm;
-  if (!ParseArguments("drift-demo", "[--seeds 5] [--option tv-gp-ucb:epsilon=0.03] [options]",
-                      args, desc, &vm, streams.out))
+  if (!ParseArguments("drift-demo", "[--seeds 5] [--option tv-gp-ucb:epsilon=0.03] [options]", args,
+                      desc, &vm, streams.out))
     return kExitOk;
   o.strategies = ParseNameList("strategies", strategies);
   const Eigen::VectorXd d = ParseDoubleList("drift", [&] {

@@ -5,14 +5,14 @@
 // at --at, by default the recommendation at the context (Optimizer::Best(context)). Values are
 // in the study's units (costs under --sense minimize). The study is not changed: the next
 // suggestion is asked of a copy of the log (a database study shows none).
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <ostream>
 #include <set>
-
-#include <unistd.h>
 
 #include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/cli/plot.h"
@@ -117,8 +117,7 @@ void WriteSliceData(const Optimizer& opt, const SliceData& s, std::ostream& out)
   out << "\n\n";
   if (s.has_next) {
     out << io::FormatDouble(s.next(s.dims[0])) << " "
-        << io::FormatDouble(s.dims.size() == 2 ? s.next(s.dims[1])
-                                               : opt.Predict(s.next, s.z).mean)
+        << io::FormatDouble(s.dims.size() == 2 ? s.next(s.dims[1]) : opt.Predict(s.next, s.z).mean)
         << "\n";
   }
 }
@@ -129,9 +128,10 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
   const std::string q = GnuplotQuote(data);
   out << "set terminal pngcairo size 900,640 noenhanced font 'sans,11'\n"
       << "set output " << GnuplotQuote(png) << "\n"
-      << "set title " << GnuplotQuote(opt.strategy_name() + ": posterior mean (" + units + ")" +
-                                      (s.z.size() > 0 ? " at context " + FormatVector(s.z) : "") +
-                                      ", " + std::to_string(opt.num_accepted()) + " observations")
+      << "set title "
+      << GnuplotQuote(opt.strategy_name() + ": posterior mean (" + units + ")" +
+                      (s.z.size() > 0 ? " at context " + FormatVector(s.z) : "") + ", " +
+                      std::to_string(opt.num_accepted()) + " observations")
       << "\nset xlabel " << GnuplotQuote("x[" + std::to_string(s.dims[0]) + "]") << "\n"
       << "set xrange [" << io::FormatDouble(opt.domain().lower()(s.dims[0])) << ":"
       << io::FormatDouble(opt.domain().upper()(s.dims[0])) << "]\n"

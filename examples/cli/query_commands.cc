@@ -54,9 +54,8 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
   }
   streams.out << FormatVector(r.x) << std::endl;
   streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
-              << (std::isnan(r.observed_reward)
-                      ? std::string(" (not observed there)")
-                      : ", observed " + FormatDouble(r.observed_reward))
+              << (std::isnan(r.observed_reward) ? std::string(" (not observed there)")
+                                                : ", observed " + FormatDouble(r.observed_reward))
               << "; " << optimizer->num_accepted() << " observations, "
               << ObjectiveSenseName(optimizer->options().sense) << "\n";
   return kExitOk;

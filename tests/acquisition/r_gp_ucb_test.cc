@@ -50,8 +50,7 @@ TEST(RGpUcbTest, BetaRestartsAtEveryEpoch) {
 TEST(RGpUcbTest, RejectsBadOptionsNamingThem) {
   ExpectInvalid([] { RGpUcb::Create(StrategyParams(R"({"reset_period":-1})")); },
                 "reset_period = -1");
-  ExpectInvalid([] { RGpUcb::Create(StrategyParams(R"({"reset_period":2.5})")); },
-                "reset_period");
+  ExpectInvalid([] { RGpUcb::Create(StrategyParams(R"({"reset_period":2.5})")); }, "reset_period");
   ExpectInvalid([] { RGpUcb::Create(StrategyParams(R"({"epsilon":1})")); }, "epsilon = 1");
   ExpectInvalid([] { RGpUcb::Create(StrategyParams(R"({"period":3})")); }, "period");
   const auto s = RGpUcb::Create(StrategyParams(R"({"reset_period":9})"));

@@ -48,11 +48,9 @@ TEST(TvGpUcbTest, RejectsBadOptionsNamingThem) {
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"epsilon":0})")); }, "epsilon = 0");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"min_epsilon":0.6})")); },
                 "max_epsilon = 0.5");
-  ExpectInvalid(
-      [] { TvGpUcb::Create(StrategyParams(R"({"epsilon":0.9,"fit_epsilon":true})")); },
-      "epsilon = 0.9");
-  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"fit_epsilon":"yes"})")); },
-                "fit_epsilon");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"epsilon":0.9,"fit_epsilon":true})")); },
+                "epsilon = 0.9");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"fit_epsilon":"yes"})")); }, "fit_epsilon");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"epsilom":0.1})")); }, "epsilom");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"delta":2})")); }, "delta");
 }

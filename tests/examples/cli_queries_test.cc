@@ -38,9 +38,8 @@ class CliQueriesTest : public CliTest {
       std::ostringstream cost;
       cost.precision(17);
       cost << Cost(x);
-      const Result o =
-          Run("observe --log runs.jsonl --x " + s.out.substr(0, s.out.size() - 1) + " --y " +
-              cost.str());
+      const Result o = Run("observe --log runs.jsonl --x " + s.out.substr(0, s.out.size() - 1) +
+                           " --y " + cost.str());
       EXPECT_EQ(o.status, 0) << o.err;
     }
     return x;
@@ -89,9 +88,9 @@ TEST_F(CliQueriesTest, PlotWritesTheSliceWithoutChangingTheLog) {
 }
 
 TEST_F(CliQueriesTest, DriftDemoPrintsOneRowPerStrategy) {
-  const Result r = Run(
-      "drift-demo --episodes 16 --drift 4:8 --measured 4 --seeds 1 --brute-force-points 5 "
-      "--strategies gp-ucb,tv-gp-ucb --option tv-gp-ucb:epsilon=0.05 --threads 1");
+  const Result r =
+      Run("drift-demo --episodes 16 --drift 4:8 --measured 4 --seeds 1 --brute-force-points 5 "
+          "--strategies gp-ucb,tv-gp-ucb --option tv-gp-ucb:epsilon=0.05 --threads 1");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("| gp-ucb |"));
   EXPECT_THAT(r.out, HasSubstr("| tv-gp-ucb | {\"beta_scale\":0.2,\"epsilon\":0.05}"));

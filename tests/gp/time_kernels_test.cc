@@ -42,8 +42,8 @@ TEST(ForgettingKernelTest, GradientInTheRoundMatchesFiniteDifferences) {
     const Eigen::VectorXd a = Point(0.6, t);
     Eigen::VectorXd grad = Eigen::VectorXd::Zero(2);
     k.AccumulateGradientA(a, b, 1.0, grad);
-    ExpectGradientNear([&](const Eigen::VectorXd& p) { return k.Value(p, b); }, a, grad, 1e-6,
-                       1e-9, "t = " + std::to_string(t));
+    ExpectGradientNear([&](const Eigen::VectorXd& p) { return k.Value(p, b); }, a, grad, 1e-6, 1e-9,
+                       "t = " + std::to_string(t));
   }
 }
 

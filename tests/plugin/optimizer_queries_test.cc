@@ -132,8 +132,8 @@ double Tracking(double x, double z) { return -(x - z) * (x - z); }
 TEST(OptimizerQueriesTest, BestAtAContextOnAFiniteSetIsTheExhaustiveArgmaxOfTheMean) {
   Eigen::MatrixXd candidates(1, 5);
   candidates << 0, 0.25, 0.5, 0.75, 1;
-  const Domain domain = Domain::FiniteSet(candidates).WithContext(1, Eigen::VectorXd::Zero(1),
-                                                                  Eigen::VectorXd::Ones(1));
+  const Domain domain = Domain::FiniteSet(candidates)
+                            .WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
   Optimizer opt(domain, nullptr, "cgp-ucb", StrategyParams(), CheapOptions(8));
   for (double z : {0.1, 0.9}) {
     for (int c = 0; c < 5; ++c) {

@@ -75,13 +75,13 @@ TEST(OptimizerTimeTest, TvGpUcbPredictsWithTheForgettingKernel) {
 }
 
 TEST(OptimizerTimeTest, AnObservationsRoundIsItsPendingPointsOrTheLastAsk) {
-  Optimizer opt(Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0)),
-                nullptr, "tv-gp-ucb", StrategyParams(), FixedModelOptions());
+  Optimizer opt(Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0)), nullptr,
+                "tv-gp-ucb", StrategyParams(), FixedModelOptions());
   opt.TellMany(Eigen::MatrixXd::Constant(1, 2, 0.5), Eigen::MatrixXd(), Eigen::Vector2d(1, 2));
-  const Eigen::MatrixXd batch = opt.AskBatch(2);  // round 0
-  opt.Ask();                                      // round 1
-  opt.Ask();                                      // round 2
-  opt.Tell(batch.col(1), 0.3);                    // answers round 0
+  const Eigen::MatrixXd batch = opt.AskBatch(2);       // round 0
+  opt.Ask();                                           // round 1
+  opt.Ask();                                           // round 2
+  opt.Tell(batch.col(1), 0.3);                         // answers round 0
   opt.Tell(Eigen::VectorXd::Constant(1, 1.234), 0.1);  // nothing pending there: round 2
   const std::vector<Observation> obs = opt.observations();
   ASSERT_EQ(obs.size(), 4u);
