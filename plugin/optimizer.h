@@ -29,6 +29,15 @@
 // the model, and the strategy constants that carry reward units (EI's and PI's xi, IGP-UCB's
 // and GP-TS's B and R), are in rewards / 2^k; what this API returns is in reward units.
 //
+// Drifting objectives: when the strategy declares a time model (acquisition/time_model.h, e.g.
+// "tv-gp-ucb", "r-gp-ucb"), the model input is [action; context; round] (the round in rounds,
+// not in the unit cube), the kernel is multiplied by the time kernel over the round
+// (gp/time_kernels.h), every observation enters at its Observation::round, and each ask scores
+// candidates at its own round. model() then has input dimension domain().input_dim() + 1.
+//
+// Objective sense: OptimizerOptions::sense = kMinimize negates every told value on the way in
+// and every value returned on the way out (optimizer_options.h).
+//
 // Determinism: the random numbers of ask round r come from a generator seeded by (seed, r), and
 // the model is only changed by Tell and by refits (whose results are logged), so replaying a log
 // rebuilds the exact same state: a resumed run gives the same suggestions as an uninterrupted
