@@ -1147,6 +1147,7 @@ std::string Optimizer::Fingerprint() const {
     d.Add(o.y);
     d.Add(o.imputed);
     d.Add(static_cast<long>(o.accepted));
+    d.Add(o.round);  // the time coordinate of a time model
   }
   d.Add(static_cast<long>(pending_.size()));
   for (const PendingPoint& p : pending_) {
