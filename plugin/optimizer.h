@@ -145,7 +145,10 @@ struct Prediction {
 // to the round callback (SetRoundCallback) and kept for last_round_report().
 struct RoundReport {
   long round = 0;  // the 0-based ask round
-  int t = 0;       // the t of the strategy's beta_t in its first model-driven slot (0 if none)
+  // RoundState::t of its first model-driven slot, 1 + the observations (with hallucinated
+  // pending points) in the model; 0 when every slot was a design point. (R-GP-UCB counts its
+  // beta_t from the start of its epoch instead.)
+  int t = 0;
   // The strategy's figure (beta_t, v_t, xi) and its name; NaN when every slot was a design point.
   std::string figure_name;
   double figure = std::numeric_limits<double>::quiet_NaN();
