@@ -12,7 +12,6 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/finite_argmax.h"
-#include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/log_header.h"
@@ -218,6 +217,21 @@ void CheckResumable(const LogHeader& header, bool kernel_given, const std::strin
                              "StrategyRegistry::Default().Register before Resume)");
 }
 
+// The strategy's own check of the kernel and the domain (Strategy::CheckSupports), its message
+// prefixed with the combination, so that a user strategy's refusal names both too.
+void CheckStrategySupports(const Strategy& strategy, const Kernel& kernel, const Domain& domain) {
+  SearchSpace space;
+  space.finite_set = domain.kind() == DomainKind::kFiniteSet;
+  space.action_dim = domain.action_dim();
+  space.context_dim = domain.context_dim();
+  try {
+    strategy.CheckSupports(kernel, space);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("strategy '" + strategy.name() + "' cannot run with kernel '" +
+                                kernel.Describe() + "' on " + domain.Describe() + ": " + e.what());
+  }
+}
+
 void CheckOptimizerOptions(const OptimizerOptions& options) {
   std::string error;
   if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
@@ -284,8 +298,7 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
   std::string error;
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
     throw std::invalid_argument("OptimizerOptions.fit." + error);
-  if (domain_.kind() == DomainKind::kBox && strategy_->name() == "gp-ts")
-    CheckContinuousGpTsKernel(*kernel);
+  CheckStrategySupports(*strategy_, *kernel, domain_);
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
   initial_kernel_log_params_ = gp_->kernel_log_params();
   BuildDesign();
