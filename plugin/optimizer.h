@@ -90,6 +90,8 @@ namespace gpbandit {
 
 struct LogHeader;
 struct LogRecord;
+class FiniteSetModel;
+class FiniteSetPosterior;
 
 // What Best() recommends: the observed point with the highest posterior mean.
 struct Recommendation {
@@ -307,10 +309,16 @@ class Optimizer {
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall TakeDesignPoints(int q, const Eigen::VectorXd& z) const;
   void ChooseByModel(AskCall* call);
-  std::unique_ptr<GaussianProcess> HallucinatedCopy(const AskCall& call) const;
+  // The model with the call's pending and design points hallucinated (nullptr: none to add).
+  // With finite_copy non-null, a copy of the rank-one posterior gets the same observations
+  // (left null when the model is not copied).
+  std::unique_ptr<GaussianProcess> HallucinatedCopy(
+      const AskCall& call, std::unique_ptr<FiniteSetPosterior>* finite_copy) const;
   ModelRound PrepareModelRound(const AskCall& call) const;
-  Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
-                                  AskCall* call) const;
+  // finite: the rank-one posterior mirroring scratch (finite_set_model.h), or nullptr to predict
+  // through scratch.
+  Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const FiniteSetPosterior* finite,
+                                  const ModelRound& m, Rng& rng, AskCall* call) const;
   Eigen::VectorXd ChooseInBox(const GaussianProcess& scratch, const ModelRound& m, int slot,
                               Rng& rng, const AskCall& call) const;
   // Stages the call's pending records; returns what adds them to this optimizer.
@@ -344,6 +352,9 @@ class Optimizer {
   bool default_kernel_ = true;
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
+  // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);
+  // nullptr where it does not apply.
+  std::unique_ptr<FiniteSetModel> finite_model_;
   std::unique_ptr<StudyStorage> storage_;
   bool study_exists_ = false;        // the storage holds this study's header
   long long synced_ = 0;             // the last record of the study replayed

@@ -346,9 +346,10 @@ TEST(OptimizerTest, ResumedRunContinuesExactly) {
         opt.reset();  // "crash"
         opt = Optimizer::Resume(path);
         const Eigen::MatrixXd resumed = opt->pending_actions();
-        ASSERT_EQ(resumed.rows(), pending.rows());
-        ASSERT_EQ(resumed.cols(), pending.cols());
-        EXPECT_TRUE(resumed == pending);
+        EXPECT_EQ(resumed.rows(), pending.rows());
+        EXPECT_EQ(resumed.cols(), pending.cols());
+        EXPECT_TRUE(resumed.rows() == pending.rows() && resumed.cols() == pending.cols() &&
+                    resumed == pending);
         if (stop_before_tell) {
           opt->Tell(pending.col(0), f.reward(pending.col(0)));
           continue;
