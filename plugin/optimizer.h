@@ -17,7 +17,15 @@
 // acquisition over the action box with the context held fixed (or take the argmax over the
 // finite set). AskBatch(q) repeats (3)-(5) q times,
 // hallucinating each choice before the next, and returns q distinct points. Every handed-out
-// point is logged as pending before the call returns.
+// point is logged as pending before the call returns. On a finite set without contexts and
+// without refits, the posterior over the candidates is kept by rank-one updates (O(N^2) per
+// observation; OptimizerOptions::finite_set_rank_one_updates), otherwise predicted through the
+// exact GP (O(N t^2) per round); both give the same posterior up to roundoff.
+//
+// Construction refuses (std::invalid_argument) what cannot work later: fit priors or bounds of
+// the wrong size for the kernel, a kernel needing more inputs than the domain has, and a
+// strategy that cannot run with the kernel on the domain (Strategy::CheckSupports: GP-TS on a
+// box needs the kernel's random features); the message names the strategy and the kernel.
 //
 // Units: every action x and context z in this API is in ORIGINAL units; the model sees the
 // unit-cube image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any
