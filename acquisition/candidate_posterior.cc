@@ -1,5 +1,6 @@
 #include "gpbandit/acquisition/candidate_posterior.h"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -18,12 +19,28 @@ void CheckSamplingArgs(int num_samples, double scale) {
 }  // namespace
 
 FiniteSetCandidatePosterior::FiniteSetCandidatePosterior(const FiniteSetPosterior& posterior)
-    : posterior_(posterior), variances_(posterior.variances()) {}
+    : posterior_(posterior), means_(posterior.mean()), variances_(posterior.variances()) {}
+
+FiniteSetCandidatePosterior::FiniteSetCandidatePosterior(const FiniteSetPosterior& posterior,
+                                                         double reference, double output_offset,
+                                                         double output_scale)
+    : posterior_(posterior), output_scale_(output_scale) {
+  if (!std::isfinite(reference) || !std::isfinite(output_offset))
+    throw std::invalid_argument("reference = " + FormatDouble(reference) + ", output_offset = " +
+                                FormatDouble(output_offset) + ": must be finite");
+  if (!(output_scale > 0.0) || !std::isfinite(output_scale))
+    throw std::invalid_argument("output_scale = " + FormatDouble(output_scale) +
+                                ": must be finite and > 0");
+  means_ = posterior.MeanUnderPriorMean(output_offset - reference).array() + reference;
+  variances_ = (output_scale * output_scale) * posterior.variances();
+}
 
 Eigen::MatrixXd FiniteSetCandidatePosterior::SampleJoint(int num_samples, double scale,
                                                          Rng& rng) const {
   CheckSamplingArgs(num_samples, scale);
-  return posterior_.SampleJoint(num_samples, scale, rng);
+  Eigen::MatrixXd samples = posterior_.SampleDeviations(num_samples, scale * output_scale_, rng);
+  samples.colwise() += means_;
+  return samples;
 }
 
 GpCandidatePosterior::GpCandidatePosterior(const GaussianProcess& gp,

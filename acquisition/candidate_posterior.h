@@ -2,9 +2,14 @@
 // the strategies see it.
 //
 // FiniteSetCandidatePosterior views a FiniteSetPosterior (the O(N^2)-per-round rank-one
-// posterior of Chowdhury & Gopalan appendix F; the one to use for long finite-set runs). It is
-// a view: it refers to the posterior's mean and copies its clamped variances at construction,
-// so build a new one after every Observe (O(N)).
+// posterior of Chowdhury & Gopalan appendix F; the one to use for long finite-set runs). It
+// copies the means and clamped variances at construction (O(N)) and keeps a reference to the
+// posterior for sampling, so build a new one after every Observe. The second constructor
+// reads the posterior as a GaussianProcess with standardized outputs does (gaussian_process.h):
+// the posterior was fed y - reference with kernel and noise in standardized units, and the
+// model's current output offset c and scale s give means reference + MeanUnderPriorMean(c -
+// reference) and covariance s^2 Sigma: the GaussianProcess's own predictions, by rank-one
+// steps.
 //
 // GpCandidatePosterior evaluates a GaussianProcess at a candidate matrix (dim x N, one point
 // per column, in the model's input units) once at construction: O(N t^2). It keeps references
@@ -26,13 +31,18 @@ namespace gpbandit {
 class FiniteSetCandidatePosterior : public CandidatePosterior {
  public:
   explicit FiniteSetCandidatePosterior(const FiniteSetPosterior& posterior);
+  // reference, output_offset: finite; output_scale: finite and > 0 (original units).
+  FiniteSetCandidatePosterior(const FiniteSetPosterior& posterior, double reference,
+                              double output_offset, double output_scale);
   int size() const override { return posterior_.size(); }
-  const Eigen::VectorXd& means() const override { return posterior_.mean(); }
+  const Eigen::VectorXd& means() const override { return means_; }
   const Eigen::VectorXd& variances() const override { return variances_; }
   Eigen::MatrixXd SampleJoint(int num_samples, double scale, Rng& rng) const override;
 
  private:
   const FiniteSetPosterior& posterior_;
+  double output_scale_ = 1.0;
+  Eigen::VectorXd means_;
   Eigen::VectorXd variances_;
 };
 

@@ -12,9 +12,14 @@
 // ignores the context). Regret r_t = max over allowed i of rewards(i, g_t) - rewards(x_t, g_t): the
 // contextual regret.
 //
-// RoundState: t, action_dim, num_candidates = N, information_gain = the posterior's, incumbent =
-// the highest posterior mean among the candidates played so far (-infinity before any),
-// noise_variance = the posterior's lambda. Deterministic for a given rng state.
+// One round of it is FiniteBanditPlayer, which `gpbandit run` (examples/cli/regret_study.cc)
+// uses too, so the studies of bench/ and of the command line play the same rounds.
+// RoundState: t = the posterior's observations + 1, action_dim, num_candidates = the number of
+// candidates allowed this round (|D| of the finite-set beta_t: the actions available under
+// this round's context), information_gain = the posterior's, incumbent = the highest posterior
+// mean among the candidates played so far (-infinity before any), best_observed = the highest
+// reward observed, noise_variance = the posterior's lambda. Deterministic for a given rng
+// state.
 #ifndef GPBANDIT_ACQUISITION_FINITE_BANDIT_LOOP_H_
 #define GPBANDIT_ACQUISITION_FINITE_BANDIT_LOOP_H_
 
@@ -46,6 +51,27 @@ struct FiniteBanditRun {
   std::vector<int> played;  // T candidate indices
   Eigen::VectorXd regret;   // T instantaneous (contextual) regrets, >= 0
   double CumulativeRegret() const { return regret.sum(); }
+};
+
+// One player of the simulated bandit: a strategy over a FiniteSetPosterior, both updated in
+// place (they must outlive the player). Not thread-safe.
+class FiniteBanditPlayer {
+ public:
+  FiniteBanditPlayer(Strategy& strategy, FiniteSetPosterior& posterior, int action_dim);
+  // BeginRound with the state above, then the argmax of the strategy's scores among the
+  // allowed candidates (allowed: N entries, at least one true; empty = all). May draw from
+  // rng (GP-TS). threads: of the argmax (0 = the OpenMP default).
+  int Choose(const Eigen::Array<bool, Eigen::Dynamic, 1>& allowed, Rng& rng, int threads = 0);
+  // Observes reward y at candidate `index` (usually the one just chosen).
+  void Observe(int index, double y);
+
+ private:
+  Strategy& strategy_;
+  FiniteSetPosterior& posterior_;
+  int action_dim_;
+  std::vector<char> observed_;
+  std::vector<int> observed_list_;
+  double best_observed_;
 };
 
 // Runs `horizon` rounds (>= 1; with context_of_round set, at most its size). The posterior must

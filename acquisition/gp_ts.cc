@@ -139,6 +139,10 @@ std::unique_ptr<ContinuousAcquisition> GpTs::MakeContinuous(const GaussianProces
   return std::make_unique<PathwiseSample>(gp, scale_, options_.num_features, rng);
 }
 
+void GpTs::CheckSupports(const Kernel& kernel, const SearchSpace& space) const {
+  if (!space.finite_set) CheckContinuousGpTsKernel(kernel);
+}
+
 std::unique_ptr<Strategy> GpTs::Clone() const { return std::make_unique<GpTs>(*this); }
 
 std::unique_ptr<Strategy> GpTs::Create(const StrategyParams& params) {

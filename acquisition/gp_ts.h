@@ -18,7 +18,7 @@
 // tested against the posterior. Every kernel gpbandit ships has features, so GP-TS works on
 // boxes, with contexts and with composite kernels; a kernel without them (a user kernel with
 // Kernel::HasFeatures() false) is refused by MakeContinuous, and by the Optimizer when it is
-// built (CheckContinuousGpTsKernel), with a message saying to use a finite candidate set.
+// built (CheckSupports), with a message saying to use a finite candidate set.
 //
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
@@ -81,6 +81,8 @@ class GpTs : public Strategy {
   Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const override;
   std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
                                                         Rng& rng) const override;
+  // On a box, CheckContinuousGpTsKernel; every kernel works on a finite set.
+  void CheckSupports(const Kernel& kernel, const SearchSpace& space) const override;
   std::unique_ptr<Strategy> Clone() const override;
   std::string OptionsJson() const override;
 

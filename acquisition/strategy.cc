@@ -39,6 +39,8 @@ void ValidateRoundState(const RoundState& state) {
         "RoundState.sequential_variances: every entry must be finite and >= 0");
 }
 
+void Strategy::CheckSupports(const Kernel& /*kernel*/, const SearchSpace& /*space*/) const {}
+
 Eigen::VectorXd ContinuousAcquisition::EvaluateMany(const Eigen::MatrixXd& X) const {
   Eigen::VectorXd values(X.cols());
   for (Eigen::Index j = 0; j < X.cols(); ++j) values(j) = Evaluate(X.col(j), nullptr);

@@ -99,6 +99,16 @@ class ContinuousAcquisition {
   virtual Eigen::VectorXd EvaluateMany(const Eigen::MatrixXd& X) const;
 };
 
+// Where a strategy will be asked to choose: what Strategy::CheckSupports needs to know of the
+// domain (the Optimizer fills it from its Domain).
+struct SearchSpace {
+  // True for a finite candidate set (ScoreCandidates), false for a box (MakeContinuous).
+  bool finite_set = false;
+  // Action and context coordinates of the model's input. action_dim >= 1, context_dim >= 0.
+  int action_dim = 1;
+  int context_dim = 0;
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -122,6 +132,13 @@ class Strategy {
   // keep a reference to gp, which must outlive it. May draw from rng (a GP-TS sample path).
   virtual std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
                                                                 Rng& rng) const = 0;
+
+  // Throws std::invalid_argument, naming this strategy and the kernel (Kernel::Describe), if the
+  // strategy cannot choose with `kernel` in `space`: what ScoreCandidates or MakeContinuous
+  // would refuse later for a reason knowable now (GP-TS on a box needs the kernel's random
+  // features). The Optimizer calls it when it is built, so that after a successful
+  // construction no Ask fails for such a reason. The default accepts every kernel and space.
+  virtual void CheckSupports(const Kernel& kernel, const SearchSpace& space) const;
 
   // A deep copy with the same options (the pagmo adapter and batch logic copy strategies).
   virtual std::unique_ptr<Strategy> Clone() const = 0;

@@ -4,9 +4,15 @@
 // 0.025 (model lambda = 0.025 too, the paper's known-prior setting); delta = 0.1; T = 1000.
 // Strategies: GP-UCB with the finite-D schedule of Theorem 1 scaled by 1/5 (as in the paper),
 // EI, PI (margins 0 and 0.01), mean only, variance only. Reported: mean average regret R_T / T over
-// the trials (mean and standard deviation) at a few checkpoints, and seconds per run. Posterior:
-// the O(N^2)-per-round FiniteSetPosterior. Trials run in parallel (OpenMP); each trial has its own
-// seed, so the table does not depend on the thread count.
+// the trials (mean and standard deviation) at a few checkpoints, and seconds per run.
+//
+// Each row is `gpbandit run --problem gp-sample` (examples/cli/regret_study.h: the same problem
+// instances, noise and simulated bandit loop, the O(N^2)-per-round FiniteSetPosterior), so
+// every figure here is the one the command line prints for the same options, e.g. GP-UCB's:
+//   gpbandit run --problem gp-sample --strategy gp-ucb --beta-schedule finite --delta 0.1
+//       --beta-scale 0.2 --T 1000 --trials 10 --seed 2010
+// The strategies run in parallel (OpenMP), one thread each; the table does not depend on the
+// thread count.
 //
 // Usage: srinivas_study [--full] [--trials N] [--horizon T] [--seed S]
 //   default: 10 trials (about a minute on 2 cores); --full: the paper's 30 trials.
@@ -15,22 +21,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/finite_bandit_loop.h"
-#include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/examples/cli/regret_study.h"
 #include "study_args.h"
 
 namespace {
-
-using gpbandit::Rng;
-constexpr gpbandit::bench::TrialStream kInstance = gpbandit::bench::TrialStream::kInstance;
-constexpr gpbandit::bench::TrialStream kRun = gpbandit::bench::TrialStream::kRun;
 
 struct Settings {
   int trials = 10;
@@ -71,6 +69,36 @@ std::vector<Entry> Strategies() {
           {"variance only", "variance", {}}};
 }
 
+// R_T / T of each trial at each checkpoint: [checkpoint][trial].
+std::vector<std::vector<double>> RunEntry(const Settings& settings, const Entry& entry,
+                                          const std::vector<int>& checkpoints, double* seconds) {
+  gpbandit::cli::RegretStudyOptions o;
+  o.problem = "gp-sample";
+  o.strategies = {entry.name};
+  o.kernel = "se";
+  o.lengthscale = settings.lengthscale;
+  o.noise = settings.noise_variance;
+  o.T = settings.horizon;
+  o.trials = settings.trials;
+  o.seed = settings.seed;
+  o.threads = 1;
+  o.grid = settings.grid;
+  o.strategy_options = entry.options;
+  std::vector<std::vector<double>> average_regret(checkpoints.size(),
+                                                  std::vector<double>(settings.trials));
+  std::ostringstream progress;
+  const gpbandit::cli::RegretStudyResult result = gpbandit::cli::RunRegretStudy(
+      o,
+      [&](const gpbandit::cli::RegretRow& row) {
+        for (std::size_t c = 0; c < checkpoints.size(); ++c)
+          if (row.t == checkpoints[c]) average_regret[c][row.trial] = row.cumulative / row.t;
+      },
+      progress);
+  *seconds = 0.0;
+  for (double s : result.summaries.front().seconds) *seconds += s / settings.trials;
+  return average_regret;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -82,46 +110,13 @@ int main(int argc, char** argv) {
     if (c < settings.horizon) checkpoints.push_back(c);
   checkpoints.push_back(settings.horizon);
 
-  const Eigen::MatrixXd grid = Eigen::RowVectorXd::LinSpaced(settings.grid, 0.0, 1.0);
-  const auto kernel = gpbandit::MakeSquaredExponential({0}, true, 1.0, settings.lengthscale);
-  const Eigen::MatrixXd K = kernel->Gram(grid);
-  // The jitter only makes the nearly singular SE Gram matrix of a dense grid factorizable.
-  const gpbandit::JitteredCholesky chol = gpbandit::FactorizeWithJitter(K);
-  if (!chol.ok) {
-    std::fprintf(stderr, "cannot factorize the prior covariance\n");
-    return 1;
-  }
-
   // average_regret[s][c][trial]
-  std::vector<std::vector<std::vector<double>>> average_regret(
-      num_strategies,
-      std::vector<std::vector<double>>(checkpoints.size(), std::vector<double>(settings.trials)));
+  std::vector<std::vector<std::vector<double>>> average_regret(num_strategies);
   std::vector<double> seconds(num_strategies, 0.0);
   const auto start = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic)
-  for (int trial = 0; trial < settings.trials; ++trial) {
-    Rng f_rng = gpbandit::bench::TrialRng(settings.seed, trial, kInstance);
-    gpbandit::FiniteBanditProblem problem;
-    problem.rewards = chol.lower * gpbandit::StandardNormalVector(settings.grid, f_rng);
-    problem.noise_sd = std::sqrt(settings.noise_variance);
-    for (int s = 0; s < num_strategies; ++s) {
-      auto strategy =
-          gpbandit::StrategyRegistry::Default().Create(strategies[s].name, strategies[s].options);
-      gpbandit::FiniteSetPosterior posterior(*kernel, grid, settings.noise_variance);
-      Rng run_rng = gpbandit::bench::TrialRng(settings.seed, trial, kRun, s);
-      const auto t0 = std::chrono::steady_clock::now();
-      const gpbandit::FiniteBanditRun run =
-          gpbandit::RunFiniteBandit(*strategy, posterior, problem, settings.horizon, run_rng);
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-#pragma omp atomic
-      seconds[s] += elapsed;
-      for (size_t c = 0; c < checkpoints.size(); ++c) {
-        const int T = checkpoints[c];
-        average_regret[s][c][trial] = run.regret.head(T).sum() / T;
-      }
-    }
-  }
+  for (int s = 0; s < num_strategies; ++s)
+    average_regret[s] = RunEntry(settings, strategies[s], checkpoints, &seconds[s]);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -145,7 +140,7 @@ int main(int argc, char** argv) {
       const double sd = v.size() > 1 ? std::sqrt(var / (v.size() - 1)) : 0.0;
       std::printf("   %.4f (%.4f)    ", mean, sd);
     }
-    std::printf("  %.3f\n", seconds[s] / settings.trials);
+    std::printf("  %.3f\n", seconds[s]);
   }
   std::printf("wall time %.1f s with %d threads\n", wall, omp_get_max_threads());
   return 0;

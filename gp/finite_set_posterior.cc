@@ -10,7 +10,7 @@
 namespace gpbandit {
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,
                                        double noise_variance, double prior_mean)
-    : noise_variance_(noise_variance) {
+    : prior_mean_(prior_mean), noise_variance_(noise_variance) {
   if (candidates.cols() == 0)
     throw std::invalid_argument("FiniteSetPosterior: candidates is empty (0 columns)");
   if (!std::isfinite(noise_variance) || noise_variance <= 0.0)
@@ -23,6 +23,15 @@ FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::Matrix
     kernel.ValidatePoint(candidates.col(j), "candidates column " + std::to_string(j));
   covariance_ = kernel.Gram(candidates);
   mean_ = Eigen::VectorXd::Constant(candidates.cols(), prior_mean);
+  ones_response_ = Eigen::VectorXd::Zero(candidates.cols());
+}
+
+Eigen::VectorXd FiniteSetPosterior::MeanUnderPriorMean(double c) const {
+  if (!std::isfinite(c))
+    throw std::invalid_argument("FiniteSetPosterior::MeanUnderPriorMean: c = " + FormatDouble(c) +
+                                " is not finite");
+  if (c == prior_mean_) return mean_;
+  return mean_ + (c - prior_mean_) * (Eigen::VectorXd::Ones(size()) - ones_response_);
 }
 
 Eigen::VectorXd FiniteSetPosterior::variances() const {
@@ -44,12 +53,20 @@ void FiniteSetPosterior::Observe(int index, double y) {
   // (b, a) get the same product s_a s_b, so the matrix stays exactly symmetric.
   const Eigen::VectorXd s = covariance_.col(index) / std::sqrt(denominator);
   mean_ += s * ((y - mean_(index)) / std::sqrt(denominator));
+  ones_response_ += s * ((1.0 - ones_response_(index)) / std::sqrt(denominator));
   covariance_.noalias() -= s * s.transpose();
   information_gain_ += 0.5 * std::log1p(variance / noise_variance_);
   ++t_;
 }
 
 Eigen::MatrixXd FiniteSetPosterior::SampleJoint(int num_samples, double scale, Rng& rng) const {
+  Eigen::MatrixXd samples = SampleDeviations(num_samples, scale, rng);
+  samples.colwise() += mean_;
+  return samples;
+}
+
+Eigen::MatrixXd FiniteSetPosterior::SampleDeviations(int num_samples, double scale,
+                                                     Rng& rng) const {
   if (num_samples < 0)
     throw std::invalid_argument("FiniteSetPosterior::SampleJoint: num_samples = " +
                                 std::to_string(num_samples) + " must be >= 0");
@@ -67,9 +84,7 @@ Eigen::MatrixXd FiniteSetPosterior::SampleJoint(int num_samples, double scale, R
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(covariance_);
     factor = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
   }
-  Eigen::MatrixXd samples = scale * (factor * StandardNormalMatrix(size(), num_samples, rng));
-  samples.colwise() += mean_;
-  return samples;
+  return scale * (factor * StandardNormalMatrix(size(), num_samples, rng));
 }
 
 }  // namespace gpbandit

@@ -43,11 +43,25 @@ class FiniteSetPosterior {
   // 1/2 sum_t log(1 + Sigma_{t-1}(i_t, i_t) / lambda).
   double InformationGain() const { return information_gain_; }
 
+  // r_t = K(D, X) (K(X, X) + lambda I)^-1 1: the posterior mean of a zero-mean prior had every
+  // observation been 1, kept by the same rank-one steps (O(N) each). The posterior mean under
+  // another constant prior mean c follows from it: mean() + (c - prior_mean) (1 - r_t)
+  // (MeanUnderPriorMean), which is what a model whose output offset moves with every
+  // observation (GaussianProcess's standardization) needs.
+  const Eigen::VectorXd& ones_response() const { return ones_response_; }
+  double prior_mean() const { return prior_mean_; }
+  // The posterior mean at D under constant prior mean c (same kernel, noise and observations).
+  Eigen::VectorXd MeanUnderPriorMean(double c) const;
+
   // Samples of f over D from N(mean, scale^2 Sigma): N x num_samples.
   Eigen::MatrixXd SampleJoint(int num_samples, double scale, Rng& rng) const;
+  // Zero-mean draws from N(0, scale^2 Sigma): N x num_samples (SampleJoint minus the mean).
+  Eigen::MatrixXd SampleDeviations(int num_samples, double scale, Rng& rng) const;
 
  private:
   Eigen::VectorXd mean_;
+  Eigen::VectorXd ones_response_;
+  double prior_mean_;
   Eigen::MatrixXd covariance_;
   double noise_variance_;
   double information_gain_ = 0.0;

@@ -203,6 +203,7 @@ json OptionsToJson(const OptimizerOptions& o) {
           {"maximizer_function_tolerance", o.maximizer_function_tolerance},
           {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
           {"num_threads", o.num_threads},
+          {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
           {"sync_log", o.sync_log}};
 }
 
@@ -231,6 +232,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_raw_sample_design =
       ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
   o.num_threads = j.at("num_threads").get<int>();
+  // Absent from studies written before the option existed; those used the exact GP.
+  o.finite_set_rank_one_updates = j.value("finite_set_rank_one_updates", false);
   o.sync_log = j.at("sync_log").get<bool>();
   return o;
 }

@@ -15,9 +15,11 @@
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/mean_only.h"
+#include "gpbandit/gp/finite_set_posterior.h"
 #include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/time_kernels.h"
+#include "gpbandit/plugin/finite_set_model.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/storage/study_storage.h"
@@ -222,6 +224,21 @@ void CheckResumable(const LogHeader& header, bool kernel_given, const std::strin
                              "StrategyRegistry::Default().Register before Resume)");
 }
 
+// The strategy's own check of the kernel and the domain (Strategy::CheckSupports), its message
+// prefixed with the combination, so that a user strategy's refusal names both too.
+void CheckStrategySupports(const Strategy& strategy, const Kernel& kernel, const Domain& domain) {
+  SearchSpace space;
+  space.finite_set = domain.kind() == DomainKind::kFiniteSet;
+  space.action_dim = domain.action_dim();
+  space.context_dim = domain.context_dim();
+  try {
+    strategy.CheckSupports(kernel, space);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("strategy '" + strategy.name() + "' cannot run with kernel '" +
+                                kernel.Describe() + "' on " + domain.Describe() + ": " + e.what());
+  }
+}
+
 void CheckOptimizerOptions(const OptimizerOptions& options) {
   std::string error;
   if (!options.IsValid(&error)) throw std::invalid_argument("OptimizerOptions: " + error);
@@ -292,10 +309,18 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
   std::string error;
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
     throw std::invalid_argument("OptimizerOptions.fit." + error);
+  CheckStrategySupports(*strategy_, *kernel, domain_);
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), ModelDim(), options_.gp);
   CheckTimeFitBounds();
   last_round_report_.round = -1;
   initial_kernel_log_params_ = gp_->kernel_log_params();
+  if (options_.finite_set_rank_one_updates && domain_.kind() == DomainKind::kFiniteSet &&
+      domain_.context_dim() == 0 && !options_.refit.enabled && !has_time()) {
+    Eigen::MatrixXd unit_candidates(domain_.input_dim(), domain_.num_candidates());
+    for (int c = 0; c < domain_.num_candidates(); ++c)
+      unit_candidates.col(c) = domain_.ToUnit(domain_.candidates().col(c), Eigen::VectorXd());
+    finite_model_ = std::make_unique<FiniteSetModel>(unit_candidates);
+  }
   BuildDesign();
   if (!storage) storage = StorageFromOptions(options_);
   if (storage) AttachStorage(std::move(storage));
@@ -680,9 +705,17 @@ Optimizer::AskCall Optimizer::TakeDesignPoints(int q, const Eigen::VectorXd& z) 
 void Optimizer::ChooseByModel(AskCall* call) {
   MaybeRefit(call->round);
   Rng rng = RoundRng(call->round, kStreamChoose);
-  // The copy (O(t^2)) is skipped in the common case of one point and nothing pending.
-  const std::unique_ptr<GaussianProcess> scratch_copy = HallucinatedCopy(*call);
+  // The rank-one posterior, when it applies, mirrors every hallucinated observation of the
+  // scratch model; it is copied (O(N^2)) only when there are some.
+  const bool rank_one = finite_model_ != nullptr && finite_model_->Sync(*gp_);
+  std::unique_ptr<FiniteSetPosterior> finite_copy;
+  // The copies (O(t^2), O(N^2)) are skipped in the common case of one point and nothing
+  // pending.
+  const std::unique_ptr<GaussianProcess> scratch_copy =
+      HallucinatedCopy(*call, rank_one ? &finite_copy : nullptr);
   GaussianProcess& scratch = scratch_copy ? *scratch_copy : *gp_;
+  const FiniteSetPosterior* finite = nullptr;
+  if (rank_one) finite = finite_copy ? finite_copy.get() : &finite_model_->posterior();
   ModelRound m = PrepareModelRound(*call);
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
@@ -691,7 +724,7 @@ void Optimizer::ChooseByModel(AskCall* call) {
     strategy_->BeginRound(m.state);
     double value = kNaN;
     const Eigen::VectorXd action = domain_.kind() == DomainKind::kFiniteSet
-                                       ? ChooseCandidate(scratch, m, rng, call, &value)
+                                       ? ChooseCandidate(scratch, finite, m, rng, call, &value)
                                        : ChooseInBox(scratch, m, i, rng, *call, &value);
     call->chosen.col(i) = action;
     figure_ = strategy_->figure();
@@ -702,7 +735,11 @@ void Optimizer::ChooseByModel(AskCall* call) {
     }
     if (i + 1 < q) {
       const Eigen::VectorXd u = ModelInput(action, call->z, call->round);
-      scratch.AddObservation(u, scratch.Mean(u));
+      const double mean = scratch.Mean(u);
+      scratch.AddObservation(u, mean);
+      // q > 1 always hallucinates, so the rank-one posterior is the call's own copy.
+      if (finite != nullptr)
+        finite_copy->Observe(call->chosen_candidate.back(), mean - finite_model_->reference());
     }
   }
 }
@@ -711,20 +748,33 @@ void Optimizer::ChooseByModel(AskCall* call) {
 // their own posterior mean in a scratch copy, which shrinks the variance there without moving
 // the mean; the real model never sees them. nullptr when there is nothing to hallucinate (one
 // slot, nothing active pending): the model itself then serves as the scratch.
-std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(const AskCall& call) const {
+std::unique_ptr<GaussianProcess> Optimizer::HallucinatedCopy(
+    const AskCall& call, std::unique_ptr<FiniteSetPosterior>* finite_copy) const {
   const bool any_active = std::any_of(pending_.begin(), pending_.end(),
                                       [this](const PendingPoint& p) { return Active(p); });
   if (!any_active && call.chosen.cols() == 1) return nullptr;
   auto scratch = std::make_unique<GaussianProcess>(*gp_);
+  FiniteSetPosterior* finite = nullptr;
+  if (finite_copy != nullptr) {
+    *finite_copy = std::make_unique<FiniteSetPosterior>(finite_model_->posterior());
+    finite = finite_copy->get();
+  }
+  auto hallucinate = [&](const Eigen::VectorXd& u) {
+    const double mean = scratch->Mean(u);
+    scratch->AddObservation(u, mean);
+    if (finite == nullptr) return;
+    // Pending points and design points of a finite set are candidates (Ask hands out nothing
+    // else).
+    const int c = finite_model_->CandidateIndex(u);
+    if (c < 0) throw std::logic_error("a pending point of a finite set is not a candidate");
+    finite->Observe(c, mean - finite_model_->reference());
+  };
   for (const PendingPoint& p : pending_) {
-    if (!Active(p)) continue;
-    const Eigen::VectorXd u = ModelInput(p.x, p.z, p.round);
-    scratch->AddObservation(u, scratch->Mean(u));
+    if (Active(p)) hallucinate(ModelInput(p.x, p.z, p.round));
   }
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
     if (call.design_index[static_cast<std::size_t>(i)] < 0) continue;
-    const Eigen::VectorXd u = ModelInput(call.chosen.col(i), call.z, call.round);
-    scratch->AddObservation(u, scratch->Mean(u));
+    hallucinate(ModelInput(call.chosen.col(i), call.z, call.round));
   }
   return scratch;
 }
@@ -786,10 +836,17 @@ Eigen::MatrixXd Optimizer::WithRound(const Eigen::MatrixXd& unit_inputs, long ro
 }
 
 // The argmax of the strategy's scores over the candidates this batch does not hold yet.
-Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m,
+Eigen::VectorXd Optimizer::ChooseCandidate(const GaussianProcess& scratch,
+                                           const FiniteSetPosterior* finite, const ModelRound& m,
                                            Rng& rng, AskCall* call, double* value) const {
-  GpCandidatePosterior posterior(scratch, m.unit_candidates);
-  const Eigen::VectorXd scores = strategy_->ScoreCandidates(posterior, rng);
+  std::unique_ptr<CandidatePosterior> posterior;
+  if (finite != nullptr) {
+    posterior = std::make_unique<FiniteSetCandidatePosterior>(
+        *finite, finite_model_->reference(), scratch.output_offset(), scratch.output_scale());
+  } else {
+    posterior = std::make_unique<GpCandidatePosterior>(scratch, m.unit_candidates);
+  }
+  const Eigen::VectorXd scores = strategy_->ScoreCandidates(*posterior, rng);
   Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
       Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(domain_.num_candidates(), true);
   for (int c : call->chosen_candidate) allowed(c) = false;

@@ -17,7 +17,15 @@
 // acquisition over the action box with the context held fixed (or take the argmax over the
 // finite set). AskBatch(q) repeats (3)-(5) q times,
 // hallucinating each choice before the next, and returns q distinct points. Every handed-out
-// point is logged as pending before the call returns.
+// point is logged as pending before the call returns. On a finite set without contexts and
+// without refits, the posterior over the candidates is kept by rank-one updates (O(N^2) per
+// observation; OptimizerOptions::finite_set_rank_one_updates), otherwise predicted through the
+// exact GP (O(N t^2) per round); both give the same posterior up to roundoff.
+//
+// Construction refuses (std::invalid_argument) what cannot work later: fit priors or bounds of
+// the wrong size for the kernel, a kernel needing more inputs than the domain has, and a
+// strategy that cannot run with the kernel on the domain (Strategy::CheckSupports: GP-TS on a
+// box needs the kernel's random features); the message names the strategy and the kernel.
 //
 // Units: every action x and context z in this API is in ORIGINAL units; the model sees the
 // unit-cube image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any
@@ -99,6 +107,8 @@ namespace gpbandit {
 
 struct LogHeader;
 struct LogRecord;
+class FiniteSetModel;
+class FiniteSetPosterior;
 
 // What Best() recommends: the observed point with the highest posterior mean.
 struct Recommendation {
@@ -388,11 +398,17 @@ class Optimizer {
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall TakeDesignPoints(int q, const Eigen::VectorXd& z) const;
   void ChooseByModel(AskCall* call);
-  std::unique_ptr<GaussianProcess> HallucinatedCopy(const AskCall& call) const;
+  // The model with the call's pending and design points hallucinated (nullptr: none to add).
+  // With finite_copy non-null, a copy of the rank-one posterior gets the same observations
+  // (left null when the model is not copied).
+  std::unique_ptr<GaussianProcess> HallucinatedCopy(
+      const AskCall& call, std::unique_ptr<FiniteSetPosterior>* finite_copy) const;
   ModelRound PrepareModelRound(const AskCall& call) const;
-  // Each sets *value to the acquisition value of the point it returns.
-  Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
-                                  AskCall* call, double* value) const;
+  // finite: the rank-one posterior mirroring scratch (finite_set_model.h), or nullptr to predict
+  // through scratch. Each sets *value to the acquisition value of the point it returns.
+  Eigen::VectorXd ChooseCandidate(const GaussianProcess& scratch, const FiniteSetPosterior* finite,
+                                  const ModelRound& m, Rng& rng, AskCall* call,
+                                  double* value) const;
   Eigen::VectorXd ChooseInBox(const GaussianProcess& scratch, const ModelRound& m, int slot,
                               Rng& rng, const AskCall& call, double* value) const;
   // The box the maximizer searches (model inputs): the action cube, the context and the round
@@ -436,6 +452,9 @@ class Optimizer {
   bool default_kernel_ = true;
   Eigen::VectorXd initial_kernel_log_params_;
   std::unique_ptr<GaussianProcess> gp_;
+  // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);
+  // nullptr where it does not apply.
+  std::unique_ptr<FiniteSetModel> finite_model_;
   std::unique_ptr<StudyStorage> storage_;
   bool study_exists_ = false;        // the storage holds this study's header
   long long synced_ = 0;             // the last record of the study replayed

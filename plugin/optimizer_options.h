@@ -157,6 +157,15 @@ struct OptimizerOptions {
   // do not depend on it. >= 0, default 0.
   int num_threads = 0;
 
+  // On a finite candidate set without contexts and without refits, keep the posterior over the
+  // candidates by rank-one updates (Chowdhury & Gopalan 2017, appendix F; plugin/
+  // finite_set_model.h): O(N^2) per observation instead of the O(N t^2) the exact GP needs per
+  // round, with the same posterior up to roundoff. false: always predict through the exact GP
+  // (to compare the two). With refits (the kernel changes) or contexts (the candidates' inputs
+  // change every round), or once a told point is not a candidate, the exact GP is used either
+  // way. Default true.
+  bool finite_set_rank_one_updates = true;
+
   // Where the study's records live (observation_log.h lists them). log_path: a JSON-Lines file
   // (the file backend, storage/file_storage.h). storage (and study): any storage
   // OpenStudyStorage accepts (storage/study_storage.h): a file, a directory of studies, or a

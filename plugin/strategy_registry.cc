@@ -30,7 +30,9 @@ const BuiltIn kBuiltIns[] = {
     {"gp-ucb", GpUcb::Create, "GP-UCB (Srinivas et al. 2010): mu + sqrt(beta_t) sigma"},
     {"cgp-ucb", CgpUcb::Create, "contextual GP-UCB (Krause & Ong 2011) at this round's context"},
     {"igp-ucb", IgpUcb::Create, "IGP-UCB (Chowdhury & Gopalan 2017): mu + beta_t sigma"},
-    {"gp-ts", GpTs::Create, "GP Thompson sampling (Chowdhury & Gopalan 2017), scale v_t"},
+    {"gp-ts", GpTs::Create,
+     "GP Thompson sampling (Chowdhury & Gopalan 2017), scale v_t; on boxes only with kernels "
+     "that have random features (every kernel gpbandit ships)"},
     {"ei", ExpectedImprovement::Create, "expected improvement over the incumbent + xi"},
     {"log-ei", LogExpectedImprovement::Create,
      "LogEI (Ament et al. 2023): log of expected improvement, stable far below the incumbent"},

@@ -42,6 +42,9 @@ int StrategiesCommand(const std::vector<std::string>& args, Streams streams) {
                 << std::setw(10) << ""
                 << " options: " << registry.DefaultOptions(name).json() << "\n";
   }
+  streams.out << "Every strategy runs on finite sets and boxes, with or without contexts, with "
+                 "every kernel gpbandit ships; a combination a strategy cannot run is refused "
+                 "when the optimizer is built (Strategy::CheckSupports).\n";
   return kExitOk;
 }
 

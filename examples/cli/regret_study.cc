@@ -16,8 +16,7 @@
 #include <stdexcept>
 
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/acquisition/candidate_posterior.h"
-#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/finite_set_posterior.h"
@@ -180,9 +179,10 @@ StrategyParams MakeStrategyParams(const RegretStudyOptions& o, const Instance& i
 struct Arm {
   std::unique_ptr<FiniteSetPosterior> posterior;
   std::unique_ptr<Strategy> strategy;
-  std::vector<int> members;   // local index -> candidate (joint, ignore) or action (merge)
-  std::vector<int> observed;  // local indices observed so far
-  double best_observed = -std::numeric_limits<double>::infinity();  // the highest reward seen
+  // The round of the simulated bandit (acquisition/finite_bandit_loop.h) the bench studies
+  // play too, over the two above.
+  std::unique_ptr<FiniteBanditPlayer> player;
+  std::vector<int> members;  // local index -> candidate (joint, ignore) or action (merge)
 };
 
 // Keys contexts by their exact coordinates.
@@ -243,19 +243,7 @@ class FiniteRun {
       allowed.setConstant(false);
       for (int i : by_context_[context]) allowed(in_.action_index[i]) = true;
     }
-    RoundState state;
-    state.t = arm.posterior->num_observations() + 1;
-    state.action_dim = in_.action_dim;
-    state.num_candidates = static_cast<int>(allowed.count());
-    state.information_gain = arm.posterior->InformationGain();
-    state.noise_variance = in_.noise;
-    for (int i : arm.observed)
-      state.incumbent = std::max(state.incumbent, arm.posterior->mean()(i));
-    state.best_observed = arm.best_observed;
-    arm.strategy->BeginRound(state);
-    const FiniteSetCandidatePosterior view(*arm.posterior);
-    const Eigen::VectorXd scores = arm.strategy->ScoreCandidates(view, rng);
-    const int local = FiniteArgmaxMasked(scores, allowed, threads);
+    const int local = arm.player->Choose(allowed, rng, threads);
     last_local_ = local;
     if (m > 0 && mode_ == "merge") {
       for (int i : by_context_[context])
@@ -265,13 +253,7 @@ class FiniteRun {
     return arm.members[local];
   }
 
-  void Observe(double y) {
-    Arm& arm = ArmFor(current_context_);
-    arm.posterior->Observe(last_local_, y);
-    arm.best_observed = std::max(arm.best_observed, y);
-    if (std::find(arm.observed.begin(), arm.observed.end(), last_local_) == arm.observed.end())
-      arm.observed.push_back(last_local_);
-  }
+  void Observe(double y) { ArmFor(current_context_).player->Observe(last_local_, y); }
 
   double BestF(int candidate) const { return best_f_[context_of_[candidate]]; }
 
@@ -305,6 +287,8 @@ class FiniteRun {
           std::make_unique<FiniteSetPosterior>(*in_.action_kernel, inputs, in_.noise, prior_mean_);
     }
     arm.strategy = StrategyRegistry::Default().Create(strategy_, so_);
+    arm.player =
+        std::make_unique<FiniteBanditPlayer>(*arm.strategy, *arm.posterior, in_.action_dim);
     arm.members = members;
     return arm;
   }
@@ -381,10 +365,15 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
       return fail("--strategy '" + s + "' is not registered; known: " + names);
     }
   }
-  const std::vector<std::string> kernels = KernelNames();
-  if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end() || kernel == "constant")
-    return fail("--kernel '" + kernel +
-                "' is unknown; known: se, matern12, matern32, matern52, periodic, linear");
+  // Every kernel the factory builds by name except the constant one, which alone models no
+  // dependence on the inputs.
+  std::vector<std::string> kernels = KernelNames();
+  kernels.erase(std::remove(kernels.begin(), kernels.end(), "constant"), kernels.end());
+  if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end()) {
+    std::string known;
+    for (const std::string& k : kernels) known += (known.empty() ? "" : ", ") + k;
+    return fail("--kernel '" + kernel + "' is unknown; known: " + known);
+  }
   if (!(lengthscale > 0) || !std::isfinite(lengthscale))
     return fail("--lengthscale " + FormatDouble(lengthscale) + " must be > 0");
   if (!(context_lengthscale > 0) || !std::isfinite(context_lengthscale))

@@ -49,7 +49,7 @@ struct RegretStudyOptions {
   std::string problem = "gp-sample";
   // Registry names, played one after the other. Default {gp-ucb}.
   std::vector<std::string> strategies = {"gp-ucb"};
-  // se, matern12, matern32, matern52, linear. Default se.
+  // se, matern12, matern32, matern52, periodic, linear (KernelNames() but constant). Default se.
   std::string kernel = "se";
   // Kernel lengthscale (candidate units for finite problems, the unit cube for box problems).
   // > 0. Default 0.2 (the papers' l = 0.2 on [0, 1]).

@@ -303,6 +303,15 @@ TEST(GpTsTest, KernelWithoutFeaturesIsRejectedOnContinuousDomains) {
                   ::testing::HasSubstr("use a finite candidate set")));
   EXPECT_THROW(CheckContinuousGpTsKernel(gp.kernel()), std::invalid_argument);
   EXPECT_NO_THROW(CheckContinuousGpTsKernel(*MakeLinear(FirstDims(2))));
+  // The capability check the Optimizer runs when it is built: a box needs features, a finite
+  // set does not.
+  SearchSpace box;
+  box.action_dim = 2;
+  EXPECT_THROW(ts.CheckSupports(gp.kernel(), box), std::invalid_argument);
+  EXPECT_NO_THROW(ts.CheckSupports(*MakeMatern52(FirstDims(2)), box));
+  SearchSpace finite = box;
+  finite.finite_set = true;
+  EXPECT_NO_THROW(ts.CheckSupports(gp.kernel(), finite));
 }
 
 TEST(GpTsTest, SameSeedSameSample) {

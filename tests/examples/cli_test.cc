@@ -347,6 +347,8 @@ TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
   EXPECT_THAT(r.out, HasSubstr("\"beta_scale\":1.0"));
   EXPECT_THAT(r.out, HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"xi\":0.0}"));
   EXPECT_THAT(r.out, HasSubstr("options: {}"));  // mean, variance
+  EXPECT_THAT(r.out, HasSubstr("on boxes only with kernels that have random features"));
+  EXPECT_THAT(r.out, HasSubstr("Every strategy runs on finite sets and boxes"));
 }
 
 // --option: any strategy option on the first call, remembered by the log; a later call may

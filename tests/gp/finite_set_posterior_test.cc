@@ -3,8 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <Eigen/Cholesky>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -62,6 +64,37 @@ TEST(FiniteSetPosteriorTest, EqualsExactGpForIndexKernel) {
   Eigen::MatrixXd candidates(1, 5);
   candidates << 0, 1, 2, 3, 4;
   ExpectEqualsExactGp(MakeIndexKernel(0, M), candidates, rng);
+}
+
+// The response to all-ones data gives the mean under any constant prior mean c:
+// c + K(D, X) (K + lambda I)^-1 (y - c) = mean under prior 0 + c (1 - r). Checked against a
+// posterior built with prior mean c, and r against its definition solved directly.
+TEST(FiniteSetPosteriorTest, OnesResponseGivesTheMeanUnderAnotherPriorMean) {
+  Rng rng(TestSeed(17));
+  const Eigen::MatrixXd candidates = UniformPoints(1, 12, 0.0, 1.0, rng);
+  const auto kernel = MakeMatern32({0}, true, 1.5, 0.3);
+  const double noise = 0.04, c = 2.5;
+  FiniteSetPosterior zero(*kernel, candidates, noise);
+  FiniteSetPosterior shifted(*kernel, candidates, noise, c);
+  const std::vector<int> played = {3, 7, 3, 0, 11, 5};
+  Eigen::MatrixXd X(1, played.size());
+  for (std::size_t k = 0; k < played.size(); ++k) {
+    const double y = 2.0 + std::cos(4.0 * candidates(0, played[k]));
+    zero.Observe(played[k], y);
+    shifted.Observe(played[k], y);
+    X.col(static_cast<Eigen::Index>(k)) = candidates.col(played[k]);
+  }
+  const Eigen::MatrixXd A = kernel->Gram(X) + noise * Eigen::MatrixXd::Identity(X.cols(), X.cols());
+  const Eigen::VectorXd r =
+      kernel->Cross(candidates, X) * A.ldlt().solve(Eigen::VectorXd::Ones(X.cols()));
+  const Eigen::VectorXd under_c = zero.MeanUnderPriorMean(c);
+  for (Eigen::Index i = 0; i < candidates.cols(); ++i) {
+    EXPECT_NEAR(zero.ones_response()(i), r(i), 1e-10) << i;
+    EXPECT_NEAR(under_c(i), shifted.mean()(i), 1e-10) << i;
+  }
+  EXPECT_EQ(zero.MeanUnderPriorMean(0.0), zero.mean());
+  EXPECT_THROW(zero.MeanUnderPriorMean(std::numeric_limits<double>::infinity()),
+               std::invalid_argument);
 }
 
 TEST(FiniteSetPosteriorTest, SamplesMatchMeanAndCovariance) {

@@ -1,8 +1,11 @@
 // 10,000 random ask/tell/ask_batch calls, invalid ones mixed in: no crash, no NaN or
-// out-of-box suggestion, and every rejected call leaves the optimizer exactly as it was.
+// out-of-box suggestion, every valid call succeeds, every invalid one is refused with
+// std::invalid_argument, and every refused call leaves the optimizer exactly as it was.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <stdexcept>
 
@@ -99,60 +102,94 @@ void ExpectSuggestionValid(const Domain& d, const Eigen::MatrixXd& X, int call) 
     }
 }
 
+// One random call: its inputs are drawn first, so that whether they are valid is known
+// before the optimizer sees them.
+struct FuzzCall {
+  bool invalid = false;       // the inputs break the API's contract: the call must be refused
+  std::function<void()> run;  // makes the call (and checks its suggestions)
+};
+
+FuzzCall RandomCall(Fuzzer& fz, Optimizer& opt, int call, int* suggestions) {
+  const bool valid = fz.Coin(0.7);
+  const int op = fz.Int(0, 9);
+  FuzzCall c;
+  c.invalid = !valid;
+  if (op < 3) {
+    const Eigen::VectorXd z = fz.Context(valid);
+    c.run = [&opt, z, call, suggestions] {
+      ExpectSuggestionValid(opt.domain(), opt.Ask(z), call);
+      ++*suggestions;
+    };
+  } else if (op < 4) {
+    const int q = valid ? fz.Int(1, 3) : (fz.Coin(0.5) ? fz.Int(-2, 0) : 31);
+    // q = 31 exceeds the 30 candidates of a finite set; on a box it is a valid batch size.
+    c.invalid = q < 1 || (opt.domain().kind() == DomainKind::kFiniteSet && q > 30);
+    const Eigen::VectorXd z = fz.Context(valid || q < 1 || q > 30);
+    c.run = [&opt, q, z, call, suggestions] {
+      const Eigen::MatrixXd X = opt.AskBatch(q, z);
+      ASSERT_EQ(X.cols(), q) << "call " << call;
+      ExpectSuggestionValid(opt.domain(), X, call);
+      ++*suggestions;
+    };
+  } else if (op < 8) {
+    // Mostly tell a pending point, as a host does; sometimes a free point. An invalid call has
+    // a bad action or a bad context (and perhaps a non-finite reward).
+    const Eigen::MatrixXd pending = opt.pending_actions();
+    const Eigen::MatrixXd pending_z = opt.pending_contexts();
+    Eigen::VectorXd x, z;
+    if (valid && pending.cols() > 0 && fz.Coin(0.8)) {
+      const int j = fz.Int(0, static_cast<int>(pending.cols()) - 1);
+      x = pending.col(j);
+      z = pending_z.col(j);
+    } else {
+      const bool bad_x = !valid && fz.Coin(0.5);
+      x = fz.Action(opt, !bad_x);
+      z = fz.Context(valid || bad_x);
+    }
+    const double y = fz.Reward(valid || fz.Coin(0.3));
+    c.run = [&opt, x, z, y] { opt.Tell(x, z, y); };
+  } else if (op < 9) {
+    // The second column is invalid in an invalid call; a 3-vector makes X 3 x 2.
+    const Eigen::VectorXd first = fz.Action(opt, true);
+    const Eigen::VectorXd second = fz.Action(opt, valid);
+    Eigen::MatrixXd X = Eigen::MatrixXd::Zero(std::max(first.size(), second.size()), 2);
+    X.col(0).head(first.size()) = first;
+    X.col(1).head(second.size()) = second;
+    Eigen::MatrixXd Z(1, 2);
+    Z << fz.Real(-1, 1), fz.Real(-1, 1);
+    const Eigen::Vector2d y(fz.Reward(true), fz.Reward(true));
+    c.run = [&opt, X, Z, y] { opt.TellMany(X, Z, y); };
+  } else if (valid) {
+    c.run = [&opt] { opt.ClearPending(); };
+  } else {
+    const Eigen::VectorXd z = fz.Context(false);
+    c.run = [&opt, z] { opt.Ask(z); };
+  }
+  return c;
+}
+
 void RunFuzz(bool finite_set, std::uint64_t seed) {
   Fuzzer fz(seed, finite_set);
   std::unique_ptr<Optimizer> opt;
-  int rejected = 0, accepted_tells = 0, suggestions = 0;
+  int rejected = 0, accepted = 0, suggestions = 0;
   for (int call = 0; call < 5000; ++call) {
     if (call % 400 == 0) opt = fz.Make(seed + static_cast<std::uint64_t>(call));
     const std::string before = opt->Fingerprint();
-    const bool valid = fz.Coin(0.7);
-    const int op = fz.Int(0, 9);
+    const FuzzCall c = RandomCall(fz, *opt, call, &suggestions);
     try {
-      if (op < 3) {
-        const Eigen::VectorXd x = opt->Ask(fz.Context(valid));
-        ExpectSuggestionValid(opt->domain(), x, call);
-        ++suggestions;
-      } else if (op < 4) {
-        const int q = valid ? fz.Int(1, 3) : (fz.Coin(0.5) ? fz.Int(-2, 0) : 31);
-        const Eigen::MatrixXd X = opt->AskBatch(q, fz.Context(valid || q < 1 || q > 30));
-        ASSERT_EQ(X.cols(), q);
-        ExpectSuggestionValid(opt->domain(), X, call);
-        ++suggestions;
-      } else if (op < 8) {
-        // Mostly tell a pending point, as a host does; sometimes a free point.
-        const Eigen::MatrixXd pending = opt->pending_actions();
-        const Eigen::MatrixXd pending_z = opt->pending_contexts();
-        Eigen::VectorXd x, z;
-        if (valid && pending.cols() > 0 && fz.Coin(0.8)) {
-          const int j = fz.Int(0, static_cast<int>(pending.cols()) - 1);
-          x = pending.col(j);
-          z = pending_z.col(j);
-        } else {
-          const bool bad_x = !valid && fz.Coin(0.5);
-          x = fz.Action(*opt, !bad_x);
-          z = fz.Context(valid || bad_x);
-        }
-        opt->Tell(x, z, fz.Reward(valid || fz.Coin(0.3)));
-        ++accepted_tells;
-      } else if (op < 9) {
-        Eigen::MatrixXd X(2, 2), Z(1, 2);
-        X.col(0) = fz.Action(*opt, true);
-        X.col(1) = fz.Action(*opt, valid);
-        Z << fz.Real(-1, 1), fz.Real(-1, 1);
-        opt->TellMany(X, Z, Eigen::Vector2d(fz.Reward(true), fz.Reward(true)));
-      } else {
-        if (valid)
-          opt->ClearPending();
-        else
-          opt->Ask(fz.Context(false));
-      }
+      c.run();
     } catch (const std::invalid_argument& e) {
       ++rejected;
+      ASSERT_TRUE(c.invalid) << "call " << call << " (" << opt->strategy_name()
+                             << "): a valid call was refused: " << e.what();
       ASSERT_EQ(opt->Fingerprint(), before) << "call " << call << ": " << e.what();
+      continue;
     }
+    if (::testing::Test::HasFatalFailure()) return;
+    ++accepted;
+    ASSERT_FALSE(c.invalid) << "call " << call << ": an invalid call was accepted";
   }
-  std::cout << "[ fuzz     ] suggestions " << suggestions << ", tells " << accepted_tells
+  std::cout << "[ fuzz     ] suggestions " << suggestions << ", accepted calls " << accepted
             << ", rejected " << rejected << "\n";
   EXPECT_GT(rejected, 500);
   EXPECT_GT(suggestions, 1000);

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -62,6 +63,33 @@ TEST(OptimizerKernelChecksTest, GpTsWithoutKernelFeaturesIsRefusedOnABoxOnly) {
     const Eigen::VectorXd x = finite.Ask();
     finite.Tell(x, std::sin(5.0 * x(0)));
   }
+}
+
+// A user strategy that supports no context: the Optimizer must ask it (Strategy::CheckSupports)
+// when it is built, whatever its name.
+class NoContextMean : public MeanOnly {
+ public:
+  std::string name() const override { return "no-context-mean"; }
+  void CheckSupports(const Kernel& /*kernel*/, const SearchSpace& space) const override {
+    if (space.context_dim > 0) throw std::invalid_argument("contexts are not supported");
+  }
+  std::unique_ptr<Strategy> Clone() const override {
+    return std::make_unique<NoContextMean>(*this);
+  }
+};
+
+TEST(OptimizerKernelChecksTest, StrategyCapabilityCheckRunsWhenBuiltAndNamesTheCombination) {
+  const OptimizerOptions options = testing::CheapOptions();
+  EXPECT_NO_THROW(Optimizer(Box3(), nullptr, std::make_unique<NoContextMean>(), options));
+  const Domain with_context = Box3().WithContext(1);
+  EXPECT_THAT(
+      [&] {
+        Optimizer(with_context, MakeMatern52({0, 1, 2, 3}), std::make_unique<NoContextMean>(),
+                  options);
+      },
+      ::testing::ThrowsMessage<std::invalid_argument>(::testing::AllOf(
+          HasSubstr("strategy 'no-context-mean'"), HasSubstr("kernel 'matern52(dims=0,1,2,3"),
+          HasSubstr("box(d=3) + context(1)"), HasSubstr("contexts are not supported"))));
 }
 
 // Rounds of ask/tell on a box with a context that changes every round; every suggestion must

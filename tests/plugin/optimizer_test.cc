@@ -338,14 +338,18 @@ TEST(OptimizerTest, ResumedRunContinuesExactly) {
     auto opt = std::make_unique<Optimizer>(d, nullptr, "gp-ucb", StrategyParams(), o);
     for (int i = 0; i < kRounds; ++i) {
       if (i == stop_after) {
-        Eigen::MatrixXd pending;
+        Eigen::MatrixXd pending(d.action_dim(), 0);
         if (stop_before_tell) {
           opt->Ask();
           pending = opt->pending_actions();
         }
         opt.reset();  // "crash"
         opt = Optimizer::Resume(path);
-        EXPECT_EQ(opt->pending_actions(), pending);
+        const Eigen::MatrixXd resumed = opt->pending_actions();
+        EXPECT_EQ(resumed.rows(), pending.rows());
+        EXPECT_EQ(resumed.cols(), pending.cols());
+        EXPECT_TRUE(resumed.rows() == pending.rows() && resumed.cols() == pending.cols() &&
+                    resumed == pending);
         if (stop_before_tell) {
           opt->Tell(pending.col(0), f.reward(pending.col(0)));
           continue;
