@@ -39,6 +39,11 @@ void ValidateRoundState(const RoundState& state) {
         "RoundState.sequential_variances: every entry must be finite and >= 0");
 }
 
+Eigen::VectorXd Strategy::ChooseSafe(const SafeRound&, Rng&) const {
+  throw std::logic_error("strategy '" + name() +
+                         "' declares no safe seeds and does not choose points itself");
+}
+
 Eigen::VectorXd ContinuousAcquisition::EvaluateMany(const Eigen::MatrixXd& X) const {
   Eigen::VectorXd values(X.cols());
   for (Eigen::Index j = 0; j < X.cols(); ++j) values(j) = Evaluate(X.col(j), nullptr);

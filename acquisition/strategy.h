@@ -15,6 +15,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/gp/gaussian_process.h"
@@ -88,6 +89,32 @@ class ContinuousAcquisition {
   virtual Eigen::VectorXd EvaluateMany(const Eigen::MatrixXd& X) const;
 };
 
+// What a safe strategy (Strategy::safe_seeds() non-empty, e.g. SafeOpt) is given each round
+// instead of a candidate posterior or a box: every model over unit-cube inputs, with the round's
+// context held fixed in the points below.
+struct SafeRound {
+  // The reward's model as the safety decisions use it: the accepted observations only (never
+  // pending points hallucinated at their mean, whose shrunken variance is not evidence). Its
+  // outputs are rewards / reward_unit.
+  const GaussianProcess* reward = nullptr;
+  // The same with the pending points hallucinated (GP-BUCB): used for the confidence widths
+  // only, so that a batch spreads out. May equal `reward`.
+  const GaussianProcess* reward_for_widths = nullptr;
+  // The power of two the reward model's outputs are in (Optimizer::reward_unit()): a threshold
+  // on the reward in reward units is divided by it.
+  double reward_unit = 1.0;
+  // One model per constraint signal g_i (Strategy::num_constraints()), in the signal's units.
+  std::vector<const GaussianProcess*> constraints;
+  // A finite set: every candidate under the round's context (input_dim x N). Empty on a box.
+  Eigen::MatrixXd candidates;
+  // A box: its unit-cube bounds with the context coordinates fixed (lower == upper there).
+  Eigen::VectorXd lower, upper;
+  // The safe seeds under the round's context (input_dim x s), in the order of safe_seeds().
+  Eigen::MatrixXd seeds;
+  // The number of action coordinates (the leading ones of every point).
+  int action_dim = 1;
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -120,6 +147,20 @@ class Strategy {
   // Resume rebuilds the strategy through the registry. Built-in strategies return every field
   // of their options struct; the default, "{}", suits strategies without options.
   virtual std::string OptionsJson() const { return "{}"; }
+
+  // ---- Safe exploration (SafeOpt, SafeOpt-MC) ------------------------------------------------
+  // The number of measured constraint signals g_i(x) every tell must carry (SafeOpt-MC); 0 for
+  // strategies without constraints.
+  virtual int num_constraints() const { return 0; }
+  // The actions the user declared safe (action_dim x s, ORIGINAL units), empty for strategies
+  // without a safety requirement. When non-empty, the optimizer checks them against the domain
+  // at construction, hands out no space-filling initial design (it would evaluate points nobody
+  // vouched for) and chooses every model-driven point through ChooseSafe instead of
+  // ScoreCandidates / MakeContinuous.
+  virtual Eigen::MatrixXd safe_seeds() const { return Eigen::MatrixXd(); }
+  // The next point, unit-cube input (input_dim, the round's context in its tail). The default
+  // throws std::logic_error (only strategies with safe seeds are asked).
+  virtual Eigen::VectorXd ChooseSafe(const SafeRound& round, Rng& rng) const;
 };
 
 // Strategies whose score is a function of the posterior mean and variance at the point alone

@@ -286,6 +286,7 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
     throw std::invalid_argument("OptimizerOptions.fit." + error);
   if (domain_.kind() == DomainKind::kBox && strategy_->name() == "gp-ts")
     CheckContinuousGpTsKernel(*kernel);
+  InitializeSafety(*kernel);
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), domain_.input_dim(), options_.gp);
   initial_kernel_log_params_ = gp_->kernel_log_params();
   BuildDesign();
@@ -358,6 +359,8 @@ void Optimizer::CheckStudyHeader(const std::string& header_json) const {
 
 int Optimizer::InitialDesignSize() const {
   int n = options_.initial_design_size;
+  // A safe strategy evaluates its seeds first and nothing unvouched for (InitializeSafety).
+  if (safe_strategy()) return 0;
   if (n < 0) n = std::max(2, domain_.action_dim() + 1);
   if (domain_.kind() == DomainKind::kFiniteSet) n = std::min(n, domain_.num_candidates());
   return n;
@@ -425,7 +428,8 @@ void Optimizer::Replay(const LogRecord& record) {
     case LogRecordType::kTell:
       domain_.CheckAction(record.x, "log tell x");
       domain_.CheckContext(record.z, "log tell z");
-      ApplyTell(record.x, record.z, record.y, record.accepted);
+      CheckConstraints(record.y, record.constraints);
+      ApplyTell(record.x, record.z, record.y, record.accepted, record.constraints);
       if (!SameReward(observations_.back().imputed, record.imputed))
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
@@ -433,6 +437,14 @@ void Optimizer::Replay(const LogRecord& record) {
       break;
     case LogRecordType::kFit:
       gp_->SetHyperparameters(record.log_params, record.noise_variance);
+      if (record.constraint_log_params.size() != constraint_gps_.size())
+        throw std::runtime_error("a fit record holds " +
+                                 std::to_string(record.constraint_log_params.size()) +
+                                 " constraint models, the strategy has " +
+                                 std::to_string(constraint_gps_.size()));
+      for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
+        constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
+                                               record.constraint_noise_variances[i]);
       last_fit_observations_ = gp_->num_observations();
       has_fit_report_ = true;
       last_fit_report_ = HyperparameterFitReport();
@@ -488,11 +500,15 @@ void Optimizer::MaybeRefit(long round) {
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.
   gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
+  std::vector<Eigen::VectorXd> constraint_log_params;
+  std::vector<double> constraint_noise_variances;
+  RefitConstraints(fit, round, &constraint_log_params, &constraint_noise_variances);
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
   Stage(FormatFitRecord(round, gp_->kernel_log_params(), gp_->noise_variance(),
-                        last_fit_report_.BriefReport()));
+                        last_fit_report_.BriefReport(), constraint_log_params,
+                        constraint_noise_variances));
 }
 
 // One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
@@ -585,7 +601,8 @@ void Optimizer::ChooseByModel(AskCall* call) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
     m.state.t = std::max(1, scratch.num_observations() + 1);
     strategy_->BeginRound(m.state);
-    const Eigen::VectorXd action = domain_.kind() == DomainKind::kFiniteSet
+    const Eigen::VectorXd action = safe_strategy() ? ChooseSafely(scratch, m, rng, call)
+                                   : domain_.kind() == DomainKind::kFiniteSet
                                        ? ChooseCandidate(scratch, m, rng, call)
                                        : ChooseInBox(scratch, m, i, rng, *call);
     call->chosen.col(i) = action;
@@ -692,6 +709,39 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
   return domain_.ActionFromUnit(u);
 }
 
+// A safe strategy's choice (Strategy::ChooseSafe): the safety decisions on the models of the
+// told observations, the widths on the scratch copy with the pending points hallucinated.
+Eigen::VectorXd Optimizer::ChooseSafely(const GaussianProcess& scratch, const ModelRound& m,
+                                        Rng& rng, AskCall* call) const {
+  SafeRound round;
+  round.reward = gp_.get();
+  round.reward_for_widths = &scratch;
+  round.reward_unit = std::ldexp(1.0, reward_exponent_);
+  for (const auto& c : constraint_gps_) round.constraints.push_back(c.get());
+  round.candidates = m.unit_candidates;
+  round.lower = m.unit_lower;
+  round.upper = m.unit_upper;
+  round.action_dim = domain_.action_dim();
+  round.seeds.resize(domain_.input_dim(), unit_seeds_.cols());
+  for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s) {
+    round.seeds.col(s).head(domain_.action_dim()) = unit_seeds_.col(s);
+    if (domain_.context_dim() > 0) round.seeds.col(s).tail(domain_.context_dim()) = call->unit_z;
+  }
+  const Eigen::VectorXd u = strategy_->ChooseSafe(round, rng);
+  // A seed is handed out exactly as the strategy declared it (no unit-cube round trip).
+  const Eigen::MatrixXd seeds = strategy_->safe_seeds();
+  for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s)
+    if (u.head(domain_.action_dim()) == unit_seeds_.col(s)) return seeds.col(s);
+  if (domain_.kind() == DomainKind::kBox) return domain_.ActionFromUnit(u);
+  // A finite set: the candidate itself, exactly as the domain holds it.
+  for (int c = 0; c < domain_.num_candidates(); ++c) {
+    if (m.unit_candidates.col(c) != u) continue;
+    call->chosen_candidate.push_back(c);
+    return domain_.candidates().col(c);
+  }
+  throw std::logic_error("strategy '" + strategy_name_ + "' chose a point that is no candidate");
+}
+
 // Logged (and made durable) before the points are handed out, each with this worker's lease.
 std::function<void()> Optimizer::RecordPending(const AskCall& call) {
   const double lease_until = call_now_ + options_.worker.pending_lease_seconds;
@@ -711,9 +761,29 @@ std::function<void()> Optimizer::RecordPending(const AskCall& call) {
 // ---- Tell -----------------------------------------------------------------------------------
 
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
+  Tell(x, context, y, Eigen::VectorXd());
+}
+
+void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+                     const Eigen::VectorXd& constraints) {
   std::lock_guard<std::mutex> lock(mutex_);
   CheckTell(x, context, y, "x", "context", "y");
-  InStudy([&] { return StageTell(x, context, y, ImputedReward()); });
+  CheckConstraints(y, constraints);
+  InStudy([&] { return StageTell(x, context, y, ImputedReward(), constraints); });
+}
+
+void Optimizer::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
+  const int m = num_constraints();
+  const bool may_be_empty = m == 0 || !std::isfinite(y);
+  if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
+    throw std::invalid_argument(
+        "constraints has " + std::to_string(constraints.size()) + " values, but strategy '" +
+        strategy_name_ + "' models " + std::to_string(m) + " constraint signals" +
+        (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
+  for (Eigen::Index i = 0; i < constraints.size(); ++i)
+    if (!std::isfinite(constraints(i)))
+      throw std::invalid_argument("constraints[" + std::to_string(i) +
+                                  "] is not finite: " + FormatDouble(constraints(i)));
 }
 
 void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -733,12 +803,12 @@ void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
 // imputed: what ApplyTell will impute for a failure (ImputedReward when it runs), logged so that
 // a replay can check it.
 std::function<void()> Optimizer::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                           double y, double imputed) {
+                                           double y, double imputed,
+                                           const Eigen::VectorXd& constraints) {
   const bool accepted = std::isfinite(y);
-  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : imputed));
-  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted] {
-    ApplyTell(x, z, y, accepted);
-  };
+  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : imputed, constraints));
+  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted,
+          g = Eigen::VectorXd(constraints)] { ApplyTell(x, z, y, accepted, g); };
 }
 
 double Optimizer::ImputedReward() const { return ImputedReward(worst_reward_, num_accepted_); }
@@ -765,8 +835,13 @@ void Optimizer::AddToModel(const Eigen::VectorXd& u, double y) {
 }
 
 void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                          bool accepted) {
-  Observation observation{x, z, y, accepted};
+                          bool accepted, const Eigen::VectorXd& constraints) {
+  Observation observation{x, z, y, accepted, kNaN, constraints};
+  // The constraint models first: their inputs checked the same way, they cannot fail after the
+  // reward's model has changed.
+  for (Eigen::Index i = 0; i < constraints.size(); ++i)
+    constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(domain_.ToUnit(x, z),
+                                                                 constraints(i));
   if (accepted) {
     AddToModel(domain_.ToUnit(x, z), y);
     ++num_accepted_;
@@ -801,6 +876,10 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     throw std::invalid_argument("X has " + std::to_string(X.rows()) +
                                 " rows but the action dimension is " +
                                 std::to_string(domain_.action_dim()));
+  if (num_constraints() > 0)
+    throw std::invalid_argument("TellMany carries no constraint signals, but strategy '" +
+                                strategy_name_ + "' models " + std::to_string(num_constraints()) +
+                                "; tell each observation with Tell(x, context, y, constraints)");
   const bool no_z = Z.size() == 0;
   if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
     throw std::invalid_argument(
@@ -963,6 +1042,14 @@ std::string Optimizer::Fingerprint() const {
   gp_->MeanAndVariance(probe, &mean, &variance);
   d.Add(mean);
   d.Add(variance);
+  for (const auto& c : constraint_gps_) {
+    c->MeanAndVariance(probe, &mean, &variance);
+    d.Add(c->kernel_log_params());
+    d.Add(c->noise_variance());
+    d.Add(mean);
+    d.Add(variance);
+  }
+  for (const Observation& o : observations_) d.Add(o.constraints);
   std::ostringstream s;
   s << "t=" << gp_->num_observations() + 1 << " told=" << observations_.size()
     << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex

@@ -11,6 +11,7 @@
 #include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
+#include "gpbandit/acquisition/safe_opt.h"
 #include "gpbandit/acquisition/variance_only.h"
 
 namespace gpbandit {
@@ -20,6 +21,9 @@ struct BuiltIn {
   const char* name;
   std::unique_ptr<Strategy> (*factory)(const StrategyParams&);
   const char* description;
+  // The default options' JSON when the factory refuses empty parameters (a required option);
+  // nullptr: what the factory builds from no parameters.
+  std::string (*default_options)() = nullptr;
 };
 
 // The built-in strategies: the one explicit table (a new strategy adds one line here). Their
@@ -35,6 +39,10 @@ const BuiltIn kBuiltIns[] = {
     {"pi", ProbabilityOfImprovement::Create, "probability of improvement over the incumbent + xi"},
     {"mean", MeanOnly::Create, "pure exploitation: the posterior mean"},
     {"variance", VarianceOnly::Create, "pure exploration: the posterior variance"},
+    {"safe-opt", SafeOpt::Create,
+     "SafeOpt(-MC) (Sui et al. 2015, Berkenkamp et al. 2016): only points whose lower bounds "
+     "clear the thresholds; needs threshold and seeds",
+     SafeOpt::DefaultOptionsJson},
 };
 
 std::string JoinNames(const std::vector<std::string>& names) {
@@ -50,7 +58,9 @@ StrategyRegistry& StrategyRegistry::Default() {
   static StrategyRegistry* registry = [] {
     auto* r = new StrategyRegistry();
     for (const BuiltIn& b : kBuiltIns) {
-      const StrategyParams defaults(b.factory(StrategyParams())->OptionsJson());
+      const StrategyParams defaults(b.default_options != nullptr
+                                        ? b.default_options()
+                                        : b.factory(StrategyParams())->OptionsJson());
       r->Register(b.name, b.factory, defaults, b.description);
     }
     return r;

@@ -127,13 +127,15 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
 
 int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
-  std::string x_text;
+  std::string x_text, g_text;
   double y = 0;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
   desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
       "y", po::value(&y)->required(), "the reward observed (higher is better)")(
+      "g", po::value(&g_text),
+      "the measured constraint signals g1,g2,... (safe-opt with constraint_thresholds)")(
       "clear-pending", po::bool_switch(&clear_pending),
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
@@ -144,7 +146,8 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   const Eigen::VectorXd x = ParseDoubleList("x", x_text);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
-  optimizer->Tell(x, ContextArg(f), y);
+  const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
+  optimizer->Tell(x, ContextArg(f), y, g);
   if (clear_pending) optimizer->ClearPending();
   streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
               << " observations in " << DescribeStudy(f.study) << "\n";
