@@ -496,6 +496,7 @@ void Optimizer::MaybeRefit(long round) {
     fit.kernel_priors =
         DefaultKernelPriors(gp_->kernel().ParamKinds(), gp_->options().standardize_outputs);
   }
+  fit = CautiousFitOptions(fit);
   HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.

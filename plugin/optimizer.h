@@ -348,6 +348,11 @@ class Optimizer {
   // The strategy's choice for one slot (unit-cube point) through Strategy::ChooseSafe.
   Eigen::VectorXd ChooseSafely(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
                                AskCall* call) const;
+  // The fit options of a safe strategy's refits: unless the caller gave explicit bounds, no fit
+  // may be more optimistic than the kernel given: signal variances stay >= their initial
+  // values and lengthscales <= theirs (a longer lengthscale or a smaller amplitude would
+  // extend the safe set on the strength of the fit alone). Other strategies: unchanged.
+  HyperparameterFitOptions CautiousFitOptions(HyperparameterFitOptions fit) const;
   // Refits the constraint models (with the reward's); their log-params and noise variances.
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,

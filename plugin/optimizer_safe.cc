@@ -1,5 +1,6 @@
 // The Optimizer's part for safe strategies (SafeOpt, SafeOpt-MC): the seeds' checks at
 // construction and the constraint models' refits.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,13 @@ void Optimizer::InitializeSafety(const Kernel& kernel) {
     constraint_gps_.push_back(
         std::make_unique<GaussianProcess>(kernel.Clone(), domain_.input_dim(), options_.gp));
   if (seeds.cols() == 0) return;
+  if (options_.gp.standardize_outputs)
+    throw std::invalid_argument(
+        "OptimizerOptions.gp.standardize_outputs = true: strategy '" + strategy_name_ +
+        "' needs the model's prior in the reward's own units (set it to false and give a kernel "
+        "whose signal variance is the square of the reward's plausible range): standardized by "
+        "the spread of the first rewards near a seed, the prior is so narrow that the whole "
+        "domain looks safe");
   if (options_.initial_design_size > 0)
     throw std::invalid_argument(
         "OptimizerOptions.initial_design_size = " + std::to_string(options_.initial_design_size) +
@@ -57,6 +65,32 @@ void Optimizer::InitializeSafety(const Kernel& kernel) {
     }
     unit_seeds_.col(s) = domain_.ToUnit(seed, context).head(domain_.action_dim());
   }
+}
+
+HyperparameterFitOptions Optimizer::CautiousFitOptions(HyperparameterFitOptions fit) const {
+  if (!safe_strategy() || !fit.lower_log_bounds.empty()) return fit;
+  const std::vector<ParamKind> kinds = gp_->kernel().ParamKinds();
+  for (std::size_t j = 0; j < kinds.size(); ++j) {
+    const double initial = initial_kernel_log_params_(static_cast<Eigen::Index>(j));
+    double lower = std::log(fit.min_signal_variance), upper = std::log(fit.max_signal_variance);
+    if (kinds[j] == ParamKind::kLengthscale) {
+      lower = std::log(fit.min_lengthscale);
+      upper = std::min(std::log(fit.max_lengthscale), initial);
+    } else if (kinds[j] == ParamKind::kPeriod) {
+      lower = std::log(fit.min_period);
+      upper = std::log(fit.max_period);
+    } else if (kinds[j] == ParamKind::kSignalVariance) {
+      lower = std::max(lower, initial);
+    }
+    // An initial value beyond the default range: the range reaches it from the cautious side.
+    if (!(lower < upper)) {
+      if (kinds[j] == ParamKind::kLengthscale) lower = upper - 1.0;
+      else upper = lower + 1.0;
+    }
+    fit.lower_log_bounds.push_back(lower);
+    fit.upper_log_bounds.push_back(upper);
+  }
+  return fit;
 }
 
 void Optimizer::RefitConstraints(const HyperparameterFitOptions& fit, long round,

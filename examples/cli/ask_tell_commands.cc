@@ -90,8 +90,13 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
-  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
-                                     options);
+  const StrategyParams params = ParseOptionFlags(f.options);
+  // Safe strategies need the model's prior in reward units (Optimizer refuses standardized
+  // outputs with them): the default kernel's unit signal variance then says "the reward may
+  // range over about +-2 around its first values".
+  if (StrategyRegistry::Default().Create(f.strategy, params)->safe_seeds().cols() > 0)
+    options.gp.standardize_outputs = false;
+  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, params, options);
 }
 
 // The study's optimizer (checking --bounds/--strategy/--option against it), or for a --log

@@ -21,6 +21,13 @@ namespace {
 
 constexpr double kBeta = 2.0;
 
+// Safe strategies need outputs in reward units.
+OptimizerOptions SafeOptions(std::uint64_t seed = 1) {
+  OptimizerOptions o = testing::CheapOptions(seed);
+  o.gp.standardize_outputs = false;
+  return o;
+}
+
 Domain Box2() { return Domain::Box(Eigen::Vector2d(-1.0, -1.0), Eigen::Vector2d(1.0, 1.0)); }
 
 // A bowl: f >= 0 where |x| <= 0.7.
@@ -41,7 +48,7 @@ std::string ConstructionError(const Domain& domain, const StrategyParams& params
 }
 
 TEST(SafeOptOptimizerTest, RefusedAtConstructionWithoutThresholdOrSeedOrWithBadSeeds) {
-  const OptimizerOptions options = testing::CheapOptions();
+  const OptimizerOptions options = SafeOptions();
   const std::string no_options = ConstructionError(Box2(), StrategyParams(), options);
   EXPECT_NE(no_options.find("threshold"), std::string::npos) << no_options;
   const std::string no_seed =
@@ -61,6 +68,9 @@ TEST(SafeOptOptimizerTest, RefusedAtConstructionWithoutThresholdOrSeedOrWithBadS
   with_design.initial_design_size = 3;
   const std::string design = ConstructionError(Box2(), SafeParams(), with_design);
   EXPECT_NE(design.find("initial_design_size = 3"), std::string::npos) << design;
+  const std::string standardized =
+      ConstructionError(Box2(), SafeParams(), testing::CheapOptions());
+  EXPECT_NE(standardized.find("standardize_outputs = true"), std::string::npos) << standardized;
   // A refused construction writes nothing.
   OptimizerOptions logged = options;
   logged.log_path = testing::TempLogPath("safe_refused");
@@ -87,7 +97,7 @@ double LowerBound(const GaussianProcess& gp, const Eigen::VectorXd& u) {
 // the ask) clears the threshold; the explored region grows beyond the seed.
 TEST(SafeOptOptimizerTest, BoxRunSuggestsSeedsThenOnlySafePoints) {
   Optimizer opt(Box2(), nullptr, "safe-opt", SafeParams("[[0.0, 0.0], [0.1, 0.0]]"),
-                testing::CheapOptions(3));
+                SafeOptions(3));
   EXPECT_EQ(opt.Ask(), Eigen::Vector2d(0.0, 0.0));
   opt.Tell(Eigen::Vector2d(0.0, 0.0), Bowl(Eigen::Vector2d(0.0, 0.0)));
   EXPECT_EQ(opt.Ask(), Eigen::Vector2d(0.1, 0.0));
@@ -101,6 +111,14 @@ TEST(SafeOptOptimizerTest, BoxRunSuggestsSeedsThenOnlySafePoints) {
     opt.Tell(x, Bowl(x));
   }
   EXPECT_GT(farthest, 0.35);
+  // The refits were cautious: the default kernel's lengthscales (1) only shrank and its signal
+  // variance (1) only grew.
+  const Eigen::VectorXd log_params = opt.model().kernel_log_params();  // [log s2, log l1, log l2]
+  ASSERT_EQ(log_params.size(), 3);
+  EXPECT_GE(log_params(0), 0.0);
+  EXPECT_LE(log_params(1), 0.0);
+  EXPECT_LE(log_params(2), 0.0);
+  ASSERT_TRUE(opt.has_fit_report());
 }
 
 // SafeOpt-MC with a context: the reward has no threshold; the constraint g(x, z) = 1 - 4 (x -
@@ -134,7 +152,7 @@ void RunConstrained(Optimizer* opt, int rounds, std::uint64_t seed) {
 
 TEST(SafeOptOptimizerTest, ConstraintSignalsWithContextsKeepEverySuggestionSafe) {
   Optimizer opt(ContextDomain(), nullptr, "safe-opt", ConstrainedParams(),
-                testing::CheapOptions(5));
+                SafeOptions(5));
   ASSERT_EQ(opt.num_constraints(), 1);
   const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 0.3);
   // Refused before anything changes: a tell without its constraint value, and TellMany.
@@ -157,7 +175,7 @@ TEST(SafeOptOptimizerTest, ConstraintSignalsWithContextsKeepEverySuggestionSafe)
 }
 
 TEST(SafeOptOptimizerTest, ResumedRunWithConstraintsContinuesExactly) {
-  OptimizerOptions options = testing::CheapOptions(9);
+  OptimizerOptions options = SafeOptions(9);
   options.log_path = testing::TempLogPath("safe_resume");
   Optimizer opt(ContextDomain(), nullptr, "safe-opt", ConstrainedParams(), options);
   RunConstrained(&opt, 12, 21);
