@@ -103,21 +103,25 @@ TEST(SafeOptOptimizerTest, BoxRunSuggestsSeedsThenOnlySafePoints) {
   EXPECT_EQ(opt.Ask(), Eigen::Vector2d(0.1, 0.0));
   opt.Tell(Eigen::Vector2d(0.1, 0.0), Bowl(Eigen::Vector2d(0.1, 0.0)));
   double farthest = 0.0;
+  int unsafe = 0;
   for (int t = 0; t < 25; ++t) {
     const Eigen::VectorXd x = opt.Ask();
     const Eigen::VectorXd u = opt.domain().ToUnit(x, Eigen::VectorXd());
     EXPECT_GE(LowerBound(opt.model(), u), 0.0) << "round " << t << " x = " << x.transpose();
     farthest = std::max(farthest, x.norm());
+    unsafe += Bowl(x) < 0.0;
     opt.Tell(x, Bowl(x));
   }
   EXPECT_GT(farthest, 0.35);
-  // The refits were cautious: the default kernel's lengthscales (1) only shrank and its signal
-  // variance (1) only grew.
+  // The bowl's amplitude suits the default prior: no evaluation was actually unsafe.
+  EXPECT_EQ(unsafe, 0);
+  // The refits were cautious: the default kernel's lengthscales (0.3 for safe strategies) only
+  // shrank and its signal variance (1) only grew.
   const Eigen::VectorXd log_params = opt.model().kernel_log_params();  // [log s2, log l1, log l2]
   ASSERT_EQ(log_params.size(), 3);
   EXPECT_GE(log_params(0), 0.0);
-  EXPECT_LE(log_params(1), 0.0);
-  EXPECT_LE(log_params(2), 0.0);
+  EXPECT_LE(log_params(1), std::log(0.3) + 1e-12);
+  EXPECT_LE(log_params(2), std::log(0.3) + 1e-12);
   ASSERT_TRUE(opt.has_fit_report());
 }
 
