@@ -125,6 +125,28 @@ TEST(SafeOptOptimizerTest, BoxRunSuggestsSeedsThenOnlySafePoints) {
   ASSERT_TRUE(opt.has_fit_report());
 }
 
+// A finite set: every suggestion is a candidate, and after the seed one whose lower bound under
+// the model clears the threshold.
+TEST(SafeOptOptimizerTest, FiniteSetSuggestsSafeCandidates) {
+  Eigen::MatrixXd candidates(1, 41);
+  for (int j = 0; j < 41; ++j) candidates(0, j) = -1.0 + 0.05 * j;
+  const Domain domain = Domain::FiniteSet(candidates);
+  Optimizer opt(domain, nullptr, "safe-opt",
+                StrategyParams().With("threshold", 0.0).WithText("seeds", "[[0.0]]"),
+                SafeOptions(4));
+  auto f = [](double x) { return 0.49 - x * x; };
+  EXPECT_EQ(opt.Ask()(0), 0.0);
+  opt.Tell(Eigen::VectorXd::Zero(1), f(0.0));
+  for (int t = 0; t < 15; ++t) {
+    const Eigen::VectorXd x = opt.Ask();
+    bool candidate = false;
+    for (int j = 0; j < 41; ++j) candidate = candidate || candidates(0, j) == x(0);
+    EXPECT_TRUE(candidate) << x(0);
+    EXPECT_GE(LowerBound(opt.model(), domain.ToUnit(x, Eigen::VectorXd())), 0.0) << x(0);
+    opt.Tell(x, f(x(0)));
+  }
+}
+
 // SafeOpt-MC with a context: the reward has no threshold; the constraint g(x, z) = 1 - 4 (x -
 // z)^2 must stay >= 0 (|x - z| <= 0.5): the safe actions move with the context.
 double Constraint(double x, double z) { return 1.0 - 4.0 * (x - z) * (x - z); }
