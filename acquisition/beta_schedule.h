@@ -1,6 +1,6 @@
 // Exploration schedules of the UCB family and of GP-TS.
 //
-// GP-UCB (Srinivas, Krause, Kakade & Seeger, ICML 2010, Theorem 1), played as
+// GP-UCB (Srinivas, Krause, Kakade & Seeger, ICML 2010, Theorems 1-3), played as
 // mu + sqrt(beta_t) sigma:
 //   finite D:              beta_t = 2 log(|D| t^2 pi^2 / (6 delta))
 //   compact D in [0,r]^d:  beta_t = 2 log(t^2 2 pi^2 / (3 delta))
@@ -31,9 +31,9 @@ namespace gpbandit {
 
 enum class BetaScheduleKind {
   kAuto,      // kFinite on a finite candidate set, kDimLog on a continuous domain
-  kFinite,    // Theorem 1, case 1
-  kCompact,   // Theorem 1, case 2
-  kRkhs,      // Theorem 1, case 3
+  kFinite,    // Theorem 1
+  kCompact,   // Theorem 2
+  kRkhs,      // Theorem 3
   kConstant,  // beta_t = constant_beta for every t
   kDimLog,    // beta_t = dim_log_coefficient * d log(2 t) (Kandasamy et al. 2015)
 };

@@ -49,8 +49,8 @@ struct BoxMaximizerOptions {
   double function_tolerance = 1e-10;
   // Points scored before any L-BFGS. >= 1. Default 512.
   int num_raw_samples = 512;
-  // Their design (raw_sample_design.h). Default kLatinHypercube: over the pagmo comparison and
-  // the defaults suite (docs/benchmarks.md) scrambled Sobol points did no better.
+  // Their design (raw_sample_design.h). Default kLatinHypercube (why: docs/benchmarks.md,
+  // "Why the defaults are what they are").
   RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all (extra starts first, then the best raw samples). >= 1. Default 8.
   int num_starts = 8;

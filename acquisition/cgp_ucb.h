@@ -11,6 +11,8 @@
 // information gain). The regret this strategy controls is the contextual regret
 // r_t = sup_s f(s, z_t) - f(s_t, z_t), not the regret against the best context. JSON options:
 // GP-UCB's (gp_ucb.h).
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_CGP_UCB_H_
 #define GPBANDIT_ACQUISITION_CGP_UCB_H_
 

@@ -7,6 +7,8 @@
 // accurate (relative) until phi(z) itself underflows (z < -38), where EI is 0: finite, never
 // NaN. With sigma = 0, EI = max(mu - best - xi, 0). With no incumbent (no observations yet) the
 // score is mu (the limit ordering of EI as best -> -infinity). Registered as "ei".
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
 #define GPBANDIT_ACQUISITION_EXPECTED_IMPROVEMENT_H_
 

@@ -23,6 +23,9 @@
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
 // gp_ucb.h), fixed_scale, num_features.
+//
+// Thread safety and determinism: as every Strategy (strategy.h); the sample (joint, or the
+// features and weights of a sample path) is drawn from the rng passed in, so a seed fixes it.
 #ifndef GPBANDIT_ACQUISITION_GP_TS_H_
 #define GPBANDIT_ACQUISITION_GP_TS_H_
 

@@ -9,11 +9,11 @@
 //   optimisation and bandits via additive models") for GP-UCB and Add-GP-UCB in their
 //   experiments, Theorem 1's O(d log t) order with a practical constant; their library
 //   Dragonfly keeps the form (0.5 d log(2 d t + 1) in gp_bandit.py, 0.2 d log(2 d t + 1) for
-//   its multi-objective UCB). Theorem 1's compact-set beta_t covers the worst case of its
+//   its multi-objective UCB). Theorem 2's compact-set beta_t covers the worst case of its
 //   constants a, b and is ~150 at t = 50 in 6-D, where it explores for ever (0.2 d log(2 t) is
 //   5.5 there). The theory schedules stay available by name (kCompact, kRkhs) with
-//   BetaScheduleOptions::scale (Srinivas et al.'s experiments divide by 5). Measured against
-//   them: docs/benchmarks.md, "Defaults".
+//   BetaScheduleOptions::scale (Srinivas et al.'s experiments divide by 5). How the schedules
+//   compare on test functions: docs/benchmarks.md, "Why the defaults are what they are".
 //
 // JSON options (Create, OptionsJson; strategy_params.h): beta_schedule ("auto", "finite",
 // "compact", "rkhs", "constant", "dim-log"), delta, a, b, r, rkhs_bound, constant_beta,

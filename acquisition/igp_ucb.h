@@ -9,11 +9,13 @@
 // R = max(sqrt(noise variance / signal variance), 0.02), both against the prior standard
 // deviation of f; gamma_{t-1} the information gain at noise R^2 k(x, x). On a noiseless
 // objective the fitted noise is ~0 and R without its floor would be 0, beta_t = B = 1 and the
-// strategy would resample its incumbent for ever; with it, beta_t ~ 1.2-1.4 over 200 rounds.
+// strategy would resample its incumbent for ever; with it, beta_t stays above B.
 //
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in
 // gp_ucb.h).
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_IGP_UCB_H_
 #define GPBANDIT_ACQUISITION_IGP_UCB_H_
 

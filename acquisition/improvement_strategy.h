@@ -2,6 +2,8 @@
 // best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
 // formula (Score) and their name. JSON options (strategy_params.h): xi, incumbent_rule
 // ("posterior-mean", "best-observed").
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 #define GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
 

@@ -1,4 +1,6 @@
 // The papers' pure-exploitation baseline: score = mu_{t-1}(x). Registered as "mean".
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_MEAN_ONLY_H_
 #define GPBANDIT_ACQUISITION_MEAN_ONLY_H_
 

@@ -3,6 +3,8 @@
 // with best the incumbent and xi the margin (improvement_strategy.h's ImprovementOptions).
 // With sigma = 0: 1 if mu > best + xi, 1/2 if equal, 0 below. With no incumbent: 1 everywhere.
 // Far below the incumbent PI underflows to 0 (finite). Registered as "pi".
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_PROBABILITY_OF_IMPROVEMENT_H_
 #define GPBANDIT_ACQUISITION_PROBABILITY_OF_IMPROVEMENT_H_
 

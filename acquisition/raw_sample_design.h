@@ -1,6 +1,8 @@
 // How the box maximizer lays out the raw samples it scores before any L-BFGS start
 // (box_maximizer.h). Kept apart from box_maximizer.h, which includes Ceres, so that option
 // structs can name it.
+//
+// Pure functions, thread-safe.
 #ifndef GPBANDIT_ACQUISITION_RAW_SAMPLE_DESIGN_H_
 #define GPBANDIT_ACQUISITION_RAW_SAMPLE_DESIGN_H_
 

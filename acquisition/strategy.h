@@ -8,6 +8,12 @@
 // maximizer (box_maximizer.h) climbs.
 //
 // All values are in the model's original output units. Maximization throughout.
+//
+// Thread safety: BeginRound needs exclusive access; after it, the const members may be called
+// concurrently, and a ContinuousAcquisition's Evaluate and EvaluateMany must be callable from
+// several threads at once (the maximizer runs its starts under OpenMP). Determinism: a
+// strategy's scores depend only on its options, the round state, the posterior and the draws
+// from the rng it is handed, so a seed fixes the suggestions.
 #ifndef GPBANDIT_ACQUISITION_STRATEGY_H_
 #define GPBANDIT_ACQUISITION_STRATEGY_H_
 

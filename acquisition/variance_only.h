@@ -1,5 +1,7 @@
 // The papers' pure-exploration baseline (uncertainty sampling): score = sigma^2_{t-1}(x), whose
 // argmax is that of sigma. Registered as "variance".
+//
+// Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_VARIANCE_ONLY_H_
 #define GPBANDIT_ACQUISITION_VARIANCE_ONLY_H_
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# More threads never slower (RELIABILITY.md, "a busy machine"): the default thread setting
+# More threads never slower (docs/design.md, "Faults": a busy machine): the default thread setting
 # against one thread, with a spinning process on the last CPU (the user's simulator beside the
 # optimizer) or on an idle machine.
 #

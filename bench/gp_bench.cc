@@ -1,4 +1,4 @@
-// Costs of the GP model (issue 2): adding one observation incrementally versus refactorizing,
+// Costs of the GP model: adding one observation incrementally versus refactorizing,
 // single-point versus batched prediction, and one finite-set rank-one update.
 //   build/bench/gp_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>

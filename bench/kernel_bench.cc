@@ -21,6 +21,7 @@
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
+#include "tests/user_kernel.h"
 
 namespace gpbandit {
 namespace {
@@ -28,33 +29,7 @@ namespace {
 constexpr int kDim = 6;
 
 // Hides every batch override of the wrapped kernel, so that Kernel's pairwise defaults run.
-class PairwiseOnly : public Kernel {
- public:
-  explicit PairwiseOnly(std::unique_ptr<Kernel> inner) : inner_(std::move(inner)) {}
-  std::unique_ptr<Kernel> Clone() const override {
-    return std::make_unique<PairwiseOnly>(inner_->Clone());
-  }
-  std::string Describe() const override { return "pairwise(" + inner_->Describe() + ")"; }
-  int MinInputDim() const override { return inner_->MinInputDim(); }
-  int NumParams() const override { return inner_->NumParams(); }
-  Eigen::VectorXd GetLogParams() const override { return inner_->GetLogParams(); }
-  void SetLogParams(const ConstVectorRef& p) override { inner_->SetLogParams(p); }
-  std::vector<std::string> ParamNames() const override { return inner_->ParamNames(); }
-  double Value(const ConstVectorRef& a, const ConstVectorRef& b) const override {
-    return inner_->Value(a, b);
-  }
-  void AccumulateGradientA(const ConstVectorRef& a, const ConstVectorRef& b, double scale,
-                           VectorRef grad) const override {
-    inner_->AccumulateGradientA(a, b, scale, grad);
-  }
-  void GradientLogParams(const ConstVectorRef& a, const ConstVectorRef& b,
-                         VectorRef grad) const override {
-    inner_->GradientLogParams(a, b, grad);
-  }
-
- private:
-  std::unique_ptr<Kernel> inner_;
-};
+using PairwiseOnly = testing::UserKernel;
 
 Eigen::MatrixXd Points(int n, std::uint64_t seed) {
   Rng rng(seed);

@@ -231,17 +231,12 @@ void PrintChecks(const Settings& s, const Medians& medians) {
 
 int main(int argc, char** argv) {
   using namespace gpbandit;
-  try {
-    const Settings s = ParseArgs(argc, argv);
-    bench::RunEveryCombination(
-        s,
-        [&](const std::string& problem, const std::string& name, unsigned seed) {
-          return Run(problem, name, seed, s);
-        },
-        [&](const std::vector<std::string>& lines) { PrintChecks(s, PrintTable(s, lines)); });
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "pagmo_comparison_study: %s\n", e.what());
-    return 2;
-  }
-  return 0;
+  return bench::RunStudyMain(
+      "pagmo_comparison_study", [&] { return ParseArgs(argc, argv); },
+      [](const Settings& s, const std::string& problem, const std::string& name, unsigned seed) {
+        return Run(problem, name, seed, s);
+      },
+      [](const Settings& s, const std::vector<std::string>& lines) {
+        PrintChecks(s, PrintTable(s, lines));
+      });
 }

@@ -8,7 +8,7 @@
 //   error           median final error: Branin (best_f - 0.397887) / 51.95 (limbo's normalization
 //                   (f - 44.81) / 51.95, so differences are divided by 51.95); Hartmann-6
 //                   3.32237 - best reward
-// Reference (issue 5): limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
+// Reference: limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
 // error 2.1e-6; Hartmann-6 384 ms per run, median error 9.9e-6.
 //
 // "UCB" is limbo's: mu + alpha sigma with alpha = 0.5, i.e. gp-ucb with a constant beta 0.25.
@@ -16,14 +16,14 @@
 // settings (0 the optimizer's defaults: 32 raw samples, 2 L-BFGS starts = the best observed
 // point + the best raw sample, 50 iterations at tolerance 1e-6, fits at tolerance 1e-6 with one
 // random restart below 50 observations, lengthscale and signal-variance priors; 1 the same
-// with one start, the best observed point; 2 the defaults before 2026-11-22: 64 raw samples,
+// with one start, the best observed point; 2 earlier settings: 64 raw samples,
 // maximizer tolerance 1e-10, fit tolerance 1e-8, no signal-variance prior; 3 the box
 // maximizer's own defaults, 512 raw samples, 8 starts, 100 iterations at 1e-10, and fit.h's 5
 // restarts x 200 iterations at 1e-10; all with the optimizer's noise floor and lengthscale
 // prior), threads (OptimizerOptions::num_threads: 0 the default, at most all cores, 2 on the
 // reference machine, as the thread policy of gp/thread_policy.h decides; bench/busy_core_bench.sh
 // compares 0 with 1 beside a busy core), srinivas_beta (0:
-// limbo's UCB, constant beta 0.25; 1: Theorem 1's compact-set beta_t scaled by 0.2),
+// limbo's UCB, constant beta 0.25; 1: Theorem 2's compact-set beta_t scaled by 0.2),
 // first_seed (0: seeds 0-19, the reference rows; 20: seeds 20-39, a second sample: on
 // Hartmann-6 35-40% of the seeds end in the local optimum 0.119 below the global one, so a
 // 20-seed median flips with whether 9 or 10 of them do).

@@ -1,5 +1,5 @@
 // The cost of one full round (ask + tell) at t = 200 in d = 6 (Hartmann-6), refitting the
-// hyperparameters every round versus every 10 rounds (issue 4). The optimizer is warm-started
+// hyperparameters every round versus every 10 rounds. The optimizer is warm-started
 // with 200 uniform observations outside the timed region, then each benchmark iteration is one
 // round; 20 rounds (t = 200..219) so that the every-10 schedule fits twice.
 // Args: refit period (1 or 10), threads (OpenMP threads of the maximizer).

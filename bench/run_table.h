@@ -24,20 +24,11 @@
 #include <string>
 #include <vector>
 
+#include "bench/flags.h"
 #include "gpbandit/acquisition/raw_sample_design.h"
 
 namespace gpbandit {
 namespace bench {
-
-// "a,b,c" -> {a, b, c}.
-inline std::vector<std::string> SplitList(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // "0-19" or "3,5,8" or "2-4,9" -> the seeds.
 inline std::vector<unsigned> ParseSeeds(const std::string& text) {
@@ -67,35 +58,29 @@ struct StudyFlags {
 };
 
 // Parses argv over `defaults`; throws std::invalid_argument for an unknown flag, a flag without
-// its value, or threads, jobs or an integer flag below 1.
+// its value or with a value of the wrong type, or threads, jobs or an integer flag below 1.
 inline StudyFlags ParseStudyFlags(int argc, char** argv, StudyFlags defaults,
                                   const std::string& names_flag) {
   StudyFlags s = std::move(defaults);
-  if (argc % 2 == 0) throw std::invalid_argument("every flag takes a value");
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string flag = argv[i], value = argv[i + 1];
-    const std::string name = flag.rfind("--", 0) == 0 ? flag.substr(2) : flag;
-    if (name == "problems") {
-      s.problems = SplitList(value);
-    } else if (name == names_flag) {
-      s.names = SplitList(value);
-    } else if (name == "seeds") {
-      s.seeds = ParseSeeds(value);
-    } else if (name == "threads") {
-      s.threads = std::stoi(value);
-    } else if (name == "jobs") {
-      s.jobs = std::stoi(value);
-    } else if (name == "raw-sample-design") {
-      s.raw_sample_design = ParseRawSampleDesign(value);
-    } else if (s.ints.count(name) > 0) {
-      s.ints[name] = std::stoi(value);
-    } else {
-      throw std::invalid_argument("unknown flag " + flag);
-    }
-  }
-  if (s.threads < 1 || s.jobs < 1) throw std::invalid_argument("--threads, --jobs must be >= 1");
-  for (const auto& [name, value] : s.ints)
-    if (value < 1) throw std::invalid_argument("--" + name + " must be >= 1");
+  std::string problems, names, seeds, design = RawSampleDesignName(s.raw_sample_design);
+  po::options_description flags("flags");
+  flags.add_options()("problems", po::value<std::string>(&problems), "problems, a,b,...")(
+      names_flag.c_str(), po::value<std::string>(&names), "methods, a,b,...")(
+      "seeds", po::value<std::string>(&seeds), "seeds: 0-19, 3,5,8 or 2-4,9")(
+      "threads", po::value<int>(&s.threads)->default_value(s.threads), "threads per run")(
+      "jobs", po::value<int>(&s.jobs)->default_value(s.jobs), "runs in parallel processes")(
+      "raw-sample-design", po::value<std::string>(&design)->default_value(design),
+      "latin-hypercube or sobol");
+  for (auto& [name, value] : s.ints)
+    flags.add_options()(name.c_str(), po::value<int>(&value)->default_value(value), "");
+  ParseFlags(argc, argv, flags);
+  if (!problems.empty()) s.problems = SplitList(problems);
+  if (!names.empty()) s.names = SplitList(names);
+  if (!seeds.empty()) s.seeds = ParseSeeds(seeds);
+  s.raw_sample_design = ParseRawSampleDesign(design);
+  RequireAtLeastOne(s.threads, "threads");
+  RequireAtLeastOne(s.jobs, "jobs");
+  for (const auto& [name, value] : s.ints) RequireAtLeastOne(value, name);
   return s;
 }
 
@@ -199,6 +184,28 @@ inline void RunEveryCombination(
   std::printf("wall time %.0f s (%d jobs x %d threads)\n",
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
               s.jobs, s.threads);
+}
+
+// A study's main: the flags, every combination of run(flags, problem, name, seed), then
+// print(flags, lines). Returns 0, or 2 after printing what went wrong (bad flags included).
+inline int RunStudyMain(
+    const char* program, const std::function<StudyFlags()>& parse_flags,
+    const std::function<std::string(const StudyFlags&, const std::string&, const std::string&,
+                                    unsigned)>& run,
+    const std::function<void(const StudyFlags&, const std::vector<std::string>&)>& print) {
+  try {
+    const StudyFlags s = parse_flags();
+    RunEveryCombination(
+        s,
+        [&](const std::string& problem, const std::string& name, unsigned seed) {
+          return run(s, problem, name, seed);
+        },
+        [&](const std::vector<std::string>& lines) { print(s, lines); });
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace bench

@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/flags.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/storage/postgres_storage.h"
 #include "gpbandit/storage/study_storage.h"
@@ -55,51 +56,30 @@ struct Args {
   bool throughput = true, overhead = true;
 };
 
-std::vector<std::string> Split(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ',')) items.push_back(item);
-  return items;
-}
-
-std::vector<int> SplitInts(const std::string& text) {
-  std::vector<int> out;
-  for (const std::string& s : Split(text)) out.push_back(std::atoi(s.c_str()));
-  return out;
-}
-
 Args ParseArgs(int argc, char** argv) {
   Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string flag = argv[i];
-    if (flag == "--skip-throughput") {
-      a.throughput = false;
-      continue;
-    }
-    if (flag == "--skip-overhead") {
-      a.overhead = false;
-      continue;
-    }
-    const std::string value = i + 1 < argc ? argv[++i] : "";
-    if (flag == "--tells") {
-      a.tells = std::atol(value.c_str());
-    } else if (flag == "--workers") {
-      a.workers = SplitInts(value);
-    } else if (flag == "--dims") {
-      a.dims = SplitInts(value);
-    } else if (flag == "--backends") {
-      a.backends = Split(value);
-    } else if (flag == "--overhead-t") {
-      a.overhead_t = std::atol(value.c_str());
-    } else if (flag == "--overhead-asks") {
-      a.overhead_asks = std::atoi(value.c_str());
-    } else {
-      std::fprintf(stderr, "unknown flag %s (see the header of bench/shared_study_bench.cc)\n",
-                   flag.c_str());
-      std::exit(2);
-    }
-  }
+  std::string workers = "1,4,16", dims = "2,6", backends = "file,postgresql";
+  bench::po::options_description flags("flags");
+  flags.add_options()("tells", bench::po::value<long>(&a.tells)->default_value(a.tells),
+                      "tells per study")(
+      "workers", bench::po::value<std::string>(&workers)->default_value(workers), "worker counts")(
+      "dims", bench::po::value<std::string>(&dims)->default_value(dims), "box dimensions")(
+      "backends", bench::po::value<std::string>(&backends)->default_value(backends),
+      "file and/or postgresql")("overhead-t",
+                                bench::po::value<long>(&a.overhead_t)->default_value(a.overhead_t),
+                                "observations before the overhead's asks")(
+      "overhead-asks", bench::po::value<int>(&a.overhead_asks)->default_value(a.overhead_asks),
+      "asks timed")("skip-throughput", "skip the throughput part")("skip-overhead",
+                                                                   "skip the overhead part");
+  const bench::po::variables_map values = bench::ParseFlags(argc, argv, flags);
+  a.throughput = values.count("skip-throughput") == 0;
+  a.overhead = values.count("skip-overhead") == 0;
+  a.workers = bench::ParsePositiveInts(workers, "workers");
+  a.dims = bench::ParsePositiveInts(dims, "dims");
+  a.backends = bench::SplitList(backends);
+  bench::RequireAtLeastOne(a.tells, "tells");
+  bench::RequireAtLeastOne(a.overhead_t, "overhead-t");
+  bench::RequireAtLeastOne(a.overhead_asks, "overhead-asks");
   return a;
 }
 
@@ -263,7 +243,13 @@ void Overhead(const Place& place, const std::string& backend, int d, const Args&
 
 int main(int argc, char** argv) {
   using namespace gpbandit;
-  const Args args = ParseArgs(argc, argv);
+  Args args;
+  try {
+    args = ParseArgs(argc, argv);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "shared_study_bench: %s\n", e.what());
+    return 2;
+  }
   char pattern[] = "/tmp/gpbandit_shared_bench_XXXXXX";
   if (::mkdtemp(pattern) == nullptr) return 1;
   const std::string scratch = pattern;

@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
 
+#include "bench/flags.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
@@ -32,28 +34,22 @@ struct StudyArgs {
   std::uint64_t seed;
 };
 
-// Parses argv over `defaults`; prints usage and exits with status 2 on anything else.
+// Parses argv over `defaults`; prints the error and exits with status 2 on anything else.
 inline StudyArgs ParseStudyArgs(int argc, char** argv, StudyArgs defaults, int full_trials,
                                 const std::string& length_flag) {
   StudyArgs s = defaults;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--full") {
-      s.trials = full_trials;
-    } else if (arg == "--trials" && i + 1 < argc) {
-      s.trials = std::atoi(argv[++i]);
-    } else if (arg == "--" + length_flag && i + 1 < argc) {
-      s.length = std::atoi(argv[++i]);
-    } else if (arg == "--seed" && i + 1 < argc) {
-      s.seed = std::strtoull(argv[++i], nullptr, 10);
-    } else {
-      std::fprintf(stderr, "usage: %s [--full] [--trials N] [--%s L] [--seed S]\n", argv[0],
-                   length_flag.c_str());
-      std::exit(2);
-    }
-  }
-  if (s.trials < 1 || s.length < 1) {
-    std::fprintf(stderr, "--trials and --%s must be >= 1\n", length_flag.c_str());
+  po::options_description flags("flags");
+  flags.add_options()("full", po::bool_switch(), "the paper's number of trials")(
+      "trials", po::value<int>(&s.trials)->default_value(s.trials), "trials")(
+      length_flag.c_str(), po::value<int>(&s.length)->default_value(s.length), "length")(
+      "seed", po::value<std::uint64_t>(&s.seed)->default_value(s.seed), "the study's seed");
+  try {
+    const po::variables_map values = ParseFlags(argc, argv, flags);
+    if (values["full"].as<bool>()) s.trials = full_trials;
+    RequireAtLeastOne(s.trials, "trials");
+    RequireAtLeastOne(s.length, length_flag);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s: %s\n", argv[0], e.what());
     std::exit(2);
   }
   return s;

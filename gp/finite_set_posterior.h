@@ -10,6 +10,7 @@
 // known-prior setting.
 //
 // Thread safety: const members may run concurrently; Observe needs exclusive access.
+// Determinism: no random numbers but those SampleJoint draws from the caller's rng.
 #ifndef GPBANDIT_GP_FINITE_SET_POSTERIOR_H_
 #define GPBANDIT_GP_FINITE_SET_POSTERIOR_H_
 

@@ -8,8 +8,8 @@
 // the original units. Without standardization, offset = 0 and scale = 1 (prior mean 0, the
 // papers' setting).
 //
-// Output scales (RELIABILITY.md, "huge or tiny rewards"): with standardization, any finite y
-// is accepted; offset, scale, the standardized outputs, the weights, the means and the log
+// Output scales (docs/design.md, "Faults": huge or tiny rewards): with standardization, any finite
+// y is accepted; offset, scale, the standardized outputs, the weights, the means and the log
 // marginal likelihood stay finite and accurate whatever the magnitude (up to the largest
 // double) and whatever the spread: every spread the doubles can represent, down to one unit in
 // the last place of the mean, is used as the scale. The weights are computed from
@@ -33,6 +33,8 @@
 // Thread safety: const member functions may be called concurrently; mutation needs exclusive
 // access. Inputs are in whatever units the caller uses (the optimizer maps boxes to the unit
 // cube before they reach the model).
+// Determinism: no random numbers but those SampleJoint draws from the caller's rng; results
+// do not depend on the number of threads.
 #ifndef GPBANDIT_GP_GAUSSIAN_PROCESS_H_
 #define GPBANDIT_GP_GAUSSIAN_PROCESS_H_
 

@@ -29,6 +29,9 @@
 //
 // Thread safety: all const member functions are safe to call concurrently (kernels hold no
 // caches; the caller's cache objects must not be shared between threads).
+// Determinism: kernel values and gradients depend only on the inputs and the hyperparameters,
+// never on num_threads (work splits are fixed by the sizes); random features draw from the
+// caller's rng.
 #ifndef GPBANDIT_GP_KERNEL_H_
 #define GPBANDIT_GP_KERNEL_H_
 

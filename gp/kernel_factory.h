@@ -2,6 +2,8 @@
 // The kernel classes live in their own headers (stationary_kernel.h, periodic_kernel.h,
 // linear_kernel.h, constant_kernel.h, index_kernel.h, composite_kernel.h); most code only needs
 // these functions and the Kernel interface.
+//
+// Thread safety: the functions are pure; the kernels they return follow kernel.h.
 #ifndef GPBANDIT_GP_KERNEL_FACTORY_H_
 #define GPBANDIT_GP_KERNEL_FACTORY_H_
 

@@ -1,14 +1,14 @@
-// How many OpenMP threads a parallel region of gpbandit runs on (RELIABILITY.md, "a busy
-// machine": more threads never slower than one; small work runs serially).
+// How many OpenMP threads a parallel region of gpbandit runs on. The contract: on a busy machine
+// more threads are never slower than one, and small work runs serially.
 //
 // Why a policy: libgomp's threads wait for the next region by spinning, and a region ends at a
 // barrier. When another process keeps a core busy (a user's simulator beside the optimizer, a
 // compiler), a worker that shares that core is preempted for a scheduler time slice (several
-// milliseconds) at every region, and the whole team waits for it: a Bayesian-optimization run
-// made of thousands of sub-millisecond regions ran several times slower on 2 threads than on
-// one (docs/threads.md, docs/benchmarks.md). OMP_WAIT_POLICY=passive helps, but libgomp reads
-// it only when it is loaded, so a library cannot set it. So every parallel region of the
-// library asks ThreadsForWork, which:
+// milliseconds) at every region, and the whole team waits for it, so a Bayesian-optimization
+// run made of thousands of sub-millisecond regions spends most of its time waiting
+// (docs/threads.md; measured in docs/benchmarks.md, "Threads beside a busy core").
+// OMP_WAIT_POLICY=passive helps, but libgomp reads it only when it is loaded, so a library cannot
+// set it. So every parallel region of the library asks ThreadsForWork, which:
 //   1. honours the caller's setting: requested = N > 0 means at most N threads; 0 means the
 //      OpenMP default (omp_get_max_threads(), which OMP_NUM_THREADS and omp_set_num_threads
 //      set; 1 in a pagmo fork island's child);

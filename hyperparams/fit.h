@@ -15,10 +15,10 @@
 // a fixed number of draws per start, so that the starts of a fit with k restarts are a prefix of
 // those with k + 1 restarts under the same seed (more restarts can never give a lower optimum).
 //
-// Cost: every objective evaluation is O(t^3) (log_marginal_likelihood.h); a fit takes roughly
-// 25-50 L-BFGS iterations per start. Measured with 1 + 5 starts, Matern-5/2 ARD (CPU time, one
-// core): t = 100: 0.1-0.2 s; t = 500: 7-11 s; t = 1000: 35-67 s (bench/hyperparams_bench.cc).
-// Refit every few observations, or with num_restarts = 0 between full refits, at large t.
+// Cost: every objective evaluation is O(t^3) time and O(t^2) memory (log_marginal_likelihood.h);
+// a fit makes at most max_iterations L-BFGS iterations in each of its 1 + num_restarts starts.
+// At large t, refit every few observations, or with num_restarts = 0 between full refits.
+// Timings by t and d: docs/benchmarks.md, "Hyperparameter fits".
 //
 // Faults: an evaluation that is non-finite (or throws) is reported to Ceres as failed, and Ceres
 // backtracks; no exception crosses the Ceres callback. A start whose first evaluation fails,

@@ -19,6 +19,7 @@
 // Thread safety: a pure function; safe to call concurrently with distinct output pointers.
 // Called from inside a parallel region it stays on the calling thread (OpenMP's default of no
 // nested teams).
+// Determinism: the value and gradient do not depend on num_threads (splits fixed by n).
 #ifndef GPBANDIT_HYPERPARAMS_LOG_MARGINAL_LIKELIHOOD_H_
 #define GPBANDIT_HYPERPARAMS_LOG_MARGINAL_LIKELIHOOD_H_
 

@@ -2,6 +2,8 @@
 // a lot with each observation, then every few observations, where one O(t^3) fit per round
 // would dominate a round's cost. Disabled, the hyperparameters stay as configured: the papers'
 // setting of a known kernel.
+//
+// A plain options struct: thread safety as any value; deterministic.
 #ifndef GPBANDIT_HYPERPARAMS_REFIT_SCHEDULE_H_
 #define GPBANDIT_HYPERPARAMS_REFIT_SCHEDULE_H_
 

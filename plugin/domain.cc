@@ -167,7 +167,7 @@ Eigen::VectorXd Domain::ActionFromUnit(const Eigen::VectorXd& unit_input) const 
       continue;
     }
     // Inside, the affine map can still land a rounding error outside the box; clamp exactly
-    // (RELIABILITY.md, "a candidate a hair outside the box").
+    // (docs/design.md, "Faults": a candidate a hair outside the box).
     const double v = lower_(i) + unit_input(i) * (upper_(i) - lower_(i));
     x(i) = std::min(upper_(i), std::max(lower_(i), v));
   }

@@ -1,7 +1,7 @@
 // The decision domain of an Optimizer: where actions live, and whether a context comes with
 // each round.
 //
-// Three shapes (DESIGN.md, "plugin/"):
+// Three shapes:
 // - a box of actions [lower, upper] (lower == upper on a coordinate fixes it);
 // - a finite candidate set of actions (dim x N, one candidate per column);
 // - either of the above plus context_dim context coordinates revealed by the environment each
@@ -9,8 +9,8 @@
 // A model input is always the action followed by the context: [s; z] of size
 // action_dim() + context_dim().
 //
-// Inside the optimizer inputs are mapped to the unit cube (BoTorch warns otherwise, see
-// RELIABILITY.md "huge or tiny scales"): an action box maps affinely to [0, 1]^d, a fixed
+// Inside the optimizer inputs are mapped to the unit cube (BoTorch warns otherwise; docs/design.md,
+// "Faults": huge or tiny scales): an action box maps affinely to [0, 1]^d, a fixed
 // coordinate to 0; a finite set uses the bounding box of its candidates; contexts use their
 // bounds when given, and pass through unscaled when not.
 //

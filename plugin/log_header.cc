@@ -298,7 +298,7 @@ json UpgradeV1(json header) {
 
 // ---- Version 2 -> 3 ---------------------------------------------------------------------------
 
-// Version 3 changed what GP-UCB's beta_schedule "auto" means on a box: Theorem 1's compact-set
+// Version 3 changed what GP-UCB's beta_schedule "auto" means on a box: Theorem 2's compact-set
 // schedule before, 0.2 d log(2t) since (acquisition/gp_ucb.h). Older logs keep the schedule
 // they ran with. The strategies' options only gained fields, whose defaults keep the old
 // behaviour; the optimizer's gained maximizer_raw_sample_design, a Latin hypercube before.

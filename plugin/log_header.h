@@ -23,6 +23,8 @@
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
 // becomes "compact"; 3 -> 4: nothing to rewrite), so an old log resumes exactly as it would have with the code that wrote
 // it. A format change bumps the version and adds one such rewrite.
+//
+// Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
 #define GPBANDIT_PLUGIN_LOG_HEADER_H_
 

@@ -2,8 +2,8 @@
 // in a JSON-Lines file by the file backend (storage/file_storage.h) or one per row by the
 // database backend (storage/postgres_storage.h); the text is the same in both.
 //
-// Why this shape (RELIABILITY.md, "a crash mid-run"): BayesOpt rewrites its file in place with
-// 10 digits and loses precision; limbo appends at full precision. We append, write doubles
+// Why this shape (docs/design.md, "Faults": a crash mid-run): BayesOpt rewrites its file in place
+// with 10 digits and loses precision; limbo appends at full precision. We append, write doubles
 // round-trip exact (nlohmann-json prints the shortest representation that parses back to the
 // same double, i.e. at most 17 significant digits), and make each tell durable (fsync, or a
 // database commit) before the call returns (optimizer.h, "Shared studies"). A crash can then

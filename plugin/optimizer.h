@@ -21,7 +21,7 @@
 //
 // Units: every action x and context z in this API is in ORIGINAL units; the model sees the
 // unit-cube image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any
-// finite doubles (RELIABILITY.md, "huge or tiny rewards"): with standardized outputs (the
+// finite doubles (docs/design.md, "Faults": huge or tiny rewards): with standardized outputs (the
 // default), rewards reach the model divided by reward_unit() = 2^k, an exact power of two,
 // k = 0 while the largest reward magnitude lies within [2^-256, 2^256] (about 1e-77 to 1e77)
 // and otherwise a multiple of 128 that brings it within 2^128 of 1, so that the model's

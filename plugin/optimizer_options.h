@@ -15,7 +15,7 @@
 namespace gpbandit {
 
 // What tell() does with a NaN or +-inf reward: an evaluation that failed (the robot fell, the
-// simulation diverged). RELIABILITY.md, rows "NaN or +-inf reward" and "failed evaluations".
+// simulation diverged).
 enum class NonFiniteRewardPolicy {
   // Throw std::invalid_argument; nothing is recorded, the optimizer is unchanged.
   kThrow,
@@ -87,29 +87,22 @@ struct OptimizerOptions {
   // How to fit (restarts, bounds, priors, noise floor; see fit.h). The fit's generator is
   // derived from `seed` and the round. Defaults: fit.h's, except num_restarts = 1,
   // max_iterations = 50 and function_tolerance = 1e-6 (start 0 is the previous fit, so a refit
-  // is a warm start; fit.h's 5 x 200 at 1e-10 match scikit-learn's optimum to 1e-6 but cost
-  // ~10x without changing the Hartmann-6 / Branin results, see bench/plugin_bench.cc, and
-  // 1e-6 took 30% fewer iterations than 1e-8 at the same median errors; the
-  // restarts stop at fit_restarts_until, below), and min_noise_variance = 1e-10
-  // (the bandit's objectives are often deterministic: a floor of 1e-6 standardized units
-  // hides reward differences below ~1e-3 sigma_y and stalled Hartmann-6 runs at errors of
-  // ~1e-4; the GP's jitter ladder keeps K + noise I factorizable).
+  // is a warm start; the restarts stop at fit_restarts_until, below), and
+  // min_noise_variance = 1e-10 (the bandit's objectives are often deterministic, and a higher
+  // floor hides small reward differences; the GP's jitter ladder keeps K + noise I
+  // factorizable).
   // With the default kernel and kernel_priors empty, the optimizer fits by MAP with a
   // log-normal prior log(l) ~ N(log 0.3, 1) on every lengthscale (inputs live in the unit
-  // cube): with 10 points in 6-D, the plain maximum-likelihood fit often set one lengthscale
-  // to ~0.04 and another to the upper bound, and UCB then chased the corners. With
-  // standardized outputs it also puts log(s2) ~ N(0, 1.5^2) on the signal variance: with 10
-  // points in 6-D the plain fit sometimes explained everything as noise (signal variance at its
-  // lower bound, noise ~1) and the model learned nothing until the next refit. Give
-  // kernel_priors explicitly (stddev_log = infinity for flat) to opt out.
+  // cube) and, with standardized outputs, log(s2) ~ N(0, 1.5^2) on the signal variance: they
+  // keep a fit on a few points from extreme lengthscales and from explaining every reward as
+  // noise. Give kernel_priors explicitly (stddev_log = infinity for flat) to opt out.
+  // Why these values: docs/benchmarks.md, "Why the defaults are what they are".
   HyperparameterFitOptions fit = DefaultOptimizerFitOptions();
   // The fit's random restarts (fit.num_restarts) are drawn only while the model holds fewer
-  // than this many observations; later refits start from the previous fit alone. Measured:
-  // without restarts an early fit on a handful of points can settle in a poor optimum that
-  // the warm starts then carry along (Branin, --fit, T = 50: simple regret 0.97 instead of
-  // 1e-5); with restarts at every refit the fits tripled a 200-round run's time at the same
-  // median errors, since by then the previous fit starts in the right basin. 0 = never
-  // restart, a huge value = always. >= 0, default 50.
+  // than this many observations; later refits start from the previous fit alone (an early fit
+  // on a handful of points needs restarts to escape a poor optimum; later, the previous fit
+  // already starts in the right basin). 0 = never restart, a huge value = always. >= 0,
+  // default 50 (docs/benchmarks.md, "Why the defaults are what they are").
   int fit_restarts_until = 50;
 
   // The GP model: observation noise variance (standardized units when outputs are
@@ -125,15 +118,13 @@ struct OptimizerOptions {
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every
   // file that includes the optimizer. The defaults (32 raw samples; 2 L-BFGS starts: the
   // observed point with the highest posterior mean and the best raw sample; tolerance 1e-6)
-  // are ~8x cheaper than the box maximizer's own (512 raw, 8 starts, 100 iterations, 1e-10)
-  // and gave the same median Branin and Hartmann-6 errors over 40 seeds
-  // (bench/plugin_bench.cc): UCB's argmax is usually near the incumbent, and the raw samples
-  // cover the rest of the box (16 and 64 raw samples gave the same errors as 32 too).
+  // are smaller than the box maximizer's own (512 raw, 8 starts, 100 iterations, 1e-10): the
+  // acquisition's argmax is usually near the incumbent, and the raw samples cover the rest of
+  // the box (docs/benchmarks.md, "Why the defaults are what they are").
   // Points scored first: >= 1, default 32.
   int maximizer_raw_samples = 32;
-  // Their layout (acquisition/raw_sample_design.h): default kLatinHypercube; kSobol (scrambled
-  // Sobol points) measured no better over the pagmo comparison and the defaults suite
-  // (docs/benchmarks.md, "Defaults").
+  // Their layout (acquisition/raw_sample_design.h): default kLatinHypercube; kSobol for
+  // scrambled Sobol points.
   RawSampleDesign maximizer_raw_sample_design = RawSampleDesign::kLatinHypercube;
   // L-BFGS starts in all, the observed starts included (when there are more observed starts,
   // all of them run): >= 1, default 2.
@@ -144,10 +135,8 @@ struct OptimizerOptions {
   // L-BFGS iterations per start: >= 1, default 50.
   int maximizer_iterations = 50;
   // Each start stops when an iteration changes the acquisition by less than this fraction
-  // (Ceres' function_tolerance). Finite and > 0, default 1e-6. The box maximizer's own 1e-10
-  // made the 200-round Branin and Hartmann-6 runs ~25% slower for the same median errors
-  // (bench/plugin_bench.cc): the last digits of the acquisition's argmax matter less than the
-  // next observation, which moves it anyway.
+  // (Ceres' function_tolerance). Finite and > 0, default 1e-6: the last digits of the
+  // acquisition's argmax matter less than the next observation, which moves it anyway.
   double maximizer_function_tolerance = 1e-6;
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
   // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.

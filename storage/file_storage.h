@@ -18,6 +18,8 @@
 //   bytes appended since the previous one).
 // flock(2) locks belong to the open file description, so two storage objects in one process
 // exclude each other like two processes. Network file systems are out of scope.
+//
+// Thread safety: as every StudyStorage (study_storage.h): one thread at a time per object.
 #ifndef GPBANDIT_STORAGE_FILE_STORAGE_H_
 #define GPBANDIT_STORAGE_FILE_STORAGE_H_
 

@@ -23,6 +23,8 @@
 // lost with the connection is resolved after reconnecting: each commit carries a random id
 // stored with its first record, so Commit either confirms that it landed or reports that it did
 // not (never both, never a duplicate).
+//
+// Thread safety: as every StudyStorage (study_storage.h): one thread at a time per object.
 #ifndef GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
 #define GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
 

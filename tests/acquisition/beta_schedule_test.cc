@@ -62,7 +62,7 @@ TEST(BetaScheduleTest, ComputeBetaAppliesKindAndScale) {
 
 TEST(BetaScheduleTest, DimLogIsKandasamysPracticalSchedule) {
   // c d log(2 t): with the default c = 0.2, d = 6, t = 50, 0.2 * 6 * log(100) = 5.526...
-  // (Theorem 1's compact schedule there is ~150).
+  // (Theorem 2's compact schedule there is ~150).
   EXPECT_NEAR(BetaDimLog(50, 6, 0.2), 5.526204223185709, 1e-12);
   EXPECT_NEAR(BetaDimLog(1, 1, 0.5), 0.5 * 0.6931471805599453, 1e-15);
   BetaScheduleOptions options;

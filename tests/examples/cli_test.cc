@@ -227,7 +227,8 @@ TEST_F(CliTest, FitReportsTheLikelihoodInBothUnitsAndFitsRawOutputsOnRequest) {
   EXPECT_GT(std::exp(unstandardized["log_params"]["se.log_variance"].get<double>()), 1e3);
 }
 
-// RELIABILITY.md, "huge or tiny rewards ... bounds whose width overflows", from the command line.
+// docs/design.md, "Faults": "huge or tiny rewards ... bounds whose width overflows", from the
+// command line.
 TEST_F(CliTest, HugeOrTinyRewardsRefusedFirstObserveLeavesNoLog) {
   // A refused first call writes nothing, so the corrected retry (here with other bounds)
   // starts the log instead of being refused for not matching a header it never meant.

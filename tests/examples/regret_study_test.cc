@@ -154,9 +154,9 @@ TEST(RegretStudyTest, ConstantScheduleTakesItsBetaFromAnExplicitFlag) {
   EXPECT_TRUE(o.IsValid(&error)) << error;
 }
 
-// Issue 16: IGP-UCB on a noiseless box took R = the noise standard deviation = 0, so beta_t = B
-// = 1, and a Branin trial resampled one point from t = 15 on with simple regret stuck at 1.545.
-// R now comes from the model, floored: within 60 rounds it finds the optimum (3 seeds).
+// IGP-UCB on a noiseless box: with R taken as the noise standard deviation (0), beta_t = B = 1
+// and a Branin trial resamples one point from t = 15 on, its simple regret stuck at 1.545. R
+// comes from the model, floored: within 60 rounds it finds the optimum (3 seeds).
 TEST(RegretStudyTest, IgpUcbOnANoiselessBoxIsNotStuck) {
   RegretStudyOptions o;
   o.problem = "branin";

@@ -469,7 +469,7 @@ TEST(GaussianProcessTest, CopiesAreIndependent) {
   EXPECT_NE(gp.kernel_log_params()(0), 1.0);
 }
 
-// ---- Huge or tiny rewards (RELIABILITY.md, "huge or tiny rewards ... bounds whose width
+// ---- Huge or tiny rewards (docs/design.md, "Faults": "huge or tiny rewards ... bounds whose width
 // overflows") ------------------------------------------------------------------------------
 
 // n points of the unit square and rewards offset + scale * TestFunction there.

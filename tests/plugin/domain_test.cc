@@ -37,8 +37,8 @@ TEST(DomainTest, BoxBoundsAreChecked) {
       "context bounds have size 1 but context_dim is 2");
 }
 
-// RELIABILITY.md, "huge or tiny rewards ... bounds whose width overflows": the unit-cube map
-// divides by upper - lower, so a width beyond the largest double is refused at construction;
+// docs/design.md, "Faults": "huge or tiny rewards ... bounds whose width overflows": the unit-cube
+// map divides by upper - lower, so a width beyond the largest double is refused at construction;
 // the widest representable boxes still map exactly onto the cube.
 TEST(HugeOrTinyRewardsTest, BoundsWhoseWidthOverflowsAreRefused) {
   const double big = std::numeric_limits<double>::max();

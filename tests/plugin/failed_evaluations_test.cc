@@ -1,4 +1,4 @@
-// Failed evaluations (RELIABILITY.md, "failed evaluations"): under
+// Failed evaluations (docs/design.md, "Faults": failed evaluations): under
 // NonFiniteRewardPolicy::kImputeWorst a failure teaches the model to avoid its neighbourhood,
 // is logged with its imputed reward and replayed exactly.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// RELIABILITY.md, "huge or tiny rewards (1e200, spreads of 1e-15), bounds whose width
+// docs/design.md, "Faults": "huge or tiny rewards (1e200, spreads of 1e-15), bounds whose width
 // overflows": the Optimizer at any reward scale, and refused calls that leave the log as it
 // was. (The model's own tests of this row: tests/gp/gaussian_process_test.cc, the domain's:
 // tests/plugin/domain_test.cc, suite HugeOrTinyRewardsTest in both.)

@@ -172,7 +172,7 @@ TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
   }
 }
 
-// Version 2 wrote GP-UCB's "auto" when it meant Theorem 1's compact-set schedule on a box: the
+// Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the
 // rewrite keeps that schedule there, and leaves finite sets (where "auto" still means "finite"),
 // other strategies and explicit schedules alone.
 TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
