@@ -10,7 +10,7 @@
 // (signal variance 4, lengthscale 0.3 in the unit cube) kept fixed, the papers' setting. One
 // thread. Ask times are the mean of rounds 100..109. Coverage on 20000 uniform points.
 //
-//   safe_opt_study [seeds (default 3)]
+//   safe_opt_study [--seeds 3]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +21,7 @@
 #include <random>
 #include <string>
 
+#include "bench/flags.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -133,7 +134,11 @@ Result Run(const Problem& p, const Model& model, std::uint64_t seed) {
 
 int main(int argc, char** argv) {
   using gpbandit::Result;
-  const int seeds = argc > 1 ? std::atoi(argv[1]) : 3;
+  int seeds = 3;
+  gpbandit::bench::po::options_description flags("flags");
+  flags.add_options()("seeds", gpbandit::bench::po::value(&seeds)->default_value(3),
+                      "optimizer seeds per box and model");
+  gpbandit::bench::ParseFlags(argc, argv, flags);
   std::printf(
       "| box | model | seed | ask at t=100..109 (ms) | coverage after 100 | false safe | "
       "unsafe evals |\n");
