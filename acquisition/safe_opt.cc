@@ -109,7 +109,8 @@ std::vector<SafeSignal> Signals(const SafeOptOptions& options, const SafeRound& 
 }  // namespace
 
 void to_json(nlohmann::json& j, const SafeOptOptions& o) {
-  j = {{"threshold", std::isnan(o.threshold) ? nlohmann::json(nullptr) : nlohmann::json(o.threshold)},
+  j = {{"threshold",
+        std::isnan(o.threshold) ? nlohmann::json(nullptr) : nlohmann::json(o.threshold)},
        {"constraint_thresholds", o.constraint_thresholds},
        {"seeds", o.seeds},
        {"beta", o.beta},
@@ -177,8 +178,7 @@ Eigen::VectorXd SafeOpt::ScoreCandidates(const CandidatePosterior&, Rng&) const 
   throw std::logic_error("safe-opt chooses its points through ChooseSafe, not by scores");
 }
 
-std::unique_ptr<ContinuousAcquisition> SafeOpt::MakeContinuous(const GaussianProcess&,
-                                                               Rng&) const {
+std::unique_ptr<ContinuousAcquisition> SafeOpt::MakeContinuous(const GaussianProcess&, Rng&) const {
   throw std::logic_error("safe-opt chooses its points through ChooseSafe, not by an acquisition");
 }
 
@@ -195,10 +195,9 @@ Eigen::VectorXd SafeOpt::ChooseSafe(const SafeRound& round, Rng& rng) const {
   if (round.reward == nullptr || round.reward_for_widths == nullptr)
     throw std::invalid_argument("SafeRound: reward model missing");
   if (round.constraints.size() != options_.constraint_thresholds.size())
-    throw std::invalid_argument("SafeRound: " + std::to_string(round.constraints.size()) +
-                                " constraint models for " +
-                                std::to_string(options_.constraint_thresholds.size()) +
-                                " constraint thresholds");
+    throw std::invalid_argument(
+        "SafeRound: " + std::to_string(round.constraints.size()) + " constraint models for " +
+        std::to_string(options_.constraint_thresholds.size()) + " constraint thresholds");
   if (round.seeds.cols() != static_cast<Eigen::Index>(options_.seeds.size()))
     throw std::invalid_argument("SafeRound: " + std::to_string(round.seeds.cols()) +
                                 " seed columns for " + std::to_string(options_.seeds.size()) +
@@ -207,9 +206,8 @@ Eigen::VectorXd SafeOpt::ChooseSafe(const SafeRound& round, Rng& rng) const {
   if (unevaluated >= 0) return round.seeds.col(unevaluated);
   const std::vector<SafeSignal> signals = Signals(options_, round);
   if (round.candidates.cols() > 0) {
-    const SafeChoice choice = ChooseSafePoint(signals, round.candidates,
-                                              DeclaredSafe(round.candidates, round.seeds),
-                                              options_.beta);
+    const SafeChoice choice = ChooseSafePoint(
+        signals, round.candidates, DeclaredSafe(round.candidates, round.seeds), options_.beta);
     return choice.index >= 0 ? Eigen::VectorXd(round.candidates.col(choice.index))
                              : Eigen::VectorXd(round.seeds.col(0));
   }

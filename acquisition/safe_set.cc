@@ -92,7 +92,8 @@ std::vector<bool> ExpanderFlags(const std::vector<SafeSignal>& signals, const Ei
     const SafeSignal& s = signals[i];
     if (!IsSafetySignal(s)) continue;
     const GaussianProcess& gp = *s.gp;
-    const double noise = (gp.noise_variance() + gp.jitter()) * gp.output_scale() * gp.output_scale();
+    const double noise =
+        (gp.noise_variance() + gp.jitter()) * gp.output_scale() * gp.output_scale();
     const Eigen::MatrixXd cov = gp.CrossCovariance(A, B);  // n x m
     const auto row = static_cast<Eigen::Index>(i);
     for (Eigen::Index a = 0; a < n; ++a) {
@@ -186,8 +187,10 @@ SafeChoice ChooseSafePoint(const std::vector<SafeSignal>& signals, const Eigen::
     int maximizer = -1;
     for (std::size_t k = start; k < end && maximizer < 0; ++k) {
       const int j = safe_index[k];
-      if (bounds.upper(0, j) >= best_lower) maximizer = j;
-      else block.push_back(j);
+      if (bounds.upper(0, j) >= best_lower)
+        maximizer = j;
+      else
+        block.push_back(j);
     }
     const std::vector<bool> flags = ExpanderFlags(signals, X, bounds, block, reachable, beta);
     for (std::size_t k = 0; k < block.size(); ++k) {

@@ -17,9 +17,9 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
-#include <vector>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "bench/flags.h"
 #include "gpbandit/gp/kernel_factory.h"
@@ -62,8 +62,7 @@ struct Result {
 
 std::string SeedText(const Eigen::VectorXd& seed) {
   std::string s = "[[";
-  for (Eigen::Index i = 0; i < seed.size(); ++i)
-    s += (i ? "," : "") + std::to_string(seed(i));
+  for (Eigen::Index i = 0; i < seed.size(); ++i) s += (i ? "," : "") + std::to_string(seed(i));
   return s + "]]";
 }
 
@@ -80,8 +79,8 @@ Result Run(const Problem& p, const Model& model, std::uint64_t seed) {
   o.sync_log = false;
   o.num_threads = 1;
   o.gp.standardize_outputs = false;
-  const Domain domain = Domain::Box(Eigen::VectorXd::Constant(p.dim, p.lo),
-                                    Eigen::VectorXd::Constant(p.dim, p.hi));
+  const Domain domain =
+      Domain::Box(Eigen::VectorXd::Constant(p.dim, p.lo), Eigen::VectorXd::Constant(p.dim, p.hi));
   // The seed as the strategy will hand it out (its text has 6 decimals).
   const StrategyParams params =
       StrategyParams().With("threshold", 0.0).WithText("seeds", SeedText(p.seed));
@@ -149,9 +148,8 @@ int main(int argc, char** argv) {
     for (const gpbandit::Model& m : models) {
       for (int s = 1; s <= seeds; ++s) {
         const Result r = gpbandit::Run(p, m, static_cast<std::uint64_t>(s));
-        std::printf("| %s | %s | %d | %.1f | %.3f | %.4f | %d |\n", p.name.c_str(),
-                    m.name.c_str(), s, r.ask_ms, r.coverage, r.false_safe,
-                    r.unsafe_evaluations);
+        std::printf("| %s | %s | %d | %.1f | %.3f | %.4f | %d |\n", p.name.c_str(), m.name.c_str(),
+                    s, r.ask_ms, r.coverage, r.false_safe, r.unsafe_evaluations);
         std::fflush(stdout);
       }
     }

@@ -21,8 +21,8 @@
 //      so that code which would ignore "g" (and replay a different run) refuses the log.
 // ParseLogHeader reads all four: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4: nothing to rewrite), so an old log resumes exactly as it would have with the code that wrote
-// it. A format change bumps the version and adds one such rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite), so an old log resumes exactly as it would have
+// with the code that wrote it. A format change bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_

@@ -450,10 +450,9 @@ void Optimizer::Replay(const LogRecord& record) {
     case LogRecordType::kFit:
       gp_->SetHyperparameters(record.log_params, record.noise_variance);
       if (record.constraint_log_params.size() != constraint_gps_.size())
-        throw std::runtime_error("a fit record holds " +
-                                 std::to_string(record.constraint_log_params.size()) +
-                                 " constraint models, the strategy has " +
-                                 std::to_string(constraint_gps_.size()));
+        throw std::runtime_error(
+            "a fit record holds " + std::to_string(record.constraint_log_params.size()) +
+            " constraint models, the strategy has " + std::to_string(constraint_gps_.size()));
       for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
         constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
                                                record.constraint_noise_variances[i]);
@@ -789,10 +788,10 @@ void Optimizer::CheckConstraints(double y, const Eigen::VectorXd& constraints) c
   const int m = num_constraints();
   const bool may_be_empty = m == 0 || !std::isfinite(y);
   if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
-    throw std::invalid_argument(
-        "constraints has " + std::to_string(constraints.size()) + " values, but strategy '" +
-        strategy_name_ + "' models " + std::to_string(m) + " constraint signals" +
-        (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
+    throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
+                                " values, but strategy '" + strategy_name_ + "' models " +
+                                std::to_string(m) + " constraint signals" +
+                                (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
   for (Eigen::Index i = 0; i < constraints.size(); ++i)
     if (!std::isfinite(constraints(i)))
       throw std::invalid_argument("constraints[" + std::to_string(i) +

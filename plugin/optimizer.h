@@ -15,8 +15,11 @@
 // way, the mean does not move), (4) BeginRound of the strategy with t = observations in the
 // model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its
 // acquisition over the action box with the context held fixed (or take the argmax over the
-// finite set). AskBatch(q) repeats (3)-(5) q times,
-// hallucinating each choice before the next, and returns q distinct points. Every handed-out
+// finite set; a safe strategy, Strategy::safe_seeds() non-empty, gets no design in (1), its
+// seeds first and then its own choice, Strategy::ChooseSafe, in (5); see
+// acquisition/safe_opt.h). AskBatch(q) repeats (3)-(5) q times,
+// hallucinating each choice before the next, and returns q distinct points (a safe strategy's
+// batch may repeat one rather than replace it by a point not checked safe). Every handed-out
 // point is logged as pending before the call returns.
 //
 // Units: every action x and context z in this API is in ORIGINAL units; the model sees the

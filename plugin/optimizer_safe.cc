@@ -21,8 +21,8 @@ void Optimizer::InitializeSafety(const Kernel& kernel) {
   const Eigen::MatrixXd seeds = strategy_->safe_seeds();
   const int m = strategy_->num_constraints();
   if (m < 0)
-    throw std::invalid_argument("strategy '" + strategy_name_ + "': num_constraints() = " +
-                                std::to_string(m) + ", must be >= 0");
+    throw std::invalid_argument("strategy '" + strategy_name_ +
+                                "': num_constraints() = " + std::to_string(m) + ", must be >= 0");
   if (m > 0 && seeds.cols() == 0)
     throw std::invalid_argument("strategy '" + strategy_name_ +
                                 "' models constraint signals but declares no safe seeds");
@@ -44,10 +44,9 @@ void Optimizer::InitializeSafety(const Kernel& kernel) {
         "' evaluates its safe seeds first, and a space-filling design would evaluate points "
         "nobody declared safe; use -1 or 0");
   if (seeds.rows() != domain_.action_dim())
-    throw std::invalid_argument("strategy '" + strategy_name_ + "': its seeds have " +
-                                std::to_string(seeds.rows()) +
-                                " coordinates, but the action dimension is " +
-                                std::to_string(domain_.action_dim()));
+    throw std::invalid_argument(
+        "strategy '" + strategy_name_ + "': its seeds have " + std::to_string(seeds.rows()) +
+        " coordinates, but the action dimension is " + std::to_string(domain_.action_dim()));
   Eigen::VectorXd context = Eigen::VectorXd::Zero(domain_.context_dim());
   if (domain_.has_context_bounds()) context = domain_.context_lower();
   unit_seeds_.resize(domain_.action_dim(), seeds.cols());
@@ -84,8 +83,10 @@ HyperparameterFitOptions Optimizer::CautiousFitOptions(HyperparameterFitOptions 
     }
     // An initial value beyond the default range: the range reaches it from the cautious side.
     if (!(lower < upper)) {
-      if (kinds[j] == ParamKind::kLengthscale) lower = upper - 1.0;
-      else upper = lower + 1.0;
+      if (kinds[j] == ParamKind::kLengthscale)
+        lower = upper - 1.0;
+      else
+        upper = lower + 1.0;
     }
     fit.lower_log_bounds.push_back(lower);
     fit.upper_log_bounds.push_back(upper);

@@ -121,8 +121,8 @@ TEST(BanditAlgorithmTest, SafeOptKeepsTheFitnessUnderTheBound) {
   ASSERT_EQ(out.size(), 16u);
   for (std::size_t i = 0; i < out.size(); ++i) EXPECT_LE(out.get_f()[i][0], 1.0) << i;
   EXPECT_LT(Champion(out), 0.56);
-  EXPECT_THROW(BanditAlgorithm("safe-opt", 3, 1, 3,
-                               params.WithText("constraint_thresholds", "[0]"), options),
+  EXPECT_THROW(BanditAlgorithm("safe-opt", 3, 1, 3, params.WithText("constraint_thresholds", "[0]"),
+                               options),
                std::invalid_argument);
 }
 

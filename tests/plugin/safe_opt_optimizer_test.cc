@@ -62,14 +62,12 @@ TEST(SafeOptOptimizerTest, RefusedAtConstructionWithoutThresholdOrSeedOrWithBadS
   candidates << 0.0, 0.5, 1.0;
   const std::string not_candidate =
       ConstructionError(Domain::FiniteSet(candidates), SafeParams("[[0.25]]"), options);
-  EXPECT_NE(not_candidate.find("not one of the 3 candidates"), std::string::npos)
-      << not_candidate;
+  EXPECT_NE(not_candidate.find("not one of the 3 candidates"), std::string::npos) << not_candidate;
   OptimizerOptions with_design = options;
   with_design.initial_design_size = 3;
   const std::string design = ConstructionError(Box2(), SafeParams(), with_design);
   EXPECT_NE(design.find("initial_design_size = 3"), std::string::npos) << design;
-  const std::string standardized =
-      ConstructionError(Box2(), SafeParams(), testing::CheapOptions());
+  const std::string standardized = ConstructionError(Box2(), SafeParams(), testing::CheapOptions());
   EXPECT_NE(standardized.find("standardize_outputs = true"), std::string::npos) << standardized;
   // A refused construction writes nothing.
   OptimizerOptions logged = options;
@@ -177,8 +175,7 @@ void RunConstrained(Optimizer* opt, int rounds, std::uint64_t seed) {
 }
 
 TEST(SafeOptOptimizerTest, ConstraintSignalsWithContextsKeepEverySuggestionSafe) {
-  Optimizer opt(ContextDomain(), nullptr, "safe-opt", ConstrainedParams(),
-                SafeOptions(5));
+  Optimizer opt(ContextDomain(), nullptr, "safe-opt", ConstrainedParams(), SafeOptions(5));
   ASSERT_EQ(opt.num_constraints(), 1);
   const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 0.3);
   // Refused before anything changes: a tell without its constraint value, and TellMany.
@@ -195,8 +192,8 @@ TEST(SafeOptOptimizerTest, ConstraintSignalsWithContextsKeepEverySuggestionSafe)
   EXPECT_EQ(opt.constraint_model(0).num_observations(), 30);
   // The suggestions follow the context: at z = 0.95 the constraint's lower bound is checked at
   // (x, 0.95), and a point far from the context (x = 0) is not safe there.
-  const Eigen::VectorXd far = opt.domain().ToUnit(Eigen::VectorXd::Zero(1),
-                                                  Eigen::VectorXd::Constant(1, 0.95));
+  const Eigen::VectorXd far =
+      opt.domain().ToUnit(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 0.95));
   EXPECT_LT(LowerBound(opt.constraint_model(0), far), 0.0);
 }
 
