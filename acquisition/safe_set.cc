@@ -11,9 +11,11 @@
 namespace gpbandit {
 namespace {
 
-// The safe points are tested as expanders in blocks of this many (one cross-covariance each),
-// so that the usual early stop costs one block.
-constexpr int kExpanderBlock = 16;
+// The safe points are tested as expanders in blocks (one cross-covariance each, whose cost
+// includes whitening the targets again): the first of this many, so that an early stop costs
+// one small block, each next one twice as large, so that a long search whitens the targets
+// only log2(|S| / 16) times.
+constexpr std::size_t kFirstExpanderBlock = 16;
 
 bool IsSafetySignal(const SafeSignal& s) { return !std::isnan(s.threshold); }
 
@@ -180,8 +182,9 @@ SafeChoice ChooseSafePoint(const std::vector<SafeSignal>& signals, const Eigen::
   std::stable_sort(safe_index.begin(), safe_index.end(),
                    [&](int a, int b) { return widths(a) > widths(b); });
   const std::vector<int> reachable = ReachableUnsafe(signals, bounds, safe);
-  for (std::size_t start = 0; start < safe_index.size(); start += kExpanderBlock) {
-    const std::size_t end = std::min(safe_index.size(), start + kExpanderBlock);
+  std::size_t block_size = kFirstExpanderBlock;
+  for (std::size_t start = 0; start < safe_index.size(); start += block_size, block_size *= 2) {
+    const std::size_t end = std::min(safe_index.size(), start + block_size);
     // The block's points up to its first maximizer: beyond it none can win.
     std::vector<int> block;
     int maximizer = -1;
