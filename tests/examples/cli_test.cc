@@ -383,7 +383,8 @@ TEST_F(CliTest, SafeOptSuggestsItsSeedAndTakesConstraintSignals) {
   Result r = Run("suggest --log s.jsonl --bounds -1:1,-1:1 --strategy safe-opt");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("a safety threshold is required"));
-  r = Run("suggest --log s.jsonl --bounds -1:1,-1:1 --strategy safe-opt --option threshold=0 "
+  r =
+      Run("suggest --log s.jsonl --bounds -1:1,-1:1 --strategy safe-opt --option threshold=0 "
           "--option constraint_thresholds=[-2] --option seeds=[[0.25,-0.5]]");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "0.25,-0.5\n");
