@@ -2,6 +2,8 @@
 
 #include <climits>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace gpbandit {
 namespace internal {
@@ -47,6 +49,64 @@ void OptionsReader::Read(const char* key, bool* field) {
   if (value == nullptr) return;
   if (!value->is_boolean()) Reject(key, *value, "expected true or false");
   *field = value->get<bool>();
+}
+
+void OptionsReader::ReadNumberOrNull(const char* key, double* field) {
+  const json* value = Find(key);
+  if (value == nullptr) return;
+  if (value->is_null()) {
+    *field = std::numeric_limits<double>::quiet_NaN();
+    return;
+  }
+  if (!value->is_number()) Reject(key, *value, "expected a number or null");
+  *field = value->get<double>();
+}
+
+namespace {
+
+// The array at value, parsing a string that holds JSON text; a discarded value if neither.
+json ArrayOrText(const json& value) {
+  if (value.is_array()) return value;
+  if (value.is_string()) {
+    json parsed = json::parse(value.get<std::string>(), nullptr, /*allow_exceptions=*/false);
+    if (parsed.is_array()) return parsed;
+  }
+  return json(json::value_t::discarded);
+}
+
+bool NumberArray(const json& value, std::vector<double>* out) {
+  if (!value.is_array()) return false;
+  out->clear();
+  for (const json& item : value) {
+    if (!item.is_number()) return false;
+    out->push_back(item.get<double>());
+  }
+  return true;
+}
+
+}  // namespace
+
+void OptionsReader::Read(const char* key, std::vector<double>* field) {
+  const json* value = Find(key);
+  if (value == nullptr) return;
+  std::vector<double> numbers;
+  if (!NumberArray(ArrayOrText(*value), &numbers))
+    Reject(key, *value, "expected an array of numbers, e.g. [0.5, 2]");
+  *field = std::move(numbers);
+}
+
+void OptionsReader::Read(const char* key, std::vector<std::vector<double>>* field) {
+  const json* value = Find(key);
+  if (value == nullptr) return;
+  const json array = ArrayOrText(*value);
+  std::vector<std::vector<double>> points;
+  bool ok = array.is_array();
+  for (std::size_t i = 0; ok && i < array.size(); ++i) {
+    points.emplace_back();
+    ok = NumberArray(array[i], &points.back());
+  }
+  if (!ok) Reject(key, *value, "expected an array of points, e.g. [[0.1, 0.2], [0.3, 0.4]]");
+  *field = std::move(points);
 }
 
 void OptionsReader::Finish() const {

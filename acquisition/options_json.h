@@ -37,6 +37,12 @@ class OptionsReader {
   void Read(const char* key, double* field);
   void Read(const char* key, int* field);
   void Read(const char* key, bool* field);
+  // A number, or null for "none" (NaN).
+  void ReadNumberOrNull(const char* key, double* field);
+  // An array of numbers, or of arrays of numbers (points), given as JSON or as a string holding
+  // that JSON (how the command line's --option key=[[0,1]] arrives).
+  void Read(const char* key, std::vector<double>* field);
+  void Read(const char* key, std::vector<std::vector<double>>* field);
   // An enum written by name(value); `values` lists every value of the enum.
   template <typename Enum>
   void ReadEnum(const char* key, Enum* field, std::string (*name)(Enum),

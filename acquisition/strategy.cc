@@ -40,6 +40,10 @@ void ValidateRoundState(const RoundState& state) {
 }
 
 void Strategy::CheckSupports(const Kernel& /*kernel*/, const SearchSpace& /*space*/) const {}
+Eigen::VectorXd Strategy::ChooseSafe(const SafeRound&, Rng&) const {
+  throw std::logic_error("strategy '" + name() +
+                         "' declares no safe seeds and does not choose points itself");
+}
 
 Eigen::VectorXd ContinuousAcquisition::EvaluateMany(const Eigen::MatrixXd& X) const {
   Eigen::VectorXd values(X.cols());

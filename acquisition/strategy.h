@@ -21,6 +21,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/acquisition/time_model.h"
@@ -109,6 +110,35 @@ struct SearchSpace {
   int context_dim = 0;
 };
 
+// What a safe strategy (Strategy::safe_seeds() non-empty, e.g. SafeOpt) is given each round
+// instead of a candidate posterior or a box: every model over unit-cube inputs, with the round's
+// context held fixed in the points below.
+struct SafeRound {
+  // The reward's model as the safety decisions use it: the accepted observations only (never
+  // pending points hallucinated at their mean, whose shrunken variance is not evidence). Its
+  // outputs are rewards / reward_unit.
+  const GaussianProcess* reward = nullptr;
+  // The same with the pending points hallucinated (GP-BUCB): used for the confidence widths
+  // only, so that a batch spreads out. May equal `reward`.
+  const GaussianProcess* reward_for_widths = nullptr;
+  // The power of two the reward model's outputs are in (Optimizer::reward_unit()): a threshold
+  // on the reward in reward units is divided by it.
+  double reward_unit = 1.0;
+  // +1, or -1 when the caller minimizes (ObjectiveSense::kMinimize): the reward model then holds
+  // the negated costs, and a threshold on the caller's values (cost <= h) becomes -h on it.
+  double reward_sign = 1.0;
+  // One model per constraint signal g_i (Strategy::num_constraints()), in the signal's units.
+  std::vector<const GaussianProcess*> constraints;
+  // A finite set: every candidate under the round's context (input_dim x N). Empty on a box.
+  Eigen::MatrixXd candidates;
+  // A box: its unit-cube bounds with the context coordinates fixed (lower == upper there).
+  Eigen::VectorXd lower, upper;
+  // The safe seeds under the round's context (input_dim x s), in the order of safe_seeds().
+  Eigen::MatrixXd seeds;
+  // The number of action coordinates (the leading ones of every point).
+  int action_dim = 1;
+};
+
 class Strategy {
  public:
   virtual ~Strategy() = default;
@@ -152,6 +182,19 @@ class Strategy {
   // How the model should forget over the rounds (time_model.h). Default: kNone, a stationary
   // objective. Fixed for the strategy's lifetime (the Optimizer reads it once, when built).
   virtual TimeModel time_model() const { return TimeModel(); }
+  // ---- Safe exploration (SafeOpt, SafeOpt-MC) ------------------------------------------------
+  // The number of measured constraint signals g_i(x) every tell must carry (SafeOpt-MC); 0 for
+  // strategies without constraints.
+  virtual int num_constraints() const { return 0; }
+  // The actions the user declared safe (action_dim x s, ORIGINAL units), empty for strategies
+  // without a safety requirement. When non-empty, the optimizer checks them against the domain
+  // at construction, hands out no space-filling initial design (it would evaluate points nobody
+  // vouched for) and chooses every model-driven point through ChooseSafe instead of
+  // ScoreCandidates / MakeContinuous.
+  virtual Eigen::MatrixXd safe_seeds() const { return Eigen::MatrixXd(); }
+  // The next point, unit-cube input (input_dim, the round's context in its tail). The default
+  // throws std::logic_error (only strategies with safe seeds are asked).
+  virtual Eigen::VectorXd ChooseSafe(const SafeRound& round, Rng& rng) const;
 };
 
 // Strategies whose score is a function of the posterior mean and variance at the point alone

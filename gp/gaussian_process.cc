@@ -454,6 +454,25 @@ Eigen::MatrixXd GaussianProcess::Covariance(const Eigen::MatrixXd& Xs) const {
   return (scale_ * scale_) * C;
 }
 
+Eigen::MatrixXd GaussianProcess::CrossCovariance(const Eigen::MatrixXd& A,
+                                                 const Eigen::MatrixXd& B) const {
+  for (const Eigen::MatrixXd* points : {&A, &B}) {
+    if (points->rows() != input_dim_)
+      Fail("points have dimension " + std::to_string(points->rows()) +
+           ", expected input_dim = " + std::to_string(input_dim_));
+    for (Eigen::Index j = 0; j < points->cols(); ++j) CheckPoint(points->col(j), "points column");
+  }
+  Eigen::MatrixXd C = kernel_->Cross(A, B);
+  if (t_ > 0) {
+    Eigen::MatrixXd VA = kernel_->Cross(X(), A);
+    Eigen::MatrixXd VB = kernel_->Cross(X(), B);
+    L().solveInPlace(VA);
+    L().solveInPlace(VB);
+    C.noalias() -= VA.transpose() * VB;
+  }
+  return (scale_ * scale_) * C;
+}
+
 Eigen::MatrixXd GaussianProcess::SampleJoint(const Eigen::MatrixXd& Xs, int num_samples,
                                              Rng& rng) const {
   if (num_samples < 0) Fail("num_samples = " + std::to_string(num_samples) + " must be >= 0");

@@ -129,6 +129,9 @@ class GaussianProcess {
                     Eigen::VectorXd* gradient_a = nullptr) const;
   // Joint posterior covariance over the columns of X (m x m).
   Eigen::MatrixXd Covariance(const Eigen::MatrixXd& X) const;
+  // Posterior covariance of f between the columns of A and those of B (|A| x |B|):
+  // k(A, B) - k(A, X) (K + noise I)^-1 k(X, B), O(t^2 (|A| + |B|) + t |A| |B|).
+  Eigen::MatrixXd CrossCovariance(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) const;
   // Joint posterior samples of f at the columns of X: m x num_samples, one sample per column.
   Eigen::MatrixXd SampleJoint(const Eigen::MatrixXd& X, int num_samples, Rng& rng) const;
 

@@ -326,6 +326,15 @@ json UpgradeV2(json header) {
   return header;
 }
 
+// ---- Version 3 -> 4 ---------------------------------------------------------------------------
+
+// Version 4 added optional record fields (constraint signals, log_header.h); a version-3 header
+// means the same under version 4.
+json UpgradeV3(json header) {
+  header["version"] = 4;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -385,10 +394,13 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV2(UpgradeV1(std::move(j)));
+        j = UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))));
         break;
       case 2:
-        j = UpgradeV2(std::move(j));
+        j = UpgradeV3(UpgradeV2(std::move(j)));
+        break;
+      case 3:
+        j = UpgradeV3(std::move(j));
         break;
       case kLogFormatVersion:
         break;

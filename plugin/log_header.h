@@ -15,10 +15,14 @@
 //   3: as 2; GP-UCB's and CGP-UCB's beta_schedule "auto" on a box means the dim-log schedule
 //      (it meant "compact" before), and options gained fields (their defaults keep the old
 //      behaviour when absent).
-// ParseLogHeader reads all three: an older header is first rewritten step by step (1 -> 2: the
+//   4: as 3; tell records may carry measured constraint signals ("g") and fit records the
+//      constraint models' hyperparameters ("constraints"), for SafeOpt-MC
+//      (observation_log.h). Nothing in a version-3 log changes meaning; the version is bumped
+//      so that code which would ignore "g" (and replay a different run) refuses the log.
+// ParseLogHeader reads all four: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"), so an old log resumes exactly as it would have with the code that wrote
-// it. A format change bumps the version and adds one such rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite), so an old log resumes exactly as it would have
+// with the code that wrote it. A format change bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
@@ -34,7 +38,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 3;
+constexpr int kLogFormatVersion = 4;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
@@ -58,7 +62,7 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Reads format versions 1 to 3. Throws std::runtime_error naming the missing or malformed
+// Reads format versions 1 to 4. Throws std::runtime_error naming the missing or malformed
 // field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 

@@ -63,11 +63,18 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.accepted = Field<bool>(j, "accepted");
     if (j.contains("imputed")) r.imputed = Field<double>(j, "imputed");
     r.round = j.contains("round") ? Field<long>(j, "round") : -1;
+    if (j.contains("g")) r.constraints = VectorField(j, "g");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
     r.log_params = VectorField(j, "log_params");
     r.noise_variance = Field<double>(j, "noise_variance");
+    if (j.contains("constraints")) {
+      for (const json& c : Field<json>(j, "constraints")) {
+        r.constraint_log_params.push_back(VectorField(c, "log_params"));
+        r.constraint_noise_variances.push_back(Field<double>(c, "noise_variance"));
+      }
+    }
   } else if (type == "release") {
     r.type = LogRecordType::kRelease;
     r.x = VectorField(j, "x");
@@ -116,7 +123,8 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 }
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                             bool accepted, double imputed, long round) {
+                             bool accepted, double imputed, long round,
+                             const Eigen::VectorXd& constraints) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -124,16 +132,26 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
             {"accepted", accepted}};
   if (std::isfinite(imputed)) j["imputed"] = imputed;
   if (round >= 0) j["round"] = round;
+  if (constraints.size() > 0) j["g"] = VectorToJson(constraints);
   return j.dump();
 }
 
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
-                            const std::string& report) {
+                            const std::string& report,
+                            const std::vector<Eigen::VectorXd>& constraint_log_params,
+                            const std::vector<double>& constraint_noise_variances) {
   json j = {{"type", "fit"},
             {"round", round},
             {"log_params", VectorToJson(log_params)},
             {"noise_variance", noise_variance},
             {"report", report}};
+  if (!constraint_log_params.empty()) {
+    json constraints = json::array();
+    for (std::size_t i = 0; i < constraint_log_params.size(); ++i)
+      constraints.push_back({{"log_params", VectorToJson(constraint_log_params[i])},
+                             {"noise_variance", constraint_noise_variances.at(i)}});
+    j["constraints"] = constraints;
+  }
   return j.dump();
 }
 

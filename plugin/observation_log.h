@@ -22,9 +22,12 @@
 //            JSON has no such numbers), and its round ("round": the ask round of the pending
 //            point it answers, else the last ask round; older logs have none). A failure that
 //            entered the model with an imputed reward (NonFiniteRewardPolicy::kImputeWorst) carries
-//            it in "imputed".
+//            it in "imputed". With a strategy that models constraint signals (SafeOpt-MC), "g"
+//            holds their measured values (format version 4; absent otherwise).
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
-//            written when a refit changed the model, so that replay does not refit.
+//            written when a refit changed the model, so that replay does not refit; with
+//            constraint signals, "constraints" holds each one's log-params and noise variance
+//            (format version 4).
 //   release  Optimizer::Release: one pending point given back without an observation.
 //   clear_pending   Optimizer::ClearPending.
 //
@@ -63,9 +66,14 @@ struct LogRecord {
   bool accepted = true;
   // kTell: the reward the model was told in place of a non-finite one; NaN when none.
   double imputed = std::numeric_limits<double>::quiet_NaN();
+  // kTell: the measured constraint signals g_i (empty when the strategy models none).
+  Eigen::VectorXd constraints;
   // kFit: kernel log-params and noise variance.
   Eigen::VectorXd log_params;
   double noise_variance = 0.0;
+  // kFit: the constraint models' kernel log-params and noise variances (empty when none).
+  std::vector<Eigen::VectorXd> constraint_log_params;
+  std::vector<double> constraint_noise_variances;
   // The raw JSON text of the line (kHeader: parsed further by the optimizer).
   std::string json;
 };
@@ -89,7 +97,8 @@ LogContents ReadLog(const std::string& path);
 LogRecord ParseLogRecord(const std::string& json);
 
 // The JSON text of each record kind (one line, no newline). imputed: written when finite (see
-// LogRecord::imputed).
+// LogRecord::imputed). constraints, constraint_log_params / _noise_variances: written when
+// non-empty, so records without constraints read the same as in format version 3.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until);
@@ -97,9 +106,12 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN(),
-                             long round = -1);
+                             long round = -1,
+                             const Eigen::VectorXd& constraints = Eigen::VectorXd());
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
-                            const std::string& report);
+                            const std::string& report,
+                            const std::vector<Eigen::VectorXd>& constraint_log_params = {},
+                            const std::vector<double>& constraint_noise_variances = {});
 std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
 std::string FormatClearPendingRecord();
 

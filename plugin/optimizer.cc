@@ -70,12 +70,24 @@ std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& ki
   return priors;
 }
 
-std::unique_ptr<Kernel> DefaultKernel(const Domain& domain) {
-  if (domain.context_dim() == 0) return MakeMatern52(FirstDims(domain.action_dim()));
+// lengthscale: the initial lengthscale of every input (unit cube).
+std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale) {
+  if (domain.context_dim() == 0)
+    return MakeMatern52(FirstDims(domain.action_dim()), true, 1.0, lengthscale);
   std::vector<std::unique_ptr<Kernel>> parts;
-  parts.push_back(MakeMatern52(FirstDims(domain.action_dim())));
-  parts.push_back(MakeMatern52(DimRange(domain.action_dim(), domain.context_dim())));
+  parts.push_back(MakeMatern52(FirstDims(domain.action_dim()), true, 1.0, lengthscale));
+  parts.push_back(
+      MakeMatern52(DimRange(domain.action_dim(), domain.context_dim()), true, 1.0, lengthscale));
   return MakeProduct(std::move(parts));
+}
+
+// The default kernel's initial lengthscale: 1 (the unit cube's width), or for safe strategies
+// the lengthscale prior's median, 0.3: their refits may only shorten it
+// (Optimizer::CautiousFitOptions). Starting from 1, runs on the test functions of
+// bench/safe_opt_study.cc evaluated 1-2 unsafe points in their first 15 rounds (3-7 per 100
+// rounds without refits); from 0.3, none (docs/benchmarks.md, "Safe exploration").
+double DefaultLengthscale(const Strategy& strategy) {
+  return strategy.safe_seeds().cols() > 0 ? kDefaultLengthscalePriorMedian : 1.0;
 }
 
 bool SameVector(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
@@ -296,7 +308,7 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
 void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<StudyStorage> storage) {
   figure_name_ = strategy_->figure_name();
   default_kernel_ = kernel == nullptr;
-  if (!kernel) kernel = DefaultKernel(domain_);
+  if (!kernel) kernel = DefaultKernel(domain_, DefaultLengthscale(*strategy_));
   if (kernel->MinInputDim() > domain_.input_dim()) {
     throw std::invalid_argument(
         "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
@@ -310,6 +322,7 @@ void Optimizer::Initialize(std::unique_ptr<Kernel> kernel, std::unique_ptr<Study
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
     throw std::invalid_argument("OptimizerOptions.fit." + error);
   CheckStrategySupports(*strategy_, *kernel, domain_);
+  InitializeSafety(*kernel);
   gp_ = std::make_unique<GaussianProcess>(std::move(kernel), ModelDim(), options_.gp);
   CheckTimeFitBounds();
   last_round_report_.round = -1;
@@ -454,6 +467,8 @@ void Optimizer::CheckStudyHeader(const std::string& header_json) const {
 
 int Optimizer::InitialDesignSize() const {
   int n = options_.initial_design_size;
+  // A safe strategy evaluates its seeds first and nothing unvouched for (InitializeSafety).
+  if (safe_strategy()) return 0;
   if (n < 0) n = std::max(2, domain_.action_dim() + 1);
   if (domain_.kind() == DomainKind::kFiniteSet) n = std::min(n, domain_.num_candidates());
   return n;
@@ -521,8 +536,10 @@ void Optimizer::Replay(const LogRecord& record) {
     case LogRecordType::kTell:
       domain_.CheckAction(record.x, "log tell x");
       domain_.CheckContext(record.z, "log tell z");
+      CheckConstraints(record.y, record.constraints);
       ApplyTell(record.x, record.z, record.y, record.accepted,
-                record.round >= 0 ? record.round : TellRound(record.x, record.z));
+                record.round >= 0 ? record.round : TellRound(record.x, record.z),
+                record.constraints);
       if (!SameReward(observations_.back().imputed, record.imputed))
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
@@ -530,6 +547,13 @@ void Optimizer::Replay(const LogRecord& record) {
       break;
     case LogRecordType::kFit:
       gp_->SetHyperparameters(record.log_params, record.noise_variance);
+      if (record.constraint_log_params.size() != constraint_gps_.size())
+        throw std::runtime_error(
+            "a fit record holds " + std::to_string(record.constraint_log_params.size()) +
+            " constraint models, the strategy has " + std::to_string(constraint_gps_.size()));
+      for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
+        constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
+                                               record.constraint_noise_variances[i]);
       last_fit_observations_ = gp_->num_observations();
       has_fit_report_ = true;
       last_fit_report_ = HyperparameterFitReport();
@@ -592,17 +616,21 @@ void Optimizer::MaybeRefit(long round) {
   if (last_fit_observations_ == observed) return;
   SaveFit();
   Rng rng = RoundRng(round, kStreamFit);
-  const HyperparameterFitOptions fit = RefitOptions(observed);
+  const HyperparameterFitOptions fit = CautiousFitOptions(RefitOptions(observed));
   refitted_in_call_ = true;
   HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
   // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
   // so that live and resumed runs hold bit-identical models.
   gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
+  std::vector<Eigen::VectorXd> constraint_log_params;
+  std::vector<double> constraint_noise_variances;
+  RefitConstraints(fit, round, &constraint_log_params, &constraint_noise_variances);
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
   Stage(FormatFitRecord(round, gp_->kernel_log_params(), gp_->noise_variance(),
-                        last_fit_report_.BriefReport()));
+                        last_fit_report_.BriefReport(), constraint_log_params,
+                        constraint_noise_variances));
 }
 
 // One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
@@ -723,7 +751,8 @@ void Optimizer::ChooseByModel(AskCall* call) {
     m.state.t = std::max(1, scratch.num_observations() + 1);
     strategy_->BeginRound(m.state);
     double value = kNaN;
-    const Eigen::VectorXd action = domain_.kind() == DomainKind::kFiniteSet
+    const Eigen::VectorXd action = safe_strategy() ? ChooseSafely(scratch, m, rng, call)
+                                   : domain_.kind() == DomainKind::kFiniteSet
                                        ? ChooseCandidate(scratch, finite, m, rng, call, &value)
                                        : ChooseInBox(scratch, m, i, rng, *call, &value);
     call->chosen.col(i) = action;
@@ -888,6 +917,40 @@ Eigen::VectorXd Optimizer::ChooseInBox(const GaussianProcess& scratch, const Mod
   return domain_.ActionFromUnit(u);
 }
 
+// A safe strategy's choice (Strategy::ChooseSafe): the safety decisions on the models of the
+// told observations, the widths on the scratch copy with the pending points hallucinated.
+Eigen::VectorXd Optimizer::ChooseSafely(const GaussianProcess& scratch, const ModelRound& m,
+                                        Rng& rng, AskCall* call) const {
+  SafeRound round;
+  round.reward = gp_.get();
+  round.reward_for_widths = &scratch;
+  round.reward_unit = std::ldexp(1.0, reward_exponent_);
+  round.reward_sign = options_.sense == ObjectiveSense::kMinimize ? -1.0 : 1.0;
+  for (const auto& c : constraint_gps_) round.constraints.push_back(c.get());
+  round.candidates = m.unit_candidates;
+  round.lower = m.unit_lower;
+  round.upper = m.unit_upper;
+  round.action_dim = domain_.action_dim();
+  round.seeds.resize(domain_.input_dim(), unit_seeds_.cols());
+  for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s) {
+    round.seeds.col(s).head(domain_.action_dim()) = unit_seeds_.col(s);
+    if (domain_.context_dim() > 0) round.seeds.col(s).tail(domain_.context_dim()) = call->unit_z;
+  }
+  const Eigen::VectorXd u = strategy_->ChooseSafe(round, rng);
+  // A seed is handed out exactly as the strategy declared it (no unit-cube round trip).
+  const Eigen::MatrixXd seeds = strategy_->safe_seeds();
+  for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s)
+    if (u.head(domain_.action_dim()) == unit_seeds_.col(s)) return seeds.col(s);
+  if (domain_.kind() == DomainKind::kBox) return domain_.ActionFromUnit(u);
+  // A finite set: the candidate itself, exactly as the domain holds it.
+  for (int c = 0; c < domain_.num_candidates(); ++c) {
+    if (m.unit_candidates.col(c) != u) continue;
+    call->chosen_candidate.push_back(c);
+    return domain_.candidates().col(c);
+  }
+  throw std::logic_error("strategy '" + strategy_name_ + "' chose a point that is no candidate");
+}
+
 // Logged (and made durable) before the points are handed out, each with this worker's lease.
 std::function<void()> Optimizer::RecordPending(const AskCall& call) {
   const double lease_until = call_now_ + options_.worker.pending_lease_seconds;
@@ -907,9 +970,31 @@ std::function<void()> Optimizer::RecordPending(const AskCall& call) {
 // ---- Tell -----------------------------------------------------------------------------------
 
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
+  Tell(x, context, y, Eigen::VectorXd());
+}
+
+void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+                     const Eigen::VectorXd& constraints) {
   std::lock_guard<std::mutex> lock(mutex_);
   CheckTell(x, context, y, "x", "context", "y");
-  InStudy([&] { return StageTell(x, context, y, ImputedReward(), TellRound(x, context)); });
+  CheckConstraints(y, constraints);
+  InStudy([&] {
+    return StageTell(x, context, y, ImputedReward(), TellRound(x, context), constraints);
+  });
+}
+
+void Optimizer::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
+  const int m = num_constraints();
+  const bool may_be_empty = m == 0 || !std::isfinite(y);
+  if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
+    throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
+                                " values, but strategy '" + strategy_name_ + "' models " +
+                                std::to_string(m) + " constraint signals" +
+                                (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
+  for (Eigen::Index i = 0; i < constraints.size(); ++i)
+    if (!std::isfinite(constraints(i)))
+      throw std::invalid_argument("constraints[" + std::to_string(i) +
+                                  "] is not finite: " + FormatDouble(constraints(i)));
 }
 
 void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -930,12 +1015,12 @@ void Optimizer::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, do
 // a replay can check it.
 // imputed is in the model's sense; the log holds it in the caller's (as Observation::imputed).
 std::function<void()> Optimizer::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                           double y, double imputed, long round) {
+                                           double y, double imputed, long round,
+                                           const Eigen::VectorXd& constraints) {
   const bool accepted = std::isfinite(y);
-  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : Reward(imputed), round));
-  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round] {
-    ApplyTell(x, z, y, accepted, round);
-  };
+  Stage(FormatTellRecord(x, z, y, accepted, accepted ? kNaN : Reward(imputed), round, constraints));
+  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
+          g = Eigen::VectorXd(constraints)] { ApplyTell(x, z, y, accepted, round, g); };
 }
 
 double Optimizer::ImputedReward() const { return ImputedReward(worst_reward_, num_accepted_); }
@@ -963,9 +1048,14 @@ void Optimizer::AddToModel(const Eigen::VectorXd& u, double y) {
 
 // The model sees Reward(y): the told value in the maximization sense.
 void Optimizer::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                          bool accepted, long round) {
-  Observation observation{x, z, y, accepted};
+                          bool accepted, long round, const Eigen::VectorXd& constraints) {
+  Observation observation{x, z, y, accepted, kNaN, constraints};
   observation.round = round;
+  // The constraint models first: their inputs checked the same way, they cannot fail after the
+  // reward's model has changed.
+  for (Eigen::Index i = 0; i < constraints.size(); ++i)
+    constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(domain_.ToUnit(x, z),
+                                                                 constraints(i));
   if (accepted) {
     AddToModel(ModelInput(x, z, round), Reward(y));
     ++num_accepted_;
@@ -1001,6 +1091,10 @@ void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     throw std::invalid_argument("X has " + std::to_string(X.rows()) +
                                 " rows but the action dimension is " +
                                 std::to_string(domain_.action_dim()));
+  if (num_constraints() > 0)
+    throw std::invalid_argument("TellMany carries no constraint signals, but strategy '" +
+                                strategy_name_ + "' models " + std::to_string(num_constraints()) +
+                                "; tell each observation with Tell(x, context, y, constraints)");
   const bool no_z = Z.size() == 0;
   if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
     throw std::invalid_argument(
@@ -1223,6 +1317,14 @@ std::string Optimizer::Fingerprint() const {
   gp_->MeanAndVariance(probe, &mean, &variance);
   d.Add(mean);
   d.Add(variance);
+  for (const auto& c : constraint_gps_) {
+    c->MeanAndVariance(probe, &mean, &variance);
+    d.Add(c->kernel_log_params());
+    d.Add(c->noise_variance());
+    d.Add(mean);
+    d.Add(variance);
+  }
+  for (const Observation& o : observations_) d.Add(o.constraints);
   std::ostringstream s;
   s << "t=" << gp_->num_observations() + 1 << " told=" << observations_.size()
     << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex

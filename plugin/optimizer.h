@@ -15,12 +15,15 @@
 // way, the mean does not move), (4) BeginRound of the strategy with t = observations in the
 // model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its
 // acquisition over the action box with the context held fixed (or take the argmax over the
-// finite set). AskBatch(q) repeats (3)-(5) q times,
-// hallucinating each choice before the next, and returns q distinct points. Every handed-out
-// point is logged as pending before the call returns. On a finite set without contexts and
-// without refits, the posterior over the candidates is kept by rank-one updates (O(N^2) per
-// observation; OptimizerOptions::finite_set_rank_one_updates), otherwise predicted through the
-// exact GP (O(N t^2) per round); both give the same posterior up to roundoff.
+// finite set; a safe strategy, Strategy::safe_seeds() non-empty, gets no design in (1), its
+// seeds first and then its own choice, Strategy::ChooseSafe, in (5); see
+// acquisition/safe_opt.h). AskBatch(q) repeats (3)-(5) q times, hallucinating each choice
+// before the next, and returns q distinct points (a safe strategy's batch may repeat one rather
+// than replace it by a point not checked safe). Every handed-out point is logged as pending
+// before the call returns. On a finite set without contexts and without refits, the posterior
+// over the candidates is kept by rank-one updates (O(N^2) per observation;
+// OptimizerOptions::finite_set_rank_one_updates), otherwise predicted through the exact GP
+// (O(N t^2) per round); both give the same posterior up to roundoff.
 //
 // Construction refuses (std::invalid_argument) what cannot work later: fit priors or bounds of
 // the wrong size for the kernel, a kernel needing more inputs than the domain has, and a
@@ -135,6 +138,8 @@ struct Observation {
   bool accepted = true;  // false: a non-finite reward (NonFiniteRewardPolicy kSkip, kImputeWorst)
   // The reward the model was told instead of a non-finite y (kImputeWorst); NaN if none.
   double imputed = std::numeric_limits<double>::quiet_NaN();
+  // The measured constraint signals g_i (SafeOpt-MC); empty when none were told.
+  Eigen::VectorXd constraints;
   // True if the observation is in the model (accepted, or failed with an imputed reward).
   bool in_model() const { return accepted || !std::isnan(imputed); }
   // Its round: the ask round of the pending point it answered (exactly equal x and z), else the
@@ -242,6 +247,14 @@ class Optimizer {
   // before the model is updated.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y);
   void Tell(const Eigen::VectorXd& x, double y) { Tell(x, Eigen::VectorXd(), y); }
+  // The same with the measured constraint signals g_1..g_m (SafeOpt-MC; m =
+  // num_constraints()), each finite, in its own units. Required (m values) with a finite y when
+  // the strategy models constraints; with a non-finite y they may be empty (the evaluation
+  // failed before they were measured). Each g_i is modelled by its own GP over the same inputs
+  // (a copy of the reward's kernel, its own hyperparameters and standardization, refitted
+  // together with the reward's), logged in the tell record and replayed by Resume.
+  void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+            const Eigen::VectorXd& constraints);
   // Warm start: tells every column (X: action_dim x n, Z: context_dim x n or empty, y: n).
   // All-or-nothing: every column is checked before the first is recorded.
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
@@ -305,6 +318,11 @@ class Optimizer {
   // imputed rewards, in the order told (no pending points); its outputs are rewards divided by
   // reward_unit().
   const GaussianProcess& model() const { return *gp_; }
+  // The number of constraint signals each tell carries (Strategy::num_constraints()).
+  int num_constraints() const { return static_cast<int>(constraint_gps_.size()); }
+  // The model of constraint signal i (0-based; unit-cube inputs, the signal's units). Throws
+  // std::out_of_range for a bad i.
+  const GaussianProcess& constraint_model(int i) const { return *constraint_gps_.at(i); }
   // 2^k, the power of two the model's outputs are in (see Units above): 1 unless the largest
   // reward magnitude is beyond 2^256 or below 2^-256.
   double reward_unit() const;
@@ -425,11 +443,29 @@ class Optimizer {
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
                  const std::string& y_field) const;
+  void CheckConstraints(double y, const Eigen::VectorXd& constraints) const;
   // Stages a tell record; returns what applies it to this optimizer.
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                                  double imputed, long round);
+                                  double imputed, long round,
+                                  const Eigen::VectorXd& constraints = Eigen::VectorXd());
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
-                 long round);
+                 long round, const Eigen::VectorXd& constraints);
+  // ---- Safe strategies (ChooseSafely in optimizer.cc, the rest in optimizer_safe.cc) ----
+  bool safe_strategy() const { return unit_seeds_.cols() > 0; }
+  // Checks the strategy's safe seeds against the domain and the options; sets unit_seeds_.
+  void InitializeSafety(const Kernel& kernel);
+  // The strategy's choice for one slot (unit-cube point) through Strategy::ChooseSafe.
+  Eigen::VectorXd ChooseSafely(const GaussianProcess& scratch, const ModelRound& m, Rng& rng,
+                               AskCall* call) const;
+  // The fit options of a safe strategy's refits: unless the caller gave explicit bounds, no fit
+  // may be more optimistic than the kernel given: signal variances stay >= their initial
+  // values and lengthscales <= theirs (a longer lengthscale or a smaller amplitude would
+  // extend the safe set on the strength of the fit alone). Other strategies: unchanged.
+  HyperparameterFitOptions CautiousFitOptions(HyperparameterFitOptions fit) const;
+  // Refits the constraint models (with the reward's); their log-params and noise variances.
+  void RefitConstraints(const HyperparameterFitOptions& fit, long round,
+                        std::vector<Eigen::VectorXd>* log_params,
+                        std::vector<double>* noise_variances);
   // The index of the first pending point equal to (x, z), or -1.
   int PendingIndex(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
   // Removes the first pending point equal to (x, z); false if there is none.
@@ -455,6 +491,9 @@ class Optimizer {
   // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);
   // nullptr where it does not apply.
   std::unique_ptr<FiniteSetModel> finite_model_;
+  // SafeOpt-MC: one model per constraint signal, and the safe seeds (unit cube, actions only).
+  std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
+  Eigen::MatrixXd unit_seeds_;
   std::unique_ptr<StudyStorage> storage_;
   bool study_exists_ = false;        // the storage holds this study's header
   long long synced_ = 0;             // the last record of the study replayed
@@ -465,6 +504,7 @@ class Optimizer {
   // What a refit changes, kept while the call that refitted is not committed (SaveFit).
   struct FitState {
     std::unique_ptr<GaussianProcess> gp;
+    std::vector<GaussianProcess> constraint_gps;
     int last_fit_observations = -1;
     bool has_fit_report = false;
     HyperparameterFitReport last_fit_report;

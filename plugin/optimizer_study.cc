@@ -144,6 +144,7 @@ void Optimizer::Stage(const std::string& record_json) {
 void Optimizer::SaveFit() {
   auto saved = std::make_unique<FitState>();
   saved->gp = std::make_unique<GaussianProcess>(*gp_);
+  for (const auto& c : constraint_gps_) saved->constraint_gps.push_back(*c);
   saved->last_fit_observations = last_fit_observations_;
   saved->has_fit_report = has_fit_report_;
   saved->last_fit_report = last_fit_report_;
@@ -153,6 +154,8 @@ void Optimizer::SaveFit() {
 void Optimizer::RestoreFit() {
   if (!saved_fit_) return;
   *gp_ = std::move(*saved_fit_->gp);
+  for (std::size_t i = 0; i < saved_fit_->constraint_gps.size(); ++i)
+    *constraint_gps_[i] = std::move(saved_fit_->constraint_gps[i]);
   last_fit_observations_ = saved_fit_->last_fit_observations;
   has_fit_report_ = saved_fit_->has_fit_report;
   last_fit_report_ = std::move(saved_fit_->last_fit_report);

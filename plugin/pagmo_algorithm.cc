@@ -57,7 +57,11 @@ BanditAlgorithm::BanditAlgorithm(const std::string& strategy, unsigned rounds, u
   std::string error;
   if (!options.IsValid(&error)) pagmo_throw(std::invalid_argument, "Invalid options: " + error);
   // Validates the name and the strategy options now rather than at the first evolve.
-  StrategyRegistry::Default().Create(strategy, strategy_options);
+  if (StrategyRegistry::Default().Create(strategy, strategy_options)->num_constraints() > 0)
+    pagmo_throw(std::invalid_argument,
+                "Strategy '" + strategy +
+                    "' models measured constraint signals, which a pagmo problem does not "
+                    "report; give it a threshold on the reward only");
   settings_ = FormatSettings(
       strategy, StrategyRegistry::Default().ResolveOptions(strategy, strategy_options), options);
   InstallForkHandlers();

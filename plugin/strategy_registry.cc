@@ -12,6 +12,7 @@
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
 #include "gpbandit/acquisition/r_gp_ucb.h"
+#include "gpbandit/acquisition/safe_opt.h"
 #include "gpbandit/acquisition/tv_gp_ucb.h"
 #include "gpbandit/acquisition/variance_only.h"
 
@@ -22,6 +23,9 @@ struct BuiltIn {
   const char* name;
   std::unique_ptr<Strategy> (*factory)(const StrategyParams&);
   const char* description;
+  // The default options' JSON when the factory refuses empty parameters (a required option);
+  // nullptr: what the factory builds from no parameters.
+  std::string (*default_options)() = nullptr;
 };
 
 // The built-in strategies: the one explicit table (a new strategy adds one line here). Their
@@ -43,6 +47,10 @@ const BuiltIn kBuiltIns[] = {
      "TV-GP-UCB (Bogunovic et al. 2016): GP-UCB on a model that forgets, (1-eps)^{|t-t'|/2}"},
     {"r-gp-ucb", RGpUcb::Create,
      "R-GP-UCB (Bogunovic et al. 2016): GP-UCB restarted every N rounds"},
+    {"safe-opt", SafeOpt::Create,
+     "SafeOpt(-MC) (Sui et al. 2015, Berkenkamp et al. 2016): only points whose lower bounds "
+     "clear the thresholds; needs threshold and seeds",
+     SafeOpt::DefaultOptionsJson},
 };
 
 std::string JoinNames(const std::vector<std::string>& names) {
@@ -58,7 +66,9 @@ StrategyRegistry& StrategyRegistry::Default() {
   static StrategyRegistry* registry = [] {
     auto* r = new StrategyRegistry();
     for (const BuiltIn& b : kBuiltIns) {
-      const StrategyParams defaults(b.factory(StrategyParams())->OptionsJson());
+      const StrategyParams defaults(b.default_options != nullptr
+                                        ? b.default_options()
+                                        : b.factory(StrategyParams())->OptionsJson());
       r->Register(b.name, b.factory, defaults, b.description);
     }
     return r;

@@ -103,8 +103,13 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
-  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
-                                     options);
+  const StrategyParams params = ParseOptionFlags(f.options);
+  // Safe strategies need the model's prior in reward units (Optimizer refuses standardized
+  // outputs with them): the default kernel's unit signal variance then says "the reward may
+  // range over about +-2 around its first values".
+  if (StrategyRegistry::Default().Create(f.strategy, params)->safe_seeds().cols() > 0)
+    options.gp.standardize_outputs = false;
+  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, params, options);
 }
 
 // The study's optimizer (checking --bounds/--strategy/--option against it), or for a --log
@@ -140,7 +145,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
 
 int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
-  std::string x_text;
+  std::string x_text, g_text;
   double y = 0;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
@@ -148,6 +153,8 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
       "y", po::value(&y)->required(),
       "the value observed: a reward (higher is better), or a cost under --sense minimize")(
+      "g", po::value(&g_text),
+      "the measured constraint signals g1,g2,... (safe-opt with constraint_thresholds)")(
       "clear-pending", po::bool_switch(&clear_pending),
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
@@ -158,7 +165,8 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   const Eigen::VectorXd x = ParseDoubleList("x", x_text);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
-  optimizer->Tell(x, ContextArg(f), y);
+  const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
+  optimizer->Tell(x, ContextArg(f), y, g);
   if (clear_pending) optimizer->ClearPending();
   streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
               << " observations in " << DescribeStudy(f.study) << "\n";

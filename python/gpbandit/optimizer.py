@@ -139,11 +139,12 @@ class Optimizer:
         the same context (GP-BUCB: each is chosen as if the previous ones were observed)."""
         return self._core.ask_batch(q, context)
 
-    def tell(self, x, y, context=None):
+    def tell(self, x, y, context=None, constraints=None):
         """Reports reward y (a number; larger is better) at action x (1-D) and context.
         Releases the matching pending point. With a log or storage, durable before it
-        returns."""
-        self._core.tell(x, float(y), context)
+        returns. constraints: the measured constraint signals g_1..g_m (1-D) a safe strategy
+        with constraint_thresholds needs (docs/robot_tuning.md)."""
+        self._core.tell(x, float(y), context, constraints)
 
     def tell_many(self, X, y, context=None):
         """Tells every row of X (n x action_dim) with rewards y (n) and contexts (n x

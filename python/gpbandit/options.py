@@ -78,6 +78,13 @@ def _prior(value, field):
     }
 
 
+def _list_item(value, field):
+    """A number, or a list of numbers (a point: safe-opt's seeds are a list of points)."""
+    if isinstance(value, (Sequence, np.ndarray)) and not isinstance(value, str):
+        return [_number(v, f"{field}[{j}]") for j, v in enumerate(value)]
+    return _number(value, field, allow_inf=True)
+
+
 def _convert(value, default, field):
     """value in the JSON type of its default; TypeError or ValueError naming the field."""
     if isinstance(default, bool):
@@ -101,7 +108,7 @@ def _convert(value, default, field):
             raise TypeError(f"{field} must be a list, got {value!r}")
         if field.endswith("kernel_priors"):
             return [_prior(v, f"{field}[{i}]") for i, v in enumerate(value)]
-        return [_number(v, f"{field}[{i}]", allow_inf=True) for i, v in enumerate(value)]
+        return [_list_item(v, f"{field}[{i}]") for i, v in enumerate(value)]
     if isinstance(default, Mapping):
         if not isinstance(value, Mapping):
             raise TypeError(f"{field} must be a dict of options, got {value!r}")

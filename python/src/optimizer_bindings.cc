@@ -179,12 +179,15 @@ void BindAskTell(Class& c) {
           py::arg("q"), py::arg("context") = py::none())
       .def(
           "tell",
-          [](Optimizer& opt, const py::object& x, double y, const py::object& context) {
+          [](Optimizer& opt, const py::object& x, double y, const py::object& context,
+             const py::object& constraints) {
             const Eigen::VectorXd xv = ToVector(x, "x"), z = ToVector(context, "context", true);
+            const Eigen::VectorXd g = ToVector(constraints, "constraints", true);
             py::gil_scoped_release release;
-            opt.Tell(xv, z, y);
+            opt.Tell(xv, z, y, g);
           },
-          py::arg("x"), py::arg("y"), py::arg("context") = py::none())
+          py::arg("x"), py::arg("y"), py::arg("context") = py::none(),
+          py::arg("constraints") = py::none())
       .def(
           "tell_many",
           [](Optimizer& opt, const py::object& X, const py::object& y, const py::object& context) {

@@ -156,3 +156,19 @@ def test_resume_rebuilds_a_python_strategy(box2, tmp_path):
     resumed = gpbandit.Optimizer.resume(copy)
     assert resumed.strategy == "py-ucb-resume"
     assert np.array_equal(resumed.ask(), opt.ask())
+
+
+def test_safe_opt_takes_seeds_and_constraint_signals():
+    box = gpbandit.Domain.box([-1.0, -1.0], [1.0, 1.0])
+    with pytest.raises(ValueError, match="threshold"):
+        gpbandit.Optimizer(box, "safe-opt", gp={"standardize_outputs": False})
+    opt = gpbandit.Optimizer(
+        box, "safe-opt", seed=1, gp={"standardize_outputs": False},
+        strategy_options={"threshold": 0.0, "seeds": [[0.25, -0.5]],
+                          "constraint_thresholds": [-2.0]})
+    x = opt.ask()
+    assert list(x) == [0.25, -0.5]
+    with pytest.raises(ValueError, match="constraints has 0 values"):
+        opt.tell(x, 0.4)
+    opt.tell(x, 0.4, constraints=[-1.0])
+    assert opt.num_accepted == 1

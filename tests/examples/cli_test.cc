@@ -360,7 +360,7 @@ TEST_F(CliTest, SuggestTakesStrategyOptions) {
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json header = nlohmann::json::parse(
       ReadAll(dir_ + "/o.jsonl").substr(0, ReadAll(dir_ + "/o.jsonl").find('\n')));
-  EXPECT_EQ(header.at("version"), 3);
+  EXPECT_EQ(header.at("version"), 4);
   EXPECT_EQ(header.at("strategy_options").at("beta_scale"), 0.2);
   EXPECT_EQ(header.at("strategy_options").at("beta_schedule"), "constant");
   r = Run("suggest --log o.jsonl --option beta_scale=0.2");
@@ -376,6 +376,26 @@ TEST_F(CliTest, SuggestTakesStrategyOptions) {
   r = Run("suggest --log p.jsonl --bounds 0:1 --option beta_scale");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--option 'beta_scale': expected key=value"));
+}
+
+// safe-opt from the command line: listed, refused without a threshold, its seed first, and
+// measured constraint signals told with --g.
+TEST_F(CliTest, SafeOptSuggestsItsSeedAndTakesConstraintSignals) {
+  EXPECT_THAT(Run("strategies").out, HasSubstr("safe-opt"));
+  Result r = Run("suggest --log s.jsonl --bounds -1:1,-1:1 --strategy safe-opt");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("a safety threshold is required"));
+  r =
+      Run("suggest --log s.jsonl --bounds -1:1,-1:1 --strategy safe-opt --option threshold=0 "
+          "--option constraint_thresholds=[-2] --option seeds=[[0.25,-0.5]]");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "0.25,-0.5\n");
+  r = Run("observe --log s.jsonl --x 0.25,-0.5 --y 0.4");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("constraints has 0 values"));
+  r = Run("observe --log s.jsonl --x 0.25,-0.5 --y 0.4 --g -1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(ReadAll(dir_ + "/s.jsonl"), HasSubstr("\"g\":[-1.0]"));
 }
 
 TEST_F(CliTest, RunAppliesOptionsToTheStrategiesThatHaveThem) {

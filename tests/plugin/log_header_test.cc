@@ -138,16 +138,16 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, Version3NeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":3"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"version\":4"), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 3);
+  EXPECT_EQ(back.format_version, 4);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -163,12 +163,12 @@ TEST(LogHeaderTest, Version3NeedsEveryFieldAndUnknownVersionsAreRefused) {
     }
   }
   std::string future = text;
-  future.replace(future.find("\"version\":3"), 11, "\"version\":4");
+  future.replace(future.find("\"version\":4"), 11, "\"version\":5");
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 4";
+    ADD_FAILURE() << "parsed version 5";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 4"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version 5"), std::string::npos) << e.what();
   }
 }
 

@@ -19,6 +19,7 @@
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/plugin/strategy_registry.h"
 #include "tests/plugin/plugin_test_util.h"
+#include "tests/plugin/strategy_cells.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
 
@@ -115,6 +116,15 @@ OptimizerOptions MatrixOptions() {
   return o;
 }
 
+// Rewards lie in [-1, 0.2]: the safe strategy's threshold -10 leaves every point safe once the
+// model knows it; its seed is the first candidate or the box's centre.
+StrategyParams CellParams(const std::string& strategy, const Domain& domain) {
+  const Eigen::VectorXd seed = domain.kind() == DomainKind::kFiniteSet
+                                   ? Eigen::VectorXd(domain.candidates().col(0))
+                                   : Eigen::VectorXd::Constant(kActionDim, 0.5);
+  return testing::CellParams(strategy, -10.0, seed);
+}
+
 bool IsCandidate(const Domain& d, const Eigen::VectorXd& x) {
   for (int c = 0; c < d.num_candidates(); ++c)
     if (d.candidates().col(c) == x) return true;
@@ -160,8 +170,9 @@ TEST(OptimizerCombinationTest, EveryStrategyKernelDomainAndContextIsRefusedOrRun
               strategy == "gp-ts" && !finite_set && !kernel_case.has_features;
           std::unique_ptr<Optimizer> optimizer;
           try {
-            optimizer = std::make_unique<Optimizer>(domain, std::move(kernel), strategy,
-                                                    StrategyParams(), MatrixOptions());
+            optimizer = std::make_unique<Optimizer>(
+                domain, std::move(kernel), strategy, CellParams(strategy, domain),
+                testing::CellOptions(strategy, MatrixOptions()));
           } catch (const std::invalid_argument& e) {
             ASSERT_TRUE(expect_refusal) << "refused: " << e.what();
             const std::string message = e.what();
@@ -173,8 +184,9 @@ TEST(OptimizerCombinationTest, EveryStrategyKernelDomainAndContextIsRefusedOrRun
           ASSERT_FALSE(expect_refusal) << "built, but should have been refused";
           for (bool noisy : {false, true}) {
             if (noisy) {
-              optimizer = std::make_unique<Optimizer>(domain, kernel_case.make(domain.input_dim()),
-                                                      strategy, StrategyParams(), MatrixOptions());
+              optimizer = std::make_unique<Optimizer>(
+                  domain, kernel_case.make(domain.input_dim()), strategy,
+                  CellParams(strategy, domain), testing::CellOptions(strategy, MatrixOptions()));
             }
             RunRounds(optimizer.get(), noisy, cell + (noisy ? ", noisy" : ", noiseless"));
             if (::testing::Test::HasFatalFailure()) return;

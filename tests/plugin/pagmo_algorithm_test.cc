@@ -105,6 +105,27 @@ TEST(BanditAlgorithmTest, SolvesAUserProblemWithEveryStrategy) {
   }
 }
 
+// safe-opt in pagmo: the population holds the safe seed alone, the threshold is on the reward
+// -f (f <= 1 here), and no individual it adds breaks it; measured constraint signals are
+// refused (a pagmo problem does not report them).
+TEST(BanditAlgorithmTest, SafeOptKeepsTheFitnessUnderTheBound) {
+  pagmo::problem prob{ShiftedSphere{}};
+  pagmo::population pop{prob};
+  pop.push_back({0.0, 0.0, 0.0});  // f = 0.56
+  OptimizerOptions options = Cheap();
+  options.gp.standardize_outputs = false;
+  const StrategyParams params =
+      StrategyParams().With("threshold", 1.0).WithText("seeds", "[[0, 0, 0]]");  // fitness <= 1
+  pagmo::algorithm algo{BanditAlgorithm("safe-opt", 15, 1, 3, params, options)};
+  const auto out = algo.evolve(pop);
+  ASSERT_EQ(out.size(), 16u);
+  for (std::size_t i = 0; i < out.size(); ++i) EXPECT_LE(out.get_f()[i][0], 1.0) << i;
+  EXPECT_LT(Champion(out), 0.56);
+  EXPECT_THROW(BanditAlgorithm("safe-opt", 3, 1, 3, params.WithText("constraint_thresholds", "[0]"),
+                               options),
+               std::invalid_argument);
+}
+
 TEST(BanditAlgorithmTest, SameSeedSameLogAndPopulation) {
   pagmo::problem prob{pagmo::rosenbrock{3}};
   pagmo::population pop{prob, 4, 11};

@@ -13,6 +13,7 @@
 #include "gpbandit/plugin/pagmo_algorithm.h"
 #include "gpbandit/plugin/strategy_registry.h"
 #include "tests/plugin/plugin_test_util.h"
+#include "tests/plugin/strategy_cells.h"
 
 namespace gpbandit {
 namespace {
@@ -35,7 +36,10 @@ TEST(PagmoCombinationTest, EveryStrategyEvolvesInsideTheBounds) {
     for (unsigned batch : {1u, 2u}) {
       SCOPED_TRACE(strategy + ", batch " + std::to_string(batch));
       pagmo::algorithm algorithm{
-          BanditAlgorithm(strategy, kRounds, batch, 17, StrategyParams(), Cheap())};
+          BanditAlgorithm(strategy, kRounds, batch, 17,
+                          // Fitness on the box stays below 1e6: every point may become safe.
+                          testing::CellParams(strategy, 1e6, Eigen::Vector2d(0.0, 0.0)),
+                          testing::CellOptions(strategy, Cheap()))};
       pagmo::population population{problem, kInitial, 3};
       population = algorithm.evolve(population);
       ASSERT_EQ(population.size(), kInitial + kRounds * batch);

@@ -1,0 +1,105 @@
+// SafeOpt (Sui, Gotovos, Burdick & Krause, ICML 2015) and SafeOpt-MC with contexts (Berkenkamp,
+// Krause & Schoellig 2016): explore only where every safety signal's lower confidence bound
+// clears its threshold, choosing among the safe set's maximizers and expanders by confidence
+// width (the rule and its formulas: safe_set.h). Registered as "safe-opt".
+//
+// Safety contract: every point this strategy suggests is a declared safe seed or has
+//   mu_i(x) - beta sigma_i(x) >= h_i   for the reward (if `threshold` is set) and every
+//                                      constraint signal g_i (constraint_thresholds),
+// under the current posteriors of the models of the accepted observations, at the round's
+// context (SafeOpt-MC with contexts: the safe set at the revealed context). Seeds are actions the
+// user vouches for at every context. Pending points never make a point safe (their hallucinated
+// observations shrink the widths only). Tested as a property (tests/acquisition/safe_opt_test.cc).
+//
+// Rounds: the seeds not yet in the model are suggested first, in order; then the rule of
+// safe_set.h on
+// - a finite set: every candidate (exact); seeds must be candidates;
+// - a box: a candidate set drawn afresh each round: box_samples scrambled Sobol points over the
+//   box, plus local_samples Gaussian perturbations (radii 0.02, 0.05, 0.1, 0.2 of the unit cube,
+//   in turn) around every seed and every observed action (the cloud grows with the safe set,
+//   where the boundary and the maximizers are), then a refinement: the rule again on these
+//   points plus 32 points within 0.01-0.03 of the first choice. Sui et al. grid the domain,
+//   which costs (1/h)^d points; the cloud concentrates the points where the safe set's edge is,
+//   which a grid of the same size does not in 4-D. Every suggestion is checked safe as above, so
+//   a coarse cloud costs exploration speed, never safety.
+//
+// JSON options (Create, OptionsJson): threshold (number, or null = no threshold on the reward;
+// reward units), constraint_thresholds (array: h_i of each constraint signal, in its units),
+// seeds (array of actions in original units, e.g. [[0.1, 0.2]]; also accepted as that text, as
+// the command line passes it), beta, box_samples, local_samples.
+//
+// Thread-safety: const members may run concurrently.
+#ifndef GPBANDIT_ACQUISITION_SAFE_OPT_H_
+#define GPBANDIT_ACQUISITION_SAFE_OPT_H_
+
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/acquisition/strategy.h"
+
+namespace gpbandit {
+
+struct SafeOptOptions {
+  // h: the reward's safety threshold, in the caller's units: a point is safe when the reward's
+  // lower bound is >= h, or, when the Optimizer minimizes (OptimizerOptions::sense, the pagmo
+  // adapter), when the cost's upper bound is <= h. NaN (JSON null) = the reward is not a safety
+  // signal; then at least one constraint threshold is required. Default NaN.
+  double threshold = std::numeric_limits<double>::quiet_NaN();
+  // h_i of the constraint signals g_1..g_m every tell then carries (SafeOpt-MC). Finite.
+  // Default none.
+  std::vector<double> constraint_thresholds;
+  // The safe seeds S_0: actions in original units, at least one. Default none (required).
+  std::vector<std::vector<double>> seeds;
+  // The multiplier of sigma in the confidence bounds mu -+ beta sigma (Sui et al.'s
+  // beta_t^{1/2}; their experiments and the SafeOpt library use 2 and 3). Finite, > 0.
+  // Default 2.
+  double beta = 2.0;
+  // Boxes: the scrambled Sobol points per round (>= 1, default 256) and the perturbations per
+  // seed or observed action (>= 0, default 16).
+  int box_samples = 256;
+  int local_samples = 16;
+
+  bool IsValid(std::string* error) const;
+};
+
+class SafeOpt : public Strategy {
+ public:
+  // Throws std::invalid_argument if the options are invalid (no threshold at all, no seed,
+  // seeds of unequal lengths, non-finite values, beta <= 0, ...).
+  explicit SafeOpt(const SafeOptOptions& options);
+  // The registry's factory (keys above). Throws std::invalid_argument naming the key.
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
+  // The registry's default options: every field at its default (the factory itself refuses
+  // them: a threshold and a seed are required).
+  static std::string DefaultOptionsJson();
+
+  std::string name() const override { return "safe-opt"; }
+  void BeginRound(const RoundState& state) override;
+  double figure() const override { return options_.beta; }
+  std::string figure_name() const override { return "beta"; }
+  // Not used: a safe strategy chooses through ChooseSafe. Both throw std::logic_error.
+  Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const override;
+  std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
+                                                        Rng& rng) const override;
+  std::unique_ptr<Strategy> Clone() const override;
+  std::string OptionsJson() const override;
+
+  int num_constraints() const override {
+    return static_cast<int>(options_.constraint_thresholds.size());
+  }
+  Eigen::MatrixXd safe_seeds() const override;
+  // Throws std::invalid_argument when the round does not match the options (constraint models,
+  // seed columns).
+  Eigen::VectorXd ChooseSafe(const SafeRound& round, Rng& rng) const override;
+
+  const SafeOptOptions& options() const { return options_; }
+
+ private:
+  SafeOptOptions options_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_ACQUISITION_SAFE_OPT_H_
