@@ -26,6 +26,7 @@ int BestCommand(const std::vector<std::string>& args, Streams streams);
 int PredictCommand(const std::vector<std::string>& args, Streams streams);
 int PlotCommand(const std::vector<std::string>& args, Streams streams);
 int DriftDemoCommand(const std::vector<std::string>& args, Streams streams);
+int SafeDemoCommand(const std::vector<std::string>& args, Streams streams);
 
 }  // namespace cli
 }  // namespace gpbandit
