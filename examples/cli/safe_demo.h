@@ -35,11 +35,12 @@ namespace cli {
 struct SafeDemoOptions {
   int episodes = 150;  // per run, >= 1
   int seeds = 5;       // runs per strategy, seeds 1..seeds, >= 1
-  // The payload in kg, finite and >= 0. Default 0.5.
-  double payload = 0.5;
+  // The payload in kg, finite and >= 0. Default 1.2 (the heaviest of `gpbandit demo`: the
+  // stiffest loop, the most gains that ring or fall).
+  double payload = 1.2;
   // The safety limit on the peak angle error, rad, in (initial_angle, fall_angle) of the plant.
-  // Default 0.42 rad (24 degrees; the episode starts at 0.3 rad).
-  double peak_error_limit = 0.42;
+  // Default 0.35 rad (20 degrees; the episode starts at 0.3 rad).
+  double peak_error_limit = 0.35;
   // Standard deviation of the noise on the measured peak error, rad, finite and >= 0.
   // Default 0.005.
   double peak_error_noise = 0.005;

@@ -27,7 +27,7 @@ int SafeDemoCommand(const std::vector<std::string>& args, Streams streams) {
       "grid points per axis of the brute-force reference")("threads", ValueWithDefault(&o.threads),
                                                            "OpenMP threads, 0 = default");
   po::variables_map vm;
-  if (!ParseArguments("safe-demo", "[--seeds 5] [--episodes 150] [--limit 0.42] [options]", args,
+  if (!ParseArguments("safe-demo", "[--seeds 5] [--episodes 150] [--limit 0.35] [options]", args,
                       desc, &vm, streams.out))
     return kExitOk;
   o.strategies = ParseNameList("strategies", strategies);

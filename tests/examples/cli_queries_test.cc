@@ -1,11 +1,12 @@
 // gpbandit best, predict and plot read a study without changing it; --sense minimize takes
-// costs; drift-demo prints its table.
+// costs; drift-demo and safe-demo print their tables.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <sstream>
 
+#include "gpbandit/examples/cli/safe_demo.h"
 #include "tests/examples/cli_fixture.h"
 
 namespace gpbandit {
@@ -96,6 +97,37 @@ TEST_F(CliQueriesTest, DriftDemoPrintsOneRowPerStrategy) {
   EXPECT_THAT(r.out, HasSubstr("| tv-gp-ucb | {\"beta_scale\":0.2,\"epsilon\":0.05}"));
   EXPECT_EQ(Run("drift-demo --option tv-gp-ucb:epsilon=2 --seeds 1").status, 2);
   EXPECT_EQ(Run("drift-demo --drift 9:3").status, 2);
+}
+
+TEST_F(CliQueriesTest, SafeDemoKeepsSafeOptWithinTheLimit) {
+  const Result r =
+      Run("safe-demo --episodes 20 --seeds 1 --grid-points 11 --strategies safe-opt,gp-ucb "
+          "--threads 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // safe-opt's row: 0 unsafe episodes in total and for its one seed.
+  EXPECT_THAT(r.out, HasSubstr("| safe-opt | 0 (0) |"));
+  EXPECT_THAT(r.out, HasSubstr("| gp-ucb | "));
+  EXPECT_THAT(r.out, HasSubstr("unsafe episodes of 20, total over 1 seeds"));
+  EXPECT_EQ(Run("safe-demo --limit 0.2").status, 2);  // below the initial angle 0.3
+  EXPECT_EQ(Run("safe-demo --seeds 0").status, 2);
+}
+
+// Without control, gravity wins: the arm falls, so its peak error is (just past) the fall angle,
+// above every admissible limit. The declared seed is safe; the reference counts at least the
+// uncontrolled column kp = 0 (9 of the 81 grid points) as unsafe.
+TEST(SafeDemoTest, UncontrolledArmFallsAndTheSeedIsSafe) {
+  cli::SafeDemoOptions o;
+  o.grid_points = 9;
+  const problems::PendulumPlant plant(o.plant);
+  const cli::SafeEpisode fallen = cli::RunSafeEpisode(plant, Eigen::Vector2d(0, 0), o.payload);
+  EXPECT_GE(fallen.peak_error, o.plant.fall_angle);
+  const cli::SafeReference ref = cli::ComputeSafeReference(o);
+  EXPECT_GE(ref.unsafe_fraction, 9.0 / 81.0);
+  EXPECT_LT(ref.unsafe_fraction, 1.0);
+  const cli::SafeEpisode seed = cli::RunSafeEpisode(plant, ref.seed_gains, o.payload);
+  EXPECT_LE(seed.peak_error, o.peak_error_limit);
+  EXPECT_GE(seed.peak_error, o.plant.initial_angle);  // it starts there
+  EXPECT_LE(seed.reward, ref.best_safe_reward);
 }
 
 }  // namespace
