@@ -4,9 +4,9 @@
 // gp/time_kernels.h, makes the posterior exactly that of the epoch's observations), and beta_t
 // is GP-UCB's schedule at the round within the epoch, t = r mod N + 1. Registered as "r-gp-ucb".
 //
-// N: reset_period when > 0; with reset_period = 0, the paper's rule for the squared-exponential
-// kernel, N = ceil(12 eps^{-1/4}) (its horizon cap min(T, .) is left out: the Optimizer has no
-// horizon), from the drift rate `epsilon`.
+// N: reset_period when > 0; with reset_period = 0, a default from the drift rate `epsilon`,
+// N = ceil(12 eps^{-1/4}) (38 rounds at eps = 0.01): epochs shorten as the drift quickens. Give
+// reset_period when the drift's time scale is known.
 //
 // Limits: the output standardization and the hyperparameter fits still see every observation
 // (they set the prior's offset and scale, not what the posterior conditions on).

@@ -3,6 +3,7 @@
 import json
 from collections import namedtuple
 
+import numpy as np
 
 from . import _core, options as _options
 from .domain import Domain
@@ -168,16 +169,37 @@ class Optimizer:
         return self._core.create_study()
 
     # ---- state -------------------------------------------------------------------------------
-    def best(self):
-        """The observed point with the highest posterior mean (a Recommendation). RuntimeError
-        before any accepted observation."""
-        b = self._core.best()
+    def best(self, context=None):
+        """A Recommendation. Without a context: the observed point with the highest posterior
+        mean. With a context (1-D): the action maximizing the posterior mean over the whole
+        domain at that context, observed or not (observed_reward is NaN for an unobserved one).
+        RuntimeError before any accepted observation."""
+        b = self._core.best(context)
         return Recommendation(
             b["x"],
             _context_or_none(b["context"], self.domain),
             b["posterior_mean"],
             b["observed_reward"],
         )
+
+    def predict(self, X, context=None):
+        """The posterior of f at each row of X (n x d, or one 1-D point) at one context (1-D):
+        a tuple (mean, variance) of 1-D arrays in the caller's units (the reward's, or the
+        cost's under sense="minimize"); the variance is of f, not of a noisy observation."""
+        X = np.atleast_2d(np.asarray(X, dtype=np.float64))
+        return self._core.predict(X, context)
+
+    def last_round_report(self):
+        """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,
+        v_t or xi), acquisition_values (per point; NaN for design points), num_design_points,
+        fitted and fit_report (a FitReport or None), seconds. round is -1 before any ask."""
+        return self._core.last_round_report()
+
+    def set_round_callback(self, callback):
+        """Calls callback(report) after every ask and ask_batch, with last_round_report()'s dict;
+        None removes it. It runs on the asking thread once the points are recorded; what it
+        raises propagates out of that ask (its points stay pending)."""
+        self._core.set_round_callback(callback)
 
     def observations(self):
         """Every tell in order (an Observations tuple of arrays)."""

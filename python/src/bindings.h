@@ -6,6 +6,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include "gpbandit/plugin/optimizer.h"
+
 namespace gpbandit {
 namespace python {
 
@@ -15,7 +17,10 @@ void BindDomain(py::module_& m);      // Domain
 void BindKernels(py::module_& m);     // Kernel and its constructors
 void BindModel(py::module_& m);       // GaussianProcess, FitReport, the options' JSON
 void BindStrategies(py::module_& m);  // the registry, strategies written in Python
-void BindOptimizer(py::module_& m);   // Optimizer
+void BindOptimizer(py::module_& m);   // Optimizer (BindQueries adds its queries)
+
+// Best at a context, predict, the per-round report and its callback (query_bindings.cc).
+void BindQueries(py::class_<Optimizer>& c);
 
 }  // namespace python
 }  // namespace gpbandit

@@ -92,20 +92,6 @@ std::unique_ptr<Optimizer> Construct(const Domain& domain, const KernelPtr& kern
                                      options);
 }
 
-py::dict Best(const Optimizer& opt) {
-  Recommendation best;
-  {
-    py::gil_scoped_release release;
-    best = opt.Best();
-  }
-  py::dict out;
-  out["x"] = VectorToArray(std::move(best.x));
-  out["context"] = VectorToArray(std::move(best.z));
-  out["posterior_mean"] = best.posterior_mean;
-  out["observed_reward"] = best.observed_reward;
-  return out;
-}
-
 // Calls into the optimizer that take its lock: the GIL must be released first, since an ask
 // holding the lock may be waiting for the GIL (a strategy written in Python).
 template <typename F>
@@ -223,8 +209,7 @@ py::object LastFitReport(const Optimizer& opt) {
 
 template <typename Class>
 void BindState(Class& c) {
-  c.def("best", &Best)
-      .def("observations", &Observations)
+  c.def("observations", &Observations)
       .def("pending", &Pending)
       .def("fingerprint", &Optimizer::Fingerprint, py::call_guard<py::gil_scoped_release>())
       .def_property_readonly("last_fit_report", &LastFitReport)
@@ -279,6 +264,7 @@ void BindOptimizer(py::module_& m) {
           py::arg("storage"), py::arg("study"), py::arg("kernel"), py::arg("worker"));
   BindAskTell(c);
   BindState(c);
+  BindQueries(c);
 }
 
 }  // namespace python
