@@ -4,9 +4,12 @@
 // context) and the point the study would suggest next. The coordinates off the slice are held
 // at --at, by default the recommendation at the context (Optimizer::Best(context)). Values are
 // in the study's units (costs under --sense minimize). The study is not changed: the next
-// suggestion is asked of a copy of the log (a database study shows none).
+// suggestion is asked of a copy of the log (a database study shows none). For a safe-opt study
+// the safe set (safe_set_slice.h) is drawn too: in 1-D the band is shaded green where the
+// points are safe, in 2-D a contour line encloses them.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -16,6 +19,7 @@
 
 #include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/cli/plot.h"
+#include "gpbandit/examples/cli/safe_set_slice.h"
 #include "gpbandit/examples/cli/study_flags.h"
 #include "gpbandit/examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -82,10 +86,12 @@ struct SliceData {
   bool has_next = false;
   int grid = 0;
   double width = 2.0;
+  SafetyRule safety;
 };
 
-// Block 0: the grid (1-D: x mean lo hi; 2-D: x y mean, a blank line after each x), block 1: the
-// observations, block 2: the next suggestion.
+// Block 0: the grid (1-D: x mean lo hi margin; 2-D: x y mean margin, a blank line after each x;
+// margin: SafetyMargin, NaN without a safe strategy), block 1: the observations, block 2: the
+// next suggestion.
 void WriteSliceData(const Optimizer& opt, const SliceData& s, std::ostream& out) {
   const Domain& domain = opt.domain();
   const auto coordinate = [&](int d, int i) {
@@ -98,13 +104,15 @@ void WriteSliceData(const Optimizer& opt, const SliceData& s, std::ostream& out)
     for (int j = 0; j < n2; ++j) {
       if (s.dims.size() == 2) x(s.dims[1]) = coordinate(s.dims[1], j);
       const Prediction p = opt.Predict(x, s.z);
+      const double margin = SafetyMargin(opt, s.safety, x, s.z);
       out << io::FormatDouble(x(s.dims[0])) << " ";
       if (s.dims.size() == 2) {
-        out << io::FormatDouble(x(s.dims[1])) << " " << io::FormatDouble(p.mean) << "\n";
+        out << io::FormatDouble(x(s.dims[1])) << " " << io::FormatDouble(p.mean);
       } else {
         out << io::FormatDouble(p.mean) << " " << io::FormatDouble(p.mean - s.width * p.stddev)
-            << " " << io::FormatDouble(p.mean + s.width * p.stddev) << "\n";
+            << " " << io::FormatDouble(p.mean + s.width * p.stddev);
       }
+      out << " " << (std::isnan(margin) ? std::string("NaN") : io::FormatDouble(margin)) << "\n";
     }
     if (s.dims.size() == 2) out << "\n";
   }
@@ -148,9 +156,13 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
   if (s.dims.size() == 1) {
     out << "set ylabel " << GnuplotQuote(units) << "\nset grid\n"
         << "plot " << q << " index 0 using 1:3:4 with filledcurves lc rgb '#c6dbef' title "
-        << GnuplotQuote("mean +- " + io::FormatDouble(s.width) + " sd") << ", " << q
-        << " index 0 using 1:2 with lines lw 2 lc rgb '#08519c' title 'posterior mean'" << obs
-        << next << "\n";
+        << GnuplotQuote("mean +- " + io::FormatDouble(s.width) + " sd");
+    if (s.safety.active)
+      out << ", " << q
+          << " index 0 using 1:($5 >= 0 ? $3 : 1/0):($5 >= 0 ? $4 : 1/0) with filledcurves "
+             "lc rgb '#a1d99b' title 'safe set (lower bounds clear the thresholds)'";
+    out << ", " << q << " index 0 using 1:2 with lines lw 2 lc rgb '#08519c' title 'posterior mean'"
+        << obs << next << "\n";
     return;
   }
   // The contour lines are traced into a table first, then drawn over the colour map.
@@ -160,10 +172,20 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
       << io::FormatDouble(opt.domain().upper()(s.dims[1])) << "]\n"
       << "set contour base\nset cntrparam levels 12\nunset surface\nset view map\n"
       << "set table " << contours << "\nsplot " << q << " index 0 using 1:2:3 with lines\n"
-      << "unset table\nunset contour\nset surface\n"
+      << "unset table\n";
+  // The safe set's edge: the contour of the safety margin at 0.
+  const std::string edge = GnuplotQuote(data + ".safe");
+  if (s.safety.active)
+    out << "set cntrparam levels discrete 0\nset table " << edge << "\nsplot " << q
+        << " index 0 using 1:2:4 with lines\nunset table\n";
+  out << "unset contour\nset surface\n"
       << "set palette rgbformulae 33,13,10\nset cblabel " << GnuplotQuote(units) << "\n"
       << "plot " << q << " index 0 using 1:2:3 with image notitle, " << contours
-      << " with lines lc rgb 'white' notitle" << obs << next << "\n";
+      << " with lines lc rgb 'white' notitle"
+      << (s.safety.active
+              ? ", " + edge + " with lines lw 3 lc rgb '#00a000' title 'edge of the safe set'"
+              : std::string())
+      << obs << next << "\n";
 }
 
 }  // namespace
@@ -198,6 +220,7 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
   s.grid = f.grid > 0 ? f.grid : (s.dims.size() == 1 ? 200 : 60);
   RequireAtLeast("--grid", s.grid, 2);
   s.width = f.width;
+  s.safety = SafetyRuleOf(*opt);
   try {
     s.z = f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
     s.base = f.at.empty() ? opt->Best(s.z).x : ParseDoubleList("at", f.at);

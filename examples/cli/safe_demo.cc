@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <limits>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -63,6 +65,26 @@ Eigen::Vector2d Recommend(const Optimizer& tuner, const std::vector<Eigen::Vecto
     }
   }
   return best;
+}
+
+// The log safe-opt's seed-1 run keeps for the pictures; empty when none are asked for.
+std::string PictureLog(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t seed) {
+  if (o.plot_dir.empty() || !IsSafeOpt(o.strategies[strategy]) || seed != 1) return "";
+  return o.plot_dir + "/safe_opt_seed1.jsonl";
+}
+
+// `gpbandit plot` of the log after `episodes` episodes: the constraint-and-reward model over the
+// gain box with the safe set's edge.
+void DrawStage(const std::string& log, const SafeDemoOptions& o, int episodes,
+               std::ostream& progress) {
+  std::ostringstream name;
+  name << o.plot_dir << "/safe_set_after_" << std::setw(3) << std::setfill('0') << episodes
+       << ".png";
+  std::ostringstream quiet;
+  const int status =
+      PlotCommand({"--log", log, "--dims", "0,1", "--grid", "50", "--out", name.str()},
+                  Streams{quiet, progress});
+  if (status != kExitOk) progress << "[safe-demo] no picture after " << episodes << " episodes\n";
 }
 
 }  // namespace
@@ -156,7 +178,7 @@ SafeReference ComputeSafeReference(const SafeDemoOptions& o) {
 namespace {
 
 SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t seed,
-                   const SafeReference& ref) {
+                   const SafeReference& ref, std::ostream& progress) {
   const auto start = std::chrono::steady_clock::now();
   const problems::PendulumPlant plant(o.plant);
   OptimizerOptions options;
@@ -166,6 +188,8 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
   // "The model is the guarantee"): the default kernel's signal variance 1 covers the reward's
   // range (-1.2 .. 0) and the constraint's (limit - 1.2 .. limit - 0.3).
   if (IsSafeOpt(o.strategies[strategy])) options.gp.standardize_outputs = false;
+  options.log_path = PictureLog(o, strategy, seed);
+  if (!options.log_path.empty()) std::remove(options.log_path.c_str());  // a fresh study
   Optimizer tuner(Domain::Box(problems::PendulumGainLower(), problems::PendulumGainUpper()),
                   nullptr, o.strategies[strategy], OptionsOf(o, strategy, ref), options);
   const bool constrained = tuner.num_constraints() > 0;
@@ -190,6 +214,9 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
       tuner.Tell(gains, y);
     played.push_back(gains);
     measured_safe.push_back(peak <= o.peak_error_limit);
+    if (!options.log_path.empty() &&
+        std::count(o.plot_stages.begin(), o.plot_stages.end(), e + 1) > 0)
+      DrawStage(options.log_path, o, e + 1, progress);
   }
   run.recommended = Recommend(tuner, played, measured_safe, ref.seed_gains);
   const SafeEpisode rec = RunSafeEpisode(plant, run.recommended, o.payload);
@@ -217,7 +244,7 @@ SafeDemoResult RunSafeDemo(const SafeDemoOptions& o, std::ostream& progress) {
            << Fixed(ref.seed_peak_error, 3) << " rad)" << std::endl;
   for (std::size_t i = 0; i < o.strategies.size(); ++i) {
     for (int s = 1; s <= o.seeds; ++s) {
-      result.runs.push_back(RunOneSafe(o, i, static_cast<std::uint64_t>(s), ref));
+      result.runs.push_back(RunOneSafe(o, i, static_cast<std::uint64_t>(s), ref, progress));
       const SafeRun& r = result.runs.back();
       progress << "[safe-demo] " << r.strategy << " seed " << s << ": " << r.unsafe_episodes
                << " unsafe episodes, recommends " << GainsText(r.recommended) << " (reward "

@@ -50,6 +50,11 @@ struct SafeDemoOptions {
   std::vector<StrategyParams> strategy_options;
   int grid_points = 41;  // per axis of the brute-force grid, >= 2
   int threads = 0;       // >= 0
+  // If not empty: safe-opt's run for seed 1 keeps its log there (safe_opt_seed1.jsonl) and
+  // `gpbandit plot` draws its model and safe set after each of plot_stages episodes
+  // (safe_set_after_NNN.png). Stages beyond `episodes` are skipped.
+  std::string plot_dir;
+  std::vector<int> plot_stages = {10, 30, 60, 150};
   problems::PendulumOptions plant;
 
   bool IsValid(std::string* error) const;

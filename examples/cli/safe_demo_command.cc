@@ -1,5 +1,6 @@
 // gpbandit safe-demo: flags -> SafeDemoOptions; progress on stderr, the table (Markdown) on
 // stdout.
+#include <filesystem>
 #include <ostream>
 
 #include "gpbandit/examples/cli/commands.h"
@@ -23,9 +24,11 @@ int SafeDemoCommand(const std::vector<std::string>& args, Streams streams) {
       "strategies", ValueWithDefault(&strategies), "registry names, comma-separated")(
       "option", po::value(&options),
       "strategy:key=value, an option of one strategy (e.g. safe-opt:beta=2), repeatable")(
-      "grid-points", ValueWithDefault(&o.grid_points),
-      "grid points per axis of the brute-force reference")("threads", ValueWithDefault(&o.threads),
-                                                           "OpenMP threads, 0 = default");
+      "plot-dir", po::value(&o.plot_dir),
+      "a directory: safe-opt's seed-1 log and a PNG of its safe set after 10, 30, 60 and 150 "
+      "episodes")("grid-points", ValueWithDefault(&o.grid_points),
+                  "grid points per axis of the brute-force reference")(
+      "threads", ValueWithDefault(&o.threads), "OpenMP threads, 0 = default");
   po::variables_map vm;
   if (!ParseArguments("safe-demo", "[--seeds 5] [--episodes 150] [--limit 0.35] [options]", args,
                       desc, &vm, streams.out))
@@ -48,6 +51,11 @@ int SafeDemoCommand(const std::vector<std::string>& args, Streams streams) {
   for (const std::string& s : o.strategies) RequireRegisteredStrategy("--strategies", s);
   std::string error;
   if (!o.IsValid(&error)) throw UsageError(error);
+  if (!o.plot_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.plot_dir, ec);
+    if (ec) throw UsageError("--plot-dir " + o.plot_dir + ": " + ec.message());
+  }
   const SafeDemoResult result = RunSafeDemo(o, streams.err);
   PrintSafeTable(result, o, streams.out);
   return kExitOk;

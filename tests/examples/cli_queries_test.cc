@@ -112,6 +112,28 @@ TEST_F(CliQueriesTest, SafeDemoKeepsSafeOptWithinTheLimit) {
   EXPECT_EQ(Run("safe-demo --seeds 0").status, 2);
 }
 
+// --plot-dir: safe-opt's seed-1 log and one picture per stage reached, each drawing the safe
+// set's edge (the contour of the safety margin at 0, a finite margin at every grid point).
+TEST_F(CliQueriesTest, SafeDemoDrawsTheSafeSetPerStage) {
+  const Result r =
+      Run("safe-demo --episodes 12 --seeds 1 --grid-points 5 --strategies safe-opt --threads 1 "
+          "--plot-dir pictures");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string script = ReadAll(dir_ + "/pictures/safe_set_after_010.png.gp");
+  EXPECT_THAT(script, HasSubstr("edge of the safe set"));
+  std::stringstream data(ReadAll(dir_ + "/pictures/safe_set_after_010.png.dat"));
+  std::string line;
+  ASSERT_TRUE(std::getline(data, line));
+  const std::vector<double> first = Numbers([&] {
+    for (char& c : line)
+      if (c == ' ') c = ',';
+    return line;
+  }());
+  ASSERT_EQ(first.size(), 4u);  // kp kd mean margin
+  EXPECT_TRUE(std::isfinite(first[3]));
+  EXPECT_EQ(ReadAll(dir_ + "/pictures/safe_set_after_030.png.gp"), "");  // beyond 12 episodes
+}
+
 // Without control, gravity wins: the arm falls, so its peak error is (just past) the fall angle,
 // above every admissible limit. The declared seed is safe; the reference counts at least the
 // uncontrolled column kp = 0 (9 of the 81 grid points) as unsafe.
