@@ -145,5 +145,17 @@ void ExpectNoOptions(const StrategyParams& params, const std::string& who) {
   }
 }
 
+nlohmann::json TakeOwnKeys(StrategyParams* params, std::initializer_list<const char*> own_keys) {
+  nlohmann::json rest = StrategyParamsAccess::Json(*params);
+  nlohmann::json own = nlohmann::json::object();
+  for (const char* key : own_keys) {
+    if (!rest.contains(key)) continue;
+    own[key] = rest[key];
+    rest.erase(key);
+  }
+  *params = StrategyParamsAccess::FromJson(rest);
+  return own;
+}
+
 }  // namespace internal
 }  // namespace gpbandit

@@ -121,6 +121,25 @@ std::string WriteOptions(const Options& options) {
   return nlohmann::json(options).dump();
 }
 
+// For a strategy that extends another's options with its own keys (TV-GP-UCB and R-GP-UCB
+// extend GP-UCB's): removes `own_keys` from *params and returns them as their own object.
+nlohmann::json TakeOwnKeys(StrategyParams* params, std::initializer_list<const char*> own_keys);
+
+// Reads a strategy's own keys through read(reader), then checks options.IsValid; errors become
+// std::invalid_argument "<who> options: <message>", as ReadOptions's.
+template <typename Options, typename Read>
+void ReadOwnKeys(const nlohmann::json& own, const std::string& who, Options* options, Read read) {
+  try {
+    OptionsReader reader(own);
+    read(reader);
+    reader.Finish();
+  } catch (const std::exception& e) {
+    throw std::invalid_argument(who + " options: " + e.what());
+  }
+  std::string error;
+  if (!options->IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+}
+
 // For strategies without options: throws std::invalid_argument naming the first key of params.
 void ExpectNoOptions(const StrategyParams& params, const std::string& who);
 

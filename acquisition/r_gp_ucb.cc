@@ -28,25 +28,14 @@ RGpUcb::RGpUcb(const RGpUcbOptions& options) : GpUcb(options.ucb), r_options_(op
 
 std::unique_ptr<Strategy> RGpUcb::Create(const StrategyParams& params) {
   const std::string who = "r-gp-ucb";
-  nlohmann::json rest = internal::StrategyParamsAccess::Json(params);
-  nlohmann::json own = nlohmann::json::object();
-  for (const char* key : {"reset_period", "epsilon"}) {
-    if (!rest.contains(key)) continue;
-    own[key] = rest[key];
-    rest.erase(key);
-  }
+  StrategyParams ucb_params = params;
+  const nlohmann::json own = internal::TakeOwnKeys(&ucb_params, {"reset_period", "epsilon"});
   RGpUcbOptions options;
-  options.ucb = ReadOptions(internal::StrategyParamsAccess::FromJson(rest), who);
-  try {
-    internal::OptionsReader reader(own);
+  options.ucb = ReadOptions(ucb_params, who);
+  internal::ReadOwnKeys(own, who, &options, [&](internal::OptionsReader& reader) {
     reader.Read("reset_period", &options.reset_period);
     reader.Read("epsilon", &options.epsilon);
-    reader.Finish();
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(who + " options: " + e.what());
-  }
-  std::string error;
-  if (!options.IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+  });
   return std::make_unique<RGpUcb>(options);
 }
 

@@ -8,8 +8,6 @@
 namespace gpbandit {
 namespace {
 
-constexpr const char* kOwnKeys[] = {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon"};
-
 bool InOpenUnitInterval(double v) { return v > 0.0 && v < 1.0; }
 
 }  // namespace
@@ -33,27 +31,17 @@ TvGpUcb::TvGpUcb(const TvGpUcbOptions& options) : GpUcb(options.ucb), tv_options
 
 std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
   const std::string who = "tv-gp-ucb";
-  nlohmann::json rest = internal::StrategyParamsAccess::Json(params);
-  nlohmann::json own = nlohmann::json::object();
-  for (const char* key : kOwnKeys) {
-    if (!rest.contains(key)) continue;
-    own[key] = rest[key];
-    rest.erase(key);
-  }
+  StrategyParams ucb_params = params;
+  const nlohmann::json own =
+      internal::TakeOwnKeys(&ucb_params, {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon"});
   TvGpUcbOptions options;
-  options.ucb = ReadOptions(internal::StrategyParamsAccess::FromJson(rest), who);
-  try {
-    internal::OptionsReader reader(own);
+  options.ucb = ReadOptions(ucb_params, who);
+  internal::ReadOwnKeys(own, who, &options, [&](internal::OptionsReader& reader) {
     reader.Read("epsilon", &options.epsilon);
     reader.Read("fit_epsilon", &options.fit_epsilon);
     reader.Read("min_epsilon", &options.min_epsilon);
     reader.Read("max_epsilon", &options.max_epsilon);
-    reader.Finish();
-  } catch (const std::exception& e) {
-    throw std::invalid_argument(who + " options: " + e.what());
-  }
-  std::string error;
-  if (!options.IsValid(&error)) throw std::invalid_argument(who + " options: " + error);
+  });
   return std::make_unique<TvGpUcb>(options);
 }
 
