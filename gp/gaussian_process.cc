@@ -463,7 +463,9 @@ Eigen::MatrixXd GaussianProcess::CrossCovariance(const Eigen::MatrixXd& A,
     for (Eigen::Index j = 0; j < points->cols(); ++j) CheckPoint(points->col(j), "points column");
   }
   Eigen::MatrixXd C = kernel_->Cross(A, B);
-  if (t_ > 0) {
+  // An empty A or B: nothing to solve (Eigen's triangular solve binds a reference to the first
+  // coefficient even of an empty right-hand side).
+  if (t_ > 0 && A.cols() > 0 && B.cols() > 0) {
     Eigen::MatrixXd VA = kernel_->Cross(X(), A);
     Eigen::MatrixXd VB = kernel_->Cross(X(), B);
     L().solveInPlace(VA);

@@ -136,7 +136,7 @@ bool IsCandidate(const Domain& d, const Eigen::VectorXd& x) {
 void RunRounds(Optimizer* optimizer, bool noisy, const std::string& cell) {
   const Domain& d = optimizer->domain();
   Rng noise_rng(11);
-  std::normal_distribution<double> noise(0.0, noisy ? kNoiseSd : 0.0);
+  std::normal_distribution<double> noise(0.0, kNoiseSd);  // drawn only when noisy
   for (int round = 0; round < kRounds; ++round) {
     Eigen::VectorXd z;
     if (d.context_dim() > 0) z = Eigen::VectorXd::Constant(1, round % kNumContexts);
