@@ -187,6 +187,32 @@ StrategyParams ParseOptionFlags(const std::vector<std::string>& items) {
   return params;
 }
 
+void MeanAndSd(const std::vector<double>& v, double* mean, double* sd) {
+  double s = 0, s2 = 0;
+  for (double x : v) s += x;
+  *mean = s / v.size();
+  for (double x : v) s2 += (x - *mean) * (x - *mean);
+  *sd = v.size() > 1 ? std::sqrt(s2 / (v.size() - 1)) : 0.0;
+}
+
+std::vector<StrategyParams> ParsePerStrategyOptions(const std::vector<std::string>& strategies,
+                                                    const std::vector<std::string>& items) {
+  std::vector<StrategyParams> params(strategies.size());
+  for (const std::string& item : items) {
+    const auto colon = item.find(':');
+    bool found = false;
+    for (std::size_t i = 0; colon != std::string::npos && i < strategies.size(); ++i) {
+      if (strategies[i] != item.substr(0, colon)) continue;
+      params[i] = params[i].MergedWith(ParseOptionFlags({item.substr(colon + 1)}));
+      found = true;
+    }
+    if (!found)
+      throw UsageError("--option " + item + ": expected strategy:key=value for one of " +
+                       JoinNames(strategies));
+  }
+  return params;
+}
+
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator) {
   std::string out;
   for (Eigen::Index i = 0; i < v.size(); ++i) out += (i ? separator : "") + io::FormatDouble(v(i));

@@ -124,6 +124,10 @@ void RequireWritableFile(const std::string& flag, const std::string& path);
 // it then is a writable directory.
 void RequireWritableDirectory(const std::string& flag, const std::string& path);
 
+// The mean and the sample standard deviation (n - 1; 0 for fewer than two values) of v
+// (non-empty).
+void MeanAndSd(const std::vector<double>& v, double* mean, double* sd);
+
 // "a, b, c".
 std::string JoinNames(const std::vector<std::string>& names);
 
@@ -139,6 +143,10 @@ std::vector<std::string> ParseNameList(const std::string& flag, const std::strin
 // when it parses as a number, true, false or a quoted string, else text: beta_schedule=rkhs).
 // Throws UsageError for an item without '=' or with an empty key.
 StrategyParams ParseOptionFlags(const std::vector<std::string>& items);
+// The demos' repeatable --option strategy:key=value, one StrategyParams per strategy (in the
+// order of `strategies`). Throws UsageError for an item naming none of them.
+std::vector<StrategyParams> ParsePerStrategyOptions(const std::vector<std::string>& strategies,
+                                                    const std::vector<std::string>& items);
 // Comma-separated doubles, round-trip exact.
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator = ",");
 

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/examples/cli/command.h"
 #include "gpbandit/examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -144,10 +145,8 @@ void PrintDriftTable(const DriftDemoResult& result, const DriftDemoOptions& o, s
     std::vector<double> values;
     for (const DriftRun& r : result.runs)
       if (r.strategy == o.strategies[i]) values.push_back(r.regret_after_drift);
-    double mean = 0, sq = 0;
-    for (double v : values) mean += v / values.size();
-    for (double v : values) sq += (v - mean) * (v - mean);
-    const double sd = values.size() > 1 ? std::sqrt(sq / (values.size() - 1)) : 0.0;
+    double mean = 0, sd = 0;
+    MeanAndSd(values, &mean, &sd);
     std::string per_seed;
     for (double v : values) per_seed += (per_seed.empty() ? "" : ", ") + Fixed(v, 4);
     out << "| " << o.strategies[i] << " | " << OptionsOf(o, i).json() << " | " << Fixed(mean, 4)

@@ -38,20 +38,7 @@ int DriftDemoCommand(const std::vector<std::string>& args, Streams streams) {
   if (d.size() != 2) throw UsageError("--drift " + drift + ": expected first:last");
   o.drift_start = static_cast<int>(d(0));
   o.drift_end = static_cast<int>(d(1));
-  o.strategy_options.assign(o.strategies.size(), StrategyParams());
-  for (const std::string& item : options) {
-    const auto colon = item.find(':');
-    bool found = false;
-    for (std::size_t i = 0; colon != std::string::npos && i < o.strategies.size(); ++i) {
-      if (o.strategies[i] != item.substr(0, colon)) continue;
-      o.strategy_options[i] =
-          o.strategy_options[i].MergedWith(ParseOptionFlags({item.substr(colon + 1)}));
-      found = true;
-    }
-    if (!found)
-      throw UsageError("--option " + item + ": expected strategy:key=value for one of " +
-                       strategies);
-  }
+  o.strategy_options = ParsePerStrategyOptions(o.strategies, options);
   for (const std::string& s : o.strategies) RequireRegisteredStrategy("--strategies", s);
   for (std::size_t i = 0; i < o.strategies.size(); ++i)
     RequireValidStrategyOptions(o.strategies[i], o.strategy_options[i]);

@@ -17,6 +17,7 @@
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/finite_bandit_loop.h"
+#include "gpbandit/examples/cli/command.h"
 #include "gpbandit/examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/cholesky.h"
 #include "gpbandit/gp/finite_set_posterior.h"
@@ -530,17 +531,9 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
 
 namespace {
 
-void MeanSd(const std::vector<double>& v, double* mean, double* sd) {
-  double s = 0, s2 = 0;
-  for (double x : v) s += x;
-  *mean = s / v.size();
-  for (double x : v) s2 += (x - *mean) * (x - *mean);
-  *sd = v.size() > 1 ? std::sqrt(s2 / (v.size() - 1)) : 0.0;
-}
-
 std::string PlusMinus(const std::vector<double>& v, double divide = 1.0) {
   double mean, sd;
-  MeanSd(v, &mean, &sd);
+  MeanAndSd(v, &mean, &sd);
   std::ostringstream out;
   out << std::setprecision(4) << mean / divide << " +- " << sd / divide;
   return out.str();
@@ -560,7 +553,7 @@ void PrintSummary(const RegretStudyResult& result, int T, std::ostream& out) {
       << "\n";
   for (const StrategySummary& s : result.summaries) {
     double sec, sec_sd;
-    MeanSd(s.seconds, &sec, &sec_sd);
+    MeanAndSd(s.seconds, &sec, &sec_sd);
     std::ostringstream seconds;
     seconds << std::setprecision(3) << sec;
     out << std::setw(static_cast<int>(width)) << s.strategy << "  " << std::setw(22)

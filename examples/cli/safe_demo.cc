@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/examples/cli/command.h"
 #include "gpbandit/examples/cli/commands.h"
 #include "gpbandit/examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -271,10 +272,8 @@ void PrintSafeTable(const SafeDemoResult& result, const SafeDemoOptions& o, std:
       safe_recommendations += r.recommended_safe ? 1 : 0;
       per_seed += (per_seed.empty() ? "" : ", ") + std::to_string(r.unsafe_episodes);
     }
-    double mean = 0, sq = 0;
-    for (double v : rewards) mean += v / rewards.size();
-    for (double v : rewards) sq += (v - mean) * (v - mean);
-    const double sd = rewards.size() > 1 ? std::sqrt(sq / (rewards.size() - 1)) : 0.0;
+    double mean = 0, sd = 0;
+    MeanAndSd(rewards, &mean, &sd);
     out << "| " << name << " | " << unsafe << " (" << per_seed << ") | " << Fixed(mean, 4) << " ("
         << Fixed(sd, 4) << ") | " << safe_recommendations << "/" << rewards.size() << " | "
         << Fixed(result.reference.best_safe_reward, 4) << " |\n";
