@@ -3,9 +3,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/gp/format.h"
-#include "gpbandit/gp/math.h"
+#include "acquisition/option_checks.h"
+#include "gp/format.h"
+#include "gp/math.h"
 
 namespace gpbandit {
 namespace {

@@ -15,10 +15,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/gp/format.h"
-#include "gpbandit/gp/math.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "acquisition/option_checks.h"
+#include "gp/format.h"
+#include "gp/math.h"
+#include "gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/acquisition/options_json.h"
-#include "gpbandit/gp/cholesky.h"
+#include "acquisition/option_checks.h"
+#include "acquisition/options_json.h"
+#include "gp/cholesky.h"
 #include "gpbandit/gp/kernel_features.h"
 
 namespace gpbandit {

@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/option_checks.h"
+#include "acquisition/options_json.h"
 
 namespace gpbandit {
 

@@ -1,6 +1,6 @@
 #include "gpbandit/acquisition/mean_only.h"
 
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/options_json.h"
 
 namespace gpbandit {
 

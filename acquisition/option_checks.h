@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace internal {

@@ -1,4 +1,4 @@
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/options_json.h"
 
 #include <climits>
 #include <cmath>

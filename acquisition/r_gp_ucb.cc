@@ -4,8 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/option_checks.h"
+#include "acquisition/options_json.h"
 
 namespace gpbandit {
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "gpbandit/acquisition/box_maximizer.h"
-#include "gpbandit/acquisition/option_checks.h"
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/option_checks.h"
+#include "acquisition/options_json.h"
 #include "gpbandit/acquisition/safe_set.h"
 
 namespace gpbandit {

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/acquisition/option_checks.h"
+#include "acquisition/option_checks.h"
 
 namespace gpbandit {
 namespace {

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/acquisition/option_checks.h"
+#include "acquisition/option_checks.h"
 
 namespace gpbandit {
 

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gpbandit/acquisition/options_json.h"
-#include "gpbandit/gp/format.h"
+#include "acquisition/options_json.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 

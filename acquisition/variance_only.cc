@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/options_json.h"
 
 namespace gpbandit {
 

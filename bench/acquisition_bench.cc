@@ -34,7 +34,7 @@
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/gp_ucb.h"
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/kernel_factory.h"
 
 namespace {

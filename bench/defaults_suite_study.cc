@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "run_table.h"
 

@@ -19,7 +19,7 @@
 #include <iostream>
 #include <memory>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"

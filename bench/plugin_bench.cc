@@ -37,7 +37,7 @@
 #include <cmath>
 #include <vector>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

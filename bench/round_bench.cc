@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

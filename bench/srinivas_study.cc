@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/cli/regret_study.h"
+#include "examples/cli/regret_study.h"
 #include "study_args.h"
 
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/format.h"
+#include "gp/cholesky.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,

@@ -1,4 +1,4 @@
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 #include <algorithm>
 #include <charconv>

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/format.h"
+#include "gp/cholesky.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace {

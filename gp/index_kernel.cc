@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace {

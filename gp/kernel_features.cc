@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 
 namespace gpbandit {
 namespace {

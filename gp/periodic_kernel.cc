@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/gp/format.h"
-#include "gpbandit/gp/math.h"
+#include "gp/format.h"
+#include "gp/math.h"
 
 namespace gpbandit {
 namespace {

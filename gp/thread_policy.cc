@@ -1,4 +1,4 @@
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 
 #include <dirent.h>
 #include <omp.h>

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace {

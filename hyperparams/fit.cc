@@ -14,8 +14,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gpbandit/gp/math.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/math.h"
+#include "gp/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
 namespace gpbandit {

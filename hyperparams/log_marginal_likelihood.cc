@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/gp/cholesky.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/cholesky.h"
+#include "gp/thread_policy.h"
 
 namespace gpbandit {
 namespace {

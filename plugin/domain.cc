@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -1,4 +1,4 @@
-#include "gpbandit/plugin/finite_set_model.h"
+#include "plugin/finite_set_model.h"
 
 #include <stdexcept>
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "gpbandit/plugin/json_vector.h"
+#include "plugin/json_vector.h"
 
 namespace gpbandit {
 namespace {

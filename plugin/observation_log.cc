@@ -7,8 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/plugin/json_vector.h"
-#include "gpbandit/storage/json_lines.h"
+#include "plugin/json_vector.h"
+#include "storage/json_lines.h"
 
 namespace gpbandit {
 namespace {

@@ -11,7 +11,7 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "gpbandit/storage/json_lines.h"
+#include "storage/json_lines.h"
 
 namespace gpbandit {
 namespace {

@@ -1,4 +1,4 @@
-#include "gpbandit/storage/json_lines.h"
+#include "storage/json_lines.h"
 
 #include <nlohmann/json.hpp>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/command.h"
+#include "examples/cli/command.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include <sstream>
 #include <typeinfo>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace cli {

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 
 namespace gpbandit {
 namespace cli {

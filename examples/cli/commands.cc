@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/commands.h"
+#include "examples/cli/commands.h"
 
 #include <iomanip>
 #include <ostream>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/cli/command.h"
+#include "examples/cli/command.h"
 
 namespace gpbandit {
 namespace cli {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/plot.h"
-#include "gpbandit/examples/cli/robot_demo.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/plot.h"
+#include "examples/cli/robot_demo.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace cli {

@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/drift_demo.h"
+#include "examples/cli/drift_demo.h"
 
 #include <chrono>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/examples/cli/command.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/command.h"
+#include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

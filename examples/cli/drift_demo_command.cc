@@ -2,8 +2,8 @@
 // stdout.
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/drift_demo.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/drift_demo.h"
 
 namespace gpbandit {
 namespace cli {

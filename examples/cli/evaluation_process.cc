@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/evaluation_process.h"
+#include "examples/cli/evaluation_process.h"
 
 #include <poll.h>
 #include <signal.h>

@@ -17,8 +17,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/io/finite_problem.h"
+#include "examples/cli/commands.h"
+#include "examples/io/finite_problem.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"

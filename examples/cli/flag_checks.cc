@@ -8,7 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "gpbandit/examples/cli/command.h"
+#include "examples/cli/command.h"
 #include "gpbandit/plugin/strategy_registry.h"
 
 namespace gpbandit {

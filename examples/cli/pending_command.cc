@@ -6,8 +6,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/study_flags.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

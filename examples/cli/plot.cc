@@ -1,10 +1,10 @@
-#include "gpbandit/examples/cli/plot.h"
+#include "examples/cli/plot.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <ostream>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace cli {

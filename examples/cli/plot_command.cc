@@ -17,11 +17,11 @@
 #include <ostream>
 #include <set>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/plot.h"
-#include "gpbandit/examples/cli/safe_set_slice.h"
-#include "gpbandit/examples/cli/study_flags.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/plot.h"
+#include "examples/cli/safe_set_slice.h"
+#include "examples/cli/study_flags.h"
+#include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

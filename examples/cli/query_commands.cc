@@ -5,9 +5,9 @@
 #include <memory>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/study_flags.h"
-#include "gpbandit/gp/format.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/study_flags.h"
+#include "gp/format.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/regret_study.h"
+#include "examples/cli/regret_study.h"
 
 #include <omp.h>
 
@@ -17,11 +17,11 @@
 
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/finite_bandit_loop.h"
-#include "gpbandit/examples/cli/command.h"
-#include "gpbandit/examples/problems/synthetic_functions.h"
-#include "gpbandit/gp/cholesky.h"
+#include "examples/cli/command.h"
+#include "examples/problems/synthetic_functions.h"
+#include "gp/cholesky.h"
 #include "gpbandit/gp/finite_set_posterior.h"
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/plugin/strategy_registry.h"

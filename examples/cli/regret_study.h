@@ -36,7 +36,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/examples/io/finite_problem.h"
+#include "examples/io/finite_problem.h"
 
 namespace gpbandit {
 namespace cli {

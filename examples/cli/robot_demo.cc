@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/robot_demo.h"
+#include "examples/cli/robot_demo.h"
 
 #include <chrono>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

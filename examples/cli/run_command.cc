@@ -8,10 +8,10 @@
 
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/acquisition/improvement_strategy.h"
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/plot.h"
-#include "gpbandit/examples/cli/regret_study.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/plot.h"
+#include "examples/cli/regret_study.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace cli {

@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/safe_demo.h"
+#include "examples/cli/safe_demo.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,9 +10,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/examples/cli/command.h"
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/command.h"
+#include "examples/cli/commands.h"
+#include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/examples/problems/pendulum_plant.h"
+#include "examples/problems/pendulum_plant.h"
 
 namespace gpbandit {
 namespace cli {

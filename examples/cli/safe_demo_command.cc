@@ -3,8 +3,8 @@
 #include <filesystem>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/safe_demo.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/safe_demo.h"
 
 namespace gpbandit {
 namespace cli {

@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/safe_set_slice.h"
+#include "examples/cli/safe_set_slice.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,10 +2,10 @@
 // sensor studies in the finite-problem format, with the commands that run them.
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/io/csv.h"
-#include "gpbandit/examples/io/finite_problem.h"
-#include "gpbandit/examples/problems/sensor_network.h"
+#include "examples/cli/commands.h"
+#include "examples/io/csv.h"
+#include "examples/io/finite_problem.h"
+#include "examples/problems/sensor_network.h"
 
 namespace gpbandit {
 namespace cli {

@@ -14,8 +14,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/study_flags.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/study_flags.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"

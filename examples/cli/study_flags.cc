@@ -1,4 +1,4 @@
-#include "gpbandit/examples/cli/study_flags.h"
+#include "examples/cli/study_flags.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

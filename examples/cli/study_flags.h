@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "gpbandit/examples/cli/command.h"
+#include "examples/cli/command.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

@@ -12,10 +12,10 @@
 #include <memory>
 #include <ostream>
 
-#include "gpbandit/examples/cli/commands.h"
-#include "gpbandit/examples/cli/evaluation_process.h"
-#include "gpbandit/examples/cli/study_flags.h"
-#include "gpbandit/examples/io/csv.h"
+#include "examples/cli/commands.h"
+#include "examples/cli/evaluation_process.h"
+#include "examples/cli/study_flags.h"
+#include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {

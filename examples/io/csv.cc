@@ -1,4 +1,4 @@
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 #include <cmath>
 #include <cstdio>

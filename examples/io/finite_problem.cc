@@ -1,10 +1,10 @@
-#include "gpbandit/examples/io/finite_problem.h"
+#include "examples/io/finite_problem.h"
 
 #include <cmath>
 #include <map>
 #include <vector>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace io {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 namespace gpbandit {
 namespace io {

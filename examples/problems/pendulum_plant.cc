@@ -1,4 +1,4 @@
-#include "gpbandit/examples/problems/pendulum_plant.h"
+#include "examples/problems/pendulum_plant.h"
 
 #include <algorithm>
 #include <cmath>

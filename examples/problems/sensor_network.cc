@@ -1,10 +1,10 @@
-#include "gpbandit/examples/problems/sensor_network.h"
+#include "examples/problems/sensor_network.h"
 
 #include <cmath>
 #include <random>
 #include <stdexcept>
 
-#include "gpbandit/gp/format.h"
+#include "gp/format.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {

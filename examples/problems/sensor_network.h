@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gpbandit/examples/io/finite_problem.h"
+#include "examples/io/finite_problem.h"
 
 namespace gpbandit {
 namespace problems {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 
 namespace gpbandit {
 namespace problems {

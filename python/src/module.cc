@@ -16,7 +16,7 @@
 #include <mutex>
 
 #include "bindings.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace {

@@ -3,7 +3,7 @@
 // each in C's %a (exact) notation.
 #include <cstdio>
 
-#include "gpbandit/examples/problems/pendulum_plant.h"
+#include "examples/problems/pendulum_plant.h"
 
 int main() {
   const gpbandit::problems::PendulumPlant plant;

@@ -8,7 +8,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -1,6 +1,6 @@
 // The rules every strategy's JSON options follow (acquisition/options_json.h), checked through
 // the built-in strategies' factories: unknown keys, wrong types, enums by name, invalid values.
-#include "gpbandit/acquisition/options_json.h"
+#include "acquisition/options_json.h"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 #include "tests/examples/cli_fixture.h"
 
 namespace gpbandit {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "gpbandit/examples/cli/safe_demo.h"
+#include "examples/cli/safe_demo.h"
 #include "tests/examples/cli_fixture.h"
 
 namespace gpbandit {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "tests/examples/cli_fixture.h"

@@ -1,5 +1,5 @@
 // The file readers: every malformed input names the file, the line and the column.
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <fstream>
 #include <string>
 
-#include "gpbandit/examples/io/finite_problem.h"
-#include "gpbandit/gp/math.h"
+#include "examples/io/finite_problem.h"
+#include "gp/math.h"
 
 namespace gpbandit {
 namespace io {

@@ -1,6 +1,6 @@
 // The demo's plant: physically sensible closed-loop behaviour, so that the demo's numbers mean
 // something.
-#include "gpbandit/examples/problems/pendulum_plant.h"
+#include "examples/problems/pendulum_plant.h"
 
 #include <gtest/gtest.h>
 

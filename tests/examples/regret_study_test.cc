@@ -1,6 +1,6 @@
 // The regret studies of `gpbandit run`: the bookkeeping of every row checked against the
 // problem files, determinism, and the papers' qualitative result on a GP sample.
-#include "gpbandit/examples/cli/regret_study.h"
+#include "examples/cli/regret_study.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "gpbandit/examples/io/finite_problem.h"
+#include "examples/io/finite_problem.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

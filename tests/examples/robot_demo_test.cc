@@ -1,5 +1,5 @@
 // The demo's bookkeeping: episodes, conditions and rewards agree with the plant.
-#include "gpbandit/examples/cli/robot_demo.h"
+#include "examples/cli/robot_demo.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "gpbandit/examples/io/csv.h"
+#include "examples/io/csv.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

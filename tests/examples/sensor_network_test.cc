@@ -1,5 +1,5 @@
 // The simulated building: the structure the sensor studies rely on.
-#include "gpbandit/examples/problems/sensor_network.h"
+#include "examples/problems/sensor_network.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "gpbandit/gp/cholesky.h"
+#include "gp/cholesky.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

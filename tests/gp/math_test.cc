@@ -1,6 +1,6 @@
 // The shared numeric helpers of gp/math.h: the cosine map onto an interval, its derivative
 // against finite differences, and its inverse.
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

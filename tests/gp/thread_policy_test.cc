@@ -1,5 +1,5 @@
 // The thread policy (gp/thread_policy.h): small work and a busy machine run on one thread.
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 
 #include <gtest/gtest.h>
 #include <omp.h>

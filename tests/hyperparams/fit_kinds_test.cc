@@ -11,7 +11,7 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"

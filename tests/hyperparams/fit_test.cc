@@ -13,7 +13,7 @@
 
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "tests/test_util.h"
 

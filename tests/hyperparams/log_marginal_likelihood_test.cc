@@ -13,7 +13,7 @@
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
-#include "gpbandit/gp/thread_policy.h"
+#include "gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

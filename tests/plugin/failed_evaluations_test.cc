@@ -11,7 +11,7 @@
 #include <limits>
 #include <string>
 
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"

@@ -3,7 +3,7 @@
 // outputs whose offset and scale move with every observation), rebuilt when the
 // hyperparameters change, refused when an observation is not a candidate; and Optimizers with
 // and without it making the same suggestions.
-#include "gpbandit/plugin/finite_set_model.h"
+#include "plugin/finite_set_model.h"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"

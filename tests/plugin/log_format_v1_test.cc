@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/gp_ucb.h"
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"

@@ -10,7 +10,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/storage/file_storage.h"
 #include "tests/plugin/plugin_test_util.h"

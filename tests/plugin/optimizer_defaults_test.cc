@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/examples/problems/synthetic_functions.h"
-#include "gpbandit/gp/math.h"
+#include "examples/problems/synthetic_functions.h"
+#include "gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "plugin_test_util.h"
 

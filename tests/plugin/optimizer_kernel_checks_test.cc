@@ -11,7 +11,7 @@
 
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/math.h"
+#include "gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
