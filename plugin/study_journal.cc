@@ -1,15 +1,10 @@
-// The Optimizer's side of a study's storage (optimizer.h, "Shared studies"): replaying what
-// other workers appended, running each mutating call under the study's lock, leases.
+#include "plugin/study_journal.h"
+
 #include <unistd.h>
 
 #include <chrono>
 #include <iostream>
 #include <stdexcept>
-
-#include "gpbandit/plugin/log_header.h"
-#include "gpbandit/plugin/observation_log.h"
-#include "gpbandit/plugin/optimizer.h"
-#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 namespace {
@@ -30,7 +25,7 @@ std::string DefaultWorkerId() {
 
 }  // namespace
 
-std::unique_ptr<StudyStorage> Optimizer::StorageFromOptions(const OptimizerOptions& options) {
+std::unique_ptr<StudyStorage> StudyJournal::StorageFromOptions(const OptimizerOptions& options) {
   if (options.log_path.empty() && options.storage.empty()) return nullptr;
   StorageOptions storage_options;
   storage_options.sync = options.sync_log;
@@ -39,23 +34,23 @@ std::unique_ptr<StudyStorage> Optimizer::StorageFromOptions(const OptimizerOptio
   return OpenStudyStorage(options.storage, options.study, storage_options);
 }
 
-void Optimizer::AttachStorage(std::unique_ptr<StudyStorage> storage) {
+void StudyJournal::Attach(std::unique_ptr<StudyStorage> storage, const WorkerOptions& worker) {
   storage_ = std::move(storage);
-  worker_id_ = options_.worker.id.empty() ? DefaultWorkerId() : options_.worker.id;
+  worker_id_ = worker.id.empty() ? DefaultWorkerId() : worker.id;
   SyncFrom(*storage_->Begin(LockMode::kShared));
 }
 
-void Optimizer::SyncFrom(StudySession& session) {
+void StudyJournal::SyncFrom(StudySession& session) {
   if (!study_exists_) {
     if (session.header().empty()) return;
-    CheckStudyHeader(session.header());
+    hooks_.check_header(session.header());
     study_exists_ = true;
   }
   for (const StudyRecord& record : session.ReadAfter(synced_)) {
     // A record that is valid JSON but wrong (a fit with too few parameters, a point outside
     // the box) is named by its place in the study, so that a person can find it.
     try {
-      Replay(ParseLogRecord(record.json));
+      hooks_.replay(ParseLogRecord(record.json));
     } catch (const std::exception& e) {
       const std::string where = record.location.empty() ? storage_->Describe() + ": record " +
                                                               std::to_string(record.sequence)
@@ -66,7 +61,9 @@ void Optimizer::SyncFrom(StudySession& session) {
   }
 }
 
-void Optimizer::ReadAhead() {
+// Replays what is committed so far without the exclusive lock (a shared one for files), so that
+// only what others append meanwhile is replayed under it.
+void StudyJournal::ReadAhead() {
   try {
     SyncFrom(*storage_->Begin(LockMode::kShared));
   } catch (const StorageInterrupted&) {
@@ -74,25 +71,24 @@ void Optimizer::ReadAhead() {
   }
 }
 
-void Optimizer::InStudy(const std::function<std::function<void()>()>& stage,
-                        Durability durability) {
+void StudyJournal::Run(const Stage& stage, Durability durability) {
   if (!storage_) {
     call_now_ = WallClock();
     std::function<void()> apply;
     try {
       apply = stage();
     } catch (...) {
-      RestoreFit();
+      hooks_.roll_back();
       throw;
     }
-    saved_fit_.reset();
+    hooks_.forget_roll_back();
     apply();
     return;
   }
   ReadAhead();
   for (int attempt = 1;; ++attempt) {
     try {
-      AttemptInStudy(stage, durability);
+      Attempt(stage, durability);
       return;
     } catch (const StorageInterrupted& e) {
       if (attempt >= kMaxAttempts)
@@ -103,10 +99,9 @@ void Optimizer::InStudy(const std::function<std::function<void()>()>& stage,
   }
 }
 
-// One attempt of InStudy. Until the commit succeeds, a failure leaves this optimizer as it was
-// (but for the records of others it replayed, which are committed).
-void Optimizer::AttemptInStudy(const std::function<std::function<void()>()>& stage,
-                               Durability durability) {
+// One attempt of Run. Until the commit succeeds, a failure leaves the optimizer as it was (but
+// for the records of others it replayed, which are committed).
+void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   std::unique_ptr<StudySession> session;
   std::function<void()> apply;
   long long last = 0;
@@ -121,85 +116,33 @@ void Optimizer::AttemptInStudy(const std::function<std::function<void()>()>& sta
     last = session->Commit(durability);
   } catch (...) {
     session_ = nullptr;
-    RestoreFit();
+    hooks_.roll_back();
     throw;
   }
-  saved_fit_.reset();
+  hooks_.forget_roll_back();
   study_exists_ = study_exists_ || header_staged_;
   synced_ = last;
   apply();
 }
 
-// The header of a new study goes with its first record, so that a call that writes nothing
-// creates nothing.
-void Optimizer::Stage(const std::string& record_json) {
+void StudyJournal::Append(const std::string& record_json) {
   if (session_ == nullptr) return;
   if (!study_exists_ && session_->header().empty() && !header_staged_) {
-    session_->CreateStudy(FormatLogHeader(MakeHeader()));
+    session_->CreateStudy(hooks_.header_json());
     header_staged_ = true;
   }
   session_->Append(record_json);
 }
 
-void Optimizer::SaveFit() {
-  auto saved = std::make_unique<FitState>();
-  saved->gp = std::make_unique<GaussianProcess>(*gp_);
-  for (const auto& c : constraint_gps_) saved->constraint_gps.push_back(*c);
-  saved->last_fit_observations = last_fit_observations_;
-  saved->has_fit_report = has_fit_report_;
-  saved->last_fit_report = last_fit_report_;
-  saved_fit_ = std::move(saved);
+bool StudyJournal::CreateStudyInCall() {
+  if (study_exists_ || session_ == nullptr) return false;
+  session_->CreateStudy(hooks_.header_json());
+  header_staged_ = true;
+  return true;
 }
 
-void Optimizer::RestoreFit() {
-  if (!saved_fit_) return;
-  *gp_ = std::move(*saved_fit_->gp);
-  for (std::size_t i = 0; i < saved_fit_->constraint_gps.size(); ++i)
-    *constraint_gps_[i] = std::move(saved_fit_->constraint_gps[i]);
-  last_fit_observations_ = saved_fit_->last_fit_observations;
-  has_fit_report_ = saved_fit_->has_fit_report;
-  last_fit_report_ = std::move(saved_fit_->last_fit_report);
-  saved_fit_.reset();
-}
-
-bool Optimizer::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  domain_.CheckAction(x, "x");
-  domain_.CheckContext(context, "context");
-  bool released = false;
-  InStudy([&] {
-    released = PendingIndex(x, context) >= 0;
-    if (released) Stage(FormatReleaseRecord(x, context));
-    return std::function<void()>([&] {
-      if (released) RemovePending(x, context);
-    });
-  });
-  return released;
-}
-
-bool Optimizer::CreateStudy() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (!storage_) throw std::logic_error("CreateStudy: the optimizer has no storage");
-  bool created = false;
-  InStudy([&] {
-    created = !study_exists_;
-    if (created) {
-      session_->CreateStudy(FormatLogHeader(MakeHeader()));
-      header_staged_ = true;
-    }
-    return std::function<void()>([] {});
-  });
-  return created;
-}
-
-void Optimizer::Sync() {
-  std::lock_guard<std::mutex> lock(mutex_);
+void StudyJournal::Sync() {
   if (storage_) SyncFrom(*storage_->Begin(LockMode::kShared));
-}
-
-std::vector<PendingPoint> Optimizer::pending_points() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return pending_;
 }
 
 }  // namespace gpbandit
