@@ -1,7 +1,7 @@
 // The fixture of the command-line tests: the built `gpbandit` program (GPBANDIT_CLI_PATH) run
 // through the shell in a fresh temporary directory, as a person runs it.
-#ifndef GPBANDIT_TESTS_EXAMPLES_CLI_FIXTURE_H_
-#define GPBANDIT_TESTS_EXAMPLES_CLI_FIXTURE_H_
+#ifndef GPBANDIT_TESTS_CLI_CLI_FIXTURE_H_
+#define GPBANDIT_TESTS_CLI_CLI_FIXTURE_H_
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace gpbandit {
 
@@ -23,6 +24,15 @@ inline std::string ReadAll(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+// The numbers of one CSV line ("0.3,4.2" -> {0.3, 4.2}), as commands print points.
+inline std::vector<double> Numbers(const std::string& csv_line) {
+  std::vector<double> v;
+  std::stringstream s(csv_line);
+  std::string item;
+  while (std::getline(s, item, ',')) v.push_back(std::stod(item));
+  return v;
 }
 
 class CliTest : public ::testing::Test {
@@ -61,4 +71,4 @@ class CliTest : public ::testing::Test {
 
 }  // namespace gpbandit
 
-#endif  // GPBANDIT_TESTS_EXAMPLES_CLI_FIXTURE_H_
+#endif  // GPBANDIT_TESTS_CLI_CLI_FIXTURE_H_

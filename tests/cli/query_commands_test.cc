@@ -13,14 +13,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::vector<double> Numbers(const std::string& csv_line) {
-  std::vector<double> v;
-  std::stringstream s(csv_line);
-  std::string item;
-  while (std::getline(s, item, ',')) v.push_back(std::stod(item));
-  return v;
-}
-
 // cost(x) = (x0 - 1.2)^2 + (x1 - 0.4)^2 on [0, 2] x [0, 1].
 double Cost(const std::vector<double>& x) {
   return (x[0] - 1.2) * (x[0] - 1.2) + (x[1] - 0.4) * (x[1] - 0.4);

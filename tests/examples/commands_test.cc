@@ -19,14 +19,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::vector<double> Numbers(const std::string& csv_line) {
-  std::vector<double> v;
-  std::stringstream s(csv_line);
-  std::string item;
-  while (std::getline(s, item, ',')) v.push_back(std::stod(item));
-  return v;
-}
-
 TEST_F(CliTest, RunWritesOneRowPerRoundAndASummary) {
   const Result r =
       Run("run --problem gp-sample --grid 50 --strategy gp-ucb,mean --T 7 --trials 2 --out r.csv");
