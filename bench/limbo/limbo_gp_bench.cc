@@ -5,8 +5,12 @@
 //                      as gp_bench's BM_AddObservationIncremental/2000
 //   refactorize_ms     GP::recompute() on t + 1 observations (kernel matrix, LLT, alpha), as
 //                      gp_bench's BM_AddObservationRefactorize/2000
-// Each figure is the median of --reps timings (std::chrono::steady_clock); each add_sample runs
-// on a fresh copy of the t-observation model (the copy is not timed).
+//   predict_one_point_us  GP::query (mean and variance) of one point at a time on a model of
+//                      t / 2 observations, per point, as gp_bench's BM_PredictOnePoint/1000
+// Each figure is the median of --reps timings, in wall-clock time (std::chrono::steady_clock)
+// and in the process's CPU time (clock_gettime(CLOCK_PROCESS_CPUTIME_ID); on a busy machine the
+// wall clock also counts the time other processes held the core). Each add_sample runs on a
+// fresh copy of the t-observation model (the copy is not timed). The program runs one thread.
 //
 // Not built by CMake: limbo is not a dependency of gpbandit. bench/limbo/run_limbo_gp_bench.sh
 // compiles it against a limbo checkout and runs it beside gp_bench.
@@ -15,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
 #include <limbo/kernel/matern_five_halves.hpp>
 #include <limbo/mean/data.hpp>
@@ -59,10 +64,27 @@ double Median(std::vector<double> v) {
   return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-double MillisecondsOf(const std::chrono::steady_clock::time_point& start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
+double CpuMilliseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return 1e3 * static_cast<double>(now.tv_sec) + 1e-6 * static_cast<double>(now.tv_nsec);
 }
+
+// Wall-clock and CPU milliseconds of one call.
+struct Timings {
+  std::vector<double> wall, cpu;
+
+  template <typename F>
+  void Time(F f) {
+    const auto start = std::chrono::steady_clock::now();
+    const double cpu_start = CpuMilliseconds();
+    f();
+    cpu.push_back(CpuMilliseconds() - cpu_start);
+    wall.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+};
 
 }  // namespace
 
@@ -96,24 +118,40 @@ int main(int argc, char** argv) {
                                                         observations.end() - 1);
   Gp base(kDim, 1);
   base.compute(first_samples, first_observations);
-  std::vector<double> add_ms;
+  Timings add;
   for (int r = 0; r < reps; ++r) {
     Gp gp = base;
-    const auto start = std::chrono::steady_clock::now();
-    gp.add_sample(new_sample, new_observation);
-    add_ms.push_back(MillisecondsOf(start));
+    add.Time([&] { gp.add_sample(new_sample, new_observation); });
   }
 
   Gp full(kDim, 1);
   full.compute(samples, observations);
-  std::vector<double> refactorize_ms;
+  Timings refactorize;
+  for (int r = 0; r < reps; ++r) refactorize.Time([&] { full.recompute(); });
+
+  const int half = std::max(1, t / 2), probes = 1000;
+  Gp small(kDim, 1);
+  small.compute(std::vector<Eigen::VectorXd>(samples.begin(), samples.begin() + half),
+                std::vector<Eigen::VectorXd>(observations.begin(), observations.begin() + half));
+  std::vector<Eigen::VectorXd> points;
+  for (int j = 0; j < probes; ++j) points.push_back(Point(rng));
+  Timings predict;
+  double sink = 0.0;
   for (int r = 0; r < reps; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    full.recompute();
-    refactorize_ms.push_back(MillisecondsOf(start));
+    predict.Time([&] {
+      for (const Eigen::VectorXd& x : points) {
+        const auto [mean, variance] = small.query(x);
+        sink += mean(0) + variance;
+      }
+    });
   }
+  if (!std::isfinite(sink)) std::cerr << "non-finite prediction\n";
   std::cout << "t " << t << "\n"
-            << "add_one_sample_ms " << Median(add_ms) << "\n"
-            << "refactorize_ms " << Median(refactorize_ms) << "\n";
+            << "add_one_sample_ms " << Median(add.wall) << "\n"
+            << "refactorize_ms " << Median(refactorize.wall) << "\n"
+            << "add_one_sample_cpu_ms " << Median(add.cpu) << "\n"
+            << "refactorize_cpu_ms " << Median(refactorize.cpu) << "\n"
+            << "predict_one_point_us " << 1e3 * Median(predict.wall) / probes << "\n"
+            << "predict_one_point_cpu_us " << 1e3 * Median(predict.cpu) / probes << "\n";
   return 0;
 }
