@@ -100,21 +100,28 @@ std::unique_ptr<Kernel> BuildKernel(const FitFlags& f, int d, int m,
   return MakeProduct(std::move(product));
 }
 
-// Multiplies the fit's variance bounds and start ranges (signal and noise) by `mean_square`, the
-// raw outputs' second moment about the prior mean 0 (floored at the smallest normal double).
+// Multiplies the fit's bounds and start ranges of every output variance by `mean_square`, the
+// raw outputs' second moment about the prior mean 0 (floored at the smallest normal double):
+// the noise's, and those of every parameter kind measured in output variance (signal
+// variances, param_kind.h).
 void ScaleVarianceRanges(double mean_square, HyperparameterFitOptions* fit) {
   const double v = std::max(mean_square, std::numeric_limits<double>::min());
-  for (double* bound :
-       {&fit->min_signal_variance, &fit->max_signal_variance, &fit->start_min_signal_variance,
-        &fit->start_max_signal_variance, &fit->min_noise_variance, &fit->max_noise_variance,
-        &fit->start_min_noise_variance, &fit->start_max_noise_variance})
+  for (ParamKind kind : ParamKind::All()) {
+    if (kind.info().original_units != OriginalUnits::kOutputVariance) continue;
+    const ParamRange range = FitRange(*fit, kind);
+    fit->kind_ranges[kind.name()] = {range.min * v, range.max * v, range.start_min * v,
+                                     range.start_max * v};
+  }
+  for (double* bound : {&fit->min_noise_variance, &fit->max_noise_variance,
+                        &fit->start_min_noise_variance, &fit->start_max_noise_variance})
     *bound *= v;
 }
 
-// The lengthscales and periods of the fitted kernel in original input units: each is fitted in
-// unit-cube units, so it is multiplied by the range of the input it acts on. Per-input
-// parameters (ARD) map to their input in order; a shared one is given once per input of its
-// part, "...lengthscale[k]". Keys are the parameter names without "log_".
+// The log-params of the fitted kernel whose kind is a length along an input (lengthscales,
+// periods, any registered kind with OriginalUnits::kInputWidth), in original input units: each
+// is fitted in unit-cube units, so it is multiplied by the range of the input it acts on.
+// Per-input parameters (ARD) map to their input in order; a shared one is given once per input
+// of its part, "...lengthscale[k]". Keys are the parameter names without "log_".
 Json OriginalUnitScales(const Kernel& kernel, const std::vector<KernelPart>& parts,
                         const Eigen::VectorXd& range) {
   const std::vector<std::string> names = kernel.ParamNames();
@@ -123,7 +130,8 @@ Json OriginalUnitScales(const Kernel& kernel, const std::vector<KernelPart>& par
   Json out = Json::object();
   int offset = 0;
   for (const KernelPart& part : parts) {
-    for (ParamKind kind : {ParamKind::kLengthscale, ParamKind::kPeriod}) {
+    for (ParamKind kind : ParamKind::All()) {
+      if (kind.info().original_units != OriginalUnits::kInputWidth) continue;
       std::vector<int> of_kind;
       for (int j = offset; j < offset + part.num_params; ++j)
         if (kinds[j] == kind) of_kind.push_back(j);
@@ -170,7 +178,7 @@ Json FitJson(const GaussianProcess& gp, const std::vector<KernelPart>& parts, co
       gp.LogMarginalLikelihood() - gp.num_observations() * std::log(gp.output_scale());
   json["fit"] = {{"success", report.success},
                  {"kept_previous", report.kept_previous},
-                 {"termination", report.termination},
+                 {"termination", FitTerminationName(report.termination)},
                  {"starts", report.num_starts},
                  {"failed_starts", report.failed_starts.size()},
                  {"params_at_bound", report.params_at_bound},

@@ -89,7 +89,18 @@ Domain DomainFromJson(const json& j) {
   return d;
 }
 
+json RangeToJson(const ParamRange& r) {
+  return {{"min", r.min}, {"max", r.max}, {"start_min", r.start_min}, {"start_max", r.start_max}};
+}
+
+ParamRange RangeFromJson(const json& j) {
+  return {j.at("min").get<double>(), j.at("max").get<double>(), j.at("start_min").get<double>(),
+          j.at("start_max").get<double>()};
+}
+
 json FitOptionsToJson(const HyperparameterFitOptions& f) {
+  json kind_ranges = json::object();
+  for (const auto& [kind, range] : f.kind_ranges) kind_ranges[kind] = RangeToJson(range);
   json priors = json::array();
   for (const auto& p : f.kernel_priors) priors.push_back(PriorToJson(p));
   json lower = json::array(), upper = json::array();
@@ -117,6 +128,7 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"start_max_signal_variance", f.start_max_signal_variance},
           {"start_min_noise_variance", f.start_min_noise_variance},
           {"start_max_noise_variance", f.start_max_noise_variance},
+          {"kind_ranges", kind_ranges},
           {"lower_log_bounds", lower},
           {"upper_log_bounds", upper},
           {"kernel_priors", priors},
@@ -147,6 +159,11 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.start_max_signal_variance = j.at("start_max_signal_variance").get<double>();
   f.start_min_noise_variance = j.at("start_min_noise_variance").get<double>();
   f.start_max_noise_variance = j.at("start_max_noise_variance").get<double>();
+  // Absent from studies written before parameter kinds could be registered (none had one).
+  if (j.contains("kind_ranges")) {
+    for (const auto& [kind, range] : j.at("kind_ranges").items())
+      f.kind_ranges[kind] = RangeFromJson(range);
+  }
   for (const auto& v : j.at("lower_log_bounds")) f.lower_log_bounds.push_back(ToReal(v));
   for (const auto& v : j.at("upper_log_bounds")) f.upper_log_bounds.push_back(ToReal(v));
   for (const auto& p : j.at("kernel_priors")) f.kernel_priors.push_back(PriorFromJson(p));
