@@ -60,6 +60,8 @@ class AskPosterior {
   // The rank-one posterior (nullptr: predict through gp()), and the output it is relative to.
   const FiniteSetPosterior* finite() const { return finite_copy_ ? finite_copy_.get() : finite_; }
   double finite_reference() const { return reference_; }
+  // The points hallucinated so far.
+  int num_hallucinated() const { return num_hallucinated_; }
   // Observes model input u at its posterior mean; `candidate` is its index among the finite
   // set's candidates when there is a rank-one posterior (ignored otherwise).
   void Hallucinate(const Eigen::VectorXd& u, int candidate);
@@ -68,6 +70,7 @@ class AskPosterior {
   const GaussianProcess& model_;
   const FiniteSetPosterior* finite_;
   double reference_;
+  int num_hallucinated_ = 0;
   std::unique_ptr<GaussianProcess> copy_;
   std::unique_ptr<FiniteSetPosterior> finite_copy_;
 };

@@ -1,0 +1,119 @@
+// A local Gaussian process for studies of many observations: every observation is kept, and
+// predictions come from an exact GaussianProcess on the `size` observations most correlated with
+// an anchor, the observation of the highest output (the incumbent).
+//
+// Source: the local approximate GP of Gramacy & Apley (2015, "Local Gaussian process
+// approximation for large computer experiments", J. Comput. Graph. Stat. 24(2)), which predicts
+// near a point from an exact GP on its nearest neighbours, and TuRBO's trust region around the
+// incumbent (Eriksson, Pearce, Gardner, Turner & Poloczek, NeurIPS 2019), in which the search
+// continues: LocalTrustBox below is the largest box around the anchor whose every point, once
+// observed, joins the neighbourhood, so that what the search learns inside it is never dropped.
+//
+// Neighbourhood: rows i ranked by the correlation k(x_i, a) / sqrt(k(x_i, x_i) k(a, a)) with
+// the anchor a (the kernel's own metric: ARD lengthscales, periods and composites included;
+// k(x_i, a) itself where a diagonal is not positive); the anchor first, ties to the lower row.
+// The local model holds them in row order. A deterministic function of the observations and
+// the hyperparameters: it is rebuilt from scratch (one O(size^3) factorization) when they have
+// changed since it was last read, and never updated in place, so that two LocalGaussianProcess
+// with the same observations and hyperparameters hold bit-identical local models whenever each
+// was read (what a run resumed from its log needs).
+//
+// Costs (t observations, m = size): AddObservation O(d) amortized; reading local() after a
+// change O(t d) kernel values + O(m^3); predictions as GaussianProcess on m points.
+//
+// Thread safety: local() rebuilds lazily, so no member may be called concurrently with any other
+// (an Optimizer serializes its calls); copies are independent. Inputs in the caller's units.
+#ifndef GPBANDIT_GP_LOCAL_GAUSSIAN_PROCESS_H_
+#define GPBANDIT_GP_LOCAL_GAUSSIAN_PROCESS_H_
+
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/kernel.h"
+
+namespace gpbandit {
+
+class LocalGaussianProcess {
+ public:
+  // size >= 1: the number of observations in the local model. The GP options (noise variance,
+  // standardization, jitter ladder) are the local model's. Throws std::invalid_argument as
+  // GaussianProcess does, and for size < 1.
+  LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
+                       const GaussianProcessOptions& options, int size);
+  // The observations, kernel hyperparameters and noise variance of `exact`.
+  LocalGaussianProcess(const GaussianProcess& exact, int size);
+  LocalGaussianProcess(const LocalGaussianProcess& other);
+  LocalGaussianProcess& operator=(const LocalGaussianProcess& other);
+  LocalGaussianProcess(LocalGaussianProcess&&) noexcept;
+  LocalGaussianProcess& operator=(LocalGaussianProcess&&) noexcept;
+  ~LocalGaussianProcess();
+
+  int size() const { return size_; }
+  int input_dim() const { return input_dim_; }
+  int num_observations() const { return t_; }
+  const Kernel& kernel() const { return *kernel_; }
+  Eigen::VectorXd kernel_log_params() const { return kernel_->GetLogParams(); }
+  double noise_variance() const { return noise_variance_; }
+  const GaussianProcessOptions& options() const { return options_; }
+
+  // Appends (x, y), O(d) amortized. Throws std::invalid_argument (wrong size, non-finite x or y,
+  // a point the kernel rejects); unchanged then.
+  void AddObservation(const ConstVectorRef& x, double y);
+  // As GaussianProcess::SetHyperparameters, without the refactorization (done when read).
+  void SetHyperparameters(const ConstVectorRef& kernel_log_params, double noise_variance);
+  // Multiplies every output by 2^exponent (GaussianProcess::ScaleOutputs).
+  void ScaleOutputs(int exponent);
+
+  // Observed inputs (input_dim x t) and outputs (t), all of them, in the order added.
+  Eigen::MatrixXd inputs() const { return X_.leftCols(t_); }
+  Eigen::VectorXd outputs() const { return y_.head(t_); }
+  // The row of the highest output (the first of equal ones); -1 with no observation.
+  int anchor() const;
+  // The rows of the local model, ascending (min(size, t) of them).
+  const std::vector<int>& neighbours() const;
+  // The exact GP on the neighbours.
+  const GaussianProcess& local() const;
+  // The posterior means of the local model at every row (t entries); NaN at rows outside it.
+  Eigen::VectorXd MeansAtObservations() const;
+
+  // The `count` rows most correlated with the anchor (the neighbourhood rule above), ascending;
+  // all rows when count >= t. The same rule for another size, e.g. a hyperparameter fit's data.
+  std::vector<int> MostCorrelatedRows(int count) const;
+  // An exact GP, with this model's hyperparameters and options, on the given rows.
+  GaussianProcess ModelOn(const std::vector<int>& rows) const;
+
+  // The box around the anchor (the first action_dim coordinates, each within [lower, upper])
+  // inside which every point is at least as correlated with the anchor as the least correlated
+  // neighbour: along each coordinate i the distance h_i at which the correlation falls to that
+  // neighbour's (bisection, at most the span [lower_i, upper_i]), then the box of half-widths
+  // h_i / sqrt(action_dim) (inscribed in the ellipsoid of a stationary ARD kernel). Narrowed in
+  // place; the anchor stays inside. Needs an observation.
+  void LocalTrustBox(int action_dim, Eigen::VectorXd* lower, Eigen::VectorXd* upper) const;
+
+ private:
+  void Invalidate() { stale_ = true; }
+  void Rebuild() const;
+  // Correlation of every row with the anchor (the ranking of MostCorrelatedRows).
+  Eigen::VectorXd AnchorCorrelations() const;
+  double Correlation(const ConstVectorRef& x, const ConstVectorRef& a, double kaa) const;
+
+  std::unique_ptr<Kernel> kernel_;
+  int input_dim_;
+  GaussianProcessOptions options_;
+  double noise_variance_;
+  int size_;
+  int t_ = 0;
+  Eigen::MatrixXd X_;  // input_dim x capacity (doubling)
+  Eigen::VectorXd y_;  // capacity
+  // Built when read (local(), neighbours()) after a change, in place, so that a reference to
+  // local() stays valid.
+  mutable bool stale_ = true;
+  mutable std::unique_ptr<GaussianProcess> local_;
+  mutable std::vector<int> neighbours_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_GP_LOCAL_GAUSSIAN_PROCESS_H_

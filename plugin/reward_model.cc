@@ -1,0 +1,92 @@
+#include "plugin/reward_model.h"
+
+namespace gpbandit {
+
+RewardModel::RewardModel(std::unique_ptr<Kernel> kernel, int input_dim,
+                         const GaussianProcessOptions& options,
+                         const LocalModelOptions& local_options, bool local_allowed)
+    : local_options_(local_options),
+      local_allowed_(local_allowed),
+      exact_(std::make_unique<GaussianProcess>(std::move(kernel), input_dim, options)) {}
+
+RewardModel::RewardModel(const RewardModel& other)
+    : local_options_(other.local_options_),
+      local_allowed_(other.local_allowed_),
+      exact_(other.exact_ ? std::make_unique<GaussianProcess>(*other.exact_) : nullptr),
+      local_(other.local_ ? std::make_unique<LocalGaussianProcess>(*other.local_) : nullptr) {}
+
+RewardModel& RewardModel::operator=(const RewardModel& other) {
+  if (this != &other) {
+    RewardModel copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+RewardModel::RewardModel(RewardModel&&) noexcept = default;
+RewardModel& RewardModel::operator=(RewardModel&&) noexcept = default;
+
+RewardModel::~RewardModel() = default;
+
+int RewardModel::num_observations() const {
+  return local_ ? local_->num_observations() : exact_->num_observations();
+}
+
+double RewardModel::noise_variance() const {
+  return local_ ? local_->noise_variance() : exact_->noise_variance();
+}
+
+const GaussianProcessOptions& RewardModel::options() const {
+  return local_ ? local_->options() : exact_->options();
+}
+
+void RewardModel::AddObservation(const Eigen::VectorXd& u, double y) {
+  if (local_) {
+    local_->AddObservation(u, y);
+    return;
+  }
+  if (!local_allowed_ || exact_->num_observations() < local_options_.exact_until) {
+    exact_->AddObservation(u, y);
+    return;
+  }
+  // The observation that crosses the threshold: the local model takes over with every
+  // observation and the exact GP's hyperparameters; the exact GP (O(t^2) memory) is dropped.
+  auto local = std::make_unique<LocalGaussianProcess>(*exact_, local_options_.size);
+  local->AddObservation(u, y);
+  local_ = std::move(local);
+  exact_.reset();
+}
+
+void RewardModel::ScaleOutputs(int exponent) {
+  if (local_)
+    local_->ScaleOutputs(exponent);
+  else
+    exact_->ScaleOutputs(exponent);
+}
+
+void RewardModel::SetHyperparameters(const ConstVectorRef& kernel_log_params,
+                                     double noise_variance) {
+  if (local_)
+    local_->SetHyperparameters(kernel_log_params, noise_variance);
+  else
+    exact_->SetHyperparameters(kernel_log_params, noise_variance);
+}
+
+Eigen::VectorXd RewardModel::MeansAtObservations() const {
+  return local_ ? local_->MeansAtObservations() : exact_->MeansAtObservations();
+}
+
+GaussianProcess RewardModel::FitData(int max_observations) const {
+  if (!local_ && exact_->num_observations() <= max_observations) return *exact_;
+  if (local_) return local_->ModelOn(local_->MostCorrelatedRows(max_observations));
+  // The ranking needs the observations only; the copy costs O(t d), the fit O(max^3).
+  const LocalGaussianProcess ranking(*exact_, max_observations);
+  return ranking.ModelOn(ranking.MostCorrelatedRows(max_observations));
+}
+
+void RewardModel::NarrowSearchBox(int action_dim, Eigen::VectorXd* lower,
+                                  Eigen::VectorXd* upper) const {
+  if (local_) local_->LocalTrustBox(action_dim, lower, upper);
+}
+
+}  // namespace gpbandit

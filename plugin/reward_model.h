@@ -1,0 +1,68 @@
+// The reward's model in an Optimizer, and when it switches from the exact GP to the local one
+// (OptimizerOptions::local_model): the exact GaussianProcess while it holds at most exact_until
+// observations, then, where the local model applies (boxes without contexts, time models or
+// safety constraints), the LocalGaussianProcess built from the exact GP's observations and
+// hyperparameters at the observation that crosses the threshold. The switch happens in
+// AddObservation, so a run replayed from its log switches at the same observation and holds the
+// same model. Internal to plugin/; not thread-safe (the local model is rebuilt when read).
+#ifndef GPBANDIT_PLUGIN_REWARD_MODEL_H_
+#define GPBANDIT_PLUGIN_REWARD_MODEL_H_
+
+#include <Eigen/Core>
+#include <memory>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/gp/local_gaussian_process.h"
+#include "gpbandit/plugin/optimizer_options.h"
+
+namespace gpbandit {
+
+class RewardModel {
+ public:
+  // local_allowed: whether the domain and strategy admit the local model at all.
+  RewardModel(std::unique_ptr<Kernel> kernel, int input_dim, const GaussianProcessOptions& options,
+              const LocalModelOptions& local_options, bool local_allowed);
+  RewardModel(const RewardModel& other);
+  RewardModel& operator=(const RewardModel& other);
+  RewardModel(RewardModel&&) noexcept;
+  RewardModel& operator=(RewardModel&&) noexcept;
+  ~RewardModel();
+
+  // The model that predicts: the exact GP, or the local GP's exact GP on its neighbours. The
+  // reference stays valid until the switch to the local model or an assignment.
+  const GaussianProcess& gp() const { return local_ ? local_->local() : *exact_; }
+  bool is_local() const { return local_ != nullptr; }
+  // Every observation told to the model, whichever predicts.
+  int num_observations() const;
+  const Kernel& kernel() const { return local_ ? local_->kernel() : exact_->kernel(); }
+  Eigen::VectorXd kernel_log_params() const { return kernel().GetLogParams(); }
+  double noise_variance() const;
+  const GaussianProcessOptions& options() const;
+
+  // Appends (u, y) (GaussianProcess::AddObservation); past exact_until, switches to, or feeds,
+  // the local model. Unchanged on throw.
+  void AddObservation(const Eigen::VectorXd& u, double y);
+  void ScaleOutputs(int exponent);
+  void SetHyperparameters(const ConstVectorRef& kernel_log_params, double noise_variance);
+
+  // The posterior means at every observation, in order; NaN where the local model does not
+  // predict (rows outside its neighbourhood).
+  Eigen::VectorXd MeansAtObservations() const;
+  // What a refit fits: a copy of the exact GP when it holds at most max_observations, else an
+  // exact GP on the max_observations observations most correlated with the incumbent
+  // (LocalGaussianProcess::MostCorrelatedRows), with the model's hyperparameters.
+  GaussianProcess FitData(int max_observations) const;
+  // Narrows the search box (unit-cube inputs; the first action_dim coordinates) to the local
+  // model's trust box (LocalGaussianProcess::LocalTrustBox); the exact GP searches the whole box.
+  void NarrowSearchBox(int action_dim, Eigen::VectorXd* lower, Eigen::VectorXd* upper) const;
+
+ private:
+  LocalModelOptions local_options_;
+  bool local_allowed_;
+  std::unique_ptr<GaussianProcess> exact_;       // below the threshold
+  std::unique_ptr<LocalGaussianProcess> local_;  // past it
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_REWARD_MODEL_H_
