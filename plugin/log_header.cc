@@ -182,34 +182,37 @@ ObjectiveSense SenseFromName(const std::string& name) {
   throw std::runtime_error("options.sense \"" + name + "\" is not maximize or minimize");
 }
 
+json LocalModelToJson(const LocalModelOptions& l) {
+  return {{"exact_until", l.exact_until}, {"size", l.size}};
+}
+
 json OptionsToJson(const OptimizerOptions& o) {
-  return {
-      {"seed", o.seed},
-      {"initial_design_size", o.initial_design_size},
-      {"refit",
-       {{"enabled", o.refit.enabled},
-        {"every_while_small", o.refit.every_while_small},
-        {"small_until", o.refit.small_until},
-        {"every", o.refit.every}}},
-      {"fit", FitOptionsToJson(o.fit)},
-      {"fit_restarts_until", o.fit_restarts_until},
-      {"fit_max_observations", o.fit_max_observations},
-      {"local_model", {{"exact_until", o.local_model.exact_until}, {"size", o.local_model.size}}},
-      {"gp",
-       {{"noise_variance", o.gp.noise_variance},
-        {"standardize_outputs", o.gp.standardize_outputs},
-        {"max_relative_jitter", o.gp.max_relative_jitter}}},
-      {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
-      {"sense", ObjectiveSenseName(o.sense)},
-      {"maximizer_raw_samples", o.maximizer_raw_samples},
-      {"maximizer_starts", o.maximizer_starts},
-      {"maximizer_observed_starts", o.maximizer_observed_starts},
-      {"maximizer_iterations", o.maximizer_iterations},
-      {"maximizer_function_tolerance", o.maximizer_function_tolerance},
-      {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
-      {"num_threads", o.num_threads},
-      {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
-      {"sync_log", o.sync_log}};
+  return {{"seed", o.seed},
+          {"initial_design_size", o.initial_design_size},
+          {"refit",
+           {{"enabled", o.refit.enabled},
+            {"every_while_small", o.refit.every_while_small},
+            {"small_until", o.refit.small_until},
+            {"every", o.refit.every}}},
+          {"fit", FitOptionsToJson(o.fit)},
+          {"fit_restarts_until", o.fit_restarts_until},
+          {"fit_max_observations", o.fit_max_observations},
+          {"local_model", LocalModelToJson(o.local_model)},
+          {"gp",
+           {{"noise_variance", o.gp.noise_variance},
+            {"standardize_outputs", o.gp.standardize_outputs},
+            {"max_relative_jitter", o.gp.max_relative_jitter}}},
+          {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
+          {"sense", ObjectiveSenseName(o.sense)},
+          {"maximizer_raw_samples", o.maximizer_raw_samples},
+          {"maximizer_starts", o.maximizer_starts},
+          {"maximizer_observed_starts", o.maximizer_observed_starts},
+          {"maximizer_iterations", o.maximizer_iterations},
+          {"maximizer_function_tolerance", o.maximizer_function_tolerance},
+          {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
+          {"num_threads", o.num_threads},
+          {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
+          {"sync_log", o.sync_log}};
 }
 
 OptimizerOptions OptionsFromJson(const json& j) {
