@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -24,14 +25,27 @@ constexpr double kMinRelativeHalfWidth = 1e-4;
 // The box's corners lie a hair inside the ellipsoid, so that a point observed there ranks above
 // the least correlated neighbour rather than ties with it (ties go to the lower row).
 constexpr double kInsideFactor = 0.999;
+// A further region's anchor is at least this far (Euclidean, input units: the Optimizer's unit
+// cube) from every earlier anchor, so that regions look at different basins rather than at the
+// slopes of one. A distance rather than a correlation: hyperparameters fitted near the
+// incumbent often have lengthscales as long as the box, which would leave no other anchor.
+constexpr double kAnchorSeparation = 0.3;
 
 }  // namespace
 
 LocalGaussianProcess::LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
-                                           const GaussianProcessOptions& options, int size)
-    : kernel_(std::move(kernel)), input_dim_(input_dim), options_(options), size_(size) {
+                                           const GaussianProcessOptions& options, int size,
+                                           int regions)
+    : kernel_(std::move(kernel)),
+      input_dim_(input_dim),
+      options_(options),
+      size_(size),
+      regions_(regions) {
   if (!kernel_) Fail("kernel is null");
   if (size < 1) Fail("size = " + std::to_string(size) + " must be >= 1");
+  if (regions < 1 || regions > size)
+    Fail("regions = " + std::to_string(regions) + " must be in [1, size = " + std::to_string(size) +
+         "]");
   // The GP's own checks of the kernel, the input dimension and the options.
   GaussianProcess check(kernel_->Clone(), input_dim, options);
   noise_variance_ = options.noise_variance;
@@ -39,8 +53,9 @@ LocalGaussianProcess::LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int i
   y_.resize(16);
 }
 
-LocalGaussianProcess::LocalGaussianProcess(const GaussianProcess& exact, int size)
-    : LocalGaussianProcess(exact.kernel().Clone(), exact.input_dim(), exact.options(), size) {
+LocalGaussianProcess::LocalGaussianProcess(const GaussianProcess& exact, int size, int regions)
+    : LocalGaussianProcess(exact.kernel().Clone(), exact.input_dim(), exact.options(), size,
+                           regions) {
   noise_variance_ = exact.noise_variance();
   t_ = exact.num_observations();
   X_ = exact.inputs();
@@ -53,12 +68,15 @@ LocalGaussianProcess::LocalGaussianProcess(const LocalGaussianProcess& other)
       options_(other.options_),
       noise_variance_(other.noise_variance_),
       size_(other.size_),
+      regions_(other.regions_),
       t_(other.t_),
       X_(other.X_.leftCols(other.t_)),
       y_(other.y_.head(other.t_)),
       stale_(other.stale_),
       local_(other.local_ ? std::make_unique<GaussianProcess>(*other.local_) : nullptr),
-      neighbours_(other.neighbours_) {}
+      neighbours_(other.neighbours_),
+      anchors_(other.anchors_),
+      floors_(other.floors_) {}
 
 LocalGaussianProcess& LocalGaussianProcess::operator=(const LocalGaussianProcess& other) {
   if (this != &other) {
@@ -120,9 +138,9 @@ double LocalGaussianProcess::Correlation(const ConstVectorRef& x, const ConstVec
   return kxa;
 }
 
-Eigen::VectorXd LocalGaussianProcess::AnchorCorrelations() const {
+Eigen::VectorXd LocalGaussianProcess::AnchorCorrelations(int anchor_row) const {
   const Eigen::MatrixXd X = inputs();
-  const Eigen::VectorXd a = X.col(anchor());
+  const Eigen::VectorXd a = X.col(anchor_row);
   const Eigen::VectorXd cross = kernel_->Cross(X, a).col(0);
   const Eigen::VectorXd diagonal = kernel_->Diagonal(X);
   const double kaa = kernel_->Value(a, a);
@@ -133,23 +151,35 @@ Eigen::VectorXd LocalGaussianProcess::AnchorCorrelations() const {
   return correlations;
 }
 
+std::vector<int> LocalGaussianProcess::TopCorrelated(const Eigen::VectorXd& correlations,
+                                                     int anchor_row, std::vector<int> candidates,
+                                                     int count, double* floor) const {
+  *floor = -std::numeric_limits<double>::infinity();
+  if (count >= static_cast<int>(candidates.size())) return candidates;
+  if (count < 1) return {};
+  // A strict total order (the anchor first, then correlation descending, then row ascending),
+  // so that the selection does not depend on the order nth_element visits the rows in.
+  auto before = [&correlations, anchor_row](int i, int j) {
+    if (i == anchor_row || j == anchor_row) return i == anchor_row && j != anchor_row;
+    if (correlations(i) != correlations(j)) return correlations(i) > correlations(j);
+    return i < j;
+  };
+  std::nth_element(candidates.begin(), candidates.begin() + (count - 1), candidates.end(), before);
+  candidates.resize(static_cast<std::size_t>(count));
+  *floor = std::numeric_limits<double>::infinity();
+  for (int row : candidates)
+    if (row != anchor_row) *floor = std::min(*floor, correlations(row));
+  std::sort(candidates.begin(), candidates.end());
+  return candidates;
+}
+
 std::vector<int> LocalGaussianProcess::MostCorrelatedRows(int count) const {
   std::vector<int> rows(static_cast<std::size_t>(t_));
   std::iota(rows.begin(), rows.end(), 0);
   if (count >= t_) return rows;
-  if (count < 1) return {};
-  Eigen::VectorXd correlations = AnchorCorrelations();
-  correlations(anchor()) = std::numeric_limits<double>::infinity();
-  // A strict total order (correlation descending, then row ascending), so that the selection
-  // does not depend on the order nth_element visits the rows in.
-  auto before = [&correlations](int i, int j) {
-    if (correlations(i) != correlations(j)) return correlations(i) > correlations(j);
-    return i < j;
-  };
-  std::nth_element(rows.begin(), rows.begin() + (count - 1), rows.end(), before);
-  rows.resize(static_cast<std::size_t>(count));
-  std::sort(rows.begin(), rows.end());
-  return rows;
+  double floor;
+  const int anchor_row = anchor();
+  return TopCorrelated(AnchorCorrelations(anchor_row), anchor_row, std::move(rows), count, &floor);
 }
 
 GaussianProcess LocalGaussianProcess::ModelOn(const std::vector<int>& rows) const {
@@ -169,14 +199,58 @@ GaussianProcess LocalGaussianProcess::ModelOn(const std::vector<int>& rows) cons
   return gp;
 }
 
+std::vector<int> LocalGaussianProcess::FindAnchors(
+    std::vector<Eigen::VectorXd>* correlations) const {
+  std::vector<int> anchors = {anchor()};
+  correlations->assign(1, AnchorCorrelations(anchors[0]));
+  const int regions = t_ <= size_ ? 1 : regions_;
+  // The distance of every row to its nearest anchor.
+  Eigen::VectorXd nearest = (X_.leftCols(t_).colwise() - X_.col(anchors[0])).colwise().norm();
+  while (static_cast<int>(anchors.size()) < regions) {
+    int best = -1;
+    for (int row = 0; row < t_; ++row)
+      if (nearest(row) >= kAnchorSeparation && (best < 0 || y_(row) > y_(best))) best = row;
+    if (best < 0) break;
+    anchors.push_back(best);
+    correlations->push_back(AnchorCorrelations(best));
+    nearest =
+        nearest.cwiseMin((X_.leftCols(t_).colwise() - X_.col(best)).colwise().norm().transpose());
+  }
+  return anchors;
+}
+
 void LocalGaussianProcess::Rebuild() const {
-  std::vector<int> rows = MostCorrelatedRows(size_);
+  std::vector<Eigen::VectorXd> correlations;
+  anchors_ = FindAnchors(&correlations);
+  floors_.clear();
+  std::vector<int> remaining(static_cast<std::size_t>(t_)), rows;
+  std::iota(remaining.begin(), remaining.end(), 0);
+  const int regions = static_cast<int>(anchors_.size());
+  for (int j = 0; j < regions; ++j) {
+    const int count = j == 0 ? size_ - (regions - 1) * (size_ / regions) : size_ / regions;
+    double floor;
+    const std::vector<int> group =
+        TopCorrelated(correlations[static_cast<std::size_t>(j)],
+                      anchors_[static_cast<std::size_t>(j)], remaining, count, &floor);
+    floors_.push_back(floor);
+    std::vector<int> rest;
+    std::set_difference(remaining.begin(), remaining.end(), group.begin(), group.end(),
+                        std::back_inserter(rest));
+    remaining.swap(rest);
+    rows.insert(rows.end(), group.begin(), group.end());
+  }
+  std::sort(rows.begin(), rows.end());
   if (local_)
     *local_ = ModelOn(rows);
   else
     local_ = std::make_unique<GaussianProcess>(ModelOn(rows));
   neighbours_ = std::move(rows);
   stale_ = false;
+}
+
+const std::vector<int>& LocalGaussianProcess::anchors() const {
+  if (stale_) Rebuild();
+  return anchors_;
 }
 
 const std::vector<int>& LocalGaussianProcess::neighbours() const {
@@ -198,21 +272,20 @@ Eigen::VectorXd LocalGaussianProcess::MeansAtObservations() const {
   return means;
 }
 
-void LocalGaussianProcess::LocalTrustBox(int action_dim, Eigen::VectorXd* lower,
+void LocalGaussianProcess::LocalTrustBox(int region, int action_dim, Eigen::VectorXd* lower,
                                          Eigen::VectorXd* upper) const {
   if (t_ == 0) throw std::logic_error("LocalGaussianProcess::LocalTrustBox: no observation");
-  if (action_dim < 1 || action_dim > input_dim_ || lower->size() != input_dim_ ||
-      upper->size() != input_dim_)
-    Fail("LocalTrustBox: action_dim = " + std::to_string(action_dim) + ", bounds of size " +
+  const int regions = static_cast<int>(anchors().size());
+  if (region < 0 || region >= regions || action_dim < 1 || action_dim > input_dim_ ||
+      lower->size() != input_dim_ || upper->size() != input_dim_)
+    Fail("LocalTrustBox: region " + std::to_string(region) + " of " + std::to_string(regions) +
+         ", action_dim = " + std::to_string(action_dim) + ", bounds of size " +
          std::to_string(lower->size()) + " and " + std::to_string(upper->size()) +
          " for input_dim = " + std::to_string(input_dim_));
-  const std::vector<int>& rows = neighbours();
-  if (static_cast<int>(rows.size()) < size_) return;  // every observation is a neighbour
-  const Eigen::VectorXd a = X_.col(anchor());
+  const double floor = floors_[static_cast<std::size_t>(region)];
+  if (floor == -std::numeric_limits<double>::infinity()) return;  // the group holds every row
+  const Eigen::VectorXd a = X_.col(anchors_[static_cast<std::size_t>(region)]);
   const double kaa = kernel_->Value(a, a);
-  double floor = std::numeric_limits<double>::infinity();
-  for (int row : rows)
-    if (row != anchor()) floor = std::min(floor, Correlation(X_.col(row), a, kaa));
   const double shrink = kInsideFactor / std::sqrt(static_cast<double>(action_dim));
   for (int i = 0; i < action_dim; ++i) {
     const double span = (*upper)(i) - (*lower)(i);

@@ -167,7 +167,8 @@ ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
                                                 : -std::numeric_limits<double>::infinity();
   m.box_options = MaximizerOptions(options_);
   inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
-  model_->reward().NarrowSearchBox(domain_.action_dim(), &m.unit_lower, &m.unit_upper);
+  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                                 &m.region_upper, &m.region_starts);
   if (domain_.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
   } else {

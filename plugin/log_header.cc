@@ -183,7 +183,7 @@ ObjectiveSense SenseFromName(const std::string& name) {
 }
 
 json LocalModelToJson(const LocalModelOptions& l) {
-  return {{"exact_until", l.exact_until}, {"size", l.size}};
+  return {{"exact_until", l.exact_until}, {"size", l.size}, {"regions", l.regions}};
 }
 
 json OptionsToJson(const OptimizerOptions& o) {
@@ -233,6 +233,7 @@ OptimizerOptions OptionsFromJson(const json& j) {
   if (j.contains("local_model")) {
     o.local_model.exact_until = j.at("local_model").at("exact_until").get<int>();
     o.local_model.size = j.at("local_model").at("size").get<int>();
+    o.local_model.regions = j.at("local_model").at("regions").get<int>();
   }
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();

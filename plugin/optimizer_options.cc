@@ -43,6 +43,9 @@ bool LocalModelOptions::IsValid(std::string* error) const {
   if (exact_until < 1)
     return Fail(error, "exact_until must be >= 1, got " + std::to_string(exact_until));
   if (size < 1) return Fail(error, "size must be >= 1, got " + std::to_string(size));
+  if (regions < 1 || regions > size)
+    return Fail(error, "regions must be in [1, size = " + std::to_string(size) + "], got " +
+                           std::to_string(regions));
   return true;
 }
 

@@ -51,7 +51,8 @@ void RewardModel::AddObservation(const Eigen::VectorXd& u, double y) {
   }
   // The observation that crosses the threshold: the local model takes over with every
   // observation and the exact GP's hyperparameters; the exact GP (O(t^2) memory) is dropped.
-  auto local = std::make_unique<LocalGaussianProcess>(*exact_, local_options_.size);
+  auto local =
+      std::make_unique<LocalGaussianProcess>(*exact_, local_options_.size, local_options_.regions);
   local->AddObservation(u, y);
   local_ = std::move(local);
   exact_.reset();
@@ -84,9 +85,28 @@ GaussianProcess RewardModel::FitData(int max_observations) const {
   return ranking.ModelOn(ranking.MostCorrelatedRows(max_observations));
 }
 
-void RewardModel::NarrowSearchBox(int action_dim, Eigen::VectorXd* lower,
-                                  Eigen::VectorXd* upper) const {
-  if (local_) local_->LocalTrustBox(action_dim, lower, upper);
+void RewardModel::SearchRegions(int action_dim, const Eigen::VectorXd& lower,
+                                const Eigen::VectorXd& upper, Eigen::MatrixXd* region_lower,
+                                Eigen::MatrixXd* region_upper,
+                                Eigen::MatrixXd* region_starts) const {
+  if (!local_) {
+    region_lower->resize(lower.size(), 0);
+    region_upper->resize(upper.size(), 0);
+    region_starts->resize(lower.size(), 0);
+    return;
+  }
+  const std::vector<int>& anchors = local_->anchors();
+  const auto regions = static_cast<Eigen::Index>(anchors.size());
+  region_lower->resize(lower.size(), regions);
+  region_upper->resize(upper.size(), regions);
+  region_starts->resize(lower.size(), regions);
+  for (Eigen::Index j = 0; j < regions; ++j) {
+    Eigen::VectorXd l = lower, u = upper;
+    local_->LocalTrustBox(static_cast<int>(j), action_dim, &l, &u);
+    region_lower->col(j) = l;
+    region_upper->col(j) = u;
+    region_starts->col(j) = local_->input(anchors[static_cast<std::size_t>(j)]);
+  }
 }
 
 }  // namespace gpbandit

@@ -52,9 +52,13 @@ class RewardModel {
   // exact GP on the max_observations observations most correlated with the incumbent
   // (LocalGaussianProcess::MostCorrelatedRows), with the model's hyperparameters.
   GaussianProcess FitData(int max_observations) const;
-  // Narrows the search box (unit-cube inputs; the first action_dim coordinates) to the local
-  // model's trust box (LocalGaussianProcess::LocalTrustBox); the exact GP searches the whole box.
-  void NarrowSearchBox(int action_dim, Eigen::VectorXd* lower, Eigen::VectorXd* upper) const;
+  // Where an ask searches, within the search box [lower, upper] (unit-cube inputs; the first
+  // action_dim coordinates move): nothing for the exact GP (the whole box); for the local model
+  // one column per region of *region_lower and *region_upper, its trust box
+  // (LocalGaussianProcess::LocalTrustBox), and of *region_starts, its anchor.
+  void SearchRegions(int action_dim, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                     Eigen::MatrixXd* region_lower, Eigen::MatrixXd* region_upper,
+                     Eigen::MatrixXd* region_starts) const;
 
  private:
   LocalModelOptions local_options_;

@@ -45,6 +45,9 @@ struct ModelRound {
   Eigen::VectorXd unit_lower, unit_upper;  // the action box, context (and round) held fixed
   Eigen::MatrixXd unit_candidates;         // finite sets: every candidate under the context
   Eigen::MatrixXd observed_starts;         // boxes: the maximizer's starts at the best points
+  // Boxes under the local model (RewardModel::SearchRegions): one column per trust region,
+  // each searched from its anchor; no column = the whole box from observed_starts.
+  Eigen::MatrixXd region_lower, region_upper, region_starts;
   BoxMaximizerOptions box_options;
 };
 

@@ -196,7 +196,7 @@ TEST(LocalGaussianProcessTest, EveryPointOfTheTrustBoxJoinsTheNeighbourhood) {
   const Data d = MakeData(300, TestSeed(17));
   const LocalGaussianProcess local = MakeLocal(d, 40);
   Eigen::VectorXd lower = Eigen::VectorXd::Zero(kDim), upper = Eigen::VectorXd::Ones(kDim);
-  local.LocalTrustBox(kDim, &lower, &upper);
+  local.LocalTrustBox(0, kDim, &lower, &upper);
   const Eigen::VectorXd anchor = d.X.col(local.anchor());
   EXPECT_TRUE((lower.array() <= anchor.array()).all() && (anchor.array() <= upper.array()).all());
   EXPECT_LT((upper - lower).prod(), 0.5);  // narrower than the box
@@ -215,11 +215,43 @@ TEST(LocalGaussianProcessTest, EveryPointOfTheTrustBoxJoinsTheNeighbourhood) {
   }
 }
 
+// Region 1's anchor: the best output at least 0.3 from the best one; every point of each
+// region's box joins the local model.
+TEST(LocalGaussianProcessTest, RegionsHaveTheirOwnAnchorsAndTrustBoxes) {
+  const Data d = MakeData(300, TestSeed(21));
+  LocalGaussianProcess local(TestKernel(), kDim, Options(), 60, 3);
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) local.AddObservation(d.X.col(j), d.y(j));
+  ASSERT_EQ(local.anchors().size(), 3u);
+  EXPECT_EQ(local.anchors()[0], local.anchor());
+  EXPECT_EQ(local.neighbours().size(), 60u);
+  const Eigen::VectorXd a0 = d.X.col(local.anchor());
+  int second = -1;
+  for (int i = 0; i < 300; ++i)
+    if ((d.X.col(i) - a0).norm() >= 0.3 && (second < 0 || d.y(i) > d.y(second))) second = i;
+  EXPECT_EQ(local.anchors()[1], second);
+  Rng rng(10);
+  std::uniform_real_distribution<double> u01(0.0, 1.0);
+  for (int region = 0; region < 3; ++region) {
+    Eigen::VectorXd lower = Eigen::VectorXd::Zero(kDim), upper = Eigen::VectorXd::Ones(kDim);
+    local.LocalTrustBox(region, kDim, &lower, &upper);
+    for (int trial = 0; trial < 10; ++trial) {
+      Eigen::VectorXd x(kDim);
+      for (int i = 0; i < kDim; ++i) x(i) = lower(i) + (upper(i) - lower(i)) * u01(rng);
+      LocalGaussianProcess grown = local;
+      grown.AddObservation(x, d.y.minCoeff());
+      const std::vector<int>& members = grown.neighbours();
+      EXPECT_TRUE(std::binary_search(members.begin(), members.end(), 300))
+          << "region " << region << " x " << x.transpose();
+    }
+  }
+  ExpectInvalid([&] { LocalGaussianProcess(TestKernel(), kDim, Options(), 2, 3); }, "regions = 3");
+}
+
 TEST(LocalGaussianProcessTest, TheTrustBoxIsTheWholeBoxWhileEveryObservationIsANeighbour) {
   const Data d = MakeData(30, TestSeed(18));
   const LocalGaussianProcess local = MakeLocal(d, 40);
   Eigen::VectorXd lower = Eigen::VectorXd::Zero(kDim), upper = Eigen::VectorXd::Ones(kDim);
-  local.LocalTrustBox(kDim, &lower, &upper);
+  local.LocalTrustBox(0, kDim, &lower, &upper);
   EXPECT_EQ(lower, Eigen::VectorXd::Zero(kDim));
   EXPECT_EQ(upper, Eigen::VectorXd::Ones(kDim));
 }

@@ -81,10 +81,10 @@ struct WorkerOptions {
 // GaussianProcess while it holds few observations, past a threshold the local GP of
 // gp/local_gaussian_process.h (an exact GP on the observations most correlated with the
 // incumbent, Gramacy & Apley 2015), whose rounds search the trust box around the incumbent
-// (TuRBO, Eriksson et al. 2019) and cost what the exact GP's cost at `size` observations,
-// whatever t. It applies on boxes without contexts, time models or safety constraints; the
-// others keep the exact GP. Logged in the header (older logs: the exact GP throughout), so a
-// resumed run switches at the same observation.
+// (TuRBO, Eriksson et al. 2019) and cost what the exact GP's cost at `size` observations
+// (times the number of regions for the acquisition's maximization), whatever t. It applies on boxes
+// without contexts, time models or safety constraints; the others keep the exact GP. Logged in the
+// header (older logs: the exact GP throughout), so a resumed run switches at the same observation.
 struct LocalModelOptions {
   // The exact GP while the model holds at most this many observations (accepted rewards and
   // imputed failures), the local GP from the next one on. >= 1; a value above any study's
@@ -94,6 +94,11 @@ struct LocalModelOptions {
   // Observations in the local GP: >= 1, default 500 (its rounds then cost what the exact GP's
   // cost at t = 500).
   int size = 500;
+  // Trust regions, each around its own anchor (LocalGaussianProcess): each ask maximizes the
+  // acquisition in every region's trust box and takes the best, so that the search can leave
+  // the basin of the first incumbent. 1 <= regions <= size, default 3 (docs/benchmarks.md,
+  // "Long studies").
+  int regions = 3;
 
   bool IsValid(std::string* error) const;
 };
