@@ -14,6 +14,7 @@
 // --exact keeps the exact GP throughout (local_model.exact_until = INT_MAX) and fits to every
 // observation (fit_max_observations = INT_MAX).
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -33,6 +34,13 @@ using Clock = std::chrono::steady_clock;
 
 double Seconds(Clock::time_point since) {
   return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// CPU seconds of the whole process (every thread) since it started.
+double ProcessCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
 }
 
 double PeakMegabytes() {
@@ -91,24 +99,28 @@ void Rounds(const bench::po::variables_map& flags) {
   TellUniform(s, t, s.options.seed, &opt);
   const double tells = Seconds(begin);
   auto start = Clock::now();
+  double cpu = ProcessCpuSeconds();
   Eigen::VectorXd x = opt.Ask();
-  const double first = Seconds(start);
-  std::vector<double> ask_times, tell_times;
+  const double first = Seconds(start), first_cpu = ProcessCpuSeconds() - cpu;
+  std::vector<double> ask_times, ask_cpu, tell_times;
   for (int r = 0; r < asks; ++r) {
     start = Clock::now();
     opt.Tell(x, s.f.reward(x));
     tell_times.push_back(Seconds(start));
     start = Clock::now();
+    cpu = ProcessCpuSeconds();
     x = opt.Ask();
     ask_times.push_back(Seconds(start));
+    ask_cpu.push_back(ProcessCpuSeconds() - cpu);
   }
   opt.Tell(x, s.f.reward(x));
   const double regret = s.f.max_reward - s.f.reward(opt.Best().x);
   std::printf(
-      "t=%d model=%s tells_s=%.3f first_ask_s=%.3f median_ask_ms=%.2f median_tell_ms=%.3f "
-      "run_s=%.2f peak_mb=%.0f best_regret=%.4g\n",
+      "t=%d model=%s tells_s=%.3f first_ask_s=%.3f (cpu %.3f) median_ask_ms=%.2f (cpu %.2f) "
+      "median_tell_ms=%.3f run_s=%.2f (cpu %.2f) peak_mb=%.0f best_regret=%.4g\n",
       t, opt.model().num_observations() < opt.t() - 1 ? "local" : "exact", tells, first,
-      1e3 * Median(ask_times), 1e3 * Median(tell_times), Seconds(begin), PeakMegabytes(), regret);
+      first_cpu, 1e3 * Median(ask_times), 1e3 * Median(ask_cpu), 1e3 * Median(tell_times),
+      Seconds(begin), ProcessCpuSeconds(), PeakMegabytes(), regret);
 }
 
 void Regret(const bench::po::variables_map& flags) {

@@ -173,15 +173,6 @@ std::vector<int> LocalGaussianProcess::TopCorrelated(const Eigen::VectorXd& corr
   return candidates;
 }
 
-std::vector<int> LocalGaussianProcess::MostCorrelatedRows(int count) const {
-  std::vector<int> rows(static_cast<std::size_t>(t_));
-  std::iota(rows.begin(), rows.end(), 0);
-  if (count >= t_) return rows;
-  double floor;
-  const int anchor_row = anchor();
-  return TopCorrelated(AnchorCorrelations(anchor_row), anchor_row, std::move(rows), count, &floor);
-}
-
 GaussianProcess LocalGaussianProcess::ModelOn(const std::vector<int>& rows) const {
   GaussianProcessOptions options = options_;
   options.noise_variance = noise_variance_;

@@ -1,5 +1,8 @@
 #include "plugin/reward_model.h"
 
+#include <numeric>
+#include <vector>
+
 namespace gpbandit {
 
 RewardModel::RewardModel(std::unique_ptr<Kernel> kernel, int input_dim,
@@ -77,12 +80,34 @@ Eigen::VectorXd RewardModel::MeansAtObservations() const {
   return local_ ? local_->MeansAtObservations() : exact_->MeansAtObservations();
 }
 
+namespace {
+
+// `count` of `rows` spread evenly over their order: rows[floor(i n / count)], i < count.
+std::vector<int> EvenlySpaced(const std::vector<int>& rows, int count) {
+  const auto n = static_cast<long long>(rows.size());
+  if (count >= n) return rows;
+  std::vector<int> spaced;
+  for (long long i = 0; i < count; ++i)
+    spaced.push_back(rows[static_cast<std::size_t>(i * n / count)]);
+  return spaced;
+}
+
+}  // namespace
+
 GaussianProcess RewardModel::FitData(int max_observations) const {
-  if (!local_ && exact_->num_observations() <= max_observations) return *exact_;
-  if (local_) return local_->ModelOn(local_->MostCorrelatedRows(max_observations));
-  // The ranking needs the observations only; the copy costs O(t d), the fit O(max^3).
-  const LocalGaussianProcess ranking(*exact_, max_observations);
-  return ranking.ModelOn(ranking.MostCorrelatedRows(max_observations));
+  if (local_) {
+    // The data the local model predicts from: its neighbours, spread evenly when too many.
+    if (static_cast<int>(local_->neighbours().size()) <= max_observations) return local_->local();
+    return local_->ModelOn(EvenlySpaced(local_->neighbours(), max_observations));
+  }
+  if (exact_->num_observations() <= max_observations) return *exact_;
+  // A systematic sample over the whole study (its space-filling start and its later
+  // concentration alike), so that a global model gets hyperparameters of the whole data. The
+  // copy of the observations costs O(t d), the fit O(max^3) per evaluation.
+  const LocalGaussianProcess observations(*exact_, 1);
+  std::vector<int> rows(static_cast<std::size_t>(exact_->num_observations()));
+  std::iota(rows.begin(), rows.end(), 0);
+  return observations.ModelOn(EvenlySpaced(rows, max_observations));
 }
 
 void RewardModel::SearchRegions(int action_dim, const Eigen::VectorXd& lower,

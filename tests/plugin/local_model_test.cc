@@ -8,7 +8,6 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "gpbandit/gp/local_gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -134,9 +133,9 @@ TEST(LocalModelTest, SuggestionsDoNotDependOnTheThreadCount) {
   EXPECT_EQ(a.Fingerprint(), b.Fingerprint());
 }
 
-// A refit fits the fit_max_observations observations most correlated with the incumbent, with
-// the fit options and generator of the round, and the whole model takes the result.
-TEST(LocalModelTest, RefitsFitTheObservationsMostCorrelatedWithTheIncumbent) {
+// A refit of the exact GP fits fit_max_observations observations spread evenly over the order
+// told, with the fit options and generator of the round, and the whole model takes the result.
+TEST(LocalModelTest, RefitsOfTheExactGpFitASampleSpreadOverTheStudy) {
   OptimizerOptions options = LocalOptions(testing::TestSeed(9));
   options.local_model.exact_until = 1000;  // the exact GP throughout
   options.initial_design_size = 0;
@@ -146,9 +145,17 @@ TEST(LocalModelTest, RefitsFitTheObservationsMostCorrelatedWithTheIncumbent) {
   opt.Ask();  // round 0 refits
   ASSERT_TRUE(opt.has_fit_report());
 
-  const LocalGaussianProcess ranking(before, options.fit_max_observations);
-  GaussianProcess data = ranking.ModelOn(ranking.MostCorrelatedRows(options.fit_max_observations));
-  ASSERT_EQ(data.num_observations(), 25);
+  // Rows floor(i 60 / 25), i < 25.
+  Eigen::MatrixXd X(3, 25);
+  Eigen::VectorXd y(25);
+  for (int i = 0; i < 25; ++i) {
+    X.col(i) = before.inputs().col(i * 60 / 25);
+    y(i) = before.outputs()(i * 60 / 25);
+  }
+  GaussianProcessOptions gp_options = before.options();
+  gp_options.noise_variance = before.noise_variance();
+  GaussianProcess data(before.kernel().Clone(), 3, gp_options);
+  data.AddObservations(X, y);
   const RefitPolicy policy(options, TimeModel(), /*default_kernel=*/true, /*cautious=*/false,
                            before.kernel_log_params());
   Rng rng = RoundRng(options.seed, 0, kStreamFit);

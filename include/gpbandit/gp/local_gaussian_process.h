@@ -93,9 +93,6 @@ class LocalGaussianProcess {
   // The posterior means of the local model at every row (t entries); NaN at rows outside it.
   Eigen::VectorXd MeansAtObservations() const;
 
-  // The `count` rows most correlated with the anchor (the neighbourhood rule above), ascending;
-  // all rows when count >= t. The same rule for another size, e.g. a hyperparameter fit's data.
-  std::vector<int> MostCorrelatedRows(int count) const;
   // An exact GP, with this model's hyperparameters and options, on the given rows.
   GaussianProcess ModelOn(const std::vector<int>& rows) const;
 

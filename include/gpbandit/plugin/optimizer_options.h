@@ -141,10 +141,10 @@ struct OptimizerOptions {
   // default 50 (docs/benchmarks.md, "Why the defaults are what they are").
   int fit_restarts_until = 50;
 
-  // Each refit fits the hyperparameters to at most this many observations, those most
-  // correlated with the incumbent (the observation of the highest reward; the rule of
-  // LocalGaussianProcess::MostCorrelatedRows), then sets them on the whole model: a fit costs
-  // O(fit_max_observations^3) per likelihood evaluation whatever t. >= 1; a huge value fits to
+  // Each refit fits the hyperparameters to at most this many observations, then sets them on
+  // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
+  // t. The exact GP is fitted to a sample spread evenly over the observations in the order told,
+  // the local GP to its neighbours (plugin/reward_model.h). >= 1; a huge value fits to
   // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
   int fit_max_observations = 500;
   // The reward model of long studies: the exact GP, then the local GP (LocalModelOptions).
