@@ -95,17 +95,14 @@ std::vector<int> EvenlySpaced(const std::vector<int>& rows, int count) {
 }  // namespace
 
 GaussianProcess RewardModel::FitData(int max_observations) const {
-  if (local_) {
-    // The data the local model predicts from: its neighbours, spread evenly when too many.
-    if (static_cast<int>(local_->neighbours().size()) <= max_observations) return local_->local();
-    return local_->ModelOn(EvenlySpaced(local_->neighbours(), max_observations));
-  }
-  if (exact_->num_observations() <= max_observations) return *exact_;
+  if (!local_ && exact_->num_observations() <= max_observations) return *exact_;
   // A systematic sample over the whole study (its space-filling start and its later
-  // concentration alike), so that a global model gets hyperparameters of the whole data. The
-  // copy of the observations costs O(t d), the fit O(max^3) per evaluation.
-  const LocalGaussianProcess observations(*exact_, 1);
-  std::vector<int> rows(static_cast<std::size_t>(exact_->num_observations()));
+  // concentration alike): the exact GP is global, and the local one predicts where the exact
+  // one would, with its hyperparameters (fitted near the incumbent alone, they took noise for
+  // signal there). The copy of the observations costs O(t d), the fit O(max^3) per evaluation.
+  const LocalGaussianProcess observations =
+      local_ ? *local_ : LocalGaussianProcess(*exact_, /*size=*/1);
+  std::vector<int> rows(static_cast<std::size_t>(observations.num_observations()));
   std::iota(rows.begin(), rows.end(), 0);
   return observations.ModelOn(EvenlySpaced(rows, max_observations));
 }

@@ -48,12 +48,12 @@ class RewardModel {
   // The posterior means at every observation, in order; NaN where the local model does not
   // predict (rows outside its neighbourhood).
   Eigen::VectorXd MeansAtObservations() const;
-  // What a refit fits, with the model's hyperparameters: the model itself (a copy of the exact
-  // GP, or of the local GP on its neighbours) when it holds at most max_observations, else an
-  // exact GP on max_observations of its observations spread evenly over the order told
-  // (rows floor(i n / max_observations)): a sample of the whole study for the exact GP, whose
-  // hyperparameters must fit every region (the most correlated with the incumbent alone fitted
-  // the incumbent's basin, and the exact GP then explored the rest at random).
+  // What a refit fits, with the model's hyperparameters: a copy of the exact GP when it holds at
+  // most max_observations, else an exact GP on max_observations of the observations spread
+  // evenly over the order told (rows floor(i t / max_observations)), for the local model too: a
+  // sample of the whole study, whose hyperparameters fit every region (those fitted to the
+  // observations near the incumbent alone made the exact GP explore the rest at random, and the
+  // local GP take noise for signal).
   GaussianProcess FitData(int max_observations) const;
   // Where an ask searches, within the search box [lower, upper] (unit-cube inputs; the first
   // action_dim coordinates move): nothing for the exact GP (the whole box); for the local model

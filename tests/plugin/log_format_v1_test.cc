@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/gp_ucb.h"
 #include "examples/problems/synthetic_functions.h"
 #include "gp/dense_kernels.h"
+#include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"

@@ -143,8 +143,8 @@ struct OptimizerOptions {
 
   // Each refit fits the hyperparameters to at most this many observations, then sets them on
   // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
-  // t. The exact GP is fitted to a sample spread evenly over the observations in the order told,
-  // the local GP to its neighbours (plugin/reward_model.h). >= 1; a huge value fits to
+  // t: to a sample spread evenly over the observations in the order told (plugin/
+  // reward_model.h), for the exact and the local model alike. >= 1; a huge value fits to
   // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
   int fit_max_observations = 500;
   // The reward model of long studies: the exact GP, then the local GP (LocalModelOptions).
