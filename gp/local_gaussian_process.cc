@@ -75,6 +75,7 @@ LocalGaussianProcess::LocalGaussianProcess(const LocalGaussianProcess& other)
       stale_(other.stale_),
       local_(other.local_ ? std::make_unique<GaussianProcess>(*other.local_) : nullptr),
       neighbours_(other.neighbours_),
+      interior_(other.interior_),
       anchors_(other.anchors_),
       floors_(other.floors_) {}
 
@@ -214,7 +215,7 @@ void LocalGaussianProcess::Rebuild() const {
   std::vector<Eigen::VectorXd> correlations;
   anchors_ = FindAnchors(&correlations);
   floors_.clear();
-  std::vector<int> remaining(static_cast<std::size_t>(t_)), rows;
+  std::vector<int> remaining(static_cast<std::size_t>(t_)), rows, interior;
   std::iota(remaining.begin(), remaining.end(), 0);
   const int regions = static_cast<int>(anchors_.size());
   for (int j = 0; j < regions; ++j) {
@@ -224,6 +225,11 @@ void LocalGaussianProcess::Rebuild() const {
         TopCorrelated(correlations[static_cast<std::size_t>(j)],
                       anchors_[static_cast<std::size_t>(j)], remaining, count, &floor);
     floors_.push_back(floor);
+    // The group's interior: correlation with the anchor at least the square root of the least
+    // (for a squared exponential, within 1/sqrt(2) of the group's radius).
+    const double inner = floor > 0.0 ? std::sqrt(floor) : floor;
+    for (int row : group)
+      if (correlations[static_cast<std::size_t>(j)](row) >= inner) interior.push_back(row);
     std::vector<int> rest;
     std::set_difference(remaining.begin(), remaining.end(), group.begin(), group.end(),
                         std::back_inserter(rest));
@@ -236,6 +242,8 @@ void LocalGaussianProcess::Rebuild() const {
   else
     local_ = std::make_unique<GaussianProcess>(ModelOn(rows));
   neighbours_ = std::move(rows);
+  std::sort(interior.begin(), interior.end());
+  interior_ = std::move(interior);
   stale_ = false;
 }
 
@@ -259,7 +267,8 @@ Eigen::VectorXd LocalGaussianProcess::MeansAtObservations() const {
   const Eigen::VectorXd local_means = local().MeansAtObservations();
   const std::vector<int>& rows = neighbours();
   for (std::size_t j = 0; j < rows.size(); ++j)
-    means(rows[j]) = local_means(static_cast<Eigen::Index>(j));
+    if (std::binary_search(interior_.begin(), interior_.end(), rows[j]))
+      means(rows[j]) = local_means(static_cast<Eigen::Index>(j));
   return means;
 }
 

@@ -107,6 +107,33 @@ TEST(LocalGaussianProcessTest, NeighboursAreTheRowsMostCorrelatedWithTheBestOutp
   EXPECT_EQ(local.local().num_observations(), 40);
 }
 
+// The means reach Best() and the incumbent only in the neighbourhood's interior: correlation
+// with the anchor at least the square root of the least member's.
+TEST(LocalGaussianProcessTest, MeansAreGivenInTheInteriorOfTheNeighbourhood) {
+  const Data d = MakeData(200, TestSeed(22));
+  const LocalGaussianProcess local = MakeLocal(d, 40);
+  const std::unique_ptr<Kernel> kernel = TestKernel();
+  const Eigen::VectorXd a = d.X.col(local.anchor());
+  double floor = 1.0;
+  for (int row : local.neighbours())
+    if (row != local.anchor()) floor = std::min(floor, Correlation(*kernel, d.X.col(row), a));
+  const Eigen::VectorXd means = local.MeansAtObservations();
+  const Eigen::VectorXd local_means = local.local().MeansAtObservations();
+  int inside = 0;
+  for (int i = 0; i < 200; ++i) {
+    const auto at = std::find(local.neighbours().begin(), local.neighbours().end(), i);
+    const bool interior =
+        at != local.neighbours().end() && Correlation(*kernel, d.X.col(i), a) >= std::sqrt(floor);
+    EXPECT_EQ(std::isnan(means(i)), !interior) << "row " << i;
+    if (interior) {
+      EXPECT_EQ(means(i), local_means(at - local.neighbours().begin()));
+      ++inside;
+    }
+  }
+  EXPECT_GT(inside, 1);
+  EXPECT_LT(inside, 40);
+}
+
 // Rasmussen & Williams eqs. 2.25-2.26 by a dense inverse on the neighbours (standardized
 // outputs, as the GP standardizes them).
 TEST(LocalGaussianProcessTest, PredictsTheClosedFormPosteriorOfItsNeighbours) {

@@ -90,7 +90,10 @@ class LocalGaussianProcess {
   const std::vector<int>& neighbours() const;
   // The exact GP on the neighbours.
   const GaussianProcess& local() const;
-  // The posterior means of the local model at every row (t entries); NaN at rows outside it.
+  // The posterior means of the local model at every row (t entries); NaN at rows outside its
+  // groups' interiors (correlation with their anchor at least the square root of the group's
+  // least): near a group's edge half of a row's neighbours are missing from the local model, and
+  // the mean there is the less averaged one that a noisy outlier can top.
   Eigen::VectorXd MeansAtObservations() const;
 
   // An exact GP, with this model's hyperparameters and options, on the given rows.
@@ -135,6 +138,7 @@ class LocalGaussianProcess {
   mutable bool stale_ = true;
   mutable std::unique_ptr<GaussianProcess> local_;
   mutable std::vector<int> neighbours_;
+  mutable std::vector<int> interior_;  // ascending
   mutable std::vector<int> anchors_;
   mutable std::vector<double> floors_;  // per region (TopCorrelated's floor)
 };
