@@ -178,8 +178,9 @@ class Optimizer {
   bool CreateStudy();
 
   // The observed point with the highest posterior mean among accepted observations (so a
-  // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
-  // observation.
+  // skipped -inf never becomes the incumbent); under the local model of long studies, among
+  // those in the interior of its neighbourhoods (LocalGaussianProcess::MeansAtObservations).
+  // Throws std::logic_error before any accepted observation.
   Recommendation Best() const;
   // The maximizer of the posterior mean mu_t(x, context) over the whole domain at the given
   // context (at the next round, for a time model), observed or not: exhaustive on finite sets
