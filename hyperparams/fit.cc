@@ -5,6 +5,7 @@
 #include <ceres/gradient_problem_solver.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <iomanip>
@@ -450,10 +451,22 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
   const std::vector<Eigen::VectorXd> starts =
       DrawStarts(previous_theta, bounds, options.num_restarts, rng);
   report.num_starts = static_cast<int>(starts.size());
-  const ceres::GradientProblemSolver::Options solver_options = SolverOptions(options);
+  ceres::GradientProblemSolver::Options solver_options = SolverOptions(options);
+  const auto begin = std::chrono::steady_clock::now();
   StartResult best;
   std::string first_failure;
   for (int s = 0; s < report.num_starts; ++s) {
+    if (std::isfinite(options.max_seconds)) {
+      const double left =
+          options.max_seconds -
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+      if (s > 0 && left <= 0.0) {
+        report.start_outcomes.push_back("start " + std::to_string(s) +
+                                        ": NOT RUN (max_seconds spent)");
+        continue;
+      }
+      solver_options.max_solver_time_in_seconds = std::max(left, 0.0);
+    }
     StartResult result;
     auto run = [&] { result = RunStart(objective, bounds, solver_options, starts[s], s); };
     // glog's lazy set-up inside Ceres is not thread-safe (gp/thread_policy.h): the process's

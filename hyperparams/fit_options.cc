@@ -193,6 +193,7 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
     return fail(FieldError("gradient_tolerance", gradient_tolerance, "finite and > 0"));
   if (!(parameter_tolerance > 0.0) || !std::isfinite(parameter_tolerance))
     return fail(FieldError("parameter_tolerance", parameter_tolerance, "finite and > 0"));
+  if (!(max_seconds > 0.0)) return fail(FieldError("max_seconds", max_seconds, "> 0"));
   if (!CheckRange(min_noise_variance, max_noise_variance, "min_noise_variance",
                   "max_noise_variance", &message) ||
       !CheckRange(min_lengthscale, max_lengthscale, "min_lengthscale", "max_lengthscale",

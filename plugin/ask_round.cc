@@ -110,7 +110,7 @@ void OptimizerImpl::ChooseByModel(AskCall* call) {
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
-    m.state.t = std::max(1, posterior.gp().num_observations() + 1);
+    m.state.t = std::max(1, model_->num_rows() + posterior.num_hallucinated() + 1);
     strategy_->BeginRound(m.state);
     const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
                           posterior, m,          pending_, journal_.now()};
@@ -162,11 +162,13 @@ ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means =
-      ObservedMeans(observations_, model_->gp(), &observed_index);
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
   m.box_options = MaximizerOptions(options_);
   inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
+  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                                 &m.region_upper, &m.region_starts);
   if (domain_.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
   } else {

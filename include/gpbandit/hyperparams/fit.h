@@ -68,6 +68,13 @@ struct HyperparameterFitOptions {
   double function_tolerance = 1e-10;
   double gradient_tolerance = 1e-6;
   double parameter_tolerance = 1e-10;
+  // Wall-clock budget of the whole fit, in seconds: each start's L-BFGS stops when the budget is
+  // spent (Ceres' max_solver_time_in_seconds, checked between iterations, so a fit may overrun
+  // by one iteration), and starts not begun by then are skipped (report.start_outcomes says
+  // so). Start 0 always runs. A finite budget makes the result depend on the machine's speed
+  // and load (the Optimizer logs every fit's result, so a resumed run is exact regardless).
+  // > 0; default infinity (no budget).
+  double max_seconds = std::numeric_limits<double>::infinity();
 
   // Also fit the noise variance. If false the GP's current noise_variance is kept (it may lie
   // outside [min_noise_variance, max_noise_variance]). Default true.

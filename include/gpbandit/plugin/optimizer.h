@@ -178,8 +178,9 @@ class Optimizer {
   bool CreateStudy();
 
   // The observed point with the highest posterior mean among accepted observations (so a
-  // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
-  // observation.
+  // skipped -inf never becomes the incumbent); under the local model of long studies, among
+  // those in the interior of its neighbourhoods (LocalGaussianProcess::MeansAtObservations).
+  // Throws std::logic_error before any accepted observation.
   Recommendation Best() const;
   // The maximizer of the posterior mean mu_t(x, context) over the whole domain at the given
   // context (at the next round, for a time model), observed or not: exhaustive on finite sets
@@ -210,7 +211,11 @@ class Optimizer {
   // it has a storage; "" otherwise).
   const std::string& worker_id() const;
   // The model over unit-cube inputs, holding the accepted observations and the failures with
-  // imputed rewards, in the order told; its outputs are rewards divided by reward_unit().
+  // imputed rewards, in the order told; its outputs are rewards divided by reward_unit(). Past
+  // OptimizerOptions::local_model.exact_until observations on a box, the model that predicts
+  // is the local GP's (gp/local_gaussian_process.h): an exact GP on the local_model.size
+  // observations most correlated with the incumbent, in the order told; t() still counts all.
+  // The reference stays valid until the next call that changes the optimizer.
   const GaussianProcess& model() const;
   // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
   // model of signal i (unit-cube inputs, the signal's units; std::out_of_range for a bad i).
@@ -218,7 +223,8 @@ class Optimizer {
   const GaussianProcess& constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).
   double reward_unit() const;
-  // 1 + the number of observations in the model: the t of the next round's beta_t.
+  // 1 + the number of observations told to the model (accepted and imputed, whether or not
+  // the local model holds them): the t of the next round's beta_t.
   int t() const;
   // Number of ask rounds so far (Ask and AskBatch count one each).
   long rounds() const;
