@@ -50,28 +50,7 @@ HyperparameterFitOptions RefitPolicy::OptionsFor(const GaussianProcess& gp, int 
 HyperparameterFitOptions RefitPolicy::Cautious(HyperparameterFitOptions fit,
                                                const std::vector<ParamKind>& kinds) const {
   if (!fit.lower_log_bounds.empty()) return fit;
-  for (std::size_t j = 0; j < kinds.size(); ++j) {
-    const double initial = initial_log_params_(static_cast<Eigen::Index>(j));
-    double lower = std::log(fit.min_signal_variance), upper = std::log(fit.max_signal_variance);
-    if (kinds[j] == ParamKind::kLengthscale) {
-      lower = std::log(fit.min_lengthscale);
-      upper = std::min(std::log(fit.max_lengthscale), initial);
-    } else if (kinds[j] == ParamKind::kPeriod) {
-      lower = std::log(fit.min_period);
-      upper = std::log(fit.max_period);
-    } else if (kinds[j] == ParamKind::kSignalVariance) {
-      lower = std::max(lower, initial);
-    }
-    // An initial value beyond the default range: the range reaches it from the cautious side.
-    if (!(lower < upper)) {
-      if (kinds[j] == ParamKind::kLengthscale)
-        lower = upper - 1.0;
-      else
-        upper = lower + 1.0;
-    }
-    fit.lower_log_bounds.push_back(lower);
-    fit.upper_log_bounds.push_back(upper);
-  }
+  CautiousLogBounds(fit, kinds, initial_log_params_, &fit.lower_log_bounds, &fit.upper_log_bounds);
   return fit;
 }
 
