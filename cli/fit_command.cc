@@ -19,6 +19,7 @@
 
 #include "cli/commands.h"
 #include "cli/io/observations.h"
+#include "cli/progress.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
@@ -232,7 +233,11 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   fit_options.num_restarts = f.restarts;
   if (f.no_standardize) ScaleVarianceRanges(obs.y.squaredNorm() / obs.y.size(), &fit_options);
   Rng rng(f.seed);
-  const HyperparameterFitReport report = FitHyperparameters(fit_options, rng, &gp);
+  const HyperparameterFitReport report = WithHeartbeat(
+      streams.err,
+      "[fit] fitting " + f.kernel + " to " + std::to_string(obs.y.size()) + " observations, " +
+          std::to_string(fit_options.num_restarts + 1) + " starts of L-BFGS",
+      [&] { return FitHyperparameters(fit_options, rng, &gp); });
   streams.out << std::setw(2) << FitJson(gp, parts, box, f, report, d, m) << "\n";
   return report.success ? kExitOk : kExitFailure;
 }
