@@ -75,8 +75,10 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
   for (int c = 0; c < k; ++c) {
     DemoCondition condition;
     condition.payload = o.payloads[c];
-    condition.brute_force =
-        problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points);
+    // One call, long on a fine grid: a heartbeat while it runs.
+    condition.brute_force = cli::WithHeartbeat(
+        progress, "[demo] brute force, payload " + Number(o.payloads[c], 2) + " kg",
+        [&] { return problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points); });
     progress << "[demo] brute force, payload " << Number(o.payloads[c], 2)
              << " kg: kp kd = " << Gains(condition.brute_force.gains) << ", reward "
              << Number(condition.brute_force.reward) << " (" << condition.brute_force.evaluations

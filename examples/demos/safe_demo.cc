@@ -242,7 +242,8 @@ SafeDemoResult RunSafeDemo(const SafeDemoOptions& o, std::ostream& progress) {
   SafeDemoResult result;
   progress << "[safe-demo] the brute-force reference: " << o.grid_points * o.grid_points
            << " noise-free episodes on the " << o.grid_points << "^2 gain grid" << std::endl;
-  result.reference = ComputeSafeReference(o);
+  result.reference = cli::WithHeartbeat(progress, "[safe-demo] the brute-force reference",
+                                        [&] { return ComputeSafeReference(o); });
   const SafeReference& ref = result.reference;
   progress << "[safe-demo] peak-error limit " << Fixed(o.peak_error_limit, 3)
            << " rad: " << Fixed(100 * ref.unsafe_fraction, 1) << "% of the " << o.grid_points

@@ -23,8 +23,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-bool GnuplotInstalled() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
-
 // The names in a directory, sorted.
 std::vector<std::string> Names(const std::string& dir) {
   std::vector<std::string> names;

@@ -66,7 +66,7 @@ TEST_F(CliQueriesTest, BestAndPredictAnswerInCostsWithoutChangingTheLog) {
 TEST_F(CliQueriesTest, PlotWritesTheSliceWithoutChangingTheLog) {
   Minimize();
   const std::string before = ReadAll(dir_ + "/runs.jsonl");
-  const bool gnuplot = std::system("command -v gnuplot > /dev/null 2>&1") == 0;
+  const bool gnuplot = GnuplotInstalled();
   for (const std::string dims : {"0", "0,1"}) {
     const Result r =
         Run("plot --log runs.jsonl --dims " + dims + " --grid 20 --out m.png --keep-plot-files");

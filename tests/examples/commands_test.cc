@@ -47,7 +47,7 @@ TEST_F(CliTest, SensorDataFilesRunAsAFileProblem) {
 }
 
 TEST_F(CliTest, DemoWritesCsvAndPlot) {
-  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0)
+  if (!GnuplotInstalled())
     GTEST_SKIP() << "gnuplot is not installed (tests/cli/plot_test.cc covers its absence)";
   const Result r = Run("demo --rounds 4 --brute-force-points 5 --out d.csv --plot d.png");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -102,7 +102,7 @@ TEST_F(CliTest, SafeDemoKeepsSafeOptWithinTheLimit) {
 // set's edge (the contour of the safety margin at 0, a finite margin at every grid point).
 // --keep-plot-files keeps gnuplot's data and script beside each picture.
 TEST_F(CliTest, SafeDemoDrawsTheSafeSetPerStage) {
-  if (std::system("command -v gnuplot > /dev/null 2>&1") != 0)
+  if (!GnuplotInstalled())
     GTEST_SKIP() << "gnuplot is not installed (tests/cli/plot_test.cc covers its absence)";
   const Result r =
       Run("safe-demo --rounds 12 --trials 1 --brute-force-points 5 --strategy safe-opt "
