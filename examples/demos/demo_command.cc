@@ -46,14 +46,26 @@ cli::PlotSpec LearningCurves(const RobotDemoResult& result, const std::string& p
   return spec;
 }
 
-}  // namespace
-
 // The old spellings: --episodes (now --rounds) and --reward-noise (now --noise-sd).
 cli::DeprecatedFlags DemoDeprecatedFlags() {
   cli::DeprecatedFlags deprecated;
   deprecated.renamed = {{"episodes", "rounds"}, {"reward-noise", "noise-sd"}};
   return deprecated;
 }
+
+// Each tuner's --option items into *o, checked as RunRobotDemo will build the tuners (after
+// beta_scale), before the brute-force reference runs.
+void SetTunerOptions(const std::vector<std::string>& items, RobotDemoOptions* o) {
+  const std::vector<std::string> tuners = {"cgp-ucb", "gp-ucb"};
+  const cli::StrategyOptionFlags options = cli::ParseStrategyOptions(items, tuners);
+  o->contextual_options = options.For("cgp-ucb", tuners);
+  o->plain_options = options.For("gp-ucb", tuners);
+  const StrategyParams beta = StrategyParams().With("beta_scale", o->beta_scale);
+  cli::RequireValidStrategyOptions("cgp-ucb", beta.MergedWith(o->contextual_options));
+  cli::RequireValidStrategyOptions("gp-ucb", beta.MergedWith(o->plain_options));
+}
+
+}  // namespace
 
 int DemoCommand(const std::vector<std::string>& args, cli::Streams streams) {
   RobotDemoOptions o;
@@ -86,17 +98,10 @@ int DemoCommand(const std::vector<std::string>& args, cli::Streams streams) {
     return cli::kExitOk;
   const Eigen::VectorXd p = cli::ParseDoubleList("payloads", payloads);
   o.payloads.assign(p.data(), p.data() + p.size());
-  const std::vector<std::string> tuners = {"cgp-ucb", "gp-ucb"};
-  const cli::StrategyOptionFlags tuner_options = cli::ParseStrategyOptions(options, tuners);
-  o.contextual_options = tuner_options.For("cgp-ucb", tuners);
-  o.plain_options = tuner_options.For("gp-ucb", tuners);
   cli::RequireNonNegative("--noise-sd", o.plant.reward_noise);
   std::string error;
   if (!o.IsValid(&error)) throw cli::UsageError(error);
-  // The tuners' options (RunRobotDemo's), checked before the brute-force reference runs.
-  const StrategyParams beta = StrategyParams().With("beta_scale", o.beta_scale);
-  cli::RequireValidStrategyOptions("cgp-ucb", beta.MergedWith(o.contextual_options));
-  cli::RequireValidStrategyOptions("gp-ucb", beta.MergedWith(o.plain_options));
+  SetTunerOptions(options, &o);
   if (!out_path.empty()) cli::RequireWritableFile("--out", out_path);
   if (!plot_path.empty()) {
     cli::RequireWritableFile("--plot", plot_path);

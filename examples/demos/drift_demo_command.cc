@@ -9,12 +9,16 @@
 namespace gpbandit {
 namespace examples {
 
+namespace {
+
 // The old spellings: --episodes (now --rounds), --seeds (--trials), --strategies (--strategy).
 cli::DeprecatedFlags DriftDemoDeprecatedFlags() {
   cli::DeprecatedFlags deprecated;
   deprecated.renamed = {{"episodes", "rounds"}, {"seeds", "trials"}, {"strategies", "strategy"}};
   return deprecated;
 }
+
+}  // namespace
 
 int DriftDemoCommand(const std::vector<std::string>& args, cli::Streams streams) {
   DriftDemoOptions o;

@@ -11,6 +11,8 @@
 namespace gpbandit {
 namespace examples {
 
+namespace {
+
 // The old spellings: --episodes (now --rounds), --seeds (--trials), --strategies (--strategy),
 // --peak-noise (--peak-noise-sd), --grid-points (--brute-force-points).
 cli::DeprecatedFlags SafeDemoDeprecatedFlags() {
@@ -22,6 +24,8 @@ cli::DeprecatedFlags SafeDemoDeprecatedFlags() {
                         {"grid-points", "brute-force-points"}};
   return deprecated;
 }
+
+}  // namespace
 
 int SafeDemoCommand(const std::vector<std::string>& args, cli::Streams streams) {
   SafeDemoOptions o;

@@ -42,8 +42,8 @@ struct Respelling {
   std::string old_args, new_args, old_flag, new_flag, file;
 };
 
-TEST_F(CliTest, EveryOldSpellingWarnsAndMeansWhatTheNewOneMeans) {
-  const std::vector<Respelling> cases = {
+std::vector<Respelling> Respellings() {
+  return {
       {"run --grid 30 --T 6 --trials 2 --out r.csv",
        "run --grid 30 --rounds 6 --trials 2 --out r.csv", "--T", "--rounds", "r.csv"},
       // --noise was a variance: 0.25 is the standard deviation 0.5.
@@ -84,8 +84,11 @@ TEST_F(CliTest, EveryOldSpellingWarnsAndMeansWhatTheNewOneMeans) {
        "sensor-data --out-dir sd --days 3 --samples-per-hour 1 --noise-sd 0.2", "--reading-noise",
        "--noise-sd", "sd/readings.csv"},
   };
+}
+
+TEST_F(CliTest, EveryOldSpellingWarnsAndMeansWhatTheNewOneMeans) {
   Write("o.csv", "x1,y\n0.1,0.3\n0.4,0.9\n0.5,1.1\n0.8,0.2\n0.9,-0.1\n");
-  for (const Respelling& c : cases) {
+  for (const Respelling& c : Respellings()) {
     const Result old_result = Run(c.old_args);
     const std::string old_output = c.file.empty() ? old_result.out : ReadAll(dir_ + "/" + c.file);
     const Result new_result = Run(c.new_args);
