@@ -9,8 +9,8 @@
 // Each row is `gpbandit run --problem gp-sample` (examples/studies/regret_study.h: the same problem
 // instances, noise and simulated bandit loop, the O(N^2)-per-round FiniteSetPosterior), so
 // every figure here is the one the command line prints for the same options, e.g. GP-UCB's:
-//   gpbandit run --problem gp-sample --strategy gp-ucb --beta-schedule finite --delta 0.1
-//       --beta-scale 0.2 --T 1000 --trials 10 --seed 2010
+//   gpbandit run --problem gp-sample --kernel se --strategy gp-ucb --beta-schedule finite
+//       --delta 0.1 --beta-scale 0.2 --rounds 1000 --trials 10 --seed 2010
 // The strategies run in parallel (OpenMP), one thread each; the table does not depend on the
 // thread count.
 //

@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/strategy_options.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -33,7 +34,7 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
       "context-bounds", po::value(&f->context_bounds),
       "context box lower:upper,... (first call, optional)")(
       "option", po::value(&f->options),
-      "key=value: a strategy option, repeatable (first call; remembered by the log; "
+      "[strategy:]key=value, a strategy option, repeatable (first call; remembered by the log; "
       "gpbandit strategies lists each strategy's options and defaults)")(
       "seed", ValueWithDefault(&f->seed), "seed (first call)")(
       "sense", ValueWithDefault(&f->sense),
@@ -44,6 +45,11 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
 ObjectiveSense SenseArg(const std::string& text) {
   RequireOneOf("--sense", text, {"maximize", "minimize"});
   return text == "minimize" ? ObjectiveSense::kMinimize : ObjectiveSense::kMaximize;
+}
+
+// The --option values for the study's strategy.
+StrategyParams OptionsOf(const LogFlags& f, const std::string& strategy) {
+  return ParseStrategyOptions(f.options, {strategy}).For(strategy, {strategy});
 }
 
 Eigen::VectorXd ContextArg(const LogFlags& f) {
@@ -73,7 +79,7 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
     throw UsageError("--sense " + f.sense + " differs from the log's sense " +
                      ObjectiveSenseName(optimizer.options().sense) + " (" + where + ")");
   const StrategyParams& logged = optimizer.strategy_options();
-  if (logged.MergedWith(ParseOptionFlags(f.options)) != logged)
+  if (logged.MergedWith(OptionsOf(f, optimizer.strategy_name())) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
                      " (" + where + "); omit --option or use a new log");
 }
@@ -84,7 +90,8 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
     throw UsageError("--bounds is required on the first call (no log at " + f.study.log_path +
                      " yet)");
   RequireRegisteredStrategy("--strategy", f.strategy);
-  RequireValidStrategyOptions(f.strategy, ParseOptionFlags(f.options));
+  const StrategyParams params = OptionsOf(f, f.strategy);
+  RequireValidStrategyOptions(f.strategy, params);
   Eigen::VectorXd lower, upper;
   ParseBounds("bounds", f.bounds, &lower, &upper);
   Domain domain = Domain::Box(lower, upper);
@@ -103,7 +110,6 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
-  const StrategyParams params = ParseOptionFlags(f.options);
   // Safe strategies need the model's prior in reward units (Optimizer refuses standardized
   // outputs with them): the default kernel's unit signal variance then says "the reward may
   // range over about +-2 around its first values".

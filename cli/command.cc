@@ -9,6 +9,7 @@
 #include <typeinfo>
 
 #include "cli/io/csv.h"
+#include "gpbandit/version.h"
 
 namespace gpbandit {
 namespace cli {
@@ -93,27 +94,66 @@ void CheckParsedTokens(const po::parsed_options& parsed, const po::options_descr
   }
 }
 
+// The old spellings of `deprecated.renamed` in args, each replaced by its new one and warned
+// about on `warnings`.
+std::vector<std::string> RenameDeprecated(const std::string& command,
+                                          const std::vector<std::string>& args,
+                                          const DeprecatedFlags& deprecated,
+                                          std::ostream* warnings) {
+  std::vector<std::string> renamed = args;
+  for (std::string& token : renamed) {
+    for (const auto& [old_name, new_name] : deprecated.renamed) {
+      const std::string flag = "--" + old_name;
+      if (token != flag && token.rfind(flag + "=", 0) != 0) continue;
+      *warnings << "gpbandit " << command << ": warning: " << flag
+                << " is deprecated and will be removed in the next release; use --" << new_name
+                << "\n";
+      token = "--" + new_name + token.substr(flag.size());
+    }
+  }
+  return renamed;
+}
+
 }  // namespace
 
 bool ParseArguments(const std::string& command, const std::string& synopsis,
                     const std::vector<std::string>& args, po::options_description& desc,
-                    po::variables_map* vm, std::ostream& out) {
+                    const DeprecatedFlags& deprecated, po::variables_map* vm, Streams streams) {
   desc.add_options()("help,h", "print this help and exit");
+  // Every flag, the deprecated ones too; --help shows desc only.
+  po::options_description all;
+  all.add(desc).add(deprecated.changed);
   std::unique_ptr<po::parsed_options> parsed;
   try {
-    parsed =
-        std::make_unique<po::parsed_options>(po::command_line_parser(args).options(desc).run());
-    CheckParsedTokens(*parsed, desc);
+    parsed = std::make_unique<po::parsed_options>(
+        po::command_line_parser(RenameDeprecated(command, args, deprecated, &streams.err))
+            .options(all)
+            .run());
+    CheckParsedTokens(*parsed, all);
     po::store(*parsed, *vm);
     if (vm->count("help")) {
-      out << "usage: gpbandit " << command << " " << synopsis << "\n\n" << desc << "\n";
+      streams.out << "usage: gpbandit " << command << " " << synopsis << "\n\n" << desc << "\n";
       return false;
     }
     po::notify(*vm);
   } catch (const po::error& e) {
-    throw UsageError(FlagError(e, desc, parsed.get()));
+    throw UsageError(FlagError(e, all, parsed.get()));
+  }
+  for (const auto& option : deprecated.changed.options()) {
+    const std::string& name = option->long_name();
+    if (vm->count(name) == 0 || (*vm)[name].defaulted()) continue;
+    streams.err << "gpbandit " << command << ": warning: --" << name
+                << " is deprecated and will be removed in the next release; use "
+                << option->description() << "\n";
   }
   return true;
+}
+
+bool ParseArguments(const std::string& command, const std::string& synopsis,
+                    const std::vector<std::string>& args, po::options_description& desc,
+                    po::variables_map* vm, std::ostream& out) {
+  // Without deprecated flags nothing is warned about: the error stream is never written.
+  return ParseArguments(command, synopsis, args, desc, DeprecatedFlags(), vm, Streams{out, out});
 }
 
 Eigen::VectorXd ParseDoubleList(const std::string& flag, const std::string& text) {
@@ -176,41 +216,12 @@ std::vector<std::string> ParseNameList(const std::string& flag, const std::strin
   return names;
 }
 
-StrategyParams ParseOptionFlags(const std::vector<std::string>& items) {
-  StrategyParams params;
-  for (const std::string& item : items) {
-    const std::size_t equals = item.find('=');
-    if (equals == std::string::npos || equals == 0)
-      throw UsageError("--option '" + item + "': expected key=value, e.g. beta_scale=0.2");
-    params = params.WithText(item.substr(0, equals), item.substr(equals + 1));
-  }
-  return params;
-}
-
 void MeanAndSd(const std::vector<double>& v, double* mean, double* sd) {
   double s = 0, s2 = 0;
   for (double x : v) s += x;
   *mean = s / v.size();
   for (double x : v) s2 += (x - *mean) * (x - *mean);
   *sd = v.size() > 1 ? std::sqrt(s2 / (v.size() - 1)) : 0.0;
-}
-
-std::vector<StrategyParams> ParsePerStrategyOptions(const std::vector<std::string>& strategies,
-                                                    const std::vector<std::string>& items) {
-  std::vector<StrategyParams> params(strategies.size());
-  for (const std::string& item : items) {
-    const auto colon = item.find(':');
-    bool found = false;
-    for (std::size_t i = 0; colon != std::string::npos && i < strategies.size(); ++i) {
-      if (strategies[i] != item.substr(0, colon)) continue;
-      params[i] = params[i].MergedWith(ParseOptionFlags({item.substr(colon + 1)}));
-      found = true;
-    }
-    if (!found)
-      throw UsageError("--option " + item + ": expected strategy:key=value for one of " +
-                       JoinNames(strategies));
-  }
-  return params;
 }
 
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator) {
@@ -245,7 +256,8 @@ int RunReportingErrors(const std::string& label, const std::function<int()>& run
 int Main(const std::vector<Command>& commands, const std::vector<std::string>& args,
          Streams streams) {
   auto usage = [&](std::ostream& os) {
-    os << "usage: gpbandit <command> [options]   (gpbandit <command> --help for its options)\n\n"
+    os << "usage: gpbandit <command> [options]   (gpbandit <command> --help for its options)\n"
+          "       gpbandit --version\n\n"
           "Gaussian-process bandit optimization: GP-UCB, CGP-UCB, IGP-UCB, GP-TS, EI, PI.\n\n"
           "commands:\n";
     for (const Command& c : commands) {
@@ -259,6 +271,10 @@ int Main(const std::vector<Command>& commands, const std::vector<std::string>& a
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     usage(streams.out);
+    return kExitOk;
+  }
+  if (args[0] == "--version") {
+    streams.out << "gpbandit " << GPBANDIT_VERSION_STRING << "\n";
     return kExitOk;
   }
   for (const Command& c : commands) {

@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
@@ -68,7 +69,8 @@ struct Command {
 };
 
 // The whole program, with `commands` as its subcommands (listed by --help in this order): args
-// excludes the program name. Never throws; returns the exit status.
+// excludes the program name. `gpbandit --version` prints "gpbandit 0.1.0" (the version of the
+// headers it was built with, gpbandit/version.h). Never throws; returns the exit status.
 int Main(const std::vector<Command>& commands, const std::vector<std::string>& args,
          Streams streams);
 
@@ -82,6 +84,26 @@ int RunReportingErrors(const std::string& label, const std::function<int()>& run
 bool ParseArguments(const std::string& command, const std::string& synopsis,
                     const std::vector<std::string>& args, po::options_description& desc,
                     po::variables_map* vm, std::ostream& out);
+
+// The old spellings of a command's flags, accepted for one release. Each use prints a warning
+// on the error stream that names the new flag:
+//   gpbandit run: warning: --T is deprecated and will be removed in the next release; use --rounds
+// cli/README.md lists them.
+struct DeprecatedFlags {
+  // Old name -> new name ("T" -> "rounds") for a flag whose value means what it meant: the old
+  // spelling is read as the new one (exactly the old name, as --T N or --T=N).
+  std::vector<std::pair<std::string, std::string>> renamed;
+  // Old flags whose value means something else than their successor's (run's --noise was a
+  // variance, --noise-sd is a standard deviation): options of their own, left out of --help,
+  // each described by what the warning advises instead ("--noise-sd SD, the standard deviation
+  // (the square root of --noise)"). The command reads and converts their values.
+  po::options_description changed;
+};
+
+// ParseArguments, also accepting the deprecated flags (warnings on streams.err).
+bool ParseArguments(const std::string& command, const std::string& synopsis,
+                    const std::vector<std::string>& args, po::options_description& desc,
+                    const DeprecatedFlags& deprecated, po::variables_map* vm, Streams streams);
 
 // The text --help shows for a default value: numbers in their shortest round-trip form (0.2,
 // not 0.20000000000000001), '' for an empty string.
@@ -138,14 +160,6 @@ void ParseBounds(const std::string& flag, const std::string& text, Eigen::Vector
                  Eigen::VectorXd* upper);
 // "a,b,c" -> {a, b, c} (empty items rejected).
 std::vector<std::string> ParseNameList(const std::string& flag, const std::string& text);
-// The values of a repeatable --option key=value flag as strategy parameters (a value is JSON
-// when it parses as a number, true, false or a quoted string, else text: beta_schedule=rkhs).
-// Throws UsageError for an item without '=' or with an empty key.
-StrategyParams ParseOptionFlags(const std::vector<std::string>& items);
-// The demos' repeatable --option strategy:key=value, one StrategyParams per strategy (in the
-// order of `strategies`). Throws UsageError for an item naming none of them.
-std::vector<StrategyParams> ParsePerStrategyOptions(const std::vector<std::string>& strategies,
-                                                    const std::vector<std::string>& items);
 // Comma-separated doubles, round-trip exact.
 std::string FormatVector(const Eigen::VectorXd& v, const char* separator = ",");
 

@@ -19,6 +19,7 @@
 
 #include "cli/commands.h"
 #include "cli/io/observations.h"
+#include "cli/progress.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
@@ -35,8 +36,11 @@ using Json = nlohmann::ordered_json;
 constexpr int kMaxFitObservations = 10000;
 
 struct FitFlags {
+  // The Optimizer's default kernel (Matern-5/2 with ARD), and `gpbandit run`'s.
   std::string data_path, kernel = "matern52";
-  double lengthscale = 0.5, noise = GaussianProcessOptions().noise_variance;
+  double lengthscale = 0.5;
+  // The starting noise: --noise-sd, a standard deviation; the deprecated --noise, a variance.
+  double noise_sd = std::sqrt(GaussianProcessOptions().noise_variance), noise_variance = -1.0;
   int restarts = HyperparameterFitOptions().num_restarts;
   std::uint64_t seed = kDefaultSeed;
   bool no_ard = false, no_standardize = false;
@@ -50,8 +54,8 @@ void AddFitFlags(po::options_description* desc, FitFlags* f) {
       "kernel", ValueWithDefault(&f->kernel),
       (JoinNames(KernelNames()) + " (contexts get a second one, multiplied)").c_str())(
       "lengthscale", ValueWithDefault(&f->lengthscale), "starting lengthscale, unit-cube units")(
-      "noise", ValueWithDefault(&f->noise),
-      "starting noise variance, standardized units (original with --no-standardize)")(
+      "noise-sd", ValueWithDefault(&f->noise_sd),
+      "starting noise standard deviation, standardized units (original with --no-standardize)")(
       "restarts", ValueWithDefault(&f->restarts), "random restarts of L-BFGS")(
       "no-ard", po::bool_switch(&f->no_ard), "one shared lengthscale instead of one per input")(
       "no-standardize", po::bool_switch(&f->no_standardize),
@@ -59,11 +63,33 @@ void AddFitFlags(po::options_description* desc, FitFlags* f) {
       "seed", ValueWithDefault(&f->seed), "seed of the restarts");
 }
 
-void CheckFitFlags(const FitFlags& f) {
+// The old spelling --noise, a variance (--noise-sd is its square root).
+DeprecatedFlags FitDeprecatedFlags(FitFlags* f) {
+  DeprecatedFlags deprecated;
+  deprecated.changed.add_options()(
+      "noise", po::value(&f->noise_variance),
+      "--noise-sd SD, the standard deviation (--noise was a variance: SD = sqrt(VARIANCE))");
+  return deprecated;
+}
+
+void CheckFitFlags(const FitFlags& f, const po::variables_map& vm) {
   RequireOneOf("--kernel", f.kernel, KernelNames());
   RequirePositive("--lengthscale", f.lengthscale);
-  RequireNonNegative("--noise", f.noise);
+  RequireNonNegative("--noise-sd", f.noise_sd);
+  if (vm.count("noise") > 0) {
+    RequireNonNegative("--noise", f.noise_variance);
+    if (!vm["noise-sd"].defaulted())
+      throw UsageError("--noise-sd and the deprecated --noise both set the noise; give one");
+  }
   RequireAtLeast("--restarts", f.restarts, 0);
+}
+
+// The starting noise variance: the deprecated --noise as given, else --noise-sd squared, else
+// the GP's default (exactly, not the square of its rounded square root).
+double StartingNoiseVariance(const FitFlags& f, const po::variables_map& vm) {
+  if (vm.count("noise") > 0) return f.noise_variance;
+  if (!vm["noise-sd"].defaulted()) return f.noise_sd * f.noise_sd;
+  return GaussianProcessOptions().noise_variance;
 }
 
 // The inputs' bounding box; a constant input gets a range of 1 (it stays where it is).
@@ -193,9 +219,10 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   po::options_description desc("options (defaults in parentheses)");
   AddFitFlags(&desc, &f);
   po::variables_map vm;
-  if (!ParseArguments("fit", "--data obs.csv [options]", args, desc, &vm, streams.out))
+  if (!ParseArguments("fit", "--data obs.csv [options]", args, desc, FitDeprecatedFlags(&f), &vm,
+                      streams))
     return kExitOk;
-  CheckFitFlags(f);
+  CheckFitFlags(f, vm);
   const io::Observations obs = io::ReadObservations(
       f.data_path,
       {kMaxFitObservations, "gpbandit fit takes at most " + std::to_string(kMaxFitObservations) +
@@ -206,7 +233,7 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
 
   std::vector<KernelPart> parts;
   GaussianProcessOptions gp_options;
-  gp_options.noise_variance = f.noise;
+  gp_options.noise_variance = StartingNoiseVariance(f, vm);
   gp_options.standardize_outputs = !f.no_standardize;
   GaussianProcess gp(BuildKernel(f, d, m, &parts), d + m, gp_options);
   gp.AddObservations(unit, obs.y);
@@ -214,7 +241,11 @@ int FitCommand(const std::vector<std::string>& args, Streams streams) {
   fit_options.num_restarts = f.restarts;
   if (f.no_standardize) ScaleVarianceRanges(obs.y.squaredNorm() / obs.y.size(), &fit_options);
   Rng rng(f.seed);
-  const HyperparameterFitReport report = FitHyperparameters(fit_options, rng, &gp);
+  const HyperparameterFitReport report = WithHeartbeat(
+      streams.err,
+      "[fit] fitting " + f.kernel + " to " + std::to_string(obs.y.size()) + " observations, " +
+          std::to_string(fit_options.num_restarts + 1) + " starts of L-BFGS",
+      [&] { return FitHyperparameters(fit_options, rng, &gp); });
   streams.out << std::setw(2) << FitJson(gp, parts, box, f, report, d, m) << "\n";
   return report.success ? kExitOk : kExitFailure;
 }

@@ -1,9 +1,16 @@
 #include "cli/plot.h"
 
+#include <stdlib.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <stdexcept>
 
+#include "cli/command.h"
 #include "cli/io/csv.h"
 
 namespace gpbandit {
@@ -24,17 +31,52 @@ std::string ShellQuote(const std::string& text) {
   return out + "'";
 }
 
+// gnuplot on the script; its output (warnings, errors) to the standard error, so that the
+// command's standard output keeps only its results.
+int Gnuplot(const std::string& script_path) {
+  return std::system(("gnuplot " + ShellQuote(script_path) + " >&2").c_str());
+}
+
 }  // namespace
 
 bool GnuplotAvailable() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
 
+void RequireGnuplot(const std::string& flag, const std::string& path, const std::string& skip) {
+  if (GnuplotAvailable()) return;
+  throw InputError(flag + " " + path +
+                   ": gnuplot, which draws the pictures, is not on the PATH (Debian: apt-get "
+                   "install gnuplot-nox); " +
+                   skip);
+}
+
+PlotFiles::PlotFiles(const std::string& png_path, bool keep) : png_(png_path) {
+  if (keep) {
+    data_ = png_path + ".dat";
+    script_ = png_path + ".gp";
+    return;
+  }
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/gpbandit_plot_XXXXXX";
+  if (mkdtemp(&pattern[0]) == nullptr)
+    throw std::runtime_error("cannot make a temporary directory for gnuplot's files (" + pattern +
+                             "): " + std::strerror(errno));
+  directory_ = pattern;
+  data_ = directory_ + "/plot.dat";
+  script_ = directory_ + "/plot.gp";
+}
+
+PlotFiles::~PlotFiles() {
+  if (directory_.empty()) return;
+  std::error_code ignored;  // a leftover temporary file is no reason to fail the command
+  std::filesystem::remove_all(directory_, ignored);
+}
+
 bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
-  const std::string data_path = spec.png_path + ".dat";
-  const std::string script_path = spec.png_path + ".gp";
+  const PlotFiles files(spec.png_path, spec.keep_files);
   {
-    std::ofstream data(data_path);
+    std::ofstream data(files.data());
     if (!data) {
-      err << "plot: cannot write " << data_path << "\n";
+      err << "plot: cannot write " << files.data() << "\n";
       return false;
     }
     for (const Curve& curve : spec.curves) {
@@ -45,9 +87,9 @@ bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
     }
   }
   {
-    std::ofstream script(script_path);
+    std::ofstream script(files.script());
     if (!script) {
-      err << "plot: cannot write " << script_path << "\n";
+      err << "plot: cannot write " << files.script() << "\n";
       return false;
     }
     script << "set terminal pngcairo size 900,560 noenhanced font 'sans,11'\n"
@@ -59,36 +101,37 @@ bool PlotCurves(const PlotSpec& spec, std::ostream& err) {
     if (spec.log_y) script << "set logscale y\n";
     script << "plot ";
     for (size_t i = 0; i < spec.curves.size(); ++i) {
-      script << (i ? ", \\\n     " : "") << Quote(data_path) << " index " << i
+      script << (i ? ", \\\n     " : "") << Quote(files.data()) << " index " << i
              << " using 1:2 with lines linewidth 2 title " << Quote(spec.curves[i].title);
     }
     script << "\n";
   }
-  return RunGnuplot(script_path, data_path, err);
+  return RunGnuplot(files, err);
 }
 
-bool RunGnuplot(const std::string& script_path, const std::string& data_path, std::ostream& err) {
+bool RunGnuplot(const PlotFiles& files, std::ostream& err) {
+  const std::string kept =
+      files.kept() ? "the data are in " + files.data() + " and the script in " + files.script()
+                   : "--keep-plot-files keeps gnuplot's data and script beside the picture";
   if (!GnuplotAvailable()) {
-    err << "plot: gnuplot was not found on the PATH (Debian: apt-get install gnuplot-nox); the "
-           "data are in "
-        << data_path << " and the script in " << script_path << "\n";
+    err << "plot: gnuplot was not found on the PATH (Debian: apt-get install gnuplot-nox); " << kept
+        << "\n";
     return false;
   }
-  const int status = std::system(("gnuplot " + ShellQuote(script_path) + " 2>&1").c_str());
-  if (status != 0) {
-    // pngcairo is missing from some gnuplot builds; plain png is always there.
-    std::ifstream in(script_path);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto pos = text.find("pngcairo");
-    if (pos != std::string::npos) {
-      text.replace(pos, 8, "png");
-      std::ofstream(script_path) << text;
-      if (std::system(("gnuplot " + ShellQuote(script_path) + " 2>&1").c_str()) == 0) return true;
-    }
-    err << "plot: gnuplot failed on " << script_path << " (status " << status << ")\n";
-    return false;
+  const int status = Gnuplot(files.script());
+  if (status == 0) return true;
+  // pngcairo is missing from some gnuplot builds; plain png is always there.
+  std::ifstream in(files.script());
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto pos = text.find("pngcairo");
+  if (pos != std::string::npos) {
+    text.replace(pos, 8, "png");
+    std::ofstream(files.script()) << text;
+    if (Gnuplot(files.script()) == 0) return true;
   }
-  return true;
+  err << "plot: gnuplot failed to draw " << files.png() << " (status " << status << "); " << kept
+      << "\n";
+  return false;
 }
 
 std::string GnuplotQuote(const std::string& text) { return Quote(text); }

@@ -33,6 +33,7 @@ struct PlotFlags {
   std::string context, dims = "0", at, out;
   int grid = 0;  // 0: 200 points on a 1-D slice, 60 x 60 on a 2-D one
   double width = 2.0;
+  bool keep_plot_files = false;
 };
 
 // The slice's action coordinates: one or two distinct indices below action_dim.
@@ -149,10 +150,14 @@ void WriteSliceScript(const Optimizer& opt, const SliceData& s, const std::strin
                                         " index 1 using 1:2 with points pt 7 ps 1.2 lc rgb "
                                         "'black' title 'observations (all contexts)'"
                                   : "";
-  const std::string next = s.has_next ? ", " + q +
-                                            " index 2 using 1:2 with points pt 9 ps 3 lc rgb "
-                                            "'red' title 'next suggestion'"
-                                      : "";
+  // The next suggestion: a white diamond ringed in black, which stands out on every colour of
+  // the map (a red mark vanished on the red of its maximum) and on the 1-D band.
+  const std::string next =
+      s.has_next
+          ? ", " + q + " index 2 using 1:2 with points pt 13 ps 2.6 lc rgb 'white' notitle, " + q +
+                " index 2 using 1:2 with points pt 12 ps 2.6 lw 2 lc rgb 'black' title "
+                "'next suggestion'"
+          : "";
   if (s.dims.size() == 1) {
     out << "set ylabel " << GnuplotQuote(units) << "\nset grid\n"
         << "plot " << q << " index 0 using 1:3:4 with filledcurves lc rgb '#c6dbef' title "
@@ -201,7 +206,9 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
       "the action x1,x2,... the other coordinates are held at (default: the recommendation "
       "at the context)")("grid", ValueWithDefault(&f.grid),
                          "points per slice coordinate (0: 200 in 1-D, 60 in 2-D)")(
-      "width", ValueWithDefault(&f.width), "the band: mean +- width standard deviations (1-D)");
+      "width", ValueWithDefault(&f.width), "the band: mean +- width standard deviations (1-D)")(
+      "keep-plot-files", po::bool_switch(&f.keep_plot_files),
+      "keep gnuplot's data and script beside the picture (PNG.dat, PNG.gp)");
   po::variables_map vm;
   if (!ParseArguments("plot",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --out model.png "
@@ -209,6 +216,7 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
                       args, desc, &vm, streams.out))
     return kExitOk;
   RequireWritableFile("--out", f.out);
+  RequireGnuplot("--out", f.out, "install it to draw the model");
   RequireNonNegative("--width", f.width);
   CheckStudyFlags(f.study, /*with_log=*/true);
   CheckStudyAccess(f.study, /*writes=*/false);
@@ -229,16 +237,19 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
     throw UsageError(e.what());
   }
   s.has_next = NextSuggestion(f, s.z, &s.next, streams.err);
-  const std::string data = f.out + ".dat", script = f.out + ".gp";
+  const PlotFiles files(f.out, f.keep_plot_files);
   {
-    std::ofstream out(data);
+    std::ofstream out(files.data());
     WriteSliceData(*opt, s, out);
-    std::ofstream gp(script);
-    WriteSliceScript(*opt, s, f.out, data, gp);
-    if (!out || !gp) throw InputError("cannot write " + data + " or " + script);
+    std::ofstream gp(files.script());
+    WriteSliceScript(*opt, s, f.out, files.data(), gp);
+    if (!out || !gp) throw InputError("cannot write " + files.data() + " or " + files.script());
   }
-  if (!RunGnuplot(script, data, streams.err)) return kExitFailure;
-  streams.err << "[plot] wrote " << f.out << " (data " << data << ", script " << script << ")\n";
+  if (!RunGnuplot(files, streams.err)) return kExitFailure;
+  streams.err << "[plot] wrote " << f.out;
+  if (files.kept())
+    streams.err << " (data " << files.data() << ", script " << files.script() << ")";
+  streams.err << "\n";
   return kExitOk;
 }
 

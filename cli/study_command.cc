@@ -15,6 +15,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/strategy_options.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
@@ -77,7 +78,8 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/false);
   desc.add_options()("bounds", po::value(&f.bounds), "action box lower:upper,...")(
       "strategy", ValueWithDefault(&f.strategy), "registry name")(
-      "option", po::value(&f.options), "key=value: a strategy option, repeatable")(
+      "option", po::value(&f.options),
+      "[strategy:]key=value, a strategy option, repeatable (gpbandit strategies lists them)")(
       "seed", ValueWithDefault(&f.seed), "seed")(
       "context-dim", ValueWithDefault(&f.context_dim),
       "number of context coordinates (contextual studies)")(
@@ -92,7 +94,9 @@ int Create(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   CheckStudyFlags(f.study, false);
   RequireRegisteredStrategy("--strategy", f.strategy);
-  RequireValidStrategyOptions(f.strategy, ParseOptionFlags(f.options));
+  const StrategyParams strategy_options =
+      ParseStrategyOptions(f.options, {f.strategy}).For(f.strategy, {f.strategy});
+  RequireValidStrategyOptions(f.strategy, strategy_options);
   CheckStudyAccess(f.study, /*writes=*/true);
   OptimizerOptions options;
   options.seed = f.seed;
@@ -100,9 +104,8 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
-    optimizer =
-        std::make_unique<Optimizer>(domain, nullptr, f.strategy, ParseOptionFlags(f.options),
-                                    options, OpenStudyStorage(f.study.storage, f.study.study));
+    optimizer = std::make_unique<Optimizer>(domain, nullptr, f.strategy, strategy_options, options,
+                                            OpenStudyStorage(f.study.storage, f.study.study));
     if (optimizer->CreateStudy()) {
       streams.err << "[study] created " << DescribeStudy(f.study) << "\n";
       return kExitOk;

@@ -1,6 +1,5 @@
 #include "examples/demos/drift_demo.h"
 
-#include <chrono>
 #include <cmath>
 #include <iomanip>
 #include <map>
@@ -10,6 +9,7 @@
 
 #include "cli/command.h"
 #include "cli/io/csv.h"
+#include "cli/progress.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -54,7 +54,7 @@ bool DriftDemoOptions::IsValid(std::string* error) const {
     if (error) *error = m;
     return false;
   };
-  if (episodes < 1) return fail("--episodes " + std::to_string(episodes) + " must be >= 1");
+  if (episodes < 1) return fail("--rounds " + std::to_string(episodes) + " must be >= 1");
   if (drift_start < 0 || drift_start > drift_end || drift_end > episodes)
     return fail("--drift " + std::to_string(drift_start) + ":" + std::to_string(drift_end) +
                 " must satisfy 0 <= start <= end <= episodes (" + std::to_string(episodes) + ")");
@@ -64,8 +64,8 @@ bool DriftDemoOptions::IsValid(std::string* error) const {
     if (!(v >= 0) || !std::isfinite(v))
       return fail("payload and friction values must be finite and >= 0, got " +
                   io::FormatDouble(v));
-  if (strategies.empty()) return fail("--strategies: at least one strategy");
-  if (seeds < 1) return fail("--seeds " + std::to_string(seeds) + " must be >= 1");
+  if (strategies.empty()) return fail("--strategy: at least one strategy");
+  if (seeds < 1) return fail("--trials " + std::to_string(seeds) + " must be >= 1");
   if (brute_force_points < 2)
     return fail("--brute-force-points " + std::to_string(brute_force_points) + " must be >= 2");
   if (threads < 0) return fail("--threads " + std::to_string(threads) + " must be >= 0");
@@ -73,8 +73,8 @@ bool DriftDemoOptions::IsValid(std::string* error) const {
 }
 
 DriftRun RunOneDrift(const DriftDemoOptions& o, std::size_t strategy, std::uint64_t seed,
-                     const std::vector<double>& best) {
-  const auto start = std::chrono::steady_clock::now();
+                     const std::vector<double>& best, std::ostream& progress) {
+  cli::ProgressClock clock;
   OptimizerOptions options;
   options.seed = seed;
   options.num_threads = o.threads;
@@ -91,12 +91,15 @@ DriftRun RunOneDrift(const DriftDemoOptions& o, std::size_t strategy, std::uint6
     std::normal_distribution<double> n(0.0, o.plant.reward_noise);
     tuner.Tell(gains, reward + n(noise));
     run.regret.push_back(best[static_cast<std::size_t>(e)] - reward);
+    if (clock.Due())
+      progress << "[drift-demo] " << run.strategy << " seed " << seed << ": episode " << e + 1
+               << "/" << o.episodes << " (" << Fixed(clock.Elapsed(), 1) << " s)" << std::endl;
   }
   double sum = 0;
   for (int e = o.episodes - o.measured_episodes; e < o.episodes; ++e)
     sum += run.regret[static_cast<std::size_t>(e)];
   run.regret_after_drift = sum / o.measured_episodes;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.seconds = clock.Elapsed();
   return run;
 }
 
@@ -108,7 +111,13 @@ DriftDemoResult RunDriftDemo(const DriftDemoOptions& o, std::ostream& progress) 
   // episodes each have their own).
   std::vector<double> best(static_cast<std::size_t>(o.episodes));
   std::map<double, double> best_at_fraction;
+  progress << "[drift-demo] the brute-force reference: the best gains of each episode's plant, "
+           << o.brute_force_points << "^2 grid" << std::endl;
+  cli::ProgressClock clock;
   for (int e = 0; e < o.episodes; ++e) {
+    if (clock.Due())
+      progress << "[drift-demo] brute-force reference: episode " << e + 1 << "/" << o.episodes
+               << " (" << Fixed(clock.Elapsed(), 1) << " s)" << std::endl;
     const double s = DriftFraction(o, e);
     if (best_at_fraction.count(s) == 0) {
       const PlantAt p = PlantOfEpisode(o, e);
@@ -127,7 +136,7 @@ DriftDemoResult RunDriftDemo(const DriftDemoOptions& o, std::ostream& progress) 
            << " (reward " << Fixed(result.best_after.reward, 4) << ")" << std::endl;
   for (std::size_t i = 0; i < o.strategies.size(); ++i) {
     for (int s = 1; s <= o.seeds; ++s) {
-      result.runs.push_back(RunOneDrift(o, i, static_cast<std::uint64_t>(s), best));
+      result.runs.push_back(RunOneDrift(o, i, static_cast<std::uint64_t>(s), best, progress));
       const DriftRun& r = result.runs.back();
       progress << "[drift-demo] " << r.strategy << " seed " << s << ": regret after the drift "
                << Fixed(r.regret_after_drift, 4) << " (" << Fixed(r.seconds, 1) << " s)"

@@ -23,7 +23,7 @@ namespace gpbandit {
 namespace examples {
 
 struct DriftDemoOptions {
-  // Episodes per run, >= 1; the drift runs from episode drift_start to drift_end
+  // Episodes per run (--rounds), >= 1; the drift runs from episode drift_start to drift_end
   // (0 <= drift_start <= drift_end <= episodes); the regret is measured over the last
   // measured_episodes (1..episodes). Defaults 150, 50, 100, 50.
   int episodes = 150;
@@ -39,7 +39,7 @@ struct DriftDemoOptions {
   // set it.
   std::vector<std::string> strategies = {"gp-ucb", "tv-gp-ucb", "r-gp-ucb"};
   std::vector<StrategyParams> strategy_options;
-  // Seeds 1..seeds (reward noise and optimizer). >= 1. Default 5.
+  // Runs per strategy (--trials), seeds 1..seeds (reward noise and optimizer). >= 1. Default 5.
   int seeds = 5;
   int brute_force_points = 41;  // >= 2
   int threads = 0;              // >= 0

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "cli/io/csv.h"
+#include "cli/progress.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -49,7 +50,7 @@ bool RobotDemoOptions::IsValid(std::string* error) const {
     if (error) *error = m;
     return false;
   };
-  if (episodes < 1) return fail("--episodes " + std::to_string(episodes) + " must be >= 1");
+  if (episodes < 1) return fail("--rounds " + std::to_string(episodes) + " must be >= 1");
   if (payloads.empty()) return fail("--payloads: at least one payload is needed");
   for (double p : payloads)
     if (!(p >= 0) || !std::isfinite(p))
@@ -74,8 +75,10 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
   for (int c = 0; c < k; ++c) {
     DemoCondition condition;
     condition.payload = o.payloads[c];
-    condition.brute_force =
-        problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points);
+    // One call, long on a fine grid: a heartbeat while it runs.
+    condition.brute_force = cli::WithHeartbeat(
+        progress, "[demo] brute force, payload " + Number(o.payloads[c], 2) + " kg",
+        [&] { return problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points); });
     progress << "[demo] brute force, payload " << Number(o.payloads[c], 2)
              << " kg: kp kd = " << Gains(condition.brute_force.gains) << ", reward "
              << Number(condition.brute_force.reward) << " (" << condition.brute_force.evaluations
@@ -98,15 +101,17 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     payload_max = std::max(payload_max, p);
   }
   if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
-  const StrategyParams strategy =
-      StrategyParams().With("beta_scale", o.beta_scale).MergedWith(o.strategy_options);
+  const StrategyParams beta = StrategyParams().With("beta_scale", o.beta_scale);
   Optimizer contextual(Domain::Box(lower, upper)
                            .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
                                         Eigen::VectorXd::Constant(1, payload_max)),
-                       nullptr, "cgp-ucb", strategy, TunerOptions(o));
-  Optimizer plain(Domain::Box(lower, upper), nullptr, "gp-ucb", strategy, TunerOptions(o));
+                       nullptr, "cgp-ucb", beta.MergedWith(o.contextual_options), TunerOptions(o));
+  Optimizer plain(Domain::Box(lower, upper), nullptr, "gp-ucb", beta.MergedWith(o.plain_options),
+                  TunerOptions(o));
 
-  // 3. The episodes. The same noise stream for both tuners (common random numbers).
+  // 3. The episodes. The same noise stream for both tuners (common random numbers). A line
+  // every 10 episodes, and between them when they grow slow.
+  cli::ProgressClock progress_clock;
   Rng noise_contextual(o.seed + 7), noise_plain(o.seed + 7);
   double regret_contextual = 0, regret_plain = 0;
   for (int e = 0; e < o.episodes; ++e) {
@@ -139,7 +144,7 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     regret_plain += episode.best_reward - episode.plain_reward;
     result.episodes.push_back(episode);
     ++result.conditions[c].episodes;
-    if ((e + 1) % 10 == 0 || e + 1 == o.episodes) {
+    if ((e + 1) % 10 == 0 || e + 1 == o.episodes || progress_clock.Due()) {
       progress << "[demo] episode " << std::setw(3) << e + 1 << "/" << o.episodes << "  payload "
                << Number(payload, 2) << " kg  mean regret so far: CGP-UCB "
                << Number(regret_contextual / (e + 1)) << ", GP-UCB "

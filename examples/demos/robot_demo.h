@@ -28,16 +28,17 @@ namespace gpbandit {
 namespace examples {
 
 struct RobotDemoOptions {
-  // Episodes each tuner runs. >= 1. Default 150 (about 30-60 s on 2 cores).
+  // Episodes each tuner runs (--rounds: one round of a tuner is one episode). >= 1. Default
+  // 150.
   int episodes = 150;
   // Payload masses (kg) of the conditions; each episode draws one uniformly. >= 1 entries,
   // each >= 0. Default {0.1, 0.5, 1.2}.
   std::vector<double> payloads = {0.1, 0.5, 1.2};
   // Multiplies beta_t of both tuners (Srinivas et al.'s experiments use 0.2). > 0. Default 0.2.
   double beta_scale = 0.2;
-  // More options of both tuners (GP-UCB's keys, acquisition/gp_ucb.h; --option key=value),
-  // applied after beta_scale. Default none.
-  StrategyParams strategy_options;
+  // More options of each tuner (the keys of acquisition/gp_ucb.h), applied after beta_scale:
+  // CGP-UCB's (--option cgp-ucb:key=value, or key=value for both) and GP-UCB's. Default none.
+  StrategyParams contextual_options, plain_options;
   // Points per axis of the brute-force grid (two passes, coarse then fine). >= 2. Default 41.
   int brute_force_points = 41;
   // OpenMP threads of the acquisition maximizer (0 = default). >= 0. Default 0.

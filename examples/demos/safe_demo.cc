@@ -1,7 +1,6 @@
 #include "examples/demos/safe_demo.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -13,6 +12,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/io/csv.h"
+#include "cli/progress.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -81,10 +81,11 @@ void DrawStage(const std::string& log, const SafeDemoOptions& o, int episodes,
   std::ostringstream name;
   name << o.plot_dir << "/safe_set_after_" << std::setw(3) << std::setfill('0') << episodes
        << ".png";
+  std::vector<std::string> args = {"--log",  log,  "--dims", "0,1",
+                                   "--grid", "50", "--out",  name.str()};
+  if (o.keep_plot_files) args.push_back("--keep-plot-files");
   std::ostringstream quiet;
-  const int status =
-      cli::PlotCommand({"--log", log, "--dims", "0,1", "--grid", "50", "--out", name.str()},
-                       cli::Streams{quiet, progress});
+  const int status = cli::PlotCommand(args, cli::Streams{quiet, progress});
   if (status != cli::kExitOk)
     progress << "[safe-demo] no picture after " << episodes << " episodes\n";
 }
@@ -96,8 +97,8 @@ bool SafeDemoOptions::IsValid(std::string* error) const {
     if (error) *error = m;
     return false;
   };
-  if (episodes < 1) return fail("--episodes " + std::to_string(episodes) + " must be >= 1");
-  if (seeds < 1) return fail("--seeds " + std::to_string(seeds) + " must be >= 1");
+  if (episodes < 1) return fail("--rounds " + std::to_string(episodes) + " must be >= 1");
+  if (seeds < 1) return fail("--trials " + std::to_string(seeds) + " must be >= 1");
   if (!(payload >= 0) || !std::isfinite(payload))
     return fail("--payload " + io::FormatDouble(payload) + " must be finite and >= 0");
   if (!(peak_error_limit > plant.initial_angle && peak_error_limit < plant.fall_angle))
@@ -105,10 +106,11 @@ bool SafeDemoOptions::IsValid(std::string* error) const {
                 " must lie between the initial angle " + io::FormatDouble(plant.initial_angle) +
                 " and the fall angle " + io::FormatDouble(plant.fall_angle) + " (rad)");
   if (!(peak_error_noise >= 0) || !std::isfinite(peak_error_noise))
-    return fail("--peak-noise " + io::FormatDouble(peak_error_noise) + " must be finite and >= 0");
-  if (strategies.empty()) return fail("--strategies: at least one strategy");
+    return fail("--peak-noise-sd " + io::FormatDouble(peak_error_noise) +
+                " must be finite and >= 0");
+  if (strategies.empty()) return fail("--strategy: at least one strategy");
   if (grid_points < 2)
-    return fail("--grid-points " + std::to_string(grid_points) + " must be >= 2");
+    return fail("--brute-force-points " + std::to_string(grid_points) + " must be >= 2");
   if (threads < 0) return fail("--threads " + std::to_string(threads) + " must be >= 0");
   return plant.IsValid(error);
 }
@@ -181,7 +183,7 @@ namespace {
 
 SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t seed,
                    const SafeReference& ref, std::ostream& progress) {
-  const auto start = std::chrono::steady_clock::now();
+  cli::ProgressClock clock;
   const problems::PendulumPlant plant(o.plant);
   OptimizerOptions options;
   options.seed = seed;
@@ -216,6 +218,10 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
       tuner.Tell(gains, y);
     played.push_back(gains);
     measured_safe.push_back(peak <= o.peak_error_limit);
+    if (clock.Due())
+      progress << "[safe-demo] " << o.strategies[strategy] << " seed " << seed << ": episode "
+               << e + 1 << "/" << o.episodes << ", " << run.unsafe_episodes << " unsafe so far ("
+               << Fixed(clock.Elapsed(), 1) << " s)" << std::endl;
     if (!options.log_path.empty() &&
         std::count(o.plot_stages.begin(), o.plot_stages.end(), e + 1) > 0)
       DrawStage(options.log_path, o, e + 1, progress);
@@ -224,7 +230,7 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
   const SafeEpisode rec = RunSafeEpisode(plant, run.recommended, o.payload);
   run.recommended_reward = rec.reward;
   run.recommended_safe = rec.peak_error <= o.peak_error_limit;
-  run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  run.seconds = clock.Elapsed();
   return run;
 }
 
@@ -234,7 +240,10 @@ SafeDemoResult RunSafeDemo(const SafeDemoOptions& o, std::ostream& progress) {
   std::string error;
   if (!o.IsValid(&error)) throw std::invalid_argument(error);
   SafeDemoResult result;
-  result.reference = ComputeSafeReference(o);
+  progress << "[safe-demo] the brute-force reference: " << o.grid_points * o.grid_points
+           << " noise-free episodes on the " << o.grid_points << "^2 gain grid" << std::endl;
+  result.reference = cli::WithHeartbeat(progress, "[safe-demo] the brute-force reference",
+                                        [&] { return ComputeSafeReference(o); });
   const SafeReference& ref = result.reference;
   progress << "[safe-demo] peak-error limit " << Fixed(o.peak_error_limit, 3)
            << " rad: " << Fixed(100 * ref.unsafe_fraction, 1) << "% of the " << o.grid_points

@@ -33,8 +33,8 @@ namespace gpbandit {
 namespace examples {
 
 struct SafeDemoOptions {
-  int episodes = 150;  // per run, >= 1
-  int seeds = 5;       // runs per strategy, seeds 1..seeds, >= 1
+  int episodes = 150;  // per run (--rounds), >= 1
+  int seeds = 5;       // runs per strategy (--trials), seeds 1..seeds, >= 1
   // The payload in kg, finite and >= 0. Default 1.2 (the heaviest of `gpbandit demo`: the
   // stiffest loop, the most gains that ring or fall).
   double payload = 1.2;
@@ -48,13 +48,16 @@ struct SafeDemoOptions {
   // threshold, the seed and beta 3 unless its options set them, the others beta_scale 0.2.
   std::vector<std::string> strategies = {"safe-opt", "gp-ucb"};
   std::vector<StrategyParams> strategy_options;
-  int grid_points = 41;  // per axis of the brute-force grid, >= 2
+  int grid_points = 41;  // per axis of the brute-force grid (--brute-force-points), >= 2
   int threads = 0;       // >= 0
   // If not empty: safe-opt's run for seed 1 keeps its log there (safe_opt_seed1.jsonl) and
   // `gpbandit plot` draws its model and safe set after each of plot_stages episodes
   // (safe_set_after_NNN.png). Stages beyond `episodes` are skipped.
   std::string plot_dir;
   std::vector<int> plot_stages = {10, 30, 60, 150};
+  // Keep gnuplot's data and script beside each picture (gpbandit plot --keep-plot-files).
+  // Default false.
+  bool keep_plot_files = false;
   problems::PendulumOptions plant;
 
   bool IsValid(std::string* error) const;

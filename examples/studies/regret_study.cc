@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "cli/command.h"
+#include "cli/progress.h"
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/acquisition/finite_bandit_loop.h"
@@ -158,8 +159,14 @@ StrategyParams StudyParams(const RegretStudyOptions& o) {
   return p;
 }
 
+// The options `strategy` was given by name (--option strategy:key=value); none if it was not.
+StrategyParams OwnParams(const RegretStudyOptions& o, const std::string& strategy) {
+  const auto own = o.strategy_options_by_name.find(strategy);
+  return own == o.strategy_options_by_name.end() ? StrategyParams() : own->second;
+}
+
 // The options of `strategy` in this instance: the study's, with B and R taken from the problem
-// when not given, kept where the strategy has the key.
+// when not given, kept where the strategy has the key; then its own.
 StrategyParams MakeStrategyParams(const RegretStudyOptions& o, const Instance& in,
                                   const std::string& strategy) {
   StrategyParams p = StudyParams(o);
@@ -168,7 +175,8 @@ StrategyParams MakeStrategyParams(const RegretStudyOptions& o, const Instance& i
   // R is measured against the prior standard deviation of f (confidence_terms.h).
   if (o.noise_bound < 0 && in.finite && !o.fit)
     p = p.With("noise_bound", std::sqrt(in.noise / o.signal_variance));
-  return p.Intersection(StrategyRegistry::Default().DefaultOptions(strategy));
+  return p.Intersection(StrategyRegistry::Default().DefaultOptions(strategy))
+      .MergedWith(OwnParams(o, strategy));
 }
 
 // One posterior over a subset of the candidates, with its own strategy (the "ignore" mode has
@@ -307,11 +315,18 @@ class FiniteRun {
 // the values (its own checks, naming the field).
 // The constant schedule takes its beta from an explicit flag, never from a silent default.
 bool ConstantBetaIsExplicit(const RegretStudyOptions& o, std::string* error) {
-  const nlohmann::json study = nlohmann::json::parse(StudyParams(o).json());
-  const bool constant = study.value("beta_schedule", std::string()) == "constant";
   const char* message = nullptr;
-  if (constant && !study.contains("constant_beta"))
-    message = "--beta-schedule constant needs its beta: --constant-beta B (mu + sqrt(B) sigma)";
+  bool constant = false;
+  // Each strategy's options as given (the study's and its own), before they are cut down to the
+  // keys it has: a constant schedule without its beta is refused whoever it was meant for.
+  for (const std::string& strategy : o.strategies) {
+    const nlohmann::json given =
+        nlohmann::json::parse(StudyParams(o).MergedWith(OwnParams(o, strategy)).json());
+    if (given.value("beta_schedule", std::string()) != "constant") continue;
+    constant = true;
+    if (!given.contains("constant_beta"))
+      message = "--beta-schedule constant needs its beta: --constant-beta B (mu + sqrt(B) sigma)";
+  }
   if (!constant && o.constant_beta)
     message = "--constant-beta applies to --beta-schedule constant only";
   if (message != nullptr && error != nullptr) *error = message;
@@ -319,6 +334,13 @@ bool ConstantBetaIsExplicit(const RegretStudyOptions& o, std::string* error) {
 }
 
 bool StrategyParamsAreValid(const RegretStudyOptions& o, std::string* error) {
+  for (const auto& [strategy, params] : o.strategy_options_by_name) {
+    if (std::find(o.strategies.begin(), o.strategies.end(), strategy) != o.strategies.end())
+      continue;
+    if (error)
+      *error = "--option " + strategy + ":" + params.json() + ": not a strategy of the study";
+    return false;
+  }
   if (!ConstantBetaIsExplicit(o, error)) return false;
   const StrategyParams study = StudyParams(o);
   std::vector<std::string> unused = study.keys();
@@ -327,7 +349,8 @@ bool StrategyParamsAreValid(const RegretStudyOptions& o, std::string* error) {
     for (const std::string& key : defaults.keys())
       unused.erase(std::remove(unused.begin(), unused.end(), key), unused.end());
     try {
-      StrategyRegistry::Default().Create(s, study.Intersection(defaults));
+      StrategyRegistry::Default().Create(s,
+                                         study.Intersection(defaults).MergedWith(OwnParams(o, s)));
     } catch (const std::invalid_argument& e) {
       if (error) *error = "--strategy " + s + ": " + e.what();
       return false;
@@ -375,8 +398,8 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
     return fail("--lengthscale " + FormatDouble(lengthscale) + " must be > 0");
   if (!(context_lengthscale > 0) || !std::isfinite(context_lengthscale))
     return fail("--context-lengthscale " + FormatDouble(context_lengthscale) + " must be > 0");
-  if (!std::isfinite(noise)) return fail("--noise must be finite");
-  if (T < 1) return fail("--T " + std::to_string(T) + " must be >= 1");
+  if (!std::isfinite(noise)) return fail("--noise-sd must be finite");
+  if (T < 1) return fail("--rounds " + std::to_string(T) + " must be >= 1");
   if (trials < 1) return fail("--trials " + std::to_string(trials) + " must be >= 1");
   if (threads < 0) return fail("--threads " + std::to_string(threads) + " must be >= 0");
   if (grid < 0) return fail("--grid " + std::to_string(grid) + " must be >= 0");
@@ -428,8 +451,7 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
       contextual ? o.context_modes : std::vector<std::string>{"joint"};
 
   RegretStudyResult result;
-  auto last_report = Clock::now();
-  const auto start = Clock::now();
+  cli::ProgressClock progress_clock;
   for (const std::string& strategy : o.strategies) {
     for (const std::string& mode : modes) {
       StrategySummary summary;
@@ -507,12 +529,11 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
           row.simple = simple;
           summary.mean_average_regret[t - 1] += cumulative / t / o.trials;
           if (on_row) on_row(row);
-          if (Seconds(last_report) > 2.0) {
-            last_report = Clock::now();
+          if (progress_clock.Due()) {
             progress << "[run] " << summary.strategy << "  trial " << trial + 1 << "/" << o.trials
                      << "  t " << t << "/" << o.T << "  R_t/t " << std::setprecision(4)
                      << cumulative / t << "  elapsed " << std::fixed << std::setprecision(1)
-                     << Seconds(start) << " s" << std::defaultfloat << std::endl;
+                     << progress_clock.Elapsed() << " s" << std::defaultfloat << std::endl;
           }
         }
         summary.cumulative.push_back(cumulative);

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,8 +50,10 @@ struct RegretStudyOptions {
   std::string problem = "gp-sample";
   // Registry names, played one after the other. Default {gp-ucb}.
   std::vector<std::string> strategies = {"gp-ucb"};
-  // se, matern12, matern32, matern52, periodic, linear (KernelNames() but constant). Default se.
-  std::string kernel = "se";
+  // se, matern12, matern32, matern52, periodic, linear (KernelNames() but constant). Default
+  // matern52, the Optimizer's default kernel (Matern-5/2 with ARD) and `gpbandit fit`'s; the
+  // papers' studies (Srinivas et al. 2010, Krause & Ong 2011) use se.
+  std::string kernel = "matern52";
   // Kernel lengthscale (candidate units for finite problems, the unit cube for box problems).
   // > 0. Default 0.2 (the papers' l = 0.2 on [0, 1]).
   double lengthscale = 0.2;
@@ -64,12 +67,13 @@ struct RegretStudyOptions {
   double signal_variance = 1.0;
   // Variance of the observation noise (and of the model's noise on finite problems). < 0 means
   // the problem's default: gp-sample 0.025, rkhs 1% of f's range, file 0.5, box problems 0
-  // (noise-free rewards; the model keeps GaussianProcessOptions' default noise).
+  // (noise-free rewards; the model keeps GaussianProcessOptions' default noise). The command
+  // line takes its square root, the standard deviation (--noise-sd).
   double noise = -1.0;
   // Fit hyperparameters by marginal likelihood (the Optimizer's refit schedule). Default false
   // (known kernel, the papers' setting).
   bool fit = false;
-  // Rounds per trial (>= 1) and trials (>= 1). Defaults 100 and 5.
+  // Rounds per trial (>= 1; --rounds) and trials (>= 1). Defaults 100 and 5.
   int T = 100;
   int trials = 5;
   // Seed of everything. Default 1.
@@ -99,6 +103,9 @@ struct RegretStudyOptions {
   // Any other strategy options (--option key=value), applied the same way; each key must be an
   // option of at least one strategy of the study. Default none.
   StrategyParams strategy_options;
+  // Options of one strategy of the study each, by its name (--option strategy:key=value),
+  // applied over the study-wide ones. Each name must be one of `strategies`. Default none.
+  std::map<std::string, StrategyParams> strategy_options_by_name;
   // B for the RKHS schedule, IGP-UCB and GP-TS; < 0 = the problem's own (rkhs: ||f||_k,
   // otherwise the strategy's default). Default -1.
   double rkhs_bound = -1.0;

@@ -1,5 +1,6 @@
 // gpbandit run: flags -> RegretStudyOptions, rows -> CSV, summary -> stdout, curves -> PNG.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <memory>
 #include <ostream>
@@ -8,6 +9,7 @@
 
 #include "cli/io/csv.h"
 #include "cli/plot.h"
+#include "cli/strategy_options.h"
 #include "examples/commands.h"
 #include "examples/studies/regret_study.h"
 #include "gpbandit/acquisition/gp_ucb.h"
@@ -61,9 +63,10 @@ class RowWriter {
 
 // The mean average regret R_t / t of every strategy against t, on a log axis.
 cli::PlotSpec RegretPlot(const RegretStudyOptions& o, const RegretStudyResult& result,
-                         const std::string& png_path) {
+                         const std::string& png_path, bool keep_files) {
   cli::PlotSpec spec;
   spec.png_path = png_path;
+  spec.keep_files = keep_files;
   spec.title = "gpbandit run --problem " + o.problem + " (" + std::to_string(o.trials) + " trials)";
   spec.x_label = "round t";
   spec.y_label = "mean average regret R_t / t";
@@ -90,7 +93,21 @@ struct RunFlags {
   double xi = ImprovementOptions().xi, constant_beta = 0.0;
   std::string incumbent_rule = IncumbentRuleName(ImprovementOptions().incumbent_rule);
   std::vector<std::string> options;
+  // The noise's standard deviation (< 0: the problem's default), and the deprecated --noise,
+  // a variance.
+  double noise_sd = -1.0, noise_variance = -1.0;
+  bool keep_plot_files = false;
 };
+
+// The old spellings: --T (now --rounds) and --noise, a variance (--noise-sd is its square root).
+cli::DeprecatedFlags RunDeprecatedFlags(RunFlags* f) {
+  cli::DeprecatedFlags deprecated;
+  deprecated.renamed = {{"T", "rounds"}};
+  deprecated.changed.add_options()(
+      "noise", cli::po::value(&f->noise_variance),
+      "--noise-sd SD, the standard deviation (--noise was a variance: SD = sqrt(VARIANCE))");
+  return deprecated;
+}
 
 void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunFlags* f) {
   desc->add_options()("problem", cli::ValueWithDefault(&o->problem),
@@ -105,16 +122,18 @@ void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunF
       "lengthscale of the kernel over contexts (joint mode)")(
       "signal-variance", cli::ValueWithDefault(&o->signal_variance),
       "file problems: the model kernel's signal variance, in the functions' units squared")(
-      "noise", cli::ValueWithDefault(&o->noise),
-      "noise variance; < 0 = the problem's default (gp-sample 0.025, rkhs 1% of f's range, "
-      "file 0.5, box problems 0)")("fit", cli::po::bool_switch(&o->fit),
-                                   "fit hyperparameters by marginal likelihood")(
-      "T", cli::ValueWithDefault(&o->T), "rounds per trial")(
+      "noise-sd", cli::ValueWithDefault(&f->noise_sd),
+      "standard deviation of the observation noise; < 0 = the problem's default (gp-sample "
+      "sqrt(0.025), rkhs sqrt(1% of f's range), file sqrt(0.5), box problems 0)")(
+      "fit", cli::po::bool_switch(&o->fit), "fit hyperparameters by marginal likelihood")(
+      "rounds", cli::ValueWithDefault(&o->T), "rounds per trial")(
       "trials", cli::ValueWithDefault(&o->trials), "trials per strategy")(
       "seed", cli::ValueWithDefault(&o->seed), "seed of everything")(
       "threads", cli::ValueWithDefault(&o->threads), "OpenMP threads, 0 = default")(
       "out", cli::po::value(&f->out_path), "CSV file: one row per round")(
       "plot", cli::po::value(&f->plot_path), "PNG of the mean average regret R_t/t (gnuplot)")(
+      "keep-plot-files", cli::po::bool_switch(&f->keep_plot_files),
+      "keep gnuplot's data and script beside the picture (PNG.dat, PNG.gp)")(
       "grid", cli::ValueWithDefault(&o->grid),
       "points of gp-sample/rkhs; 0 = 1000 for gp-sample, 100 for rkhs")(
       "prior-mean", cli::ValueWithDefault(&o->prior_mean),
@@ -132,9 +151,10 @@ void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunF
       "posterior-mean | best-observed: the bar of ei, log-ei, pi (the papers' baselines use "
       "the best observed reward)")(
       "option", cli::po::value(&f->options),
-      "key=value: a strategy option, repeatable; applies to the strategies that have the key "
-      "(gpbandit strategies lists them)")("rkhs-bound", cli::ValueWithDefault(&o->rkhs_bound),
-                                          "B; < 0 = ||f||_k for rkhs, else the strategy default")(
+      "[strategy:]key=value, a strategy option, repeatable: key=value applies to the "
+      "strategies that have the key, strategy:key=value to that one (gpbandit strategies "
+      "lists them)")("rkhs-bound", cli::ValueWithDefault(&o->rkhs_bound),
+                     "B; < 0 = ||f||_k for rkhs, else the strategy default")(
       "noise-bound", cli::ValueWithDefault(&o->noise_bound),
       "R; < 0 = the noise standard deviation on known-kernel finite problems, from the model "
       "with a floor on box problems and with --fit")(
@@ -159,7 +179,17 @@ void ApplyRunFlags(const cli::po::variables_map& vm, const RunFlags& f, RegretSt
   if (!vm["xi"].defaulted()) o->xi = f.xi;
   if (vm.count("constant-beta") > 0) o->constant_beta = f.constant_beta;
   if (!vm["incumbent"].defaulted()) o->incumbent_rule = f.incumbent_rule;
-  o->strategy_options = cli::ParseOptionFlags(f.options);
+  const cli::StrategyOptionFlags options = cli::ParseStrategyOptions(f.options, o->strategies);
+  o->strategy_options = options.every;
+  o->strategy_options_by_name = options.by_strategy;
+  if (vm.count("noise") > 0 && vm.count("noise-sd") > 0 && !vm["noise-sd"].defaulted())
+    throw cli::UsageError("--noise-sd and the deprecated --noise both set the noise; give one");
+  if (vm.count("noise") > 0) {
+    o->noise = f.noise_variance;
+  } else if (!vm["noise-sd"].defaulted()) {
+    if (!std::isfinite(f.noise_sd)) throw cli::UsageError("--noise-sd must be finite");
+    o->noise = f.noise_sd < 0 ? -1.0 : f.noise_sd * f.noise_sd;
+  }
 }
 
 }  // namespace
@@ -171,13 +201,17 @@ int RunCommand(const std::vector<std::string>& args, cli::Streams streams) {
   cli::po::options_description desc("options (defaults in parentheses)");
   AddRunFlags(&desc, &o, &f);
   cli::po::variables_map vm;
-  if (!cli::ParseArguments("run", "[options]", args, desc, &vm, streams.out)) return cli::kExitOk;
+  if (!cli::ParseArguments("run", "[options]", args, desc, RunDeprecatedFlags(&f), &vm, streams))
+    return cli::kExitOk;
   ApplyRunFlags(vm, f, &o);
   std::string error;
   if (!o.IsValid(&error)) throw cli::UsageError(error);
 
   if (!f.out_path.empty()) cli::RequireWritableFile("--out", f.out_path);
-  if (!f.plot_path.empty()) cli::RequireWritableFile("--plot", f.plot_path);
+  if (!f.plot_path.empty()) {
+    cli::RequireWritableFile("--plot", f.plot_path);
+    cli::RequireGnuplot("--plot", f.plot_path, "install it, or leave out --plot");
+  }
 
   RowWriter rows(f.out_path);
   const RegretStudyResult result = RunRegretStudy(
@@ -186,7 +220,8 @@ int RunCommand(const std::vector<std::string>& args, cli::Streams streams) {
   streams.out << "problem " << o.problem << ", T = " << o.T << ", " << o.trials << " trials, seed "
               << o.seed << "\n";
   PrintSummary(result, o.T, streams.out);
-  if (!f.plot_path.empty() && cli::PlotCurves(RegretPlot(o, result, f.plot_path), streams.err))
+  if (!f.plot_path.empty() &&
+      cli::PlotCurves(RegretPlot(o, result, f.plot_path, f.keep_plot_files), streams.err))
     streams.err << "[run] wrote " << f.plot_path << "\n";
   return cli::kExitOk;
 }

@@ -37,14 +37,14 @@ void PrintStudies(const std::string& dir, const io::FiniteProblem& study,
       << "Srinivas et al. Fig. 5b:\n"
       << "  gpbandit run --problem file --candidates " << files.candidates << " --kernel-matrix "
       << files.kernel_matrix << " --functions " << files.functions
-      << " --strategy gp-ucb,ei,pi,mean,variance --beta-scale 0.2 --noise 0.5 --T 50"
+      << " --strategy gp-ucb,ei,pi,mean,variance --beta-scale 0.2 --rounds 50"
       << " --trials " << study.functions.cols() << "\n"
       << "Krause & Ong Fig. 3 (time of day as context):\n"
       << "  gpbandit run --problem file --candidates " << ctx_files.candidates
       << " --kernel-matrix " << ctx_files.kernel_matrix << " --functions " << ctx_files.functions
       << " --contexts " << ctx_files.contexts
-      << " --strategy cgp-ucb --context-mode joint,ignore,merge --beta-scale 0.2"
-      << " --noise 0.5 --T 96 --trials 10\n";
+      << " --strategy cgp-ucb --context-mode joint,ignore,merge --kernel se --beta-scale 0.2"
+      << " --rounds 96 --trials 10\n";
 }
 
 }  // namespace
@@ -59,20 +59,23 @@ int SensorDataCommand(const std::vector<std::string>& args, cli::Streams streams
       "sensors", cli::ValueWithDefault(&o.num_sensors), "number of sensors")(
       "days", cli::ValueWithDefault(&o.days), "days simulated")(
       "samples-per-hour", cli::ValueWithDefault(&o.samples_per_hour), "readings per hour")(
-      "reading-noise", cli::ValueWithDefault(&o.reading_noise), "sd of a reading's noise, deg C")(
+      "noise-sd", cli::ValueWithDefault(&o.reading_noise),
+      "standard deviation of a reading's noise, deg C")(
       "stride", cli::ValueWithDefault(&stride),
       "use every stride-th test snapshot as a function (study 1)")(
       "seed", cli::ValueWithDefault(&o.seed), "seed of layout, weather, noise");
   cli::po::variables_map vm;
-  if (!cli::ParseArguments("sensor-data", "[--out-dir DIR] [options]", args, desc, &vm,
-                           streams.out))
+  cli::DeprecatedFlags deprecated;  // the old spelling --reading-noise, now --noise-sd
+  deprecated.renamed = {{"reading-noise", "noise-sd"}};
+  if (!cli::ParseArguments("sensor-data", "[--out-dir DIR] [options]", args, desc, deprecated, &vm,
+                           streams))
     return cli::kExitOk;
   // The simulation's own limits, in the flags' names (SensorNetworkOptions::IsValid checks
   // them again, with the fields' names).
   cli::RequireAtLeast("--sensors", o.num_sensors, 2);
   cli::RequireAtLeast("--days", o.days, 3);
   cli::RequireAtLeast("--samples-per-hour", o.samples_per_hour, 1);
-  cli::RequireNonNegative("--reading-noise", o.reading_noise);
+  cli::RequireNonNegative("--noise-sd", o.reading_noise);
   cli::RequireAtLeast("--stride", stride, 1);
   std::string error;
   if (!o.IsValid(&error)) throw cli::UsageError(error);

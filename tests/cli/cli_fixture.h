@@ -26,6 +26,9 @@ inline std::string ReadAll(const std::string& path) {
   return s.str();
 }
 
+// True if gnuplot is on the PATH (the commands that draw need it).
+inline bool GnuplotInstalled() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
+
 // The numbers of one CSV line ("0.3,4.2" -> {0.3, 4.2}), as commands print points.
 inline std::vector<double> Numbers(const std::string& csv_line) {
   std::vector<double> v;

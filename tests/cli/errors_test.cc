@@ -55,7 +55,7 @@ TEST_F(CliTest, HelpShowsDefaultsInTheirShortestForm) {
   }
   EXPECT_THAT(Run("run --help").out, HasSubstr("--lengthscale arg (=0.2) "));
   EXPECT_THAT(Run("demo --help").out, HasSubstr("--beta-scale arg (=0.2)"));
-  EXPECT_THAT(Run("sensor-data --help").out, HasSubstr("--reading-noise arg (=0.3)"));
+  EXPECT_THAT(Run("sensor-data --help").out, HasSubstr("--noise-sd arg (=0.3)"));
 }
 
 // One default seed: every command that takes --seed starts from 1, and a study created without
@@ -91,7 +91,7 @@ TEST_F(CliTest, EveryCommandRefusesBadValuesNamingTheFlag) {
       {"fit --data o.csv --restarts -1", "gpbandit fit: --restarts -1 must be >= 0\n"},
       {"fit --data o.csv --kernel cubic", "gpbandit fit: --kernel 'cubic' is unknown; known: se"},
       {"fit --data o.csv --lengthscale -1", "gpbandit fit: --lengthscale -1 must be > 0"},
-      {"fit --data o.csv --noise -1", "gpbandit fit: --noise -1 must be >= 0 and finite\n"},
+      {"fit --data o.csv --noise-sd -1", "gpbandit fit: --noise-sd -1 must be >= 0 and finite\n"},
       {"fit --data o.csv --restarts abc", "gpbandit fit: --restarts 'abc' is not an integer\n"},
       {"fit --data o.csv --seed -1", "gpbandit fit: --seed -1 must be >= 0\n"},
       {"fit --data o.csv o.csv", "gpbandit fit: unexpected argument 'o.csv'"},
@@ -99,7 +99,7 @@ TEST_F(CliTest, EveryCommandRefusesBadValuesNamingTheFlag) {
       {"fit --data o.csv --data o.csv", "gpbandit fit: --data is given more than once\n"},
       {"fit --dta o.csv", "gpbandit fit: unknown option --dta\n"},
       {"run --lengthscale 0", "gpbandit run: --lengthscale 0 must be > 0\n"},
-      {"run --T 5x", "gpbandit run: --T '5x' is not an integer\n"},
+      {"run --rounds 5x", "gpbandit run: --rounds '5x' is not an integer\n"},
       {"observe --log l.jsonl --bounds 0:1 --x 0.5 --y 1e999",
        "gpbandit observe: --y '1e999' is not a number"},
       {"suggest --log l.jsonl --bounds 0:1 --lease 0",
@@ -121,11 +121,11 @@ TEST_F(CliTest, EveryCommandRefusesBadValuesNamingTheFlag) {
        "gpbandit study create: --strategy 'nope' is not registered"},
       {"study create --storage t.jsonl --bounds 0:1 --failures x",
        "gpbandit study create: --failures 'x' is unknown; known: skip, impute-worst, throw\n"},
-      {"demo --reward-noise -1", "gpbandit demo: --reward-noise -1 must be >= 0 and finite\n"},
+      {"demo --noise-sd -1", "gpbandit demo: --noise-sd -1 must be >= 0 and finite\n"},
       {"demo --option nope=1", "gpbandit demo: --option: cgp-ucb options: unknown key 'nope'"},
       {"sensor-data --sensors 1", "gpbandit sensor-data: --sensors 1 must be >= 2\n"},
-      {"sensor-data --reading-noise -0.5",
-       "gpbandit sensor-data: --reading-noise -0.5 must be >= 0 and finite\n"},
+      {"sensor-data --noise-sd -0.5",
+       "gpbandit sensor-data: --noise-sd -0.5 must be >= 0 and finite\n"},
       {"strategies extra", "gpbandit strategies: unexpected argument 'extra'"},
   };
   for (const Case& c : cases) {
@@ -220,11 +220,11 @@ TEST_F(CliTest, FitGivesLengthscalesAndPeriodsInOriginalUnits) {
 // An output file that cannot be written fails at once, before the run: no CSV, no progress.
 TEST_F(CliTest, PlotOrOutputToAnUnwritablePathFailsBeforeTheRun) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"run --problem gp-sample --grid 20 --T 30 --trials 3 --out r.csv --plot nodir/r.png",
+      {"run --problem gp-sample --grid 20 --rounds 30 --trials 3 --out r.csv --plot nodir/r.png",
        "gpbandit run: --plot nodir/r.png: cannot create it: the directory nodir does not exist"},
-      {"run --problem gp-sample --grid 20 --T 30 --trials 3 --out nodir/r.csv",
+      {"run --problem gp-sample --grid 20 --rounds 30 --trials 3 --out nodir/r.csv",
        "gpbandit run: --out nodir/r.csv: cannot create it: the directory nodir does not exist"},
-      {"demo --episodes 5 --brute-force-points 3 --out r.csv --plot nodir/d.png",
+      {"demo --rounds 5 --brute-force-points 3 --out r.csv --plot nodir/d.png",
        "gpbandit demo: --plot nodir/d.png: cannot create it: the directory nodir does not exist"},
   };
   for (const auto& [args, message] : cases) {

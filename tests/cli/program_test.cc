@@ -17,6 +17,7 @@
 #include "cli/io/csv.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/version.h"
 #include "tests/cli/cli_fixture.h"
 
 namespace gpbandit {
@@ -36,6 +37,16 @@ TEST_F(CliTest, HelpOnEveryCommandExitsZero) {
   EXPECT_THAT(r.out, HasSubstr("suggest"));
 }
 
+// `gpbandit --version`: the version of the headers the program was built with, on stdout.
+TEST_F(CliTest, VersionIsTheHeadersVersion) {
+  const Result r = Run("--version");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, std::string("gpbandit ") + GPBANDIT_VERSION_STRING + "\n");
+  EXPECT_EQ(r.err, "");
+  EXPECT_THAT(r.out, ::testing::MatchesRegex("gpbandit [0-9]+\\.[0-9]+\\.[0-9]+\n"));
+  EXPECT_THAT(Run("--help").out, HasSubstr("gpbandit --version"));
+}
+
 TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
   struct Case {
     std::string args, message;
@@ -44,8 +55,8 @@ TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
       {"", "usage: gpbandit <command>"},
       {"frobnicate", "unknown command 'frobnicate'"},
       {"run --no-such-flag", "unknown option --no-such-flag"},
-      {"run --T abc", "--T"},
-      {"run --T 0", "--T 0 must be >= 1"},
+      {"run --rounds abc", "--rounds 'abc' is not an integer"},
+      {"run --rounds 0", "--rounds 0 must be >= 1"},
       {"run --problem nope", "--problem 'nope' is unknown"},
       {"run --strategy gp-ucb,nope", "--strategy 'nope' is not registered"},
       {"run --kernel cubic", "--kernel 'cubic' is unknown"},
@@ -64,7 +75,7 @@ TEST_F(CliTest, BadArgumentsExitTwoWithAMessage) {
       {"observe --log l.jsonl --bounds 0:1 --x 0.5", "--y"},
       {"observe --log l.jsonl --bounds 0:1 --x 0.5,abc --y 1", "--x: item 2 'abc'"},
       {"fit", "--data"},
-      {"demo --episodes 0", "--episodes 0 must be >= 1"},
+      {"demo --rounds 0", "--rounds 0 must be >= 1"},
       {"demo --payloads 0.1,-1", "--payloads: payload -1"},
   };
   for (const Case& c : cases) {
@@ -79,7 +90,7 @@ TEST_F(CliTest, MalformedFileExitsTwoNamingFileLineColumn) {
   Write("cand.csv", "x1\n0\n0.5\n1\n");
   Write("func.csv", "1,2,oops\n");
   const Result r =
-      Run("run --problem file --candidates cand.csv --functions func.csv --T 2 --trials 1");
+      Run("run --problem file --candidates cand.csv --functions func.csv --rounds 2 --trials 1");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("func.csv:1:3: 'oops' is not a number"));
   Write("obs.csv", "x1,y\n0.1,1\n0.2\n");
