@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/kernel_factory.h"
 
 namespace gpbandit {

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -6,7 +6,7 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
