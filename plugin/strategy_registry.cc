@@ -88,6 +88,15 @@ void StrategyRegistry::Register(const std::string& name, Factory factory,
   entries_.emplace(name, Entry{std::move(factory), default_options, description});
 }
 
+void StrategyRegistry::Replace(const std::string& name, Factory factory,
+                               const StrategyParams& default_options,
+                               const std::string& description) {
+  if (name.empty()) throw std::invalid_argument("name: empty strategy name");
+  if (!factory) throw std::invalid_argument("factory: empty factory for strategy '" + name + "'");
+  std::lock_guard<std::mutex> lock(mutex_);
+  entries_[name] = Entry{std::move(factory), default_options, description};
+}
+
 StrategyRegistry::Entry StrategyRegistry::Find(const std::string& name) const {
   std::lock_guard<std::mutex> lock(mutex_);
   const auto it = entries_.find(name);

@@ -11,6 +11,7 @@
 
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/storage/postgres_storage.h"
+#include "storage/study_name.h"
 
 namespace gpbandit {
 namespace {
@@ -66,38 +67,23 @@ bool IsDatabaseUrl(const std::string& url) {
   return StartsWith(url, "postgresql://") || StartsWith(url, "postgres://");
 }
 
-std::string RedactUrl(const std::string& url) {
-  if (!IsDatabaseUrl(url)) return url;
-  std::string out = url;
-  const std::size_t authority = out.find("://") + 3;
-  const std::size_t authority_end = std::min(out.find_first_of("/?#", authority), out.size());
-  const std::size_t at = out.rfind('@', authority_end);
-  if (at != std::string::npos && at >= authority) {
-    const std::size_t colon = out.find(':', authority);
-    if (colon < at) out.replace(colon + 1, at - colon - 1, "***");
-  }
-  // password=... among the query parameters.
-  for (std::size_t pos = out.find('?'); pos != std::string::npos; pos = out.find('&', pos + 1)) {
-    if (out.compare(pos + 1, 9, "password=") != 0) continue;
-    const std::size_t value = pos + 10;
-    const std::size_t end = std::min(out.find('&', value), out.size());
-    out.replace(value, end - value, "***");
-  }
-  return out;
-}
-
 std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std::string& study,
                                                const StorageOptions& options) {
   std::string error;
   if (!options.IsValid(&error)) throw std::invalid_argument("StorageOptions: " + error);
   if (url.empty()) throw std::invalid_argument("storage: empty path or URL");
+  CheckStudyName(study);
   if (IsDatabaseUrl(url)) return OpenPostgresStudy(url, study, options);
   if (IsDirectoryUrl(url)) {
+    if (study.empty())
+      throw std::invalid_argument("'" + RedactUrl(url) +
+                                  "' is a directory, which holds studies by name: give a study "
+                                  "name, or the path of a file");
     CheckFileStudyName(study);
     return std::make_unique<FileStudyStorage>(StudyFile(url, study), options.sync);
   }
   if (!study.empty())
-    throw std::invalid_argument("storage '" + url +
+    throw std::invalid_argument("storage '" + RedactUrl(url) +
                                 "' is a file, which holds one study: give no "
                                 "study name, or a directory to hold several studies");
   return std::make_unique<FileStudyStorage>(url, options.sync);

@@ -115,6 +115,11 @@ class StudyStorage {
   // does on stderr) up to StorageOptions::reconnect_timeout_seconds, then throws
   // std::runtime_error.
   virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
+  // Throws std::runtime_error, naming the path and the reason, when this process could not
+  // write the study: a file that exists but cannot be read and written, or a new one whose
+  // directory is missing or cannot be written. Reads and writes nothing. By default nothing is
+  // checked (a database's permissions show at its first write).
+  virtual void CheckWritable() const {}
 };
 
 struct StorageOptions {
@@ -132,7 +137,10 @@ struct StorageOptions {
 // True for a PostgreSQL connection URI (postgresql://... or postgres://...).
 bool IsDatabaseUrl(const std::string& url);
 
-// `url` with the password (user:PASSWORD@ and password=... parameters) replaced by "***".
+// `url` with every password replaced by "***": the userinfo's (scheme://user:PASSWORD@host, any
+// scheme in any letter case: POSTGRESQL://, postgres://, ...) and password=... parameters (a
+// URL's query, or libpq's key=value words). Paths come back unchanged. Every message that shows
+// a storage's path or URL shows it through this function.
 std::string RedactUrl(const std::string& url);
 
 // Opens the study `study` in the storage at `url`, without creating it (an Optimizer creates a
@@ -145,7 +153,8 @@ std::string RedactUrl(const std::string& url);
 //   any other path   that file is the study; `study` must be empty.
 // Connects at once (a database): throws std::runtime_error naming the redacted URL for a
 // refused connection or failed authentication, and std::invalid_argument for a bad study name
-// or a database URL in a build without PostgreSQL support.
+// (on every backend: one holding a control character such as a newline or a tab, checked
+// before connecting) or a database URL in a build without PostgreSQL support.
 std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std::string& study,
                                                const StorageOptions& options = StorageOptions());
 
