@@ -106,14 +106,14 @@ std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
                                              std::unique_ptr<Kernel> kernel) {
   const LogContents contents = ReadLog(log_path);
   if (contents.records.empty())
-    throw std::runtime_error("cannot resume from '" + RedactUrl(log_path) + "': no log header in it");
+    throw std::runtime_error("cannot resume from '" + RedactUrl(log_path) +
+                             "': no log header in it");
   LogHeader header = ParseLogHeader(contents.records.front().json);
   CheckResumable(header, kernel != nullptr, "cannot resume from '" + RedactUrl(log_path) + "'");
   header.options.log_path = log_path;
-  return std::unique_ptr<Optimizer>(new Optimizer(ImplByName(header.domain, std::move(kernel),
-                                                             header.strategy,
-                                                             header.strategy_options,
-                                                             header.options, nullptr)));
+  return std::unique_ptr<Optimizer>(
+      new Optimizer(ImplByName(header.domain, std::move(kernel), header.strategy,
+                               header.strategy_options, header.options, nullptr)));
 }
 
 std::unique_ptr<Optimizer> Optimizer::Open(std::unique_ptr<StudyStorage> storage,

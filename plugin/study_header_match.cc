@@ -73,9 +73,9 @@ void CheckJoinableHeader(const LogHeader& logged, const LogHeader& mine, const s
   const json* b = nullptr;
   const std::string field = FirstDifference(HeaderJson(resolved), HeaderJson(mine), "", &a, &b);
   if (field.empty()) return;
-  throw std::runtime_error(where + ": it was written with " + field + " = " + Shown(a) +
-                           ", not " + Shown(b) +
-                           " as here (resume or open the study instead to take every setting from it)");
+  throw std::runtime_error(
+      where + ": it was written with " + field + " = " + Shown(a) + ", not " + Shown(b) +
+      " as here (resume or open the study instead to take every setting from it)");
 }
 
 }  // namespace internal

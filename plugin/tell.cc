@@ -78,8 +78,9 @@ std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const E
   journal_.Append(FormatTellRecord(x, z, y, accepted,
                                    accepted ? std::nan("") : model_->chain().FromReward(imputed),
                                    round, constraints, trial));
-  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
-          g = Eigen::VectorXd(constraints), trial] { ApplyTell(x, z, y, accepted, round, g, trial); };
+  return
+      [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
+       g = Eigen::VectorXd(constraints), trial] { ApplyTell(x, z, y, accepted, round, g, trial); };
 }
 
 void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,

@@ -57,9 +57,9 @@ std::string StudyRecordType(const std::string& line, bool first) {
 void RefuseHeaderlessText(const ScannedLines& scanned, bool has_header, const std::string& where) {
   if (has_header || (!scanned.torn && scanned.intact_bytes == 0)) return;
   throw std::runtime_error(where + ": " + kNotAStudy +
-                           (scanned.torn ? ": its first line is incomplete (" +
-                                               scanned.torn_problem + ")"
-                                         : ": it holds only blank lines") +
+                           (scanned.torn
+                                ? ": its first line is incomplete (" + scanned.torn_problem + ")"
+                                : ": it holds only blank lines") +
                            "; it is left untouched (delete it, or give another path)");
 }
 

@@ -18,8 +18,8 @@
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::CheapOptions;
+using ::testing::HasSubstr;
 using testing::ReadFile;
 using testing::TempLogPath;
 
@@ -37,8 +37,7 @@ struct Settings {
 std::unique_ptr<Optimizer> Build(const Settings& s, const std::string& path) {
   OptimizerOptions options = s.options;
   options.log_path = path;
-  return std::make_unique<Optimizer>(s.domain, s.kernel(), s.strategy, s.strategy_options,
-                                     options);
+  return std::make_unique<Optimizer>(s.domain, s.kernel(), s.strategy, s.strategy_options, options);
 }
 
 struct Mismatch {
@@ -68,7 +67,9 @@ TEST(OptimizerJoinTest, AStudyWrittenWithOtherSettingsIsRefusedNamingTheField) {
       {"strategy", [](Settings* s) { s->strategy = "ei"; }},
       {"domain.upper",
        [](Settings* s) { s->domain = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 2)); }},
-      {"kernel.", [](Settings* s) { s->kernel = [] { return MakeKernel("se", {0, 1}); }; }},
+      {"kernel.", [](Settings* s) { s->kernel = [] {
+                                      return MakeKernel("se", {0, 1});
+                                    }; }},
       {"options.fit.num_restarts", [](Settings* s) { s->options.fit.num_restarts = 4; }},
       {"options.refit.every", [](Settings* s) { s->options.refit.every = 9; }},
       {"options.gp.noise_variance", [](Settings* s) { s->options.gp.noise_variance = 0.5; }},
@@ -119,8 +120,8 @@ TEST(OptimizerJoinTest, AFileThatIsNotAStudyIsRefusedAndLeftAlone) {
 
 // An unwritable log used to fail only at the first Ask, after the caller had set up its run.
 TEST(OptimizerJoinTest, AnUnwritableLogFailsWhenTheOptimizerIsBuilt) {
-  for (const std::string path : {std::string("/nonexistent-gpbandit-dir/runs.jsonl"),
-                                 std::string("/tmp")}) {
+  for (const std::string path :
+       {std::string("/nonexistent-gpbandit-dir/runs.jsonl"), std::string("/tmp")}) {
     try {
       Build(Settings(), path);
       ADD_FAILURE() << path;

@@ -16,8 +16,8 @@
 namespace gpbandit {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::CheapOptions;
+using ::testing::HasSubstr;
 using testing::ReadFile;
 using testing::TempLogPath;
 
@@ -30,9 +30,7 @@ OptimizerOptions LoggedOptions(const std::string& path) {
   return o;
 }
 
-Eigen::VectorXd Rounded(const Eigen::VectorXd& x) {
-  return (x * 100.0).array().round() / 100.0;
-}
+Eigen::VectorXd Rounded(const Eigen::VectorXd& x) { return (x * 100.0).array().round() / 100.0; }
 
 TEST(OptimizerTrialsTest, AsksNumberTheirPointsInOrder) {
   Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), CheapOptions(5));

@@ -362,9 +362,8 @@ TEST(FileStorageTest, CheckWritableNamesThePathAndTheReason) {
   fine.CheckWritable();  // a new file in a writable directory
   struct stat info;
   EXPECT_NE(::stat(path.c_str(), &info), 0);  // nothing created
-  for (const std::string bad :
-       {std::string("/nonexistent-gpbandit-dir/x.jsonl"), path + "/below-a-missing-file",
-        std::string("/tmp")}) {
+  for (const std::string bad : {std::string("/nonexistent-gpbandit-dir/x.jsonl"),
+                                path + "/below-a-missing-file", std::string("/tmp")}) {
     try {
       FileStudyStorage(bad, true).CheckWritable();
       ADD_FAILURE() << bad;

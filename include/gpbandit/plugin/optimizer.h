@@ -155,8 +155,8 @@ class Optimizer {
   Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd());
   // Reports reward y at action x (and context z). x must lie in the action box (finite sets:
   // in the candidates' bounding box). A matching pending point (exactly equal x and z) is
-  // released (TellTrial releases the point of a trial number instead). Non-finite y: see OptimizerOptions::non_finite_rewards. Logged and made durable
-  // before the model is updated.
+  // released (TellTrial releases the point of a trial number instead). Non-finite y: see
+  // OptimizerOptions::non_finite_rewards. Logged and made durable before the model is updated.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y);
   void Tell(const Eigen::VectorXd& x, double y) { Tell(x, Eigen::VectorXd(), y); }
   // The same with the measured constraint signals g_1..g_m (SafeOpt-MC; m = num_constraints()),
