@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-cli="$build/examples/gpbandit"
+cli="$build/cli/gpbandit"
 for program in "$cli" "$build/bench/plugin_bench" "$build/bench/hyperparams_bench"; do
   [ -x "$program" ] || { echo "missing $program: build it first" >&2; exit 2; }
 done

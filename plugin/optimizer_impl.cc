@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/default_model.h"
 #include "plugin/safe_setup.h"

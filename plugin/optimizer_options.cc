@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "plugin/default_model.h"
 
 namespace gpbandit {

@@ -2,7 +2,7 @@
 // the models; and the calls that give pending points back.
 #include <sstream>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/optimizer_impl.h"
 
