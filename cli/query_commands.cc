@@ -1,6 +1,9 @@
 // gpbandit best / predict: what the model of a study believes, read from its log or database
-// without changing it (no ask, no tell): the recommended action at a context, and the posterior
-// mean and standard deviation at a point, in the study's units (costs under --sense minimize).
+// without changing it (no ask, no tell), with the meaning "best" and "predict" have in C++ and
+// Python (optimizer.h): the recommendation (without --context the observed point with the
+// highest posterior mean, at a context the maximizer of the posterior mean there), and the
+// posterior mean and standard deviation at a point, in the study's units (costs under --sense
+// minimize).
 #include <cmath>
 #include <memory>
 #include <ostream>

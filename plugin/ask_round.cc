@@ -56,7 +56,7 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   return box;
 }
 
-Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
+Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials) {
   CheckAsk(q, z);  // everything is validated before anything changes
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
@@ -75,6 +75,11 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
       Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
   ReportRound(done, refitted,
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (trials != nullptr) {  // the call's points are the last ones pending
+    trials->clear();
+    for (std::size_t j = pending_.size() - static_cast<std::size_t>(q); j < pending_.size(); ++j)
+      trials->push_back(pending_.points()[j].trial);
+  }
   return done.chosen;
 }
 
@@ -185,10 +190,11 @@ std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
   const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
   std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
-    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until});
+    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
+                      pending_.next_trial() + static_cast<long>(i)});
     journal_.Append(FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
-                                        points.back().x, call.z, journal_.worker_id(),
-                                        lease_until));
+                                        points.back().x, call.z, journal_.worker_id(), lease_until,
+                                        points.back().trial));
   }
   return [this, points, design_next = call.design_next, round = call.round] {
     pending_.Add(points);

@@ -369,6 +369,15 @@ json UpgradeV3(json header) {
   return header;
 }
 
+// ---- Version 4 -> 5 ---------------------------------------------------------------------------
+
+// Version 5 added optional record fields (trial numbers, log_header.h); a version-4 header means
+// the same under version 5.
+json UpgradeV4(json header) {
+  header["version"] = 5;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -428,13 +437,16 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))));
         break;
       case 2:
-        j = UpgradeV3(UpgradeV2(std::move(j)));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))));
         break;
       case 3:
-        j = UpgradeV3(std::move(j));
+        j = UpgradeV4(UpgradeV3(std::move(j)));
+        break;
+      case 4:
+        j = UpgradeV4(std::move(j));
         break;
       case kLogFormatVersion:
         break;

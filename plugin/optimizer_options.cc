@@ -79,7 +79,7 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (num_threads < 0)
     return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
   if (!log_path.empty() && !storage.empty())
-    return Fail(error, "log_path '" + log_path + "' and storage '" + RedactUrl(storage) +
+    return Fail(error, "log_path '" + RedactUrl(log_path) + "' and storage '" + RedactUrl(storage) +
                            "' are both given; give one");
   if (!study.empty() && storage.empty())
     return Fail(error, "study '" + study + "' is given without a storage");

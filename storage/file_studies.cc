@@ -62,11 +62,15 @@ std::unique_ptr<StudyStorage> OpenFileStudy(const std::string& url, const std::s
   const std::string path = FilePathOf(url);
   if (path.empty()) throw std::invalid_argument("storage: empty path or URL");
   if (IsDirectoryPath(path)) {
+    if (study.empty())
+      throw std::invalid_argument("'" + RedactUrl(url) +
+                                  "' is a directory, which holds studies by name: give a study "
+                                  "name, or the path of a file");
     CheckFileStudyName(study);
     return std::make_unique<FileStudyStorage>(StudyFile(path, study), options.sync);
   }
   if (!study.empty())
-    throw std::invalid_argument("storage '" + url +
+    throw std::invalid_argument("storage '" + RedactUrl(url) +
                                 "' is a file, which holds one study: give no "
                                 "study name, or a directory to hold several studies");
   return std::make_unique<FileStudyStorage>(path, options.sync);

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "storage/json_lines.h"
+#include "storage/study_name.h"
 
 namespace gpbandit {
 namespace {
@@ -378,6 +379,7 @@ bool HavePostgresStorage() { return true; }
 std::unique_ptr<StudyStorage> OpenPostgresStudy(const std::string& url, const std::string& study,
                                                 const StorageOptions& options) {
   if (study.empty()) throw std::invalid_argument("a database study needs a name (--study)");
+  CheckStudyName(study);
   return std::make_unique<PostgresStudyStorage>(url, study, options);
 }
 

@@ -7,6 +7,7 @@
 
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/storage/postgres_storage.h"
+#include "storage/study_name.h"
 
 namespace gpbandit {
 namespace {
@@ -121,6 +122,7 @@ std::unique_ptr<StudyStorage> StorageRegistry::Open(const std::string& url,
   std::string error;
   if (!options.IsValid(&error)) throw std::invalid_argument("StorageOptions: " + error);
   if (url.empty()) throw std::invalid_argument("storage: empty path or URL");
+  CheckStudyName(study);  // every scheme, before anything is opened or connected
   std::unique_ptr<StudyStorage> storage = Find(url).open(url, study, options);
   if (!storage)
     throw std::runtime_error("storage '" + Redact(url) + "': the scheme '" + SchemeOf(url) +
@@ -148,9 +150,12 @@ std::string StorageRegistry::Redact(const std::string& url) const {
     const auto it = entries_.find(scheme);
     if (it != entries_.end()) redact = it->second.redact;
   }
-  if (redact) return redact(url);
-  if (url.find("://") == std::string::npos || scheme == kPathScheme) return url;
-  return RedactUserInformation(url);
+  // The generic rules after the scheme's own: an unregistered spelling of a scheme
+  // (POSTGRESQL://) or a scheme's incomplete rule lets no password through.
+  const std::string out = redact ? redact(url) : url;
+  if (url.find("://") == std::string::npos || scheme == kPathScheme)
+    return RedactPasswordParameters(out);
+  return RedactPasswordParameters(RedactUserInformation(out));
 }
 
 std::vector<std::string> StorageRegistry::Names() const {

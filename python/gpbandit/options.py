@@ -12,6 +12,7 @@ import json
 import math
 import numbers
 from collections.abc import Mapping, Sequence
+from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
@@ -27,22 +28,22 @@ _PRIOR_KEYS = ("mean_log", "stddev_log")
 _RANGE_KEYS = ("min", "max", "start_min", "start_max")
 
 
-def default_options():
+def default_options() -> Dict[str, Any]:
     """The Optimizer's options and their defaults, as a nested dict (a fresh copy)."""
     return copy.deepcopy(_OPTIMIZER_DEFAULTS)
 
 
-def default_fit_options():
+def default_fit_options() -> Dict[str, Any]:
     """A hyperparameter fit's options and defaults when fitting a GaussianProcess on its own."""
     return copy.deepcopy(_PLAIN_FIT_DEFAULTS)
 
 
-def default_gp_options():
+def default_gp_options() -> Dict[str, Any]:
     """The Gaussian process model's options and defaults."""
     return copy.deepcopy(_OPTIMIZER_DEFAULTS["gp"])
 
 
-def strategy_defaults(name):
+def strategy_defaults(name: str) -> Dict[str, Any]:
     """The options of the registered strategy `name` and their defaults, as a dict."""
     return json.loads(_core.strategy_defaults_json(name))
 
@@ -137,7 +138,9 @@ def _convert(value, default, field):
     return value
 
 
-def merge(defaults, given, prefix=""):
+def merge(
+    defaults: Mapping[str, Any], given: Mapping[str, Any], prefix: str = ""
+) -> Dict[str, Any]:
     """defaults (a nested dict) with the given values over them; nested dicts merge key by key.
 
     ValueError for an unknown key (listing the known ones), TypeError for a value of the wrong
@@ -152,7 +155,9 @@ def merge(defaults, given, prefix=""):
     return out
 
 
-def split_options(strategy, options, strategy_options=None):
+def split_options(
+    strategy: str, options: Dict[str, Any], strategy_options: Optional[Mapping[str, Any]] = None
+) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     """Sorts keyword options into the optimizer's and the strategy's.
 
     A key of the optimizer's options is the optimizer's; any other is the strategy's, which must
@@ -179,7 +184,7 @@ def split_options(strategy, options, strategy_options=None):
     return merge(_OPTIMIZER_DEFAULTS, optimizer_given), merged_strategy
 
 
-def to_json(value):
+def to_json(value: Any) -> str:
     """JSON text for C++: doubles exact (repr), +-infinity as the strings "inf" and "-inf" (as
     the C++ side writes them)."""
     if isinstance(value, Mapping):
@@ -197,7 +202,11 @@ def to_json(value):
     return json.dumps(value)
 
 
-def settings_json(options, strategy="gp-ucb", strategy_options=None):
+def settings_json(
+    options: Mapping[str, Any],
+    strategy: str = "gp-ucb",
+    strategy_options: Optional[Mapping[str, Any]] = None,
+) -> str:
     """The settings object the C++ side parses (plugin/log_header.h, ParseSettings)."""
     full = dict(options)
     full["log_path"] = ""
@@ -216,6 +225,6 @@ def _describe(defaults, prefix=""):
     return lines
 
 
-def options_doc():
+def options_doc() -> str:
     """The optimizer's options with their C++ defaults, one per line (for docstrings)."""
     return "\n".join(_describe(_OPTIMIZER_DEFAULTS))

@@ -29,12 +29,22 @@ KernelPtr Combine(const Kernel& a, const Kernel& b, bool product) {
 }
 
 // The kernel between the rows of A and of B (A itself when B is None): n x m.
+// Each row of `points` (as the caller wrote them) within the kernel's reach.
+void CheckRows(const Kernel& k, const Eigen::MatrixXd& points, const std::string& field) {
+  if (points.cols() > 0 && points.rows() < k.MinInputDim())
+    throw std::invalid_argument(field + " has " + std::to_string(points.rows()) +
+                                " columns (coordinates), but " + k.Describe() + " needs at least " +
+                                std::to_string(k.MinInputDim()));
+  for (Eigen::Index j = 0; j < points.cols(); ++j)
+    k.ValidatePoint(points.col(j), field + " row " + std::to_string(j));
+}
+
 py::array_t<double> Evaluate(const Kernel& k, const py::object& A, const py::object& B) {
   const Eigen::MatrixXd a = RowsToColumns(A, "A");
-  for (Eigen::Index j = 0; j < a.cols(); ++j) k.ValidatePoint(a.col(j), "A");
+  CheckRows(k, a, "A");
   if (B.is_none()) return MatrixToArray(k.Gram(a));
   const Eigen::MatrixXd b = RowsToColumns(B, "B");
-  for (Eigen::Index j = 0; j < b.cols(); ++j) k.ValidatePoint(b.col(j), "B");
+  CheckRows(k, b, "B");
   if (a.rows() != b.rows())
     throw std::invalid_argument("A has " + std::to_string(a.rows()) + " columns but B has " +
                                 std::to_string(b.rows()));

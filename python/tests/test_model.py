@@ -21,13 +21,13 @@ def test_posterior_matches_the_closed_form():
     gp = gpbandit.GaussianProcess(k, noise_variance=noise, standardize_outputs=False)
     gp.add_observations(X, y)
     Xs = np.array([[0.2, 0.3], [0.8, 0.9], [0.5, 0.5]])
-    mean, var = gp.predict(Xs)
+    mean, std = gp.predict(Xs)  # "predict" gives a standard deviation
     K = k(X) + noise * np.eye(len(y))
     Ks = k(Xs, X)
     expected_mean = Ks @ np.linalg.solve(K, y)
     expected_var = np.diag(k(Xs)) - np.einsum("ij,ji->i", Ks, np.linalg.solve(K, Ks.T))
     assert np.allclose(mean, expected_mean, rtol=1e-9, atol=1e-12)
-    assert np.allclose(var, expected_var, rtol=1e-7, atol=1e-12)
+    assert np.allclose(std**2, expected_var, rtol=1e-7, atol=1e-12)
     assert gp.num_observations == 12 and gp.input_dim == 2
     assert np.array_equal(gp.inputs, X) and np.array_equal(gp.outputs, y)
     # The log marginal likelihood of the closed form.

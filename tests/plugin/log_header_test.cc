@@ -138,16 +138,17 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":4"), std::string::npos) << text;
+  const std::string version = "\"version\":" + std::to_string(kLogFormatVersion);
+  EXPECT_NE(text.find(version), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.format_version, kLogFormatVersion);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -163,13 +164,21 @@ TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
     }
   }
   std::string future = text;
-  future.replace(future.find("\"version\":4"), 11, "\"version\":5");
+  const std::string next = std::to_string(kLogFormatVersion + 1);
+  future.replace(future.find(version), version.size(), "\"version\":" + next);
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 5";
+    ADD_FAILURE() << "parsed version " << next;
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version " + next), std::string::npos)
+        << e.what();
   }
+  // A version-4 header (before trial numbers) means the same under version 5.
+  std::string v4 = text;
+  v4.replace(v4.find(version), version.size(), "\"version\":4");
+  const LogHeader old = ParseLogHeader(v4);
+  EXPECT_EQ(old.format_version, 4);
+  EXPECT_EQ(FormatLogHeader(old), text);
 }
 
 // Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the

@@ -187,5 +187,22 @@ TEST(StrategyRegistryTest, UserDefaultsReachTheFactory) {
   EXPECT_EQ(registry.Description("weighted-variance"), "mean + weight * variance");
 }
 
+TEST(StrategyRegistryTest, ReplaceSwapsTheEntryAndRegisterRefusesTwice) {
+  StrategyRegistry registry;
+  auto factory = [](const StrategyParams& p) {
+    return std::make_unique<WeightedVariance>(p.at("weight"));
+  };
+  registry.Register("weighted-variance", factory, StrategyParams(R"({"weight": 3.0})"), "first");
+  EXPECT_THROW(registry.Register("weighted-variance", factory), std::invalid_argument);
+  EXPECT_EQ(registry.Description("weighted-variance"), "first");
+  registry.Replace("weighted-variance", factory, StrategyParams(R"({"weight": 5.0})"), "second");
+  EXPECT_EQ(registry.Create("weighted-variance")->figure(), 5.0);
+  EXPECT_EQ(registry.Description("weighted-variance"), "second");
+  registry.Replace("new-name", factory, StrategyParams(R"({"weight": 1.0})"));  // or adds
+  EXPECT_EQ(registry.Names(), (std::vector<std::string>{"new-name", "weighted-variance"}));
+  EXPECT_THROW(registry.Replace("", factory), std::invalid_argument);
+  EXPECT_THROW(registry.Replace("x", nullptr), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace gpbandit

@@ -11,9 +11,11 @@
 // - A commit is one write() of every staged line under the lock; a kDurable one then releases
 //   the lock and fsyncs (StorageOptions::sync) before Commit returns, so that the disk's
 //   latency does not hold up the other workers. A crash can only tear the last line; fsync
-//   makes every earlier line durable too. Bytes are never truncated except a torn tail, and
-//   only under the exclusive lock (when no other process can be writing it); a shared reader
-//   leaves a torn tail alone and reads up to it.
+//   makes every earlier line durable too. Bytes are never truncated except a torn tail (a
+//   last line without its newline, after a valid header), and only under the exclusive lock
+//   (when no other process can be writing it); a shared reader leaves a torn tail alone and
+//   reads up to it. A file that is not empty and does not start with a header record is not a
+//   study: every session on it throws std::runtime_error, and it is never cut or appended to.
 // - The file is opened once per storage object and read incrementally (each session reads the
 //   bytes appended since the previous one).
 // flock(2) locks belong to the open file description, so two storage objects in one process
@@ -47,8 +49,10 @@ class FileStudyStorage : public StudyStorage {
   FileStudyStorage(std::string path, bool sync);
   ~FileStudyStorage() override;
 
-  std::string Describe() const override { return path_; }
+  // The path (through RedactUrl, like every message that shows it).
+  std::string Describe() const override { return RedactUrl(path_); }
   std::unique_ptr<StudySession> Begin(LockMode mode) override;
+  void CheckWritable() const override;
 
  private:
   friend class FileStudySession;

@@ -49,6 +49,11 @@ inline constexpr char kPathScheme[] = "file";
 // as given. A scheme whose URLs carry credentials elsewhere too (PostgreSQL's password=
 // parameter) builds its own redact function on it.
 std::string RedactUserInformation(const std::string& url);
+// Every password=VALUE parameter, its name in any letter case, with VALUE replaced by "***": in
+// a URL's query (?...&password=...) or among libpq's key=value words ("host=db password=x").
+// StorageRegistry::Redact applies it (and RedactUserInformation) to every URL, after the
+// scheme's own rule, so that no spelling of a scheme lets a password through.
+std::string RedactPasswordParameters(const std::string& url);
 
 // What a scheme does. Every function receives the whole URL, scheme included.
 struct StorageScheme {
@@ -105,9 +110,10 @@ class StorageRegistry {
   // without `list`.
   std::vector<StudySummary> List(const std::string& url,
                                  const StorageOptions& options = StorageOptions()) const;
-  // `url` without credentials: the scheme's `redact`, or the generic rule for a URL whose
-  // scheme has none or is not registered; a plain path is returned as given. Never throws
-  // but for bad_alloc.
+  // `url` without credentials: the scheme's `redact` (or, for a scheme without one or not
+  // registered, the user information's password), then every password=... parameter
+  // (RedactPasswordParameters). A plain path comes back as given unless it holds such a
+  // parameter. Never throws but for bad_alloc.
   std::string Redact(const std::string& url) const;
 
   // Registered scheme names, sorted.

@@ -116,6 +116,11 @@ class StudyStorage {
   // does on stderr) up to StorageOptions::reconnect_timeout_seconds, then throws
   // std::runtime_error.
   virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
+  // Throws std::runtime_error, naming the path and the reason, when this process could not
+  // write the study: a file that exists but cannot be read and written, or a new one whose
+  // directory is missing or cannot be written. Reads and writes nothing. By default nothing is
+  // checked (a database's permissions show at its first write).
+  virtual void CheckWritable() const {}
 };
 
 struct StorageOptions {
@@ -131,8 +136,11 @@ struct StorageOptions {
 };
 
 // `url` with its credentials replaced by "***", by the rule of its scheme (StorageRegistry::
-// Redact): the password of user:PASSWORD@ and of password=... parameters in a PostgreSQL URL; a
-// path as given.
+// Redact): the password of user:PASSWORD@ and of password=... parameters in a PostgreSQL URL;
+// then, whatever the scheme or its letter case (POSTGRESQL://, an unregistered one, a plain
+// path), the user information's password and every password=... parameter (a URL's query, or
+// libpq's key=value words). Every message that shows a storage's path or URL shows it through
+// this function.
 std::string RedactUrl(const std::string& url);
 
 // Opens the study `study` in the storage at `url`, without creating it (an Optimizer creates a
@@ -145,9 +153,10 @@ std::string RedactUrl(const std::string& url);
 //       file <path>/<study>.jsonl; `study`: letters, digits, '.', '_' and '-', not starting
 //       with '.'. Any other path: that file is the study; `study` must be empty.
 // Connects at once (a database): throws std::runtime_error naming the redacted URL for a
-// refused connection or failed authentication, and std::invalid_argument for a bad study name,
-// a scheme that is not registered (the message names it) or not available in this build (a
-// database URL in a build without PostgreSQL support).
+// refused connection or failed authentication, and std::invalid_argument for a bad study name
+// (on every backend: one holding a control character such as a newline or a tab, checked
+// before anything is opened or connected), a scheme that is not registered (the message names
+// it) or not available in this build (a database URL in a build without PostgreSQL support).
 std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std::string& study,
                                                const StorageOptions& options = StorageOptions());
 
