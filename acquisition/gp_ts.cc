@@ -5,10 +5,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gpbandit/acquisition/beta_schedule.h"
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
 #include "gp/cholesky.h"
+#include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/gp/kernel_features.h"
 
 namespace gpbandit {

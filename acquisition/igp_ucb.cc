@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "gpbandit/acquisition/beta_schedule.h"
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
+#include "gpbandit/acquisition/beta_schedule.h"
 
 namespace gpbandit {
 

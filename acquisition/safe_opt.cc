@@ -5,9 +5,9 @@
 #include <random>
 #include <stdexcept>
 
-#include "gpbandit/acquisition/box_maximizer.h"
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
+#include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/safe_set.h"
 
 namespace gpbandit {

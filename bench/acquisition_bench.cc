@@ -28,13 +28,13 @@
 #include <numeric>
 #include <vector>
 
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/candidate_posterior.h"
 #include "gpbandit/acquisition/cgp_ucb.h"
 #include "gpbandit/acquisition/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/gp_ucb.h"
-#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/kernel_factory.h"
 
 namespace {

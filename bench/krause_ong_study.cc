@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gp/cholesky.h"
+#include "gpbandit/acquisition/finite_bandit_loop.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/strategy_registry.h"
 #include "study_args.h"

@@ -12,9 +12,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gp/math.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gp/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -155,8 +155,11 @@ TEST(FitKindsTest, KindRangesOverrideFieldsWhichOverrideRegisteredDefaults) {
 // A safe strategy's refits: each kind's cautious direction moves one bound to the initial
 // value, a registered kind's as the built-in ones'.
 TEST(FitKindsTest, CautiousBoundsFollowEachKindsDirection) {
-  const ParamKind grows = ParamKind::Register({"fit_test_grows", "a scale", {0.1, 10.0, 0.5, 2.0},
-                                               OriginalUnits::kNone, CautiousDirection::kOnlyGrow});
+  const ParamKind grows = ParamKind::Register({"fit_test_grows",
+                                               "a scale",
+                                               {0.1, 10.0, 0.5, 2.0},
+                                               OriginalUnits::kNone,
+                                               CautiousDirection::kOnlyGrow});
   const std::vector<ParamKind> kinds{ParamKind::kSignalVariance, ParamKind::kLengthscale,
                                      ParamKind::kPeriod, ParamKind::kOther, grows};
   HyperparameterFitOptions options;
@@ -167,8 +170,8 @@ TEST(FitKindsTest, CautiousBoundsFollowEachKindsDirection) {
   CautiousLogBounds(options, kinds, initial, &lower, &upper);
   EXPECT_EQ(lower, (std::vector<double>{std::log(2.0), std::log(1e-3), std::log(1e-2),
                                         std::log(1e-3), std::log(1.5)}));
-  EXPECT_EQ(upper, (std::vector<double>{std::log(1e3), std::log(0.3), std::log(5.0),
-                                        std::log(1e3), std::log(10.0)}));
+  EXPECT_EQ(upper, (std::vector<double>{std::log(1e3), std::log(0.3), std::log(5.0), std::log(1e3),
+                                        std::log(10.0)}));
   // Initial values beyond the range on the cautious side: a range of width 1 reaching them.
   initial << std::log(1e4), std::log(1e-4), 0.0, 0.0, std::log(20.0);
   CautiousLogBounds(options, kinds, initial, &lower, &upper);

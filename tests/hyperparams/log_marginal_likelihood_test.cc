@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "gp/thread_policy.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/random.h"
-#include "gp/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -9,9 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "gp/math.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gp/math.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"

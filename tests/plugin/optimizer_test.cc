@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "gpbandit/acquisition/gp_ucb.h"
 #include "examples/problems/synthetic_functions.h"
+#include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "tests/plugin/plugin_test_util.h"

@@ -203,7 +203,8 @@ class Optimizer {
   // (gpbandit best) alike. Without a context: the observed point with the highest posterior
   // mean among accepted observations (a denoised incumbent; a skipped -inf never becomes it);
   // under the local model of long studies, among those in the interior of its neighbourhoods
-  // (LocalGaussianProcess::MeansAtObservations). Throws std::logic_error before any accepted observation.
+  // (LocalGaussianProcess::MeansAtObservations). Throws std::logic_error before any accepted
+  // observation.
   Recommendation Best() const;
   // At a context of a contextual domain (where, in general, nothing was observed): the
   // maximizer of the posterior mean mu_t(x, context) over the whole action domain (at the next
