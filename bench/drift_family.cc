@@ -31,14 +31,16 @@ Eigen::MatrixXd MarkovWeights(double eps, Rng& rng) {
   return w;
 }
 
-// w_t = cos(a_t) u + sin(a_t) v: a_t = 0 before episode 50, pi/2 from episode 100 on, linear in
-// between (ramp); 0 before episode 75 and pi/2 from it on (jump).
-Eigen::MatrixXd SwitchingWeights(bool ramp, Rng& rng) {
+// w_t = cos(a_t) u + sin(a_t) v, a_t = 0 before episode `start`, pi/2 from `end` on, linear in
+// between (a jump when start == end).
+Eigen::MatrixXd SwitchingWeights(int start, int end, Rng& rng) {
   const Eigen::VectorXd u = StandardNormalVector(kFeatures, rng);
   const Eigen::VectorXd v = StandardNormalVector(kFeatures, rng);
   Eigen::MatrixXd w(kFeatures, kEpisodes);
   for (int t = 0; t < kEpisodes; ++t) {
-    const double s = ramp ? std::min(1.0, std::max(0.0, (t - 50) / 50.0)) : (t >= 75 ? 1.0 : 0.0);
+    const double s = t >= end    ? 1.0
+                     : t < start ? 0.0
+                                 : static_cast<double>(t - start) / (end - start);
     const double a = 0.5 * kPi * s;
     w.col(t) = std::cos(a) * u + std::sin(a) * v;
   }
@@ -78,10 +80,19 @@ DriftingProblem::DriftingProblem(const std::string& name) : name_(name) {
   phases_.resize(kFeatures);
   std::uniform_real_distribution<double> phase(0.0, 2.0 * kPi);
   for (int j = 0; j < kFeatures; ++j) phases_(j) = phase(rng);
-  if (kind_ == "markov-slow" || kind_ == "markov-fast")
+  if (kind_ == "markov-slow" || kind_ == "markov-fast") {
     weights_ = MarkovWeights(kind_ == "markov-slow" ? 0.002 : 0.01, rng);
-  else
-    weights_ = SwitchingWeights(kind_ == "ramp", rng);
+    change_start_ = 0;
+    change_end_ = kEpisodes;
+  } else {
+    if (kind_ == "ramp") {
+      change_start_ = std::uniform_int_distribution<int>(30, 70)(rng);
+      change_end_ = change_start_ + std::uniform_int_distribution<int>(30, 60)(rng);
+    } else {
+      change_start_ = change_end_ = std::uniform_int_distribution<int>(50, 100)(rng);
+    }
+    weights_ = SwitchingWeights(change_start_, change_end_, rng);
+  }
   const Eigen::MatrixXd candidates = CandidatePoints(dim_, rng);
   Eigen::MatrixXd phi(kFeatures, candidates.cols());
   for (int j = 0; j < candidates.cols(); ++j) phi.col(j) = Features(candidates.col(j));

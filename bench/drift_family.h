@@ -11,10 +11,11 @@
 // from the same prior):
 // - markov-slow, markov-fast: Bogunovic, Scarlett & Cevher's model (AISTATS 2016),
 //   w_{t+1} = sqrt(1 - eps) w_t + sqrt(eps) n_t, n_t ~ N(0, I), eps = 0.002 and 0.01;
-// - ramp: w_t = cos(a_t) u + sin(a_t) v, a_t rising linearly from 0 to pi/2 between episodes 50
-//   and 100 and constant before and after (a plant that changes, then settles: the drift-demo's
-//   shape);
-// - jump: w_t = u before episode 75 and v from it on (an abrupt change).
+// - ramp: w_t = cos(a_t) u + sin(a_t) v, a_t rising linearly from 0 to pi/2 between episodes
+//   s and e and constant before and after (a plant that changes, then settles: the drift-demo's
+//   shape), s uniform in 30..70 and e - s in 30..60 per instance;
+// - jump: w_t = u before episode s and v from it on (an abrupt change), s uniform in 50..100.
+// (Change points drawn per instance, so that no epoch length of r-gp-ucb lines up with all.)
 //
 // Regret of episode t: max_x f_t(x) - f_t(x_t), the maximum taken over a fixed set of candidate
 // points (a 512-point grid in 1-D, 4096 uniform points otherwise) and the point played.
@@ -46,6 +47,10 @@ class DriftingProblem {
   double Value(int t, const Eigen::VectorXd& x) const;
   // max over the candidate points of f_t.
   double EpisodeMax(int t) const;
+  // f_t changes only for change_start() <= t < change_end() (ramp), at t = change_start() =
+  // change_end() (jump), or all along (0 and episodes(), markov).
+  int change_start() const { return change_start_; }
+  int change_end() const { return change_end_; }
 
  private:
   Eigen::VectorXd Features(const Eigen::VectorXd& x) const;
@@ -56,6 +61,7 @@ class DriftingProblem {
   Eigen::VectorXd phases_;       // features
   Eigen::MatrixXd weights_;      // features x episodes: w_t
   Eigen::VectorXd episode_max_;  // episodes
+  int change_start_ = 0, change_end_ = 0;
 };
 
 // The drift family's kinds and the problems of one half.

@@ -45,6 +45,7 @@ Settings ParseArgs(int argc, char** argv) {
   defaults.strings = {{"half", "heldout"}, {"variants", ""}, {"lines", ""}};
   Settings s = bench::ParseStudyFlags(argc, argv, defaults, "methods");
   bench::ParseVariants(s.strings.at("variants"));  // refused here rather than in every run
+  for (const std::string& name : s.problems) bench::DriftingProblem{name};  // checks the names
   if (s.problems.empty())
     s.problems = bench::DriftProblemNames(bench::ParseFamilyHalf(s.strings.at("half")));
   return s;
@@ -58,7 +59,7 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
   OptimizerOptions options;
   options.seed = DerivedSeed({seed, 0x6f7074ULL});
   options.sync_log = false;
-  options.initial_design_size = v.initial_design_size;
+  options.initial_design_size = v.InitialDesignSize(problem.dim());
   const auto start = std::chrono::steady_clock::now();
   const int d = problem.dim();
   Optimizer tuner(Domain::Box(Eigen::VectorXd::Zero(d), Eigen::VectorXd::Ones(d)), nullptr,

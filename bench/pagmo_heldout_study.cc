@@ -23,11 +23,12 @@
 //          [--methods gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi,mean,variance,cmaes,sade,pso,de,
 //          simulated_annealing,compass_search,random,bobyqa] [--seeds 0-19] [--jobs 1]
 //          [--threads 1] [--variants 'LABEL=STRATEGY:{json};...'] [--lines FILE,...]
-// --variants adds gpbandit methods with options: LABEL runs STRATEGY with the JSON options
-// (the key "initial_design_size" sets OptimizerOptions::initial_design_size instead), and is
-// run when listed in --methods. --lines prints the tables from the run lines of earlier runs
-// (each run's line goes to stderr: "problem method seed score evaluations seconds") instead of
-// running; lines of other problems, methods or seeds are ignored.
+// --variants adds gpbandit methods with options: LABEL runs STRATEGY with the JSON options (the
+// keys "initial_design_size" and "initial_design_per_dim" set the Optimizer's initial design
+// instead, bench/variants.h), and is run when listed in --methods. --lines prints the tables
+// from the run lines of earlier runs (each run's line goes to stderr: "problem method seed score
+// evaluations seconds") instead of running; lines of other problems, methods or seeds are
+// ignored.
 #include <nlopt.h>
 #include <omp.h>
 
@@ -70,6 +71,7 @@ Settings ParseArgs(int argc, char** argv) {
   defaults.strings = {{"half", "heldout"}, {"kinds", ""}, {"variants", ""}, {"lines", ""}};
   Settings s = bench::ParseStudyFlags(argc, argv, defaults, "methods");
   bench::ParseVariants(s.strings.at("variants"));  // refused here rather than in every run
+  for (const std::string& name : s.problems) bench::MakeFamilyProblem(name);  // checks the names
   if (s.problems.empty()) {
     const std::vector<std::string> kinds = bench::SplitList(s.strings.at("kinds"));
     for (const std::string& name :
@@ -176,7 +178,7 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
     const bench::Variant v = bench::ResolveMethod(method, variants);
     OptimizerOptions options;
     options.maximizer_raw_sample_design = s.raw_sample_design;
-    options.initial_design_size = v.initial_design_size;
+    options.initial_design_size = v.InitialDesignSize(problem->dim);
     bench::MakeReferenceAlgorithm(method, static_cast<unsigned>(problem->dim), seed, v.strategy,
                                   v.params, options)
         .evolve(pop);

@@ -1,10 +1,12 @@
 // Strategy variants of the optimization studies: a method label that runs a registered strategy
 // with options, given on the command line as --variants 'LABEL=STRATEGY:{json};...'. The JSON
 // holds the strategy's options (keys in its header), and optionally "initial_design_size",
-// which sets OptimizerOptions::initial_design_size instead.
+// which sets OptimizerOptions::initial_design_size instead, or "initial_design_per_dim" a,
+// which sets it to ceil(a (d + 1)) on a d-dimensional problem.
 #ifndef GPBANDIT_BENCH_VARIANTS_H_
 #define GPBANDIT_BENCH_VARIANTS_H_
 
+#include <cmath>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,6 +24,14 @@ struct Variant {
   std::string strategy;
   StrategyParams params;
   int initial_design_size = -1;
+  double initial_design_per_dim = 0.0;  // > 0: overrides initial_design_size
+
+  // OptimizerOptions::initial_design_size on a problem with `dim` action coordinates.
+  int InitialDesignSize(int dim) const {
+    return initial_design_per_dim > 0.0
+               ? static_cast<int>(std::ceil(initial_design_per_dim * (dim + 1)))
+               : initial_design_size;
+  }
 };
 using Variants = std::map<std::string, Variant>;
 
@@ -45,6 +55,10 @@ inline Variants ParseVariants(const std::string& text) {
     if (options.contains("initial_design_size")) {
       v.initial_design_size = options.at("initial_design_size").get<int>();
       options.erase("initial_design_size");
+    }
+    if (options.contains("initial_design_per_dim")) {
+      v.initial_design_per_dim = options.at("initial_design_per_dim").get<double>();
+      options.erase("initial_design_per_dim");
     }
     v.params = StrategyParams(options.dump());
     variants[item.substr(0, eq)] = v;

@@ -54,20 +54,32 @@ TEST(DriftFamilyTest, EpisodeMaximaAreRarelyExceeded) {
   }
 }
 
-// Ramp: constant before episode 50 and from 100 on; jump: constant before 75 and from 75 on.
+// Ramps and jumps change only between their change points, drawn per instance within the
+// documented ranges.
 TEST(DriftFamilyTest, RampsAndJumpsChangeOnlyWhenTheySay) {
   Rng rng = SeededRng({5});
   for (const std::string& name : AllNames()) {
     const DriftingProblem p(name);
     const Eigen::VectorXd x = UnitPoint(p.dim(), rng);
+    const int start = p.change_start(), end = p.change_end();
     if (p.kind() == "ramp") {
-      EXPECT_EQ(p.Value(0, x), p.Value(49, x)) << name;
-      EXPECT_EQ(p.Value(100, x), p.Value(149, x)) << name;
-      EXPECT_NE(p.Value(49, x), p.Value(75, x)) << name;
+      EXPECT_GE(start, 30) << name;
+      EXPECT_LE(start, 70) << name;
+      EXPECT_GE(end - start, 30) << name;
+      EXPECT_LE(end - start, 60) << name;
+      EXPECT_EQ(p.Value(0, x), p.Value(start, x)) << name;
+      EXPECT_EQ(p.Value(end, x), p.Value(149, x)) << name;
+      EXPECT_NE(p.Value(start, x), p.Value((start + end) / 2, x)) << name;
     } else if (p.kind() == "jump") {
-      EXPECT_EQ(p.Value(0, x), p.Value(74, x)) << name;
-      EXPECT_EQ(p.Value(75, x), p.Value(149, x)) << name;
-      EXPECT_NE(p.Value(74, x), p.Value(75, x)) << name;
+      EXPECT_EQ(start, end) << name;
+      EXPECT_GE(start, 50) << name;
+      EXPECT_LE(start, 100) << name;
+      EXPECT_EQ(p.Value(0, x), p.Value(start - 1, x)) << name;
+      EXPECT_EQ(p.Value(start, x), p.Value(149, x)) << name;
+      EXPECT_NE(p.Value(start - 1, x), p.Value(start, x)) << name;
+    } else {
+      EXPECT_EQ(start, 0) << name;
+      EXPECT_EQ(end, 150) << name;
     }
   }
 }
