@@ -335,6 +335,19 @@ json UpgradeV3(json header) {
   return header;
 }
 
+// ---- Version 4 -> 5 ---------------------------------------------------------------------------
+
+// Version 5 gave PI a default margin, relative_xi = 0.01 prior standard deviations of f
+// (acquisition/probability_of_improvement.h); a version-4 PI header without the key ran with
+// none, and keeps none.
+json UpgradeV4(json header) {
+  json& options = header.at("strategy_options");
+  if (header.at("strategy").get<std::string>() == "pi" && !options.contains("relative_xi"))
+    options["relative_xi"] = 0.0;
+  header["version"] = 5;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -394,13 +407,16 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))));
         break;
       case 2:
-        j = UpgradeV3(UpgradeV2(std::move(j)));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))));
         break;
       case 3:
-        j = UpgradeV3(std::move(j));
+        j = UpgradeV4(UpgradeV3(std::move(j)));
+        break;
+      case 4:
+        j = UpgradeV4(std::move(j));
         break;
       case kLogFormatVersion:
         break;

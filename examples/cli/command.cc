@@ -195,6 +195,10 @@ void MeanAndSd(const std::vector<double>& v, double* mean, double* sd) {
   *sd = v.size() > 1 ? std::sqrt(s2 / (v.size() - 1)) : 0.0;
 }
 
+StrategyParams DemoUcbParams(double beta_scale) {
+  return StrategyParams().With("dim_log_coefficient", 0.2).With("beta_scale", beta_scale);
+}
+
 std::vector<StrategyParams> ParsePerStrategyOptions(const std::vector<std::string>& strategies,
                                                     const std::vector<std::string>& items) {
   std::vector<StrategyParams> params(strategies.size());

@@ -76,8 +76,7 @@ int DemoCommand(const std::vector<std::string>& args, Streams streams) {
   std::string error;
   if (!o.IsValid(&error)) throw UsageError(error);
   // The tuners' options (RunRobotDemo's), checked before the brute-force reference runs.
-  const StrategyParams tuner =
-      StrategyParams().With("beta_scale", o.beta_scale).MergedWith(o.strategy_options);
+  const StrategyParams tuner = DemoUcbParams(o.beta_scale).MergedWith(o.strategy_options);
   for (const char* strategy : {"cgp-ucb", "gp-ucb"}) RequireValidStrategyOptions(strategy, tuner);
   if (!out_path.empty()) RequireWritableFile("--out", out_path);
   if (!plot_path.empty()) RequireWritableFile("--plot", plot_path);

@@ -38,7 +38,7 @@ PlantAt PlantOfEpisode(const DriftDemoOptions& o, int e) {
 StrategyParams OptionsOf(const DriftDemoOptions& o, std::size_t i) {
   const StrategyParams given =
       i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
-  return StrategyParams().With("beta_scale", 0.2).MergedWith(given);
+  return DemoUcbParams(0.2).MergedWith(given);
 }
 
 std::string Fixed(double v, int precision) {

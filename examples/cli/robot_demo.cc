@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "examples/cli/command.h"
 #include "examples/io/csv.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -98,8 +99,7 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     payload_max = std::max(payload_max, p);
   }
   if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
-  const StrategyParams strategy =
-      StrategyParams().With("beta_scale", o.beta_scale).MergedWith(o.strategy_options);
+  const StrategyParams strategy = DemoUcbParams(o.beta_scale).MergedWith(o.strategy_options);
   Optimizer contextual(Domain::Box(lower, upper)
                            .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
                                         Eigen::VectorXd::Constant(1, payload_max)),

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/strategy_params.h"
 #include "examples/problems/pendulum_plant.h"
+#include "gpbandit/acquisition/strategy_params.h"
 
 namespace gpbandit {
 namespace cli {
@@ -33,7 +33,8 @@ struct RobotDemoOptions {
   // Payload masses (kg) of the conditions; each episode draws one uniformly. >= 1 entries,
   // each >= 0. Default {0.1, 0.5, 1.2}.
   std::vector<double> payloads = {0.1, 0.5, 1.2};
-  // Multiplies beta_t of both tuners (Srinivas et al.'s experiments use 0.2). > 0. Default 0.2.
+  // Multiplies beta_t of both tuners, whose schedule is 0.2 d log(2 t) (DemoUcbParams,
+  // command.h; Srinivas et al.'s experiments scale by 0.2 too). > 0. Default 0.2.
   double beta_scale = 0.2;
   // More options of both tuners (GP-UCB's keys, acquisition/gp_ucb.h; --option key=value),
   // applied after beta_scale. Default none.

@@ -32,8 +32,7 @@ bool IsSafeOpt(const std::string& name) { return name == "safe-opt"; }
 StrategyParams OptionsOf(const SafeDemoOptions& o, std::size_t i, const SafeReference& ref) {
   const StrategyParams given =
       i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
-  if (!IsSafeOpt(o.strategies[i]))
-    return StrategyParams().With("beta_scale", 0.2).MergedWith(given);
+  if (!IsSafeOpt(o.strategies[i])) return DemoUcbParams(0.2).MergedWith(given);
   const std::string seed =
       "[[" + io::FormatDouble(ref.seed_gains(0)) + "," + io::FormatDouble(ref.seed_gains(1)) + "]]";
   return StrategyParams()

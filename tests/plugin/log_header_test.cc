@@ -138,16 +138,16 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, Version5NeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":4"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"version\":5"), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.format_version, 5);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -163,13 +163,35 @@ TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
     }
   }
   std::string future = text;
-  future.replace(future.find("\"version\":4"), 11, "\"version\":5");
+  future.replace(future.find("\"version\":5"), 11, "\"version\":6");
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 5";
+    ADD_FAILURE() << "parsed version 6";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version 6"), std::string::npos) << e.what();
   }
+}
+
+// Version 5 gave PI a default margin (relative_xi 0.01): an older PI header without the key ran
+// with none and keeps none; one that has it, and other strategies, are left alone.
+TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
+  auto as_version4 = [](const std::string& strategy, const std::string& options) {
+    LogHeader h;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = 4;
+    return ParseLogHeader(j.dump());
+  };
+  const LogHeader pi = as_version4("pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
+  EXPECT_EQ(pi.format_version, 4);
+  EXPECT_EQ(pi.strategy_options,
+            StrategyParams(R"({"xi": 0.5, "incumbent_rule": "posterior-mean", "relative_xi": 0})"));
+  EXPECT_EQ(as_version4("pi", R"({"relative_xi": 0.2})").strategy_options,
+            StrategyParams(R"({"relative_xi": 0.2})"));
+  EXPECT_EQ(as_version4("ei", R"({"xi": 0})").strategy_options, StrategyParams(R"({"xi": 0})"));
 }
 
 // Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the

@@ -226,7 +226,7 @@ TEST(SafeOptOptimizerTest, Version3HeadersStillRead) {
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   std::string text = FormatLogHeader(h);
-  text.replace(text.find("\"version\":4"), 11, "\"version\":3");
+  text.replace(text.find("\"version\":5"), 11, "\"version\":3");
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.format_version, 3);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
