@@ -91,7 +91,7 @@ double Seconds(std::chrono::steady_clock::duration d) {
 class Connection {
  public:
   Connection(std::string url, const StorageOptions& options)
-      : url_(std::move(url)), redacted_(RedactUrl(url_)), options_(options) {
+      : url_(std::move(url)), redacted_(RedactPostgresUrl(url_)), options_(options) {
     try {
       Open();
     } catch (const std::exception& e) {

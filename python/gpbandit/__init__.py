@@ -11,7 +11,7 @@ PI) from Python, on the C++ library.
 Arrays are float64 numpy arrays: a point is 1-D, a batch of points 2-D with one point per row.
 docs/python.md is the reference."""
 
-from ._core import FitReport, WorkerOptions
+from ._core import FitReport, FitTermination, WorkerOptions
 from .domain import Domain
 from .kernels import Kernel, kernel_names
 from .minimize import OptimizeResult, minimize
@@ -24,6 +24,7 @@ from . import kernels
 __all__ = [
     "Domain",
     "FitReport",
+    "FitTermination",
     "GaussianProcess",
     "Kernel",
     "Observations",

@@ -24,6 +24,7 @@ _OPTIMIZER_DEFAULTS = {k: v for k, v in _SETTINGS["options"].items() if k != "lo
 # the Optimizer's fit defaults differ (a noise floor, fewer iterations: optimizer_options.h).
 _PLAIN_FIT_DEFAULTS = json.loads(_core.default_settings_json(True))["options"]["fit"]
 _PRIOR_KEYS = ("mean_log", "stddev_log")
+_RANGE_KEYS = ("min", "max", "start_min", "start_max")
 
 
 def default_options():
@@ -78,6 +79,22 @@ def _prior(value, field):
     }
 
 
+def _kind_ranges(value, field):
+    """fit.kind_ranges: {kind name: {"min", "max", "start_min", "start_max"}} (the kinds and the
+    ranges are checked in C++)."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{field} must be a dict of kind name -> range, got {value!r}")
+    ranges = {}
+    for kind, bounds in value.items():
+        entry = f"{field}[{kind!r}]"
+        if not isinstance(kind, str):
+            raise TypeError(f"{entry}: a kind name is a string")
+        if not isinstance(bounds, Mapping) or set(bounds) != set(_RANGE_KEYS):
+            raise ValueError(f"{entry} must have the keys {', '.join(_RANGE_KEYS)}, got {bounds!r}")
+        ranges[kind] = {key: _number(bounds[key], f"{entry}.{key}") for key in _RANGE_KEYS}
+    return ranges
+
+
 def _list_item(value, field):
     """A number, or a list of numbers (a point: safe-opt's seeds are a list of points)."""
     if isinstance(value, (Sequence, np.ndarray)) and not isinstance(value, str):
@@ -109,6 +126,8 @@ def _convert(value, default, field):
         if field.endswith("kernel_priors"):
             return [_prior(v, f"{field}[{i}]") for i, v in enumerate(value)]
         return [_list_item(v, f"{field}[{i}]") for i, v in enumerate(value)]
+    if field.endswith("kind_ranges"):
+        return _kind_ranges(value, field)
     if isinstance(default, Mapping):
         if not isinstance(value, Mapping):
             raise TypeError(f"{field} must be a dict of options, got {value!r}")
@@ -190,7 +209,7 @@ def settings_json(options, strategy="gp-ucb", strategy_options=None):
 def _describe(defaults, prefix=""):
     lines = []
     for key, value in defaults.items():
-        if isinstance(value, Mapping) and set(value) != set(_PRIOR_KEYS):
+        if isinstance(value, Mapping) and value and set(value) != set(_PRIOR_KEYS):
             lines.extend(_describe(value, f"{prefix}{key}."))
         else:
             lines.append(f"    {prefix}{key} = {value!r}")

@@ -19,6 +19,13 @@ namespace python {
 namespace {
 
 void BindFitReport(py::module_& m) {
+  py::enum_<FitTermination>(m, "FitTermination",
+                            "How a hyperparameter fit ended (hyperparams/fit.h); .name is the "
+                            "text FitReport.brief() shows.")
+      .value("CONVERGENCE", FitTermination::kConvergence)
+      .value("NO_CONVERGENCE", FitTermination::kNoConvergence)
+      .value("FAILURE", FitTermination::kFailure)
+      .value("NOT_RUN", FitTermination::kNotRun);
   using Report = HyperparameterFitReport;
   py::class_<Report>(m, "FitReport", "What a hyperparameter fit did (hyperparams/fit.h).")
       .def_readonly("success", &Report::success)

@@ -48,7 +48,12 @@ def test_fit_raises_the_likelihood():
     assert report.log_marginal_likelihood > before
     assert np.array_equal(report.kernel_log_params, gp.kernel.log_params)
     assert report.noise_variance == gp.noise_variance
-    assert report.brief().startswith("fit succeeded") and report.termination in report.brief()
+    assert report.termination in (
+        gpbandit.FitTermination.CONVERGENCE,
+        gpbandit.FitTermination.NO_CONVERGENCE,
+    )
+    assert report.brief().startswith("fit succeeded")
+    assert "termination = " + report.termination.name in report.brief()
 
 
 def test_fit_hyperparameters_function():
@@ -59,6 +64,21 @@ def test_fit_hyperparameters_function():
     assert np.max(np.abs(mean - y)) < 0.05  # a smooth function, fitted closely
     same, again = gpbandit.fit_hyperparameters(X, y, seed=2)
     assert np.array_equal(again.kernel_log_params, report.kernel_log_params)  # deterministic
+
+
+def test_fit_kind_ranges_bound_a_kind_by_name():
+    X, y = data(20)
+    gp = gpbandit.GaussianProcess(kernels.Matern52([0, 1], lengthscale=0.25))
+    gp.add_observations(X, y)
+    narrow = {"min": 0.2, "max": 0.3, "start_min": 0.21, "start_max": 0.29}
+    report = gp.fit(seed=1, num_restarts=1, kind_ranges={"lengthscale": narrow})
+    assert report.success, report.brief()
+    lengthscales = np.exp(gp.kernel.log_params[1:])
+    assert np.all(lengthscales >= 0.2 * (1 - 1e-12)) and np.all(lengthscales <= 0.3 * (1 + 1e-12))
+    with pytest.raises(ValueError, match=r"kind_ranges\['lengthscale'\] must have the keys"):
+        gp.fit(kind_ranges={"lengthscale": {"min": 0.2}})
+    with pytest.raises(ValueError, match=r'kind_ranges\["alpha"\] names no registered'):
+        gp.fit(kind_ranges={"alpha": narrow})
 
 
 def test_fit_option_errors():

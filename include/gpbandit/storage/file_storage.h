@@ -31,6 +31,15 @@
 
 namespace gpbandit {
 
+// The storage registry's scheme "file" (storage_registry.h), as OpenStudyStorage and
+// ListStudies describe it (study_storage.h). `url` is a plain path or file:///path.
+std::unique_ptr<StudyStorage> OpenFileStudy(const std::string& url, const std::string& study,
+                                            const StorageOptions& options);
+std::vector<StudySummary> ListFileStudies(const std::string& url, const StorageOptions& options);
+// The path a URL of the scheme "file" names: a plain path as given, file:///a/b -> /a/b
+// (RFC 8089, local files only). Throws std::invalid_argument for a file URL with a host.
+std::string FilePathOf(const std::string& url);
+
 class FileStudyStorage : public StudyStorage {
  public:
   // The file need not exist: a shared session then sees no study, and the first exclusive

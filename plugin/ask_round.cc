@@ -1,0 +1,215 @@
+// An Optimizer's ask (optimizer.h): the design points first, then each model-driven slot
+// chosen by the domain's round chooser from the ask's posterior, every point recorded as
+// pending before it is handed out.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "gpbandit/plugin/observation_log.h"
+#include "plugin/observed_points.h"
+#include "plugin/optimizer_impl.h"
+#include "plugin/round_rng.h"
+
+namespace gpbandit {
+namespace internal {
+namespace {
+
+// RoundState::signal_variance: the mean of the kernel's diagonal at the observations times the
+// output scale squared (the kernel lives in standardized units); the scale squared alone before
+// any observation, or if the diagonal is not finite and positive (a linear kernel at the
+// origin), which is the standardized outputs' unit variance. Clamped into the positive normal
+// doubles, as the validation of RoundState requires, for output scales near the limits.
+double SignalVariance(const GaussianProcess& gp) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  double variance = scale2;
+  if (gp.num_observations() > 0) {
+    const double diagonal = gp.kernel().Diagonal(gp.inputs()).mean();
+    if (std::isfinite(diagonal) && diagonal > 0.0) variance = diagonal * scale2;
+  }
+  return std::clamp(variance, std::numeric_limits<double>::min(),
+                    std::numeric_limits<double>::max());
+}
+
+// What RoundState takes from the model of the accepted observations, in original units: the
+// information gain and the sequential variances behind it, the noise and signal variances, the
+// best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  state->information_gain = gp.InformationGain();
+  state->sequential_variances = gp.SequentialVariances() * scale2;
+  state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
+  state->signal_variance = SignalVariance(gp);
+  state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
+                                                   : -std::numeric_limits<double>::infinity();
+}
+
+}  // namespace
+
+BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
+  BoxMaximizerOptions box;
+  box.num_raw_samples = options.maximizer_raw_samples;
+  box.raw_sample_design = options.maximizer_raw_sample_design;
+  box.num_starts = options.maximizer_starts;
+  box.num_threads = options.num_threads;
+  box.max_iterations = options.maximizer_iterations;
+  box.function_tolerance = options.maximizer_function_tolerance;
+  return box;
+}
+
+Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
+  CheckAsk(q, z);  // everything is validated before anything changes
+  const auto start = std::chrono::steady_clock::now();
+  AskCall done;
+  bool refitted = false;
+  journal_.Run(
+      [&] {
+        AskCall call = StartCall(q, z);
+        const std::string fit_record =
+            call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
+        refitted = !fit_record.empty();
+        if (refitted) journal_.Append(fit_record);
+        if (call.num_model > 0) ChooseByModel(&call);
+        done = call;
+        return RecordPending(call);
+      },
+      Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
+  ReportRound(done, refitted,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  return done.chosen;
+}
+
+void OptimizerImpl::CheckAsk(int q, const Eigen::VectorXd& z) const {
+  if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
+  domain_.CheckContext(z, "context");
+  if (domain_.kind() == DomainKind::kFiniteSet && q > domain_.num_candidates()) {
+    throw std::invalid_argument("q = " + std::to_string(q) + " exceeds the " +
+                                std::to_string(domain_.num_candidates()) + " candidates");
+  }
+}
+
+// A call of q slots; the initial design serves the first while fewer than its size of points
+// are told or in progress.
+AskCall OptimizerImpl::StartCall(int q, const Eigen::VectorXd& z) const {
+  AskCall call;
+  call.round = rounds_;
+  call.z = z;
+  call.unit_z = domain_.ContextToUnit(z);
+  call.chosen.resize(domain_.action_dim(), q);
+  call.design_index.assign(static_cast<std::size_t>(q), -1);
+  call.acquisition_values.assign(static_cast<std::size_t>(q), std::nan(""));
+  design_->Take(domain_, static_cast<long>(observations_.size()),
+                pending_.CountActive(journal_.now()), &call);
+  return call;
+}
+
+void OptimizerImpl::ChooseByModel(AskCall* call) {
+  Rng rng = RoundRng(options_.seed, call->round, kStreamChoose);
+  AskPosterior posterior = MakeAskPosterior(*call);
+  const bool rank_one = posterior.finite() != nullptr;
+  ModelRound m = PrepareModelRound(*call);
+  const int q = static_cast<int>(call->chosen.cols());
+  for (int i = 0; i < q; ++i) {
+    if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
+    m.state.t = std::max(1, model_->num_rows() + posterior.num_hallucinated() + 1);
+    strategy_->BeginRound(m.state);
+    const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
+                          posterior, m,          pending_, journal_.now()};
+    const std::size_t candidates_before = call->chosen_candidate.size();
+    double value = std::nan("");
+    const Eigen::VectorXd action = chooser_->Choose(in, i, rng, call, &value);
+    call->chosen.col(i) = action;
+    figure_ = strategy_->figure();
+    call->acquisition_values[static_cast<std::size_t>(i)] = value;
+    if (call->first_t == 0) {
+      call->first_t = m.state.t;
+      call->first_figure = figure_;
+    }
+    if (i + 1 == q) break;
+    const Eigen::VectorXd u = inputs_.Input(action, call->z, call->round);
+    int candidate = -1;
+    if (rank_one)
+      candidate = call->chosen_candidate.size() > candidates_before
+                      ? call->chosen_candidate.back()
+                      : finite_model_->CandidateIndex(u);
+    posterior.Hallucinate(u, candidate);
+  }
+}
+
+// GP-BUCB: the active pending points and this call's design points are observed at their own
+// posterior means in the ask's posterior; the real model never sees them.
+AskPosterior OptimizerImpl::MakeAskPosterior(const AskCall& call) const {
+  const bool rank_one = finite_model_ != nullptr && finite_model_->Sync(model_->gp());
+  AskPosterior posterior(model_->gp(), rank_one ? &finite_model_->posterior() : nullptr,
+                         rank_one ? finite_model_->reference() : 0.0);
+  auto hallucinate = [&](const Eigen::VectorXd& u) {
+    posterior.Hallucinate(u, rank_one ? finite_model_->CandidateIndex(u) : -1);
+  };
+  for (const PendingPoint& p : pending_.points())
+    if (PendingBook::Active(p, journal_.now())) hallucinate(inputs_.Input(p.x, p.z, p.round));
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i)
+    if (call.design_index[static_cast<std::size_t>(i)] >= 0)
+      hallucinate(inputs_.Input(call.chosen.col(i), call.z, call.round));
+  return posterior;
+}
+
+ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
+  ModelRound m;
+  m.state.round = call.round;
+  m.state.action_dim = domain_.action_dim();
+  m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
+  FillModelStatistics(model_->gp(), &m.state);
+  // The posterior means at the observations (O(t)) serve both the incumbent and the
+  // maximizer's observed starts.
+  std::vector<int> observed_index;
+  const Eigen::VectorXd observed_means =
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
+  m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
+                                                : -std::numeric_limits<double>::infinity();
+  m.box_options = MaximizerOptions(options_);
+  inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
+  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                                 &m.region_upper, &m.region_starts);
+  if (domain_.kind() == DomainKind::kFiniteSet) {
+    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+  } else {
+    m.observed_starts =
+        inputs_.WithRound(BestStarts(domain_, observations_, observed_means, observed_index,
+                                     call.unit_z, options_.maximizer_observed_starts),
+                          call.round);
+  }
+  return m;
+}
+
+// Logged (and made durable) before the points are handed out, each with this worker's lease.
+std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
+  const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
+  std::vector<PendingPoint> points;
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
+    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until});
+    journal_.Append(FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
+                                        points.back().x, call.z, journal_.worker_id(),
+                                        lease_until));
+  }
+  return [this, points, design_next = call.design_next, round = call.round] {
+    pending_.Add(points);
+    design_->set_handed_out(design_next);
+    rounds_ = round + 1;
+  };
+}
+
+void OptimizerImpl::ReportRound(const AskCall& call, bool refitted, double seconds) {
+  RoundReport report;
+  report.round = call.round;
+  report.t = call.first_t;
+  report.figure_name = figure_name_;
+  report.figure = call.first_figure;
+  report.acquisition_values = call.acquisition_values;
+  report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
+  report.fitted = refitted;
+  if (refitted) report.fit_report = model_->last_fit_report();
+  report.seconds = seconds;
+  last_round_report_ = std::move(report);
+}
+
+}  // namespace internal
+}  // namespace gpbandit

@@ -1,0 +1,35 @@
+// The model an Optimizer builds when the caller gives no kernel, and the kernel it wraps for a
+// strategy's time model. Internal to plugin/.
+#ifndef GPBANDIT_PLUGIN_DEFAULT_MODEL_H_
+#define GPBANDIT_PLUGIN_DEFAULT_MODEL_H_
+
+#include <memory>
+#include <vector>
+
+#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/gp/kernel.h"
+#include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/plugin/domain.h"
+
+namespace gpbandit {
+
+// The default kernel over [action; context] in the unit cube: Matern-5/2 with ARD over the
+// actions, times one over the contexts when there are contexts (Krause & Ong 2011), every
+// lengthscale starting at `lengthscale`.
+std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale);
+// The default kernel's initial lengthscale: 1 (the unit cube's width), or for safe strategies
+// the lengthscale prior's median, 0.3, since their refits may only shorten it.
+double DefaultLengthscale(const Strategy& strategy);
+// The priors the default kernel is fitted with when the caller gave none, by the kind of each
+// log-param: log(l) ~ N(log 0.3, 1) on every lengthscale and, with standardized outputs,
+// log(s2) ~ N(0, 1.5^2) on every signal variance; none on other kinds.
+std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& kinds,
+                                                bool standardized_outputs);
+// The spatial kernel times the strategy's time kernel over the last input coordinate
+// (`time_dim`), or the kernel itself when the time model is kNone.
+std::unique_ptr<Kernel> WithTimeKernel(std::unique_ptr<Kernel> kernel, const TimeModel& time,
+                                       int time_dim);
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_DEFAULT_MODEL_H_

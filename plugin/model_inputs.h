@@ -1,0 +1,41 @@
+// Where an Optimizer's model lives: the unit-cube image of [action; context] (Domain::ToUnit),
+// with the ask round appended as one more coordinate when the strategy declares a time model
+// (acquisition/time_model.h; the round in rounds, not in the unit cube). Every point the model
+// sees is made here. Internal to plugin/; immutable, thread-safe.
+#ifndef GPBANDIT_PLUGIN_MODEL_INPUTS_H_
+#define GPBANDIT_PLUGIN_MODEL_INPUTS_H_
+
+#include <Eigen/Core>
+
+#include "gpbandit/plugin/domain.h"
+
+namespace gpbandit {
+
+class ModelInputs {
+ public:
+  ModelInputs(const Domain& domain, bool has_time) : domain_(domain), has_time_(has_time) {}
+
+  bool has_time() const { return has_time_; }
+  // The model's input dimension: the domain's, plus one for the round under a time model.
+  int dim() const { return domain_.input_dim() + (has_time_ ? 1 : 0); }
+  // The model input of (x, z) (original units) observed or scored at `round`.
+  Eigen::VectorXd Input(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round) const;
+  // Unit-cube inputs (input_dim x n) with the round appended under a time model.
+  Eigen::MatrixXd WithRound(const Eigen::MatrixXd& unit_inputs, long round) const;
+  // The upper corner of the action cube: 1, or 0 on a fixed coordinate (lower == upper).
+  Eigen::VectorXd UnitUpper() const;
+  // The box the maximizer searches (model inputs): the action cube, with the context and the
+  // round held fixed.
+  void SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorXd* lower,
+                 Eigen::VectorXd* upper) const;
+  // Every candidate of a finite set at context z and `round` (dim() x N).
+  Eigen::MatrixXd CandidateInputs(const Eigen::VectorXd& z, long round) const;
+
+ private:
+  const Domain& domain_;
+  bool has_time_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_MODEL_INPUTS_H_

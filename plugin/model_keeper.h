@@ -1,0 +1,111 @@
+// An Optimizer's models and what feeds them: the reward's GaussianProcess over the model inputs
+// (plugin/model_inputs.h), one GP per measured constraint signal (SafeOpt-MC), the outcome chain
+// from told values to model outputs (plugin/outcome_transforms.h), the imputation of failed
+// evaluations (NonFiniteRewardPolicy::kImputeWorst), and the refits with their reports. A refit
+// is saved before it changes anything, so that a call whose records fail to commit can restore
+// the models exactly (RestoreFit). Internal to plugin/; not thread-safe.
+#ifndef GPBANDIT_PLUGIN_MODEL_KEEPER_H_
+#define GPBANDIT_PLUGIN_MODEL_KEEPER_H_
+
+#include <Eigen/Core>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/plugin/optimizer_options.h"
+#include "plugin/outcome_transforms.h"
+#include "plugin/refit_policy.h"
+#include "plugin/reward_model.h"
+
+namespace gpbandit {
+
+class ModelKeeper {
+ public:
+  // kernel: the model's (time kernel included), over inputs of dimension input_dim. Each of
+  // the num_constraints constraint models starts from a copy of it, over the unit-cube inputs
+  // (constraint_input_dim). cautious: refits may not become more optimistic (RefitPolicy).
+  // local_allowed: whether the reward may switch to the local model (RewardModel). options
+  // must outlive the keeper.
+  ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim, const OptimizerOptions& options,
+              const TimeModel& time, bool default_kernel, bool cautious, int num_constraints,
+              int constraint_input_dim, bool local_allowed);
+
+  // The reward's model that predicts (RewardModel::gp()), and the model itself.
+  const GaussianProcess& gp() const { return reward_->gp(); }
+  const RewardModel& reward() const { return *reward_; }
+  // Every row of the reward's model (accepted rewards and imputed failures).
+  int num_rows() const { return reward_->num_observations(); }
+  int num_constraints() const { return static_cast<int>(constraint_gps_.size()); }
+  const GaussianProcess& constraint(int i) const { return *constraint_gps_.at(i); }
+  const OutcomeChain& chain() const { return chain_; }
+  // 2^k: the reward unit the model's outputs are in (optimizer.h, "Units").
+  double reward_unit() const { return std::ldexp(1.0, chain_.unit().exponent()); }
+  const Eigen::VectorXd& initial_kernel_log_params() const { return initial_log_params_; }
+  const RefitPolicy& refit_policy() const { return policy_; }
+
+  // ---- Observations ----
+  int num_accepted() const { return num_accepted_; }
+  // The lowest accepted reward (model sense); +infinity before any.
+  double worst_reward() const { return worst_reward_; }
+  // The reward (model sense) a failure told now enters the model with (kImputeWorst), or NaN;
+  // the same after `accepted` accepted rewards whose worst is `worst`.
+  double ImputedReward() const { return ImputedReward(worst_reward_, num_accepted_); }
+  double ImputedReward(double worst, int accepted) const;
+  // Adds a told value (the caller's units) at model input `input`, and the constraint signals
+  // at unit-cube input `unit_input`. Returns the reward imputed for a failure (model sense), or
+  // NaN. The constraint models change first: they cannot fail after the reward's has changed.
+  double Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double told,
+             bool accepted, const Eigen::VectorXd& constraints);
+
+  // ---- Refits ----
+  // Refits when the schedule says so; returns the fit record to log ("" when it did not refit).
+  // The random numbers come from (seed, round).
+  std::string MaybeRefit(long round);
+  // Applies a fit record read from the study.
+  void ReplayFit(const LogRecord& record);
+  bool has_fit_report() const { return has_fit_report_; }
+  const HyperparameterFitReport& last_fit_report() const { return last_fit_report_; }
+  int last_fit_observations() const { return last_fit_observations_; }
+  void RestoreFit();
+  void ForgetSavedFit() { saved_fit_.reset(); }
+
+ private:
+  // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
+  // requires.
+  void AddReward(const Eigen::VectorXd& u, double reward);
+  void SaveFit();
+  void RefitConstraints(const HyperparameterFitOptions& fit, long round,
+                        std::vector<Eigen::VectorXd>* log_params,
+                        std::vector<double>* noise_variances);
+
+  const OptimizerOptions& options_;
+  std::unique_ptr<RewardModel> reward_;
+  std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
+  Eigen::VectorXd initial_log_params_;
+  RefitPolicy policy_;
+  OutcomeChain chain_;
+  double largest_reward_magnitude_ = 0.0;
+  int num_accepted_ = 0;
+  double worst_reward_ = std::numeric_limits<double>::infinity();
+  int last_fit_observations_ = -1;
+  bool has_fit_report_ = false;
+  HyperparameterFitReport last_fit_report_;
+  // What a refit changes, kept while the call that refitted is not committed.
+  struct FitState {
+    std::unique_ptr<RewardModel> reward;
+    std::vector<GaussianProcess> constraint_gps;
+    int last_fit_observations = -1;
+    bool has_fit_report = false;
+    HyperparameterFitReport last_fit_report;
+  };
+  std::unique_ptr<FitState> saved_fit_;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_MODEL_KEEPER_H_

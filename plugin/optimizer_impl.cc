@@ -1,0 +1,167 @@
+#include "plugin/optimizer_impl.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "gpbandit/gp/format.h"
+#include "gpbandit/plugin/observation_log.h"
+#include "plugin/default_model.h"
+#include "plugin/safe_setup.h"
+
+namespace gpbandit {
+namespace internal {
+namespace {
+
+// The strategy's own check of the kernel and the domain (Strategy::CheckSupports), its message
+// prefixed with the combination, so that a user strategy's refusal names both too.
+void CheckStrategySupports(const Strategy& strategy, const Kernel& kernel, const Domain& domain) {
+  SearchSpace space;
+  space.finite_set = domain.kind() == DomainKind::kFiniteSet;
+  space.action_dim = domain.action_dim();
+  space.context_dim = domain.context_dim();
+  try {
+    strategy.CheckSupports(kernel, space);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("strategy '" + strategy.name() + "' cannot run with kernel '" +
+                                kernel.Describe() + "' on " + domain.Describe() + ": " + e.what());
+  }
+}
+
+// Equal, or both NaN.
+bool SameReward(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+}  // namespace
+
+OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> strategy,
+                             const std::string& strategy_name,
+                             const StrategyParams& strategy_options,
+                             const OptimizerOptions& options, std::unique_ptr<Kernel> kernel,
+                             std::unique_ptr<StudyStorage> storage)
+    : domain_(domain),
+      strategy_name_(strategy_name),
+      strategy_options_(strategy_options),
+      options_(options),
+      strategy_(std::move(strategy)),
+      inputs_(domain_, strategy_->time_model().kind != TimeModelKind::kNone),
+      journal_(StudyJournal::Hooks{[this] { return FormatLogHeader(MakeHeader()); },
+                                   [this](const std::string& header) { CheckStudyHeader(header); },
+                                   [this](const LogRecord& record) { Replay(record); },
+                                   [this] { model_->RestoreFit(); },
+                                   [this] { model_->ForgetSavedFit(); }}) {
+  figure_name_ = strategy_->figure_name();
+  last_round_report_.round = -1;
+  Build(std::move(kernel));
+  if (!storage) storage = StudyJournal::StorageFromOptions(options_);
+  if (storage) journal_.Attach(std::move(storage), options_.worker);
+}
+
+// Everything knowable is checked here, so that later a valid call succeeds.
+void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
+  default_kernel_ = kernel == nullptr;
+  if (!kernel) kernel = DefaultKernel(domain_, DefaultLengthscale(*strategy_));
+  if (kernel->MinInputDim() > domain_.input_dim())
+    throw std::invalid_argument(
+        "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
+        " but the domain's input dimension is " + std::to_string(domain_.input_dim()));
+  const TimeModel time = strategy_->time_model();
+  kernel = WithTimeKernel(std::move(kernel), time, domain_.input_dim());
+  std::string error;
+  if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
+    throw std::invalid_argument("OptimizerOptions.fit." + error);
+  CheckStrategySupports(*strategy_, *kernel, domain_);
+  const Eigen::MatrixXd unit_seeds = CheckSafeSetup(*strategy_, domain_, options_);
+  safe_ = unit_seeds.cols() > 0;
+  // The local model of long studies needs one incumbent to centre on: no context, no time
+  // coordinate; safe strategies decide on the exact models (OptimizerOptions::local_model).
+  const bool local_allowed = domain_.kind() == DomainKind::kBox && domain_.context_dim() == 0 &&
+                             !inputs_.has_time() && !safe_;
+  model_ = std::make_unique<ModelKeeper>(std::move(kernel), inputs_.dim(), options_, time,
+                                         default_kernel_, safe_, strategy_->num_constraints(),
+                                         domain_.input_dim(), local_allowed);
+  model_->refit_policy().CheckTimeFitBounds();
+  if (options_.finite_set_rank_one_updates && domain_.kind() == DomainKind::kFiniteSet &&
+      domain_.context_dim() == 0 && !options_.refit.enabled && !inputs_.has_time())
+    finite_model_ = std::make_unique<FiniteSetModel>(inputs_.CandidateInputs({}, 0));
+  if (safe_)
+    chooser_ = MakeSafeChooser(strategy_->safe_seeds(), unit_seeds);
+  else if (domain_.kind() == DomainKind::kFiniteSet)
+    chooser_ = MakeFiniteSetChooser();
+  else
+    chooser_ = MakeBoxChooser();
+  design_ = std::make_unique<InitialDesign>(
+      domain_, InitialDesign::Size(domain_, options_.initial_design_size, safe_),
+      inputs_.UnitUpper(), options_.seed);
+}
+
+LogHeader OptimizerImpl::MakeHeader() const {
+  LogHeader h;
+  h.domain = domain_;
+  h.strategy = strategy_name_;
+  h.strategy_options = strategy_options_;
+  h.options = options_;
+  h.options.log_path.clear();
+  h.default_kernel = default_kernel_;
+  h.kernel_description = model_->gp().kernel().Describe();
+  h.kernel_log_params = model_->initial_kernel_log_params();
+  return h;
+}
+
+// The checks a study's header must pass to be continued by this optimizer.
+void OptimizerImpl::CheckStudyHeader(const std::string& header_json) const {
+  const LogHeader logged = ParseLogHeader(header_json);
+  const LogHeader mine = MakeHeader();
+  const std::string where = "the study " + journal_.storage().Describe() + " was written ";
+  if (logged.domain != mine.domain)
+    throw std::runtime_error(where + "for domain " + logged.domain.Describe() +
+                             " with other bounds or candidates than " + mine.domain.Describe());
+  if (logged.strategy != mine.strategy)
+    throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
+  if (logged.options.seed != mine.options.seed)
+    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) + ", not " +
+                             std::to_string(mine.options.seed));
+  if (logged.kernel_description != mine.kernel_description ||
+      !SameVector(logged.kernel_log_params, mine.kernel_log_params))
+    throw std::runtime_error(where + "with kernel " + logged.kernel_description +
+                             " (or other initial hyperparameters), not " + mine.kernel_description);
+}
+
+// Replays one record with exactly the model operations the live run performed, so that the
+// rebuilt state is bit-for-bit the same.
+void OptimizerImpl::Replay(const LogRecord& record) {
+  switch (record.type) {
+    case LogRecordType::kPending:
+      domain_.CheckAction(record.x, "log pending x");
+      domain_.CheckContext(record.z, "log pending z");
+      pending_.Add({record.x, record.z, record.round, record.worker, record.lease_until});
+      rounds_ = std::max(rounds_, record.round + 1);
+      if (record.design_index >= 0)
+        design_->set_handed_out(std::max(design_->handed_out(), record.design_index + 1));
+      break;
+    case LogRecordType::kTell:
+      domain_.CheckAction(record.x, "log tell x");
+      domain_.CheckContext(record.z, "log tell z");
+      CheckConstraints(record.y, record.constraints);
+      ApplyTell(record.x, record.z, record.y, record.accepted,
+                record.round >= 0 ? record.round : TellRound(record.x, record.z),
+                record.constraints);
+      if (!SameReward(observations_.back().imputed, record.imputed))
+        throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
+                                 " in the log, but " + FormatDouble(observations_.back().imputed) +
+                                 " on replay");
+      break;
+    case LogRecordType::kFit:
+      model_->ReplayFit(record);
+      break;
+    case LogRecordType::kRelease:
+      pending_.Remove(record.x, record.z);
+      break;
+    case LogRecordType::kClearPending:
+      pending_.Clear();
+      break;
+    case LogRecordType::kHeader:
+      throw std::runtime_error("a second header record in the log");
+  }
+}
+
+}  // namespace internal
+}  // namespace gpbandit

@@ -1,0 +1,126 @@
+// The state behind an Optimizer (include/gpbandit/plugin/optimizer.h) and the walk of each call
+// through its collaborators: the study journal (records, replay, the shared-study protocol),
+// the model keeper (models, outcome chain, refits), the pending book, the initial design and the
+// round chooser of the domain's kind. The facade locks its mutex around every call. Internal to
+// plugin/.
+#ifndef GPBANDIT_PLUGIN_OPTIMIZER_IMPL_H_
+#define GPBANDIT_PLUGIN_OPTIMIZER_IMPL_H_
+
+#include <Eigen/Core>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/plugin/domain.h"
+#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/plugin/optimizer_options.h"
+#include "gpbandit/plugin/optimizer_types.h"
+#include "gpbandit/storage/study_storage.h"
+#include "plugin/finite_set_model.h"
+#include "plugin/initial_design.h"
+#include "plugin/model_inputs.h"
+#include "plugin/model_keeper.h"
+#include "plugin/pending_book.h"
+#include "plugin/round_chooser.h"
+#include "plugin/study_journal.h"
+
+namespace gpbandit {
+namespace internal {
+
+// The box maximizer's options from the optimizer's (ask_round.cc).
+BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options);
+
+class OptimizerImpl {
+ public:
+  // strategy: ready to use; strategy_name and strategy_options: as logged. kernel: the caller's,
+  // or nullptr for the default. storage: a ready one, or nullptr for the one the options name.
+  OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> strategy,
+                const std::string& strategy_name, const StrategyParams& strategy_options,
+                const OptimizerOptions& options, std::unique_ptr<Kernel> kernel,
+                std::unique_ptr<StudyStorage> storage);
+
+  // ---- Calls (optimizer.h); ask_round.cc and tell.cc ----
+  Eigen::MatrixXd Ask(int q, const Eigen::VectorXd& z);
+  void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+            const Eigen::VectorXd& constraints);
+  void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
+  void ClearPending();
+  bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+  bool CreateStudy();
+  void Sync() { journal_.Sync(); }
+  // ---- Queries; recommendations.cc, fingerprint.cc ----
+  Recommendation Best() const;
+  Recommendation BestAt(const Eigen::VectorXd& z) const;
+  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  std::string Fingerprint() const;
+  LogHeader MakeHeader() const;
+
+  const Domain& domain() const { return domain_; }
+  const std::string& strategy_name() const { return strategy_name_; }
+  const StrategyParams& strategy_options() const { return strategy_options_; }
+  const OptimizerOptions& options() const { return options_; }
+  OptimizerOptions& mutable_options() { return options_; }
+  const ModelKeeper& model() const { return *model_; }
+  const StudyJournal& journal() const { return journal_; }
+  const PendingBook& pending() const { return pending_; }
+  const std::vector<Observation>& observations() const { return observations_; }
+  long rounds() const { return rounds_; }
+  double figure() const { return figure_; }
+  const std::string& figure_name() const { return figure_name_; }
+  const RoundReport& last_round_report() const { return last_round_report_; }
+  std::function<void(const RoundReport&)> round_callback;
+
+ private:
+  void Build(std::unique_ptr<Kernel> kernel);
+  void CheckStudyHeader(const std::string& header_json) const;
+  void Replay(const LogRecord& record);
+  // ---- Ask (ask_round.cc) ----
+  void CheckAsk(int q, const Eigen::VectorXd& z) const;
+  AskCall StartCall(int q, const Eigen::VectorXd& z) const;
+  void ChooseByModel(AskCall* call);
+  AskPosterior MakeAskPosterior(const AskCall& call) const;
+  ModelRound PrepareModelRound(const AskCall& call) const;
+  std::function<void()> RecordPending(const AskCall& call);
+  void ReportRound(const AskCall& call, bool refitted, double seconds);
+  // ---- Tell (tell.cc) ----
+  void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                 const std::string& x_field, const std::string& z_field,
+                 const std::string& y_field) const;
+  void CheckConstraints(double y, const Eigen::VectorXd& constraints) const;
+  // The round of an observation told now (Observation::round).
+  long TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                                  double imputed, long round, const Eigen::VectorXd& constraints);
+  void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
+                 long round, const Eigen::VectorXd& constraints);
+
+  Domain domain_;
+  std::string strategy_name_;
+  StrategyParams strategy_options_;
+  OptimizerOptions options_;
+  std::unique_ptr<Strategy> strategy_;
+  bool default_kernel_ = true;
+  ModelInputs inputs_;
+  std::unique_ptr<ModelKeeper> model_;
+  // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);
+  // nullptr where it does not apply.
+  std::unique_ptr<FiniteSetModel> finite_model_;
+  std::unique_ptr<RoundChooser> chooser_;
+  bool safe_ = false;
+  std::unique_ptr<InitialDesign> design_;
+  PendingBook pending_;
+  StudyJournal journal_;
+  std::vector<Observation> observations_;
+  long rounds_ = 0;
+  double figure_ = std::numeric_limits<double>::quiet_NaN();
+  std::string figure_name_;
+  RoundReport last_round_report_;
+};
+
+}  // namespace internal
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_OPTIMIZER_IMPL_H_

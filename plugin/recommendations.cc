@@ -1,0 +1,83 @@
+// An Optimizer's answers about the objective (optimizer.h): Best, Best(context) and Predict,
+// in the caller's units.
+#include <cmath>
+
+#include "gpbandit/acquisition/mean_only.h"
+#include "plugin/observed_points.h"
+#include "plugin/optimizer_impl.h"
+#include "plugin/round_rng.h"
+
+namespace gpbandit {
+namespace internal {
+
+Recommendation OptimizerImpl::Best() const {
+  std::vector<int> index;
+  const Eigen::VectorXd means =
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
+  if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
+  Eigen::Index j_best = 0;
+  means.maxCoeff(&j_best);  // the first of equal maxima
+  const Observation& o = observations_[static_cast<std::size_t>(index[j_best])];
+  Recommendation r;
+  r.x = o.x;
+  r.z = o.z;
+  r.posterior_mean = model_->chain().MeanToTold(means(j_best));
+  r.observed_reward = o.y;
+  return r;
+}
+
+// The maximizer of the posterior mean at context z and the next round (rounds_).
+Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
+  domain_.CheckContext(z, "context");
+  const GaussianProcess& gp = model_->gp();
+  Eigen::VectorXd action;
+  if (domain_.kind() == DomainKind::kFiniteSet) {
+    const Eigen::MatrixXd inputs = inputs_.CandidateInputs(z, rounds_);
+    Eigen::Index best = 0;
+    double best_mean = -std::numeric_limits<double>::infinity();
+    for (Eigen::Index c = 0; c < inputs.cols(); ++c) {
+      const double mean = gp.Mean(inputs.col(c));
+      if (mean > best_mean) {
+        best_mean = mean;
+        best = c;
+      }
+    }
+    action = domain_.candidates().col(best);
+  } else {
+    Rng rng = RoundRng(options_.seed, rounds_, kStreamBest);
+    const std::unique_ptr<ContinuousAcquisition> mean = MeanOnly().MakeContinuous(gp, rng);
+    Eigen::VectorXd lower, upper;
+    inputs_.SearchBox(z, rounds_, &lower, &upper);
+    std::vector<int> index;
+    const Eigen::VectorXd means =
+        ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
+    const Eigen::MatrixXd starts =
+        inputs_.WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
+                                     options_.maximizer_observed_starts),
+                          rounds_);
+    action = domain_.ActionFromUnit(
+        MaximizeOverBox(*mean, lower, upper, starts, MaximizerOptions(options_), rng).x);
+  }
+  Recommendation r;
+  r.x = action;
+  r.z = z;
+  r.posterior_mean = model_->chain().MeanToTold(gp.Mean(inputs_.Input(action, z, rounds_)));
+  r.observed_reward = std::nan("");
+  for (const Observation& o : observations_)
+    if (o.accepted && SameVector(o.x, action) && SameVector(o.z, z)) r.observed_reward = o.y;
+  return r;
+}
+
+Prediction OptimizerImpl::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+  domain_.CheckAction(x, "x");
+  domain_.CheckContext(z, "context");
+  double mean = 0, variance = 0;
+  model_->gp().MeanAndVariance(inputs_.Input(x, z, rounds_), &mean, &variance);
+  Prediction p;
+  p.mean = model_->chain().MeanToTold(mean);
+  p.stddev = model_->chain().StddevToTold(std::sqrt(std::max(variance, 0.0)));
+  return p;
+}
+
+}  // namespace internal
+}  // namespace gpbandit

@@ -1,0 +1,114 @@
+// How an Optimizer chooses the model-driven points of an ask: one chooser per kind of domain
+// (a box: the strategy's acquisition climbed by the multi-start L-BFGS maximizer; a finite set:
+// the argmax of the strategy's scores; a safe strategy: Strategy::ChooseSafe), all reading one
+// round's shared inputs (ModelRound) and the ask's posterior (AskPosterior). Internal to
+// plugin/.
+#ifndef GPBANDIT_PLUGIN_ROUND_CHOOSER_H_
+#define GPBANDIT_PLUGIN_ROUND_CHOOSER_H_
+
+#include <Eigen/Core>
+#include <limits>
+#include <memory>
+#include <vector>
+
+#include "gpbandit/acquisition/box_maximizer.h"
+#include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/gp/finite_set_posterior.h"
+#include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/plugin/domain.h"
+#include "gpbandit/plugin/optimizer_options.h"
+
+namespace gpbandit {
+
+class ModelKeeper;
+class PendingBook;
+
+// One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
+struct AskCall {
+  long round = 0;
+  Eigen::VectorXd z, unit_z;
+  Eigen::MatrixXd chosen;             // action_dim x q, original units
+  std::vector<long> design_index;     // per slot: the design point handed out, or -1 (model)
+  std::vector<int> chosen_candidate;  // finite sets: the candidates this batch holds
+  long design_next = 0;               // the design points handed out after this call
+  int num_model = 0;                  // slots left to the model
+  // For the round's report: per slot the acquisition value (NaN for design points), and the t
+  // and figure of the first model-driven slot.
+  std::vector<double> acquisition_values;
+  int first_t = 0;
+  double first_figure = std::numeric_limits<double>::quiet_NaN();
+};
+
+// What every model-driven slot of a call shares.
+struct ModelRound {
+  RoundState state;
+  Eigen::VectorXd unit_lower, unit_upper;  // the action box, context (and round) held fixed
+  Eigen::MatrixXd unit_candidates;         // finite sets: every candidate under the context
+  Eigen::MatrixXd observed_starts;         // boxes: the maximizer's starts at the best points
+  // Boxes under the local model (RewardModel::SearchRegions): one column per trust region,
+  // each searched from its anchor; no column = the whole box from observed_starts.
+  Eigen::MatrixXd region_lower, region_upper, region_starts;
+  BoxMaximizerOptions box_options;
+};
+
+// The posterior one ask chooses from: the model itself, or a scratch copy of it with the active
+// pending points and the call's design points hallucinated at their own posterior means
+// (GP-BUCB: the variance shrinks where work is under way, the mean does not move); on a finite
+// set kept by rank-one updates, the candidates' posterior mirroring it.
+class AskPosterior {
+ public:
+  // Uses `model` itself (and `finite` itself, if not null) until the first Hallucinate.
+  AskPosterior(const GaussianProcess& model, const FiniteSetPosterior* finite, double reference);
+  const GaussianProcess& gp() const { return copy_ ? *copy_ : model_; }
+  // The rank-one posterior (nullptr: predict through gp()), and the output it is relative to.
+  const FiniteSetPosterior* finite() const { return finite_copy_ ? finite_copy_.get() : finite_; }
+  double finite_reference() const { return reference_; }
+  // The points hallucinated so far.
+  int num_hallucinated() const { return num_hallucinated_; }
+  // Observes model input u at its posterior mean; `candidate` is its index among the finite
+  // set's candidates when there is a rank-one posterior (ignored otherwise).
+  void Hallucinate(const Eigen::VectorXd& u, int candidate);
+
+ private:
+  const GaussianProcess& model_;
+  const FiniteSetPosterior* finite_;
+  double reference_;
+  int num_hallucinated_ = 0;
+  std::unique_ptr<GaussianProcess> copy_;
+  std::unique_ptr<FiniteSetPosterior> finite_copy_;
+};
+
+// What a chooser reads.
+struct ChoiceInputs {
+  const Domain& domain;
+  const Strategy& strategy;
+  const OptimizerOptions& options;
+  const ModelKeeper& model;  // the told observations only (safe decisions)
+  const AskPosterior& posterior;
+  const ModelRound& round;
+  const PendingBook& pending;
+  double now;  // the call's clock (pending leases)
+};
+
+class RoundChooser {
+ public:
+  virtual ~RoundChooser() = default;
+  // The action (original units) of model-driven slot `slot`; *value is its acquisition value
+  // (NaN when the chooser has none). Records a chosen candidate in call->chosen_candidate.
+  virtual Eigen::VectorXd Choose(const ChoiceInputs& in, int slot, Rng& rng, AskCall* call,
+                                 double* value) const = 0;
+};
+
+// The maximizer of the strategy's acquisition over the action box; a repeat of the batch's
+// earlier points or of an active pending point is replaced by a uniform point of the box.
+std::unique_ptr<RoundChooser> MakeBoxChooser();
+// The argmax of the strategy's scores over the candidates this batch does not hold yet.
+std::unique_ptr<RoundChooser> MakeFiniteSetChooser();
+// A safe strategy's choice (Strategy::ChooseSafe). seeds: the strategy's safe seeds (original
+// units), unit_seeds their unit-cube actions.
+std::unique_ptr<RoundChooser> MakeSafeChooser(const Eigen::MatrixXd& seeds,
+                                              const Eigen::MatrixXd& unit_seeds);
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_ROUND_CHOOSER_H_

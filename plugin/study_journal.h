@@ -1,0 +1,83 @@
+// An Optimizer's study: the records in its storage (storage/study_storage.h), replayed before
+// each call so that several workers share one study, and each mutating call run under the
+// study's exclusive lock (the protocol of optimizer.h, "Shared studies", and
+// docs/shared_studies.md). Without a storage, calls run in memory with the same staging, so
+// that a failed call leaves the optimizer as it was either way. Internal to plugin/; not
+// thread-safe (the Optimizer serializes calls).
+#ifndef GPBANDIT_PLUGIN_STUDY_JOURNAL_H_
+#define GPBANDIT_PLUGIN_STUDY_JOURNAL_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/plugin/optimizer_options.h"
+#include "gpbandit/storage/study_storage.h"
+
+namespace gpbandit {
+
+class StudyJournal {
+ public:
+  // What the journal needs of the optimizer it serves.
+  struct Hooks {
+    // This optimizer's header record (a new study's first record).
+    std::function<std::string()> header_json;
+    // Throws std::runtime_error when an existing study's header does not match this optimizer.
+    std::function<void(const std::string& header_json)> check_header;
+    // Applies one record another worker (or an earlier run) appended.
+    std::function<void(const LogRecord& record)> replay;
+    // Undoes what a failed call changed before its commit (a refit), and forgets it after one.
+    std::function<void()> roll_back;
+    std::function<void()> forget_roll_back;
+  };
+  // A call's work: it stages the call's records (Append) and returns what applies the call to
+  // the optimizer once they are committed.
+  using Stage = std::function<std::function<void()>()>;
+
+  explicit StudyJournal(Hooks hooks) : hooks_(std::move(hooks)) {}
+
+  // The storage OptimizerOptions::log_path or ::storage names, or nullptr.
+  static std::unique_ptr<StudyStorage> StorageFromOptions(const OptimizerOptions& options);
+  // Takes the storage and replays the study it holds, if any (checking its header first).
+  void Attach(std::unique_ptr<StudyStorage> storage, const WorkerOptions& worker);
+  bool has_storage() const { return storage_ != nullptr; }
+  const StudyStorage& storage() const { return *storage_; }
+
+  // Runs one mutating call: under the study's exclusive lock, after replaying what others
+  // appended, `stage` does the call's work and stages its records; once they are committed (as
+  // durably as asked), what it returned is applied. Retries after StorageInterrupted; a failed
+  // attempt rolls back (Hooks::roll_back) and throws.
+  void Run(const Stage& stage, Durability durability = Durability::kDurable);
+  // Stages a record in the current call (nothing without a storage). The header of a new study
+  // goes with its first record, so that a call that writes nothing creates nothing.
+  void Append(const std::string& record_json);
+  // In a call: creates the study now if it does not exist yet; returns whether it did.
+  bool CreateStudyInCall();
+  // Replays what others appended since this optimizer's last call (no-op without a storage).
+  void Sync();
+
+  // The current call's clock: seconds since the Unix epoch on the study's clock (the database
+  // server's for PostgreSQL, the wall clock otherwise).
+  double now() const { return call_now_; }
+  // WorkerOptions::id, or "host:pid" ("" without a storage).
+  const std::string& worker_id() const { return worker_id_; }
+
+ private:
+  void SyncFrom(StudySession& session);
+  void ReadAhead();
+  void Attempt(const Stage& stage, Durability durability);
+
+  Hooks hooks_;
+  std::unique_ptr<StudyStorage> storage_;
+  bool study_exists_ = false;  // the storage holds this study's header
+  long long synced_ = 0;       // the last record of the study replayed
+  std::string worker_id_;
+  StudySession* session_ = nullptr;  // the current call's (Run)
+  bool header_staged_ = false;       // the current call creates the study
+  double call_now_ = 0;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_STUDY_JOURNAL_H_
