@@ -1,25 +1,19 @@
 #include "bench/drift_family.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
 
+#include "gp/math.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
 namespace bench {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr int kFeatures = 256;
 constexpr int kEpisodes = 150;
-
-int DriftKindIndex(const std::string& kind) {
-  const std::vector<std::string>& kinds = DriftKinds();
-  for (std::size_t k = 0; k < kinds.size(); ++k)
-    if (kinds[k] == kind) return static_cast<int>(k);
-  return -1;
-}
 
 // w_0 ~ N(0, I); w_{t+1} = sqrt(1 - eps) w_t + sqrt(eps) n_t.
 Eigen::MatrixXd MarkovWeights(double eps, Rng& rng) {
@@ -71,8 +65,10 @@ DriftingProblem::DriftingProblem(const std::string& name) : name_(name) {
   const ProblemName parsed = ParseProblemName(name, DriftKinds(), 5);
   kind_ = parsed.kind;
   dim_ = parsed.dim;
-  Rng rng = SeededRng({parsed.seed, static_cast<std::uint64_t>(dim_),
-                       static_cast<std::uint64_t>(DriftKindIndex(kind_)), 0x6472696674ULL});
+  const auto kind_index = std::find(DriftKinds().begin(), DriftKinds().end(), kind_);
+  Rng rng =
+      SeededRng({parsed.seed, static_cast<std::uint64_t>(dim_),
+                 static_cast<std::uint64_t>(kind_index - DriftKinds().begin()), 0x6472696674ULL});
   Eigen::VectorXd inverse_lengthscales(dim_);
   std::uniform_real_distribution<double> log_lengthscale(std::log(0.2), std::log(0.5));
   for (int i = 0; i < dim_; ++i) inverse_lengthscales(i) = std::exp(-log_lengthscale(rng));

@@ -7,13 +7,13 @@
 #include <random>
 #include <stdexcept>
 
+#include "gp/math.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
 namespace bench {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr int kFourierFeatures = 512;
 // Noisy kinds: noise standard deviation as a fraction of the function's spread over the box.
 constexpr double kRelativeNoise = 0.02;

@@ -189,6 +189,17 @@ inline void RunEveryCombination(
               s.jobs, s.threads);
 }
 
+// Runs body(): returns 0, or 2 after printing "<program>: <what went wrong>" to stderr.
+inline int ReportingErrors(const char* program, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    return 2;
+  }
+  return 0;
+}
+
 // A study's main: the flags, every combination of run(flags, problem, name, seed), then
 // print(flags, lines). Returns 0, or 2 after printing what went wrong (bad flags included).
 inline int RunStudyMain(
@@ -196,7 +207,7 @@ inline int RunStudyMain(
     const std::function<std::string(const StudyFlags&, const std::string&, const std::string&,
                                     unsigned)>& run,
     const std::function<void(const StudyFlags&, const std::vector<std::string>&)>& print) {
-  try {
+  return ReportingErrors(program, [&] {
     const StudyFlags s = parse_flags();
     RunEveryCombination(
         s,
@@ -204,11 +215,7 @@ inline int RunStudyMain(
           return run(s, problem, name, seed);
         },
         [&](const std::vector<std::string>& lines) { print(s, lines); });
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", program, e.what());
-    return 2;
-  }
-  return 0;
+  });
 }
 
 }  // namespace bench

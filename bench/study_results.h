@@ -226,14 +226,14 @@ inline int RunOrReadStudy(
     const std::function<std::string(const StudyFlags&, const std::string&, const std::string&,
                                     unsigned)>& run,
     const std::function<void(const StudyFlags&, const StudyResults&)>& print) {
-  try {
+  return ReportingErrors(program, [&] {
     const StudyFlags s = parse_flags();
     StudyResults results;
     const auto lines = s.strings.find("lines");
     if (lines != s.strings.end() && !lines->second.empty()) {
       results.AddFiles(SplitList(lines->second));
       print(s, results);
-      return 0;
+      return;
     }
     RunEveryCombination(
         s,
@@ -244,11 +244,7 @@ inline int RunOrReadStudy(
           for (const std::string& line : all) results.Add(line);
           print(s, results);
         });
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", program, e.what());
-    return 2;
-  }
-  return 0;
+  });
 }
 
 }  // namespace bench
