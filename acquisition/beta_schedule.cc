@@ -1,5 +1,6 @@
 #include "gpbandit/acquisition/beta_schedule.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -75,6 +76,7 @@ bool BetaScheduleOptions::IsValid(std::string* error) const {
     return Fail(error, "constant_beta", constant_beta, "must be finite and > 0");
   if (!(dim_log_coefficient > 0.0) || !std::isfinite(dim_log_coefficient))
     return Fail(error, "dim_log_coefficient", dim_log_coefficient, "must be finite and > 0");
+  if (dim_log_max_dim < 0) return Fail(error, "dim_log_max_dim", dim_log_max_dim, "must be >= 0");
   if (!(scale > 0.0) || !std::isfinite(scale))
     return Fail(error, "beta_scale", scale, "must be finite and > 0");
   return true;
@@ -149,7 +151,9 @@ double ComputeBeta(const BetaScheduleOptions& options, int t, int num_candidates
       beta = options.constant_beta;
       break;
     case BetaScheduleKind::kDimLog:
-      beta = BetaDimLog(t, dim, options.dim_log_coefficient);
+      beta =
+          BetaDimLog(t, options.dim_log_max_dim > 0 ? std::min(dim, options.dim_log_max_dim) : dim,
+                     options.dim_log_coefficient);
       break;
     case BetaScheduleKind::kAuto:
       break;

@@ -59,7 +59,7 @@ double ExpectedImprovement::Score(double mean, double variance, double* d_mean,
   const double sigma = std::sqrt(std::max(variance, 0.0));
   double d_sigma = 0.0;
   const double value =
-      ExpectedImprovementValue(mean, sigma, incumbent() + options().xi, d_mean, &d_sigma);
+      ExpectedImprovementValue(mean, sigma, incumbent() + margin(), d_mean, &d_sigma);
   if (d_variance != nullptr) *d_variance = sigma > 0.0 ? d_sigma / (2.0 * sigma) : 0.0;
   return value;
 }

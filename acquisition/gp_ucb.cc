@@ -16,6 +16,7 @@ void to_json(nlohmann::json& j, const GpUcbOptions& o) {
        {"rkhs_bound", o.beta.rkhs_bound},
        {"constant_beta", o.beta.constant_beta},
        {"dim_log_coefficient", o.beta.dim_log_coefficient},
+       {"dim_log_max_dim", o.beta.dim_log_max_dim},
        {"beta_scale", o.beta.scale}};
   internal::WriteGammaFields(o.gamma, &j);
 }
@@ -33,6 +34,7 @@ void from_json(const nlohmann::json& j, GpUcbOptions& o) {
   reader.Read("rkhs_bound", &o.beta.rkhs_bound);
   reader.Read("constant_beta", &o.beta.constant_beta);
   reader.Read("dim_log_coefficient", &o.beta.dim_log_coefficient);
+  reader.Read("dim_log_max_dim", &o.beta.dim_log_max_dim);
   reader.Read("beta_scale", &o.beta.scale);
   internal::ReadGammaFields(&reader, &o.gamma);
   reader.Finish();

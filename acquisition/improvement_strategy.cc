@@ -26,12 +26,15 @@ IncumbentRule ParseIncumbentRule(const std::string& name) {
 }
 
 void to_json(nlohmann::json& j, const ImprovementOptions& o) {
-  j = {{"xi", o.xi}, {"incumbent_rule", IncumbentRuleName(o.incumbent_rule)}};
+  j = {{"xi", o.xi},
+       {"relative_xi", o.relative_xi},
+       {"incumbent_rule", IncumbentRuleName(o.incumbent_rule)}};
 }
 
 void from_json(const nlohmann::json& j, ImprovementOptions& o) {
   internal::OptionsReader reader(j);
   reader.Read("xi", &o.xi);
+  reader.Read("relative_xi", &o.relative_xi);
   reader.ReadEnum("incumbent_rule", &o.incumbent_rule, IncumbentRuleName,
                   {IncumbentRule::kPosteriorMean, IncumbentRule::kBestObserved});
   reader.Finish();
@@ -40,16 +43,20 @@ void from_json(const nlohmann::json& j, ImprovementOptions& o) {
 bool ImprovementOptions::IsValid(std::string* error) const {
   if (!(xi >= 0.0) || !std::isfinite(xi))
     return internal::Fail(error, "xi", xi, "must be finite and >= 0");
+  if (!(relative_xi >= 0.0) || !std::isfinite(relative_xi))
+    return internal::Fail(error, "relative_xi", relative_xi, "must be finite and >= 0");
   return true;
 }
 
-ImprovementStrategy::ImprovementStrategy(const ImprovementOptions& options) : options_(options) {
+ImprovementStrategy::ImprovementStrategy(const ImprovementOptions& options)
+    : options_(options), margin_(options.xi) {
   internal::ThrowIfInvalid(options_, "ImprovementOptions");
 }
 
 ImprovementOptions ImprovementStrategy::ReadOptions(const StrategyParams& params,
-                                                    const std::string& who) {
-  return internal::ReadOptions<ImprovementOptions>(params, who);
+                                                    const std::string& who,
+                                                    const ImprovementOptions& defaults) {
+  return internal::ReadOptions<ImprovementOptions>(params, who, defaults);
 }
 
 std::string ImprovementStrategy::OptionsJson() const { return internal::WriteOptions(options_); }
@@ -58,6 +65,7 @@ void ImprovementStrategy::BeginRound(const RoundState& state) {
   ValidateRoundState(state);
   incumbent_ = options_.incumbent_rule == IncumbentRule::kBestObserved ? state.best_observed
                                                                        : state.incumbent;
+  margin_ = options_.xi + options_.relative_xi * std::sqrt(state.signal_variance);
 }
 
 }  // namespace gpbandit

@@ -75,7 +75,7 @@ double LogExpectedImprovement::Score(double mean, double variance, double* d_mea
   const double sigma = std::sqrt(clamped ? min_variance_ : variance);
   double d_sigma = 0.0;
   const double value =
-      LogExpectedImprovementValue(mean, sigma, incumbent() + options().xi, d_mean, &d_sigma);
+      LogExpectedImprovementValue(mean, sigma, incumbent() + margin(), d_mean, &d_sigma);
   if (d_variance != nullptr) *d_variance = clamped ? 0.0 : d_sigma / (2.0 * sigma);
   return value;
 }

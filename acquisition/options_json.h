@@ -99,14 +99,16 @@ void ReadBoundFields(OptionsReader* reader, Options* options) {
   ReadGammaFields(reader, &options->gamma);
 }
 
-// The options of strategy `who` from params, through the options' from_json, checked by their
-// IsValid; errors become std::invalid_argument "<who> options: <message>" (the message names
-// the key, e.g. "ei options: xi = -1: must be finite and >= 0").
+// The options of strategy `who` from params over `defaults` (a key params lacks keeps its value
+// there), through the options' from_json, checked by their IsValid; errors become
+// std::invalid_argument "<who> options: <message>" (the message names the key, e.g. "ei
+// options: xi = -1: must be finite and >= 0").
 template <typename Options>
-Options ReadOptions(const StrategyParams& params, const std::string& who) {
-  Options options;
+Options ReadOptions(const StrategyParams& params, const std::string& who,
+                    const Options& defaults = Options()) {
+  Options options = defaults;
   try {
-    options = StrategyParamsAccess::Json(params).get<Options>();
+    StrategyParamsAccess::Json(params).get_to(options);
   } catch (const std::exception& e) {
     throw std::invalid_argument(who + " options: " + e.what());
   }

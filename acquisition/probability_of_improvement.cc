@@ -13,12 +13,18 @@ constexpr double kInvSqrt2 = 0.70710678118654752440;
 ProbabilityOfImprovement::ProbabilityOfImprovement(const ImprovementOptions& options)
     : ImprovementStrategy(options) {}
 
+ImprovementOptions ProbabilityOfImprovement::DefaultOptions() {
+  ImprovementOptions options;
+  options.relative_xi = 0.01;
+  return options;
+}
+
 double ProbabilityOfImprovement::Score(double mean, double variance, double* d_mean,
                                        double* d_variance) const {
   if (d_mean != nullptr) *d_mean = 0.0;
   if (d_variance != nullptr) *d_variance = 0.0;
   if (!std::isfinite(incumbent())) return 1.0;
-  const double diff = mean - incumbent() - options().xi;
+  const double diff = mean - incumbent() - margin();
   const double sigma = std::sqrt(std::max(variance, 0.0));
   if (!(sigma > 0.0)) return diff > 0.0 ? 1.0 : (diff == 0.0 ? 0.5 : 0.0);
   const double z = diff / sigma;
@@ -34,7 +40,7 @@ std::unique_ptr<Strategy> ProbabilityOfImprovement::Clone() const {
 }
 
 std::unique_ptr<Strategy> ProbabilityOfImprovement::Create(const StrategyParams& params) {
-  return std::make_unique<ProbabilityOfImprovement>(ReadOptions(params, "pi"));
+  return std::make_unique<ProbabilityOfImprovement>(ReadOptions(params, "pi", DefaultOptions()));
 }
 
 }  // namespace gpbandit

@@ -5,7 +5,9 @@
 // strategy: the median simple regret (max f - best f found, the function's own units), how many
 // seeds ended within 1e-3 of the optimum, and for Hartmann-6 how many ended in the global
 // optimum's basin (regret < 0.1: the best other local maximum is 0.119 below it), with the
-// median wall time per run.
+// median wall time per run; then per problem, which strategy beats which: on how many seeds
+// each has the lower regret, and whether the paired sign test over the seeds says they differ
+// (bench/ranking.h).
 //
 // Usage: defaults_suite_study [--problems branin,hartmann3,hartmann6,levy10]
 //          [--strategies gp-ucb,igp-ucb,gp-ts,ei,log-ei,pi] [--seeds 0-19]
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/study_results.h"
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "run_table.h"
@@ -99,6 +102,32 @@ void PrintTable(const Settings& s, const std::vector<std::string>& lines) {
   }
 }
 
+// Per problem, every pair of strategies: "W-L (p)", W seeds where the row's regret is lower, L
+// where it is higher (ties left out), p the two-sided sign test's p-value.
+void PrintSignTests(const Settings& s, const std::vector<std::string>& lines) {
+  bench::StudyResults results;
+  for (const std::string& line : lines) results.Add(line);
+  for (const std::string& problem : s.problems) {
+    std::printf("\n%s: row against column, seeds won-lost (sign test p)\n\n|  |", problem.c_str());
+    for (const std::string& b : s.names) std::printf(" %s |", b.c_str());
+    std::printf("\n|---|");
+    for (std::size_t k = 0; k < s.names.size(); ++k) std::printf("---|");
+    std::printf("\n");
+    for (const std::string& a : s.names) {
+      std::printf("| %s |", a.c_str());
+      for (const std::string& b : s.names) {
+        const bench::SignTest t = bench::PairedSignTest(results.Scores(problem, a, s.seeds),
+                                                        results.Scores(problem, b, s.seeds));
+        if (a == b)
+          std::printf(" - |");
+        else
+          std::printf(" %d-%d (%.2g) |", t.wins, t.losses, t.p_value);
+      }
+      std::printf("\n");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpbandit
 
@@ -109,5 +138,8 @@ int main(int argc, char** argv) {
       [](const Settings& s, const std::string& problem, const std::string& name, unsigned seed) {
         return Run(problem, name, seed, s);
       },
-      [](const Settings& s, const std::vector<std::string>& lines) { PrintTable(s, lines); });
+      [](const Settings& s, const std::vector<std::string>& lines) {
+        PrintTable(s, lines);
+        PrintSignTests(s, lines);
+      });
 }

@@ -30,13 +30,6 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
-#include <pagmo/algorithm.hpp>
-#include <pagmo/algorithms/cmaes.hpp>
-#include <pagmo/algorithms/compass_search.hpp>
-#include <pagmo/algorithms/de.hpp>
-#include <pagmo/algorithms/pso.hpp>
-#include <pagmo/algorithms/sade.hpp>
-#include <pagmo/algorithms/simulated_annealing.hpp>
 #include <pagmo/population.hpp>
 #include <pagmo/problem.hpp>
 #include <pagmo/problems/ackley.hpp>
@@ -44,21 +37,19 @@
 #include <pagmo/problems/rastrigin.hpp>
 #include <pagmo/problems/rosenbrock.hpp>
 #include <pagmo/problems/schwefel.hpp>
-#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "gpbandit/plugin/pagmo_algorithm.h"
 #include "gpbandit/plugin/strategy_registry.h"
+#include "pagmo_references.h"
 #include "run_table.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr unsigned kPopulation = 10;
-constexpr unsigned kBudget = 100;
-const std::vector<std::string> kPopulationAlgorithms = {"cmaes", "sade", "pso", "de"};
+using bench::kBudget;
+using bench::kPopulation;
 
 using Settings = bench::StudyFlags;
 
@@ -106,45 +97,6 @@ pagmo::problem MakeProblem(const std::string& name) {
   throw std::invalid_argument("unknown problem " + name);
 }
 
-pagmo::population RandomSearch(pagmo::population pop, unsigned evaluations, unsigned seed) {
-  const auto bounds = pop.get_problem().get_bounds();
-  std::mt19937_64 rng(seed);
-  for (unsigned i = 0; i < evaluations; ++i) {
-    pagmo::vector_double x(bounds.first.size());
-    for (std::size_t j = 0; j < x.size(); ++j)
-      x[j] = std::uniform_real_distribution<double>(bounds.first[j], bounds.second[j])(rng);
-    pop.push_back(x);
-  }
-  return pop;
-}
-
-pagmo::algorithm MakePagmoAlgorithm(const std::string& method, unsigned dim, unsigned seed,
-                                    RawSampleDesign raw_sample_design) {
-  const unsigned generations = (kBudget - kPopulation) / kPopulation;
-  if (method == "cmaes")
-    return pagmo::algorithm{
-        pagmo::cmaes{generations, -1, -1, -1, -1, 0.5, 1e-6, 1e-6, false, true, seed}};
-  if (method == "sade")
-    return pagmo::algorithm{pagmo::sade{generations, 2u, 1u, 1e-6, 1e-6, false, seed}};
-  if (method == "pso")
-    return pagmo::algorithm{
-        pagmo::pso{generations, 0.7298, 2.05, 2.05, 0.5, 5u, 2u, 4u, false, seed}};
-  if (method == "de")
-    return pagmo::algorithm{pagmo::de{generations, 0.8, 0.9, 2u, 1e-6, 1e-6, seed}};
-  if (method == "simulated_annealing") {
-    const unsigned bin_size = std::max(1u, (kBudget - kPopulation) / (9u * dim));
-    return pagmo::algorithm{pagmo::simulated_annealing{10., .1, 9u, 1u, bin_size, 1., seed}};
-  }
-  if (method == "compass_search")
-    return pagmo::algorithm{pagmo::compass_search{kBudget - kPopulation, .1, .01, .5}};
-  if (!StrategyRegistry::Default().Contains(method))
-    throw std::invalid_argument("unknown method " + method);
-  OptimizerOptions options;
-  options.maximizer_raw_sample_design = raw_sample_design;
-  return pagmo::algorithm{
-      BanditAlgorithm{method, kBudget - kPopulation, 1, seed, StrategyParams(), options}};
-}
-
 // One run: "problem method seed best evaluations seconds".
 std::string Run(const std::string& problem, const std::string& method, unsigned seed,
                 const Settings& s) {
@@ -155,9 +107,12 @@ std::string Run(const std::string& problem, const std::string& method, unsigned 
   pagmo::population pop{pagmo::problem{recorded}, kPopulation, seed};
   const unsigned dim = static_cast<unsigned>(pop.get_problem().get_nx());
   if (method == "random") {
-    pop = RandomSearch(pop, kBudget - kPopulation, seed);
+    pop = bench::RandomSearch(pop, kBudget - kPopulation, seed);
   } else {
-    pop = MakePagmoAlgorithm(method, dim, seed, s.raw_sample_design).evolve(pop);
+    OptimizerOptions options;
+    options.maximizer_raw_sample_design = s.raw_sample_design;
+    pop = bench::MakeReferenceAlgorithm(method, dim, seed, method, StrategyParams(), options)
+              .evolve(pop);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -215,7 +170,7 @@ void PrintChecks(const Settings& s, const Medians& medians) {
       if (random >= 0 && medians[p][m] < medians[p][static_cast<std::size_t>(random)])
         ++beats_random;
       bool all = true;
-      for (const std::string& a : kPopulationAlgorithms) {
+      for (const std::string& a : bench::PopulationAlgorithms()) {
         const int j = IndexOf(s.names, a);
         if (j >= 0 && !(medians[p][m] < medians[p][static_cast<std::size_t>(j)])) all = false;
       }

@@ -45,9 +45,9 @@ inline std::vector<unsigned> ParseSeeds(const std::string& text) {
   return seeds;
 }
 
-// The command line of both studies: --problems a,b --<names_flag> a,b --seeds 0-9 --threads N
-// --jobs N --raw-sample-design NAME, and the integer flags named in `ints` (with their
-// defaults).
+// The command line of the studies: --problems a,b --<names_flag> a,b --seeds 0-9 --threads N
+// --jobs N --raw-sample-design NAME, and the integer and text flags named in `ints` and
+// `strings` (with their defaults).
 struct StudyFlags {
   std::vector<std::string> problems, names;
   std::vector<unsigned> seeds;
@@ -55,6 +55,7 @@ struct StudyFlags {
   int jobs = 1;
   RawSampleDesign raw_sample_design = RawSampleDesign::kLatinHypercube;
   std::map<std::string, int> ints;
+  std::map<std::string, std::string> strings;
 };
 
 // Parses argv over `defaults`; throws std::invalid_argument for an unknown flag, a flag without
@@ -73,6 +74,8 @@ inline StudyFlags ParseStudyFlags(int argc, char** argv, StudyFlags defaults,
       "latin-hypercube or sobol");
   for (auto& [name, value] : s.ints)
     flags.add_options()(name.c_str(), po::value<int>(&value)->default_value(value), "");
+  for (auto& [name, value] : s.strings)
+    flags.add_options()(name.c_str(), po::value<std::string>(&value)->default_value(value), "");
   ParseFlags(argc, argv, flags);
   if (!problems.empty()) s.problems = SplitList(problems);
   if (!names.empty()) s.names = SplitList(names);
@@ -186,6 +189,17 @@ inline void RunEveryCombination(
               s.jobs, s.threads);
 }
 
+// Runs body(): returns 0, or 2 after printing "<program>: <what went wrong>" to stderr.
+inline int ReportingErrors(const char* program, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: %s\n", program, e.what());
+    return 2;
+  }
+  return 0;
+}
+
 // A study's main: the flags, every combination of run(flags, problem, name, seed), then
 // print(flags, lines). Returns 0, or 2 after printing what went wrong (bad flags included).
 inline int RunStudyMain(
@@ -193,7 +207,7 @@ inline int RunStudyMain(
     const std::function<std::string(const StudyFlags&, const std::string&, const std::string&,
                                     unsigned)>& run,
     const std::function<void(const StudyFlags&, const std::vector<std::string>&)>& print) {
-  try {
+  return ReportingErrors(program, [&] {
     const StudyFlags s = parse_flags();
     RunEveryCombination(
         s,
@@ -201,11 +215,7 @@ inline int RunStudyMain(
           return run(s, problem, name, seed);
         },
         [&](const std::vector<std::string>& lines) { print(s, lines); });
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", program, e.what());
-    return 2;
-  }
-  return 0;
+  });
 }
 
 }  // namespace bench

@@ -371,9 +371,14 @@ json UpgradeV3(json header) {
 
 // ---- Version 4 -> 5 ---------------------------------------------------------------------------
 
-// Version 5 added optional record fields (trial numbers, log_header.h); a version-4 header means
-// the same under version 5.
+// Version 5 added optional record fields (trial numbers, log_header.h) and gave PI a default
+// margin, relative_xi = 0.01 prior standard deviations of f
+// (acquisition/probability_of_improvement.h): a version-4 PI header without the key ran with
+// none, and keeps none.
 json UpgradeV4(json header) {
+  json& options = header.at("strategy_options");
+  if (header.at("strategy").get<std::string>() == "pi" && !options.contains("relative_xi"))
+    options["relative_xi"] = 0.0;
   header["version"] = 5;
   return header;
 }

@@ -7,6 +7,7 @@
 #include "cli/plot.h"
 #include "cli/strategy_options.h"
 #include "examples/commands.h"
+#include "examples/demos/demo_schedule.h"
 #include "examples/demos/robot_demo.h"
 
 namespace gpbandit {
@@ -60,7 +61,7 @@ void SetTunerOptions(const std::vector<std::string>& items, RobotDemoOptions* o)
   const cli::StrategyOptionFlags options = cli::ParseStrategyOptions(items, tuners);
   o->contextual_options = options.For("cgp-ucb", tuners);
   o->plain_options = options.For("gp-ucb", tuners);
-  const StrategyParams beta = StrategyParams().With("beta_scale", o->beta_scale);
+  const StrategyParams beta = DemoUcbParams(o->beta_scale);
   cli::RequireValidStrategyOptions("cgp-ucb", beta.MergedWith(o->contextual_options));
   cli::RequireValidStrategyOptions("gp-ucb", beta.MergedWith(o->plain_options));
 }

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/io/csv.h"
 #include "cli/progress.h"
+#include "examples/demos/demo_schedule.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -38,7 +39,7 @@ PlantAt PlantOfEpisode(const DriftDemoOptions& o, int e) {
 StrategyParams OptionsOf(const DriftDemoOptions& o, std::size_t i) {
   const StrategyParams given =
       i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
-  return StrategyParams().With("beta_scale", 0.2).MergedWith(given);
+  return DemoUcbParams(0.2).MergedWith(given);
 }
 
 std::string Fixed(double v, int precision) {

@@ -35,8 +35,8 @@ struct DriftDemoOptions {
   double payload_before = 0.2, payload_after = 1.2;
   double friction_before = 0.02, friction_after = 0.5;
   // Registry names of the strategies compared and their options (e.g. {"epsilon": 0.03} for
-  // tv-gp-ucb), one StrategyParams per strategy. Each gets beta_scale 0.2 unless its options
-  // set it.
+  // tv-gp-ucb), one StrategyParams per strategy. Each gets the demos' UCB schedule,
+  // 0.2 x 0.2 d log(2 t) (DemoUcbParams, demo_schedule.h), unless its options set it.
   std::vector<std::string> strategies = {"gp-ucb", "tv-gp-ucb", "r-gp-ucb"};
   std::vector<StrategyParams> strategy_options;
   // Runs per strategy (--trials), seeds 1..seeds (reward noise and optimizer). >= 1. Default 5.

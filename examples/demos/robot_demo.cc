@@ -12,6 +12,7 @@
 
 #include "cli/io/csv.h"
 #include "cli/progress.h"
+#include "examples/demos/demo_schedule.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -101,7 +102,7 @@ RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) 
     payload_max = std::max(payload_max, p);
   }
   if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
-  const StrategyParams beta = StrategyParams().With("beta_scale", o.beta_scale);
+  const StrategyParams beta = DemoUcbParams(o.beta_scale);
   Optimizer contextual(Domain::Box(lower, upper)
                            .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
                                         Eigen::VectorXd::Constant(1, payload_max)),

@@ -34,7 +34,8 @@ struct RobotDemoOptions {
   // Payload masses (kg) of the conditions; each episode draws one uniformly. >= 1 entries,
   // each >= 0. Default {0.1, 0.5, 1.2}.
   std::vector<double> payloads = {0.1, 0.5, 1.2};
-  // Multiplies beta_t of both tuners (Srinivas et al.'s experiments use 0.2). > 0. Default 0.2.
+  // Multiplies beta_t of both tuners, whose schedule is 0.2 d log(2 t) (DemoUcbParams,
+  // demo_schedule.h; Srinivas et al.'s experiments scale by 0.2 too). > 0. Default 0.2.
   double beta_scale = 0.2;
   // More options of each tuner (the keys of acquisition/gp_ucb.h), applied after beta_scale:
   // CGP-UCB's (--option cgp-ucb:key=value, or key=value for both) and GP-UCB's. Default none.

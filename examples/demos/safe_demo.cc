@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/io/csv.h"
 #include "cli/progress.h"
+#include "examples/demos/demo_schedule.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -32,8 +33,7 @@ bool IsSafeOpt(const std::string& name) { return name == "safe-opt"; }
 StrategyParams OptionsOf(const SafeDemoOptions& o, std::size_t i, const SafeReference& ref) {
   const StrategyParams given =
       i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
-  if (!IsSafeOpt(o.strategies[i]))
-    return StrategyParams().With("beta_scale", 0.2).MergedWith(given);
+  if (!IsSafeOpt(o.strategies[i])) return DemoUcbParams(0.2).MergedWith(given);
   const std::string seed =
       "[[" + io::FormatDouble(ref.seed_gains(0)) + "," + io::FormatDouble(ref.seed_gains(1)) + "]]";
   return StrategyParams()

@@ -45,7 +45,8 @@ struct SafeDemoOptions {
   // Default 0.005.
   double peak_error_noise = 0.005;
   // Registry names of the strategies compared and their options; safe-opt gets the constraint
-  // threshold, the seed and beta 3 unless its options set them, the others beta_scale 0.2.
+  // threshold, the seed and beta 3 unless its options set them, the others the demos' UCB
+  // schedule, 0.2 x 0.2 d log(2 t) (DemoUcbParams, demo_schedule.h).
   std::vector<std::string> strategies = {"safe-opt", "gp-ucb"};
   std::vector<StrategyParams> strategy_options;
   int grid_points = 41;  // per axis of the brute-force grid (--brute-force-points), >= 2

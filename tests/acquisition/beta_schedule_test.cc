@@ -47,9 +47,9 @@ TEST(BetaScheduleTest, ChowdhuryGopalanSchedules) {
 TEST(BetaScheduleTest, ComputeBetaAppliesKindAndScale) {
   BetaScheduleOptions options;
   options.scale = 0.2;
-  // kAuto: finite with candidates, dim-log without: 0.2 * (0.2 * 2 log 4).
+  // kAuto: finite with candidates, dim-log without: 0.2 * (0.05 * 2 log 4).
   EXPECT_NEAR(ComputeBeta(options, 3, 1000, 1, 0.0), 0.2 * 23.810530503566294, 1e-10);
-  EXPECT_NEAR(ComputeBeta(options, 2, 0, 2, 0.0), 0.2 * 0.5545177444479562, 1e-14);
+  EXPECT_NEAR(ComputeBeta(options, 2, 0, 2, 0.0), 0.2 * 0.13862943611198905, 1e-14);
   options.kind = BetaScheduleKind::kCompact;
   EXPECT_NEAR(ComputeBeta(options, 2, 0, 2, 0.0), 0.2 * 22.418537040838768, 1e-10);
   options.kind = BetaScheduleKind::kConstant;
@@ -61,13 +61,14 @@ TEST(BetaScheduleTest, ComputeBetaAppliesKindAndScale) {
 }
 
 TEST(BetaScheduleTest, DimLogIsKandasamysPracticalSchedule) {
-  // c d log(2 t): with the default c = 0.2, d = 6, t = 50, 0.2 * 6 * log(100) = 5.526...
-  // (Theorem 2's compact schedule there is ~150).
+  // c d log(2 t): with Kandasamy et al.'s c = 0.2, d = 6, t = 50, 0.2 * 6 * log(100) = 5.526...;
+  // with the default c = 0.05, 1.3815... (Theorem 2's compact schedule there is ~150).
   EXPECT_NEAR(BetaDimLog(50, 6, 0.2), 5.526204223185709, 1e-12);
   EXPECT_NEAR(BetaDimLog(1, 1, 0.5), 0.5 * 0.6931471805599453, 1e-15);
   BetaScheduleOptions options;
-  EXPECT_EQ(options.dim_log_coefficient, 0.2);
-  EXPECT_NEAR(ComputeBeta(options, 50, 0, 6, 0.0), 5.526204223185709, 1e-12);
+  EXPECT_EQ(options.dim_log_coefficient, 0.05);
+  EXPECT_EQ(options.dim_log_max_dim, 0);
+  EXPECT_NEAR(ComputeBeta(options, 50, 0, 6, 0.0), 1.3815510557964277, 1e-12);
   EXPECT_GT(BetaCompact(50, 6, 1.0, 1.0, 1.0, 0.1), 140.0);
   EXPECT_THROW(BetaDimLog(0, 2, 0.2), std::invalid_argument);
   EXPECT_THROW(BetaDimLog(3, 0, 0.2), std::invalid_argument);
@@ -76,6 +77,23 @@ TEST(BetaScheduleTest, DimLogIsKandasamysPracticalSchedule) {
   std::string error;
   EXPECT_FALSE(options.IsValid(&error));
   EXPECT_NE(error.find("dim_log_coefficient = -1"), std::string::npos) << error;
+}
+
+// dim_log_max_dim caps the d of c d log(2 t): with c = 0.2 and a cap of 4, 0.2 * 4 * log(200) =
+// 4.2386... in 10-D at t = 100 (0.2 * 10 * log(200) = 10.5966... uncapped); below the cap nothing
+// changes.
+TEST(BetaScheduleTest, DimLogCapCountsAtMostThatManyDimensions) {
+  BetaScheduleOptions options;
+  options.kind = BetaScheduleKind::kDimLog;
+  options.dim_log_coefficient = 0.2;
+  EXPECT_NEAR(ComputeBeta(options, 100, 0, 10, 0.0), 0.2 * 10 * std::log(200.0), 1e-12);
+  options.dim_log_max_dim = 4;
+  EXPECT_NEAR(ComputeBeta(options, 100, 0, 10, 0.0), 4.238653893238429, 1e-12);
+  EXPECT_NEAR(ComputeBeta(options, 100, 0, 3, 0.0), 0.2 * 3 * std::log(200.0), 1e-12);
+  options.dim_log_max_dim = -1;
+  std::string error;
+  EXPECT_FALSE(options.IsValid(&error));
+  EXPECT_NE(error.find("dim_log_max_dim = -1"), std::string::npos) << error;
 }
 
 TEST(BetaScheduleTest, GrowsWithT) {

@@ -32,6 +32,17 @@ TEST(ExpectedImprovementTest, MarginShiftsTheIncumbent) {
   ei.BeginRound(MakeRound(1, 1, -0.5));
   EXPECT_NEAR(ei.Score(-0.5, 1.0, nullptr, nullptr), 0.19779655740130608, 1e-12);
   EXPECT_EQ(ei.figure(), 0.5);
+  // A relative margin of 0.125 prior standard deviations with signal variance 16 is xi = 0.5
+  // too; EI's default has none.
+  EXPECT_EQ(ExpectedImprovement().options().relative_xi, 0.0);
+  ImprovementOptions relative;
+  relative.relative_xi = 0.125;
+  ExpectedImprovement scaled(relative);
+  RoundState state = MakeRound(1, 1, -0.5);
+  state.signal_variance = 16.0;
+  scaled.BeginRound(state);
+  EXPECT_EQ(scaled.figure(), 0.5);
+  EXPECT_NEAR(scaled.Score(-0.5, 1.0, nullptr, nullptr), 0.19779655740130608, 1e-12);
 }
 
 TEST(ExpectedImprovementTest, FarBelowTheIncumbentIsTinyButFiniteAndAccurate) {

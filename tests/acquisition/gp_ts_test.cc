@@ -27,8 +27,18 @@ RoundState Round(int t, double gamma) {
   return state;
 }
 
+// The default samples a tempered posterior, v = 0.5, whatever the round.
+TEST(GpTsTest, DefaultScaleIsHalfThePosteriorSpread) {
+  GpTs ts;
+  EXPECT_EQ(ts.figure(), 0.5);
+  ts.BeginRound(Round(4, 2.0));
+  EXPECT_EQ(ts.figure(), 0.5);
+  EXPECT_EQ(GpTsOptions().fixed_scale, 0.5);
+}
+
 TEST(GpTsTest, ScaleFollowsTheSchedule) {
   GpTsOptions options;
+  options.fixed_scale = 0.0;
   options.rkhs_bound = 1.0;
   options.noise_bound = 0.5;
   GpTs ts(options);
@@ -44,8 +54,10 @@ TEST(GpTsTest, ScaleFollowsTheSchedule) {
   EXPECT_THROW(GpTs{options}, std::invalid_argument);
 }
 
-TEST(GpTsTest, DefaultNoiseBoundComesFromTheModelWithAFloor) {
-  GpTs ts;
+TEST(GpTsTest, ScheduleNoiseBoundComesFromTheModelWithAFloor) {
+  GpTsOptions schedule;
+  schedule.fixed_scale = 0.0;
+  GpTs ts(schedule);
   RoundState state = Round(4, 50.0);
   state.noise_variance = 1e-10;  // noiseless: R = 0.02, lambda = 4e-4
   state.sequential_variances = Eigen::Vector2d(1.0, 0.0396);

@@ -70,7 +70,7 @@ TEST(GpUcbTest, DefaultOnABoxIsDimLogOnAFiniteSetTheorem1) {
   RoundState state = MakeRound(50, 0);
   state.action_dim = 6;
   ucb.BeginRound(state);
-  EXPECT_NEAR(ucb.beta(), 0.2 * 6.0 * std::log(100.0), 1e-12);  // Kandasamy et al.'s
+  EXPECT_NEAR(ucb.beta(), 0.05 * 6.0 * std::log(100.0), 1e-12);  // Kandasamy et al.'s form
   ucb.BeginRound(MakeRound(3, 1000));
   const double pi2 = 9.869604401089358;
   EXPECT_NEAR(ucb.beta(), 2.0 * std::log(1000.0 * 9.0 * pi2 / 0.6), 1e-12);  // Theorem 1
@@ -113,6 +113,7 @@ TEST(GpUcbTest, OptionsSurviveJsonExactly) {
   o.beta.rkhs_bound = -0.0;
   o.beta.constant_beta = kThird;
   o.beta.dim_log_coefficient = kLargest;
+  o.beta.dim_log_max_dim = std::numeric_limits<int>::max();
   o.beta.scale = kAfterOne;
   o.gamma.source = GammaSource::kMaternBound;
   o.gamma.dim = std::numeric_limits<int>::max();
@@ -130,13 +131,15 @@ TEST(GpUcbTest, OptionsSurviveJsonExactly) {
   EXPECT_TRUE(SameBits(b.beta.rkhs_bound, o.beta.rkhs_bound));
   EXPECT_TRUE(SameBits(b.beta.constant_beta, o.beta.constant_beta));
   EXPECT_TRUE(SameBits(b.beta.dim_log_coefficient, o.beta.dim_log_coefficient));
+  EXPECT_EQ(b.beta.dim_log_max_dim, o.beta.dim_log_max_dim);
   EXPECT_TRUE(SameBits(b.beta.scale, o.beta.scale));
   ExpectSameGamma(b.gamma, o.gamma);
   EXPECT_EQ(back->OptionsJson(), ucb.OptionsJson());
-  EXPECT_EQ(StrategyParams(ucb.OptionsJson()).keys(),
-            (std::vector<std::string>{"a", "b", "beta_scale", "beta_schedule", "constant_beta",
-                                      "delta", "dim_log_coefficient", "gamma_dim", "gamma_nu",
-                                      "gamma_scale", "gamma_source", "r", "rkhs_bound"}));
+  EXPECT_EQ(
+      StrategyParams(ucb.OptionsJson()).keys(),
+      (std::vector<std::string>{"a", "b", "beta_scale", "beta_schedule", "constant_beta", "delta",
+                                "dim_log_coefficient", "dim_log_max_dim", "gamma_dim", "gamma_nu",
+                                "gamma_scale", "gamma_source", "r", "rkhs_bound"}));
   EXPECT_NE(ucb.OptionsJson().find("\"beta_schedule\":\"rkhs\""), std::string::npos);
   EXPECT_NE(ucb.OptionsJson().find("\"gamma_source\":\"matern-bound\""), std::string::npos);
 }

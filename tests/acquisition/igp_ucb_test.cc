@@ -49,13 +49,13 @@ TEST(IgpUcbTest, DefaultNoiseBoundComesFromTheModelWithAFloor) {
   IgpUcb igp;
   EXPECT_EQ(igp.options().noise_bound, -1.0);
   EXPECT_EQ(igp.options().min_noise_bound, 0.02);
-  EXPECT_EQ(igp.options().rkhs_bound, 1.0);
+  EXPECT_EQ(igp.options().rkhs_bound, 0.5);
   // A noisy model: R = sqrt(0.09 / 4) = 0.15; lambda = the model's noise, so gamma is the round's.
   RoundState noisy = MakeRound(5, 0, 0.0, 3.0);
   noisy.noise_variance = 0.09;
   noisy.signal_variance = 4.0;
   igp.BeginRound(noisy);
-  EXPECT_NEAR(igp.figure(), 1.0 + 0.15 * std::sqrt(2.0 * (3.0 + 1.0 + std::log(10.0))), 1e-12);
+  EXPECT_NEAR(igp.figure(), 0.5 + 0.15 * std::sqrt(2.0 * (3.0 + 1.0 + std::log(10.0))), 1e-12);
   // A noiseless model (fitted noise 1e-10): R = 0.02, gamma taken at lambda = 0.02^2 * 4 from
   // the sequential variances 2, 0.5, 0.016: 1/2 (log 1251 + log 313.5 + log 11).
   RoundState noiseless = noisy;
@@ -64,7 +64,7 @@ TEST(IgpUcbTest, DefaultNoiseBoundComesFromTheModelWithAFloor) {
   noiseless.sequential_variances = Eigen::Vector3d(2.0, 0.5, 0.016);
   igp.BeginRound(noiseless);
   const double gamma = 0.5 * (std::log(1251.0) + std::log(313.5) + std::log(11.0));
-  EXPECT_NEAR(igp.figure(), 1.0 + 0.02 * std::sqrt(2.0 * (gamma + 1.0 + std::log(10.0))), 1e-12);
+  EXPECT_NEAR(igp.figure(), 0.5 + 0.02 * std::sqrt(2.0 * (gamma + 1.0 + std::log(10.0))), 1e-12);
 }
 
 TEST(IgpUcbTest, RejectsBadOptionsAndRounds) {

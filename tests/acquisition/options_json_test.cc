@@ -27,17 +27,17 @@ void CreatePi(const std::string& json) { ProbabilityOfImprovement::Create(Strate
 TEST(OptionsJsonTest, UnknownKeyIsNamedWithTheValidOnes) {
   ExpectInvalid([] { CreateGpUcb(R"({"beta_scal": 0.2})"); },
                 "gp-ucb options: unknown key 'beta_scal'; valid keys: beta_schedule, delta, a, b, "
-                "r, rkhs_bound, constant_beta, dim_log_coefficient, beta_scale, gamma_source, "
-                "gamma_dim, gamma_nu, gamma_scale");
+                "r, rkhs_bound, constant_beta, dim_log_coefficient, dim_log_max_dim, beta_scale, "
+                "gamma_source, gamma_dim, gamma_nu, gamma_scale");
   ExpectInvalid([] { CreateIgpUcb(R"({"beta_scale": 0.2})"); },
                 "igp-ucb options: unknown key 'beta_scale'; valid keys: rkhs_bound, noise_bound, "
                 "min_noise_bound");
   ExpectInvalid([] { CreateGpTs(R"({"ts_num_features": 64})"); },
                 "gp-ts options: unknown key 'ts_num_features'");
   ExpectInvalid([] { CreateEi(R"({"delta": 0.1})"); },
-                "ei options: unknown key 'delta'; valid keys: xi, incumbent_rule");
+                "ei options: unknown key 'delta'; valid keys: xi, relative_xi, incumbent_rule");
   ExpectInvalid([] { CreatePi(R"({"Xi": 0.1})"); },
-                "pi options: unknown key 'Xi'; valid keys: xi, incumbent_rule");
+                "pi options: unknown key 'Xi'; valid keys: xi, relative_xi, incumbent_rule");
 }
 
 TEST(OptionsJsonTest, WrongTypeNamesTheKeyAndTheValue) {

@@ -15,7 +15,7 @@ namespace {
 using testing::MakeRound;
 
 TEST(ProbabilityOfImprovementTest, ClosedForm) {
-  ProbabilityOfImprovement pi;
+  ProbabilityOfImprovement pi{ImprovementOptions()};  // no margin
   pi.BeginRound(MakeRound(1, 1, 0.0));
   // Phi(-0.5) = 0.5 erfc(0.5 / sqrt(2)) = 0.308537538725987.
   EXPECT_NEAR(pi.Score(-0.5, 1.0, nullptr, nullptr), 0.30853753872598688, 1e-14);
@@ -28,8 +28,35 @@ TEST(ProbabilityOfImprovementTest, ClosedForm) {
   EXPECT_NEAR(margin.Score(2.0, 4.0, nullptr, nullptr), 0.5, 1e-15);
 }
 
-TEST(ProbabilityOfImprovementTest, DegenerateCasesAreFinite) {
+// The default margin is 0.01 prior standard deviations of f: with signal variance 4, xi = 0.02,
+// and PI(mu = 2, sigma = 2, best = 0) = Phi(0.99) = 0.83891294...; xi adds to it.
+TEST(ProbabilityOfImprovementTest, DefaultMarginIsRelativeToThePriorSpread) {
+  EXPECT_EQ(ProbabilityOfImprovement::DefaultOptions().relative_xi, 0.01);
+  EXPECT_EQ(ProbabilityOfImprovement::DefaultOptions().xi, 0.0);
   ProbabilityOfImprovement pi;
+  EXPECT_EQ(pi.options().relative_xi, 0.01);
+  RoundState state = MakeRound(1, 1, 0.0);
+  state.signal_variance = 4.0;
+  pi.BeginRound(state);
+  EXPECT_DOUBLE_EQ(pi.figure(), 0.02);
+  EXPECT_NEAR(pi.Score(2.0, 4.0, nullptr, nullptr), 0.8389129404891691, 1e-14);
+  ImprovementOptions options = ProbabilityOfImprovement::DefaultOptions();
+  options.xi = 0.18;
+  ProbabilityOfImprovement both(options);
+  both.BeginRound(state);
+  EXPECT_DOUBLE_EQ(both.figure(), 0.2);
+  EXPECT_NEAR(both.Score(2.0, 4.0, nullptr, nullptr), 0.8159398746532405, 1e-14);  // Phi(0.9)
+  // The registry's factory starts from the same defaults; a given key overrides them.
+  const auto created = ProbabilityOfImprovement::Create(StrategyParams());
+  EXPECT_EQ(static_cast<const ProbabilityOfImprovement&>(*created).options().relative_xi, 0.01);
+  const auto none = ProbabilityOfImprovement::Create(StrategyParams(R"({"relative_xi": 0})"));
+  EXPECT_EQ(static_cast<const ProbabilityOfImprovement&>(*none).options().relative_xi, 0.0);
+  options.relative_xi = -1.0;
+  EXPECT_THROW(ProbabilityOfImprovement{options}, std::invalid_argument);
+}
+
+TEST(ProbabilityOfImprovementTest, DegenerateCasesAreFinite) {
+  ProbabilityOfImprovement pi{ImprovementOptions()};
   pi.BeginRound(MakeRound(1, 1, 1.0));
   EXPECT_EQ(pi.Score(2.0, 0.0, nullptr, nullptr), 1.0);
   EXPECT_EQ(pi.Score(1.0, 0.0, nullptr, nullptr), 0.5);

@@ -298,7 +298,9 @@ TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("gp-ucb     GP-UCB (Srinivas et al. 2010)"));
   EXPECT_THAT(r.out, HasSubstr("\"beta_scale\":1.0"));
-  EXPECT_THAT(r.out, HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"xi\":0.0}"));
+  EXPECT_THAT(r.out,
+              HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"relative_xi\":0.0,"
+                        "\"xi\":0.0}"));         // ei, log-ei
   EXPECT_THAT(r.out, HasSubstr("options: {}"));  // mean, variance
   EXPECT_THAT(r.out, HasSubstr("on boxes only with kernels that have random features"));
   EXPECT_THAT(r.out, HasSubstr("Every strategy runs on finite sets and boxes"));

@@ -210,8 +210,11 @@ TEST_F(CliTest, StrategyOptionsHaveOneGrammarEverywhere) {
       Run("drift-demo --rounds 8 --drift 2:4 --measured 2 --trials 1 --brute-force-points 5 "
           "--strategy gp-ucb,tv-gp-ucb --option epsilon=0.05 --threads 1");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("| tv-gp-ucb | {\"beta_scale\":0.2,\"epsilon\":0.05}"));
-  EXPECT_THAT(r.out, HasSubstr("| gp-ucb | {\"beta_scale\":0.2} |"));
+  // (The demos' schedule, examples/demos/demo_schedule.h, sets beta_scale and the coefficient.)
+  EXPECT_THAT(r.out,
+              HasSubstr("| tv-gp-ucb | "
+                        "{\"beta_scale\":0.2,\"dim_log_coefficient\":0.2,\"epsilon\":0.05}"));
+  EXPECT_THAT(r.out, HasSubstr("| gp-ucb | {\"beta_scale\":0.2,\"dim_log_coefficient\":0.2} |"));
 
   // demo: one tuner's option by name; a strategy the demo does not run is refused.
   r =

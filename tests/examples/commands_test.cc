@@ -80,7 +80,9 @@ TEST_F(CliTest, DriftDemoPrintsOneRowPerStrategy) {
           "--strategy gp-ucb,tv-gp-ucb --option tv-gp-ucb:epsilon=0.05 --threads 1");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("| gp-ucb |"));
-  EXPECT_THAT(r.out, HasSubstr("| tv-gp-ucb | {\"beta_scale\":0.2,\"epsilon\":0.05}"));
+  EXPECT_THAT(r.out,
+              HasSubstr("| tv-gp-ucb | "
+                        "{\"beta_scale\":0.2,\"dim_log_coefficient\":0.2,\"epsilon\":0.05}"));
   EXPECT_EQ(Run("drift-demo --option tv-gp-ucb:epsilon=2 --trials 1").status, 2);
   EXPECT_EQ(Run("drift-demo --drift 9:3").status, 2);
 }

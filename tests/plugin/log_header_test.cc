@@ -181,6 +181,28 @@ TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   EXPECT_EQ(FormatLogHeader(old), text);
 }
 
+// Version 5 gave PI a default margin (relative_xi 0.01): an older PI header without the key ran
+// with none and keeps none; one that has it, and other strategies, are left alone.
+TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
+  auto as_version4 = [](const std::string& strategy, const std::string& options) {
+    LogHeader h;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = 4;
+    return ParseLogHeader(j.dump());
+  };
+  const LogHeader pi = as_version4("pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
+  EXPECT_EQ(pi.format_version, 4);
+  EXPECT_EQ(pi.strategy_options,
+            StrategyParams(R"({"xi": 0.5, "incumbent_rule": "posterior-mean", "relative_xi": 0})"));
+  EXPECT_EQ(as_version4("pi", R"({"relative_xi": 0.2})").strategy_options,
+            StrategyParams(R"({"relative_xi": 0.2})"));
+  EXPECT_EQ(as_version4("ei", R"({"xi": 0})").strategy_options, StrategyParams(R"({"xi": 0})"));
+}
+
 // Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the
 // rewrite keeps that schedule there, and leaves finite sets (where "auto" still means "finite"),
 // other strategies and explicit schedules alone.

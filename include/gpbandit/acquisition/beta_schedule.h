@@ -7,9 +7,9 @@
 //                                   + 2 d log(t^2 d b r sqrt(log(4 d a / delta)))
 //   RKHS, ||f||_k <= B:    beta_t = 2 B^2 + 300 gamma_t log^3(t / delta)
 // Their experiments divide beta_t by 5 (scale = 0.2). A practical schedule of the same
-// O(d log t) order (Kandasamy, Schneider & Poczos, ICML 2015; gp_ucb.h's default on continuous
-// domains):
-//   dim-log:               beta_t = c d log(2 t), c = 0.2
+// O(d log t) order (Kandasamy, Schneider & Poczos, ICML 2015, with c = 0.2; gp_ucb.h's default
+// on continuous domains, with c = 0.05 and d optionally capped):
+//   dim-log:               beta_t = c min(d, d_max) log(2 t), c = 0.05
 // Noise: the theorems assume N(0, sigma^2)
 // noise (finite, compact) or noise bounded by sigma (RKHS); the model's noise_variance is that
 // sigma^2.
@@ -35,7 +35,7 @@ enum class BetaScheduleKind {
   kCompact,   // Theorem 2
   kRkhs,      // Theorem 3
   kConstant,  // beta_t = constant_beta for every t
-  kDimLog,    // beta_t = dim_log_coefficient * d log(2 t) (Kandasamy et al. 2015)
+  kDimLog,    // beta_t = dim_log_coefficient * min(d, dim_log_max_dim) log(2 t) (Kandasamy et al.)
 };
 
 // "auto", "finite", "compact", "rkhs", "constant", "dim-log" (and the reverse; throws on an
@@ -58,8 +58,12 @@ struct BetaScheduleOptions {
   double rkhs_bound = 1.0;
   // Constant case: beta. > 0. Default 4 (mu + 2 sigma).
   double constant_beta = 4.0;
-  // kDimLog: the coefficient c of beta_t = c d log(2 t). > 0. Default 0.2 (Kandasamy et al.).
-  double dim_log_coefficient = 0.2;
+  // kDimLog: the coefficient c of beta_t = c d log(2 t). > 0. Default 0.05 (Kandasamy et al.
+  // used 0.2; why 0.05: gp_ucb.h).
+  double dim_log_coefficient = 0.05;
+  // kDimLog: the largest d the schedule counts, beta_t = c min(d, dim_log_max_dim) log(2 t);
+  // 0 = every dimension. >= 0. Default 0.
+  int dim_log_max_dim = 0;
   // Multiplies every schedule's beta_t (Srinivas et al. use 1/5 in their experiments). > 0.
   // Default 1.
   double scale = 1.0;

@@ -1,7 +1,7 @@
 // What expected improvement and probability of improvement share: the margin xi, the incumbent
 // best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
-// formula (Score) and their name. JSON options (strategy_params.h): xi, incumbent_rule
-// ("posterior-mean", "best-observed").
+// formula (Score) and their name. JSON options (strategy_params.h): xi, relative_xi,
+// incumbent_rule ("posterior-mean", "best-observed").
 //
 // Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
@@ -33,6 +33,10 @@ struct ImprovementOptions {
   // The exploration margin xi, in output units: improvement counts above best + xi. >= 0 and
   // finite. Default 0.
   double xi = 0.0;
+  // A margin in units of the prior standard deviation of f (sqrt(RoundState::signal_variance)),
+  // added to xi each round: a scale-free margin (Lizotte 2008 suggests 0.01 of the outputs'
+  // spread for PI and EI). >= 0 and finite. Default 0.
+  double relative_xi = 0.0;
   // The incumbent `best`. Default kPosteriorMean.
   IncumbentRule incumbent_rule = IncumbentRule::kPosteriorMean;
 
@@ -46,21 +50,27 @@ class ImprovementStrategy : public IndexStrategy {
 
   // Takes the round's incumbent by the rule (-infinity before any observation).
   void BeginRound(const RoundState& state) override;
-  double figure() const override { return options_.xi; }
+  // The round's margin xi + relative_xi sqrt(signal_variance) (xi before the first round).
+  double figure() const override { return margin_; }
   std::string figure_name() const override { return "xi"; }
   std::string OptionsJson() const override;
 
   double incumbent() const { return incumbent_; }
+  // The round's margin: improvement counts above incumbent() + margin().
+  double margin() const { return margin_; }
   const ImprovementOptions& options() const { return options_; }
 
  protected:
-  // The options from params for strategy `who` (key xi; a missing key keeps its default).
+  // The options from params for strategy `who` (keys above; a missing key keeps its value in
+  // `defaults`).
   // Throws std::invalid_argument naming an unknown key or a value of the wrong type.
-  static ImprovementOptions ReadOptions(const StrategyParams& params, const std::string& who);
+  static ImprovementOptions ReadOptions(const StrategyParams& params, const std::string& who,
+                                        const ImprovementOptions& defaults = ImprovementOptions());
 
  private:
   ImprovementOptions options_;
   double incumbent_ = -std::numeric_limits<double>::infinity();
+  double margin_;
 };
 
 }  // namespace gpbandit

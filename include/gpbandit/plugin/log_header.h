@@ -21,13 +21,14 @@
 //      so that code which would ignore "g" (and replay a different run) refuses the log.
 //   5: as 4; pending records carry their trial number ("trial"), and tell and release records
 //      may carry the trial whose pending point they release (Optimizer::TellTrial,
-//      ReleaseTrial; observation_log.h). Bumped for the same reason as 4: code that ignored
-//      "trial" would release another pending point, or none.
+//      ReleaseTrial; observation_log.h): code that ignored "trial" would release another
+//      pending point, or none. PI's options gained relative_xi, whose default (0.01) is not the
+//      old behaviour: a version-4 PI header without it means relative_xi = 0.
 // ParseLogHeader reads all five: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4 and 4 -> 5: nothing to rewrite), so an old log resumes exactly as it
-// would have with the code that wrote it. A format change bumps the version and adds one such
-// rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options),
+// so an old log resumes exactly as it would have with the code that wrote it. A format change
+// bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_

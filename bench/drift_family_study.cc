@@ -1,0 +1,146 @@
+// The forgetting strategies' defaults on drifting objectives nobody tuned for: the drift family
+// of bench/drift_family.h (tuning half with --half tuning, held-out half by default). Each run is
+// an Optimizer on [0, 1]^d with default OptimizerOptions (seed derived from the run's seed) and
+// the method's strategy and options, for the problem's 150 episodes: ask, observe f_t(x_t) plus
+// noise (the noise stream drawn from the seed, the same for every method), tell. A run's score
+// is its mean regret over episodes 51-150 (max_x f_t - f_t(x_t), bench/drift_family.h).
+//
+// Printed: the median score per problem and method; then per method its mean score over the
+// problems and seeds, that mean over the lowest such mean among the methods of the same
+// strategy (so tv-gp-ucb's default against its best fixed epsilon), and its wins against
+// gp-ucb, the strategy that does not forget (median wins, and significant wins and losses by the
+// paired sign test over the seeds, bench/ranking.h).
+//
+// Usage: drift_family_study [--half heldout|tuning] [--problems NAME,...]
+//          [--methods gp-ucb,tv-gp-ucb,r-gp-ucb] [--variants 'LABEL=STRATEGY:{json};...']
+//          [--seeds 0-9] [--jobs 1] [--threads 1] [--lines FILE,...]
+// --variants and --lines as in pagmo_heldout_study. Each run's line goes to stderr: "problem
+// method seed score mean-regret-over-all-episodes seconds".
+#include <omp.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench/drift_family.h"
+#include "bench/study_results.h"
+#include "bench/variants.h"
+#include "gpbandit/plugin/optimizer.h"
+#include "run_table.h"
+
+namespace gpbandit {
+namespace {
+
+using Settings = bench::StudyFlags;
+constexpr int kFirstMeasuredEpisode = 50;
+
+Settings ParseArgs(int argc, char** argv) {
+  Settings defaults;
+  defaults.names = {"gp-ucb", "tv-gp-ucb", "r-gp-ucb"};
+  defaults.seeds = bench::ParseSeeds("0-9");
+  defaults.strings = {{"half", "heldout"}, {"variants", ""}, {"lines", ""}};
+  Settings s = bench::ParseStudyFlags(argc, argv, defaults, "methods");
+  bench::ParseVariants(s.strings.at("variants"));  // refused here rather than in every run
+  for (const std::string& name : s.problems) bench::DriftingProblem{name};  // checks the names
+  if (s.problems.empty())
+    s.problems = bench::DriftProblemNames(bench::ParseFamilyHalf(s.strings.at("half")));
+  return s;
+}
+
+std::string Run(const std::string& problem_name, const std::string& method, unsigned seed,
+                const Settings& s, const bench::Variants& variants) {
+  omp_set_num_threads(s.threads);
+  const bench::DriftingProblem problem(problem_name);
+  const bench::Variant v = bench::ResolveMethod(method, variants);
+  OptimizerOptions options;
+  options.seed = DerivedSeed({seed, 0x6f7074ULL});
+  options.sync_log = false;
+  options.initial_design_size = v.InitialDesignSize(problem.dim());
+  const auto start = std::chrono::steady_clock::now();
+  const int d = problem.dim();
+  Optimizer tuner(Domain::Box(Eigen::VectorXd::Zero(d), Eigen::VectorXd::Ones(d)), nullptr,
+                  v.strategy, v.params, options);
+  Rng noise = SeededRng({seed, 0x6e6f697365ULL});
+  std::normal_distribution<double> normal(0.0, problem.noise_sd());
+  double measured = 0.0, all = 0.0;
+  for (int t = 0; t < problem.episodes(); ++t) {
+    const Eigen::VectorXd x = tuner.Ask();
+    const double value = problem.Value(t, x);
+    tuner.Tell(x, value + normal(noise));
+    const double regret = std::max(problem.EpisodeMax(t), value) - value;
+    all += regret;
+    if (t >= kFirstMeasuredEpisode) measured += regret;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::ostringstream line;
+  line.precision(8);
+  line << problem_name << " " << method << " " << seed << " "
+       << measured / (problem.episodes() - kFirstMeasuredEpisode) << " " << all / problem.episodes()
+       << " " << seconds;
+  return line.str();
+}
+
+double MeanScore(const bench::StudyTable& t, std::size_t m) {
+  double sum = 0.0;
+  int n = 0;
+  for (std::size_t p = 0; p < t.problems.size(); ++p)
+    for (double v : t.scores[p][m]) sum += v, ++n;
+  return sum / n;
+}
+
+void PrintSummary(const bench::StudyTable& t, const bench::Variants& variants) {
+  std::map<std::string, double> best_of_strategy;
+  std::vector<double> means;
+  for (std::size_t m = 0; m < t.methods.size(); ++m) {
+    means.push_back(MeanScore(t, m));
+    const std::string strategy = bench::ResolveMethod(t.methods[m], variants).strategy;
+    if (best_of_strategy.count(strategy) == 0 || means[m] < best_of_strategy[strategy])
+      best_of_strategy[strategy] = means[m];
+  }
+  const int stationary = t.IndexOf("gp-ucb");
+  std::printf(
+      "\n| method | strategy | mean regret, episodes 51-150 | / best of its strategy | vs "
+      "gp-ucb |\n|---|---|---|---|---|\n");
+  for (std::size_t m = 0; m < t.methods.size(); ++m) {
+    const std::string strategy = bench::ResolveMethod(t.methods[m], variants).strategy;
+    std::string versus = "";
+    if (stationary >= 0 && static_cast<std::size_t>(stationary) != m) {
+      const bench::HeadToHead h = bench::Compare(t, m, static_cast<std::size_t>(stationary));
+      versus = std::to_string(h.median_wins) + "/" + std::to_string(t.problems.size()) + " (+" +
+               std::to_string(h.significant_wins) + ", -" + std::to_string(h.significant_losses) +
+               ")";
+    }
+    std::printf("| %s | %s | %.4f | %.2f | %s |\n", t.methods[m].c_str(), strategy.c_str(),
+                means[m], means[m] / best_of_strategy[strategy], versus.c_str());
+  }
+}
+
+void PrintTables(const Settings& s, const bench::Variants& variants,
+                 const bench::StudyResults& results) {
+  const bench::StudyTable t = bench::MakeStudyTable(results, s.problems, s.names, s.seeds,
+                                                    [](const std::string&) { return 0.0; });
+  std::printf("%zu problems x %zu seeds; median regret per episode, episodes 51-150\n\n",
+              t.problems.size(), t.seeds.size());
+  bench::PrintGapTable(t);
+  PrintSummary(t, variants);
+}
+
+}  // namespace
+}  // namespace gpbandit
+
+int main(int argc, char** argv) {
+  using namespace gpbandit;
+  return bench::RunOrReadStudy(
+      "drift_family_study", [&] { return ParseArgs(argc, argv); },
+      [](const Settings& s, const std::string& problem, const std::string& method, unsigned seed) {
+        return Run(problem, method, seed, s, bench::ParseVariants(s.strings.at("variants")));
+      },
+      [](const Settings& s, const bench::StudyResults& results) {
+        PrintTables(s, bench::ParseVariants(s.strings.at("variants")), results);
+      });
+}
