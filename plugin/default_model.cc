@@ -4,6 +4,7 @@
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/time_kernels.h"
+#include "gpbandit/plugin/space_transform.h"
 
 namespace gpbandit {
 namespace {
@@ -40,13 +41,35 @@ std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& ki
   return priors;
 }
 
-std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale) {
-  if (domain.context_dim() == 0)
-    return MakeMatern52(FirstDims(domain.action_dim()), true, 1.0, lengthscale);
+namespace {
+
+// The default kernel over the n coordinates from `first`: a Matern-5/2 with ARD; for a
+// parameter space, the Matern over its reals and integers times the exchangeable kernel over
+// its categoricals (gp/categorical_kernel.h; docs/benchmarks.md, "Mixed spaces").
+std::unique_ptr<Kernel> BlockKernel(const SpaceTransform* space, int first, int n,
+                                    double lengthscale) {
+  if (space == nullptr) return MakeMatern52(DimRange(first, n), true, 1.0, lengthscale);
   std::vector<std::unique_ptr<Kernel>> parts;
-  parts.push_back(MakeMatern52(FirstDims(domain.action_dim()), true, 1.0, lengthscale));
-  parts.push_back(
-      MakeMatern52(DimRange(domain.action_dim(), domain.context_dim()), true, 1.0, lengthscale));
+  const std::vector<int> other = space->OtherDims(first);
+  if (!other.empty()) parts.push_back(MakeMatern52(other, true, 1.0, lengthscale));
+  const std::vector<int> categorical = space->CategoricalDims(first);
+  if (!categorical.empty())
+    parts.push_back(
+        MakeCategorical(categorical, space->CategoricalSizes(), true, 1.0, lengthscale));
+  if (parts.size() == 1) return std::move(parts[0]);
+  return MakeProduct(std::move(parts));
+}
+
+}  // namespace
+
+std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale) {
+  std::unique_ptr<Kernel> actions =
+      BlockKernel(domain.action_transform(), 0, domain.action_dim(), lengthscale);
+  if (domain.context_dim() == 0) return actions;
+  std::vector<std::unique_ptr<Kernel>> parts;
+  parts.push_back(std::move(actions));
+  parts.push_back(BlockKernel(domain.context_transform(), domain.action_dim(), domain.context_dim(),
+                              lengthscale));
   return MakeProduct(std::move(parts));
 }
 

@@ -18,20 +18,25 @@ from .minimize import OptimizeResult, minimize
 from .model import GaussianProcess, fit_hyperparameters
 from .optimizer import Observations, Optimizer, Pending, Recommendation
 from .options import default_fit_options, default_gp_options, default_options, strategy_defaults
+from .space import Categorical, Integer, Real, Space
 from .strategies import RoundState, register_strategy, strategies, strategy_description
-from . import kernels
+from . import kernels, space
 
 __all__ = [
+    "Categorical",
     "Domain",
     "FitReport",
     "GaussianProcess",
+    "Integer",
     "Kernel",
     "Observations",
     "OptimizeResult",
     "Optimizer",
     "Pending",
+    "Real",
     "Recommendation",
     "RoundState",
+    "Space",
     "WorkerOptions",
     "default_fit_options",
     "default_gp_options",
@@ -40,6 +45,7 @@ __all__ = [
     "kernel_names",
     "kernels",
     "minimize",
+    "space",
     "register_strategy",
     "strategies",
     "strategy_defaults",

@@ -7,6 +7,7 @@ In an Optimizer the inputs are [action; context] in unit-cube coordinates. A ker
 two 2-D arrays (one point per row) returns their covariance matrix."""
 
 from ._core import (
+    Categorical,
     Constant,
     Index,
     Kernel,
@@ -14,6 +15,7 @@ from ._core import (
     Matern12,
     Matern32,
     Matern52,
+    OneHot,
     Periodic,
     SquaredExponential,
     kernel_names,
@@ -21,6 +23,7 @@ from ._core import (
 )
 
 __all__ = [
+    "Categorical",
     "Constant",
     "Index",
     "Kernel",
@@ -28,6 +31,7 @@ __all__ = [
     "Matern12",
     "Matern32",
     "Matern52",
+    "OneHot",
     "Periodic",
     "SquaredExponential",
     "kernel_names",

@@ -1,10 +1,10 @@
-"""gpbandit.minimize: Bayesian optimization of a function over a box, in the manner of
-scikit-optimize's gp_minimize."""
+"""gpbandit.minimize: Bayesian optimization of a function over a box or a mixed space, in the
+manner of scikit-optimize's gp_minimize."""
 
 import numpy as np
 
-from .domain import Domain
 from .optimizer import Optimizer
+from .space import Space
 
 
 class OptimizeResult:
@@ -14,8 +14,11 @@ class OptimizeResult:
     row, in order (x0 first); func_vals: their values; optimizer: the Optimizer, which can go
     on (note that it maximizes -func)."""
 
-    def __init__(self, x_iters, func_vals, optimizer):
-        self.x_iters = np.asarray(x_iters, dtype=float).reshape(len(func_vals), -1)
+    def __init__(self, x_iters, func_vals, optimizer, space=None):
+        if space is None or space.is_box:
+            self.x_iters = np.asarray(x_iters, dtype=float).reshape(len(func_vals), -1)
+        else:  # lists of Python values, one per dimension (scikit-optimize's form)
+            self.x_iters = [list(x) for x in x_iters]
         self.func_vals = np.asarray(func_vals, dtype=float)
         best = int(np.argmin(self.func_vals))
         self.x = self.x_iters[best]
@@ -24,16 +27,6 @@ class OptimizeResult:
 
     def __repr__(self):
         return f"OptimizeResult(fun={self.fun!r}, x={self.x!r}, n={len(self.func_vals)})"
-
-
-def _box(bounds):
-    bounds = np.asarray(bounds, dtype=float)
-    if bounds.ndim != 2 or bounds.shape[1] != 2:
-        raise ValueError(
-            f"bounds must be a list of (low, high) pairs, one per dimension, got shape "
-            f"{bounds.shape}"
-        )
-    return Domain.box(bounds[:, 0], bounds[:, 1])
 
 
 def minimize(
@@ -52,7 +45,11 @@ def minimize(
 ):
     """Minimizes func over a box with a Gaussian-process bandit strategy.
 
-    func(x) -> float, x a 1-D float64 array. bounds: (low, high) per dimension. n_calls:
+    func(x) -> float. bounds: one dimension each, in scikit-optimize's conventions
+    (gpbandit.space): (low, high) a real, or an integer when both are ints; (low, high,
+    "log-uniform") on a log scale; a list of categories. x is a 1-D float64 array when every
+    dimension is a linear real, else a list of Python values (float, int, the category).
+    n_calls:
     evaluations of func (x0's included when y0 is not given). strategy, seed, kernel, log and
     options: as Optimizer's (gpbandit maximizes, so it is told -func(x)). n_initial_points:
     space-filling points before the model decides (default: the optimizer's, max(2, d + 1)).
@@ -62,32 +59,38 @@ def minimize(
     """
     if n_initial_points is not None:
         options["initial_design_size"] = n_initial_points
-    opt = Optimizer(_box(bounds), strategy, kernel=kernel, seed=seed, log=log, **options)
+    space = Space(bounds)
+    opt = Optimizer(space.domain, strategy, kernel=kernel, seed=seed, log=log, **options)
     xs, ys = [], []
 
     def evaluate(x):
         """Evaluates func at x and tells the optimizer; True when the callback says stop."""
-        y = float(func(x))
+        point = space.to_user(x)
+        y = float(func(point))
         opt.tell(x, -y)
-        xs.append(np.array(x, dtype=float))
+        xs.append(point)
         ys.append(y)
-        return callback is not None and callback(OptimizeResult(xs, ys, opt)) is True
+        return callback is not None and callback(OptimizeResult(xs, ys, opt, space)) is True
 
     evaluations = 0
     if x0 is not None:
-        x0 = np.atleast_2d(np.asarray(x0, dtype=float))
+        if space.is_box:
+            x0 = np.atleast_2d(np.asarray(x0, dtype=float))
+        elif x0 and not isinstance(x0[0], (list, tuple, np.ndarray)):
+            x0 = [x0]  # one point
+        x0 = [space.from_user(x) for x in x0]
         if y0 is not None:
             y0 = np.atleast_1d(np.asarray(y0, dtype=float))
-            opt.tell_many(x0, -y0)
-            xs.extend(x0)
+            opt.tell_many(np.array(x0), -y0)
+            xs.extend(space.to_user(x) for x in x0)
             ys.extend(float(v) for v in y0)
         else:
             for x in x0[:n_calls]:
                 evaluations += 1
                 if evaluate(x):
-                    return OptimizeResult(xs, ys, opt)
+                    return OptimizeResult(xs, ys, opt, space)
     while evaluations < n_calls:
         evaluations += 1
         if evaluate(opt.ask()):
             break
-    return OptimizeResult(xs, ys, opt)
+    return OptimizeResult(xs, ys, opt, space)

@@ -5,7 +5,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from . import _core, options as _options
+from . import _core, named as _named, options as _options
 from .domain import Domain
 
 Recommendation = namedtuple("Recommendation", "x context posterior_mean observed_reward")
@@ -65,7 +65,10 @@ class Optimizer:
     below and by gpbandit.default_options(), a strategy's by gpbandit.strategy_defaults(name).
 
     Arrays: float64 numpy arrays in and out; a point is 1-D, a batch of points 2-D with one
-    point per row (q x d). Every point is in original units.
+    point per row (q x d). Every point is in original units. On a parameter space
+    (Domain.space, gpbandit.space) a point is a dict {name: value} instead (float, int or label;
+    a list of dicts for a batch), and so is a context given as a space; tell and release take
+    either form. observations() and pending() keep the vector form (Domain.to_dict converts).
 
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
@@ -133,19 +136,25 @@ class Optimizer:
         required when the domain has contexts. The point is pending until told or released.
         Ctrl-C during ask: the call finishes, its point is released, KeyboardInterrupt is
         raised."""
-        return self._core.ask(context)
+        domain = self.domain
+        return _named.action_out(domain, self._core.ask(_named.context_in(domain, context)))
 
     def ask_batch(self, q, context=None):
         """q distinct actions for parallel evaluation, one per row (q x action_dim), all for
         the same context (GP-BUCB: each is chosen as if the previous ones were observed)."""
-        return self._core.ask_batch(q, context)
+        domain = self.domain
+        X = self._core.ask_batch(q, _named.context_in(domain, context))
+        return [domain.to_dict(x) for x in X] if domain.kind == "space" else X
 
     def tell(self, x, y, context=None, constraints=None):
         """Reports reward y (a number; larger is better) at action x (1-D) and context.
         Releases the matching pending point. With a log or storage, durable before it
         returns. constraints: the measured constraint signals g_1..g_m (1-D) a safe strategy
         with constraint_thresholds needs (docs/robot_tuning.md)."""
-        self._core.tell(x, float(y), context, constraints)
+        domain = self.domain
+        self._core.tell(
+            _named.action_in(domain, x), float(y), _named.context_in(domain, context), constraints
+        )
 
     def tell_many(self, X, y, context=None):
         """Tells every row of X (n x action_dim) with rewards y (n) and contexts (n x
@@ -154,7 +163,8 @@ class Optimizer:
 
     def release(self, x, context=None):
         """Gives back a pending point that will not be evaluated; False if none matches."""
-        return self._core.release(x, context)
+        domain = self.domain
+        return self._core.release(_named.action_in(domain, x), _named.context_in(domain, context))
 
     def clear_pending(self):
         """Forgets every pending point (in a shared study, every worker's)."""
@@ -174,10 +184,11 @@ class Optimizer:
         mean. With a context (1-D): the action maximizing the posterior mean over the whole
         domain at that context, observed or not (observed_reward is NaN for an unobserved one).
         RuntimeError before any accepted observation."""
-        b = self._core.best(context)
+        domain = self.domain
+        b = self._core.best(_named.context_in(domain, context))
         return Recommendation(
-            b["x"],
-            _context_or_none(b["context"], self.domain),
+            _named.action_out(domain, b["x"]),
+            _named.context_out(domain, _context_or_none(b["context"], domain)),
             b["posterior_mean"],
             b["observed_reward"],
         )
@@ -185,9 +196,15 @@ class Optimizer:
     def predict(self, X, context=None):
         """The posterior of f at each row of X (n x d, or one 1-D point) at one context (1-D):
         a tuple (mean, variance) of 1-D arrays in the caller's units (the reward's, or the
-        cost's under sense="minimize"); the variance is of f, not of a noisy observation."""
+        cost's under sense="minimize"); the variance is of f, not of a noisy observation. On a
+        parameter space X may be a dict or a list of dicts."""
+        domain = self.domain
+        if isinstance(X, dict):
+            X = [X]
+        if isinstance(X, list) and X and isinstance(X[0], dict):
+            X = [domain.to_vector(x) for x in X]
         X = np.atleast_2d(np.asarray(X, dtype=np.float64))
-        return self._core.predict(X, context)
+        return self._core.predict(X, _named.context_in(domain, context))
 
     def last_round_report(self):
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,

@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "gpbandit/plugin/parameter_space.h"
+
 namespace gpbandit {
 namespace {
 
@@ -138,16 +140,17 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, TheCurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":4"), std::string::npos) << text;
+  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
+  EXPECT_NE(text.find(current), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.format_version, kLogFormatVersion);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -162,14 +165,50 @@ TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
           << e.what();
     }
   }
+  const std::string next = std::to_string(kLogFormatVersion + 1);
   std::string future = text;
-  future.replace(future.find("\"version\":4"), 11, "\"version\":5");
+  future.replace(future.find(current), current.size(), "\"version\":" + next);
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 5";
+    ADD_FAILURE() << "parsed version " << next;
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version " + next), std::string::npos)
+        << e.what();
   }
+}
+
+// Version 5 added parameter spaces and the optimizer's maximizer_integer_search: a version-4
+// header, written without it, reads with the integer search it could not have needed.
+TEST(LogHeaderTest, Version4HeadersReadWithoutTheIntegerSearch) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.maximizer_integer_search = IntegerSearch::kRelaxAndRound;
+  std::string text = FormatLogHeader(h);
+  const std::string field = "\"maximizer_integer_search\":\"relax-and-round\",";
+  ASSERT_NE(text.find(field), std::string::npos) << text;
+  text.erase(text.find(field), field.size());
+  text.replace(text.find("\"version\":5"), 11, "\"version\":4");
+  const LogHeader back = ParseLogHeader(text);
+  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.options.maximizer_integer_search, IntegerSearch::kLocalSearch);
+  EXPECT_EQ(back.domain, h.domain);
+}
+
+// A parameter space's header round-trips: its parameters, and contexts that are a space.
+TEST(LogHeaderTest, ParameterSpacesRoundTrip) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.domain = Domain::Space(ParameterSpace({Parameter::Real("kp", 0.1, 100, ParameterScale::kLog),
+                                           Parameter::Integer("taps", 1, 12),
+                                           Parameter::Categorical("mode", {"pid", "lead-lag"})}))
+                 .WithContext(ParameterSpace({Parameter::Categorical("terrain", {"a", "b"})}));
+  const LogHeader back = ParseLogHeader(FormatLogHeader(h));
+  EXPECT_EQ(back.domain, h.domain);
+  EXPECT_EQ(back.domain.Describe(), h.domain.Describe());
 }
 
 // Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the

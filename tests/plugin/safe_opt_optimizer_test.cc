@@ -226,7 +226,8 @@ TEST(SafeOptOptimizerTest, Version3HeadersStillRead) {
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   std::string text = FormatLogHeader(h);
-  text.replace(text.find("\"version\":4"), 11, "\"version\":3");
+  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
+  text.replace(text.find(current), current.size(), "\"version\":3");
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.format_version, 3);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
