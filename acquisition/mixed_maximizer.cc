@@ -47,7 +47,9 @@ struct MixedProblem {
   const std::vector<DiscreteCoordinate>& discrete;
   std::vector<int> continuous;  // free coordinates that are not discrete
   const MixedMaximizerOptions& options;
-  bool relax() const { return options.integer_search == IntegerSearch::kRelaxAndRound; }
+  // Whether the climbs relax the integers, and whether the local search moves them.
+  bool relax() const { return options.integer_search != IntegerSearch::kLocalSearch; }
+  bool search_integers() const { return options.integer_search != IntegerSearch::kRelaxAndRound; }
 };
 
 // The level of an unordered coordinate whose value is nearest v (a linear scan).
@@ -123,7 +125,7 @@ std::vector<Point> Moves(const MixedProblem& m, const Point& p, int sweep) {
   std::vector<Point> moves;
   for (std::size_t k = 0; k < m.discrete.size(); ++k) {
     const DiscreteCoordinate& c = m.discrete[k];
-    if (c.ordered && m.relax()) continue;
+    if (c.ordered && !m.search_integers()) continue;
     std::vector<long long> targets;
     const long long l = p.levels[k], n = c.num_levels;
     if (c.ordered) {

@@ -75,7 +75,8 @@ std::vector<std::string> CategoricalKernel::ParamNames() const {
 }
 
 std::vector<ParamKind> CategoricalKernel::ParamKinds() const {
-  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()), ParamKind::kLengthscale);
+  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()),
+                               ParamKind::kCategoryLengthscale);
   kinds[0] = ParamKind::kSignalVariance;
   return kinds;
 }

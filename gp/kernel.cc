@@ -26,6 +26,8 @@ std::string ParamKindName(ParamKind kind) {
       return "signal_variance";
     case ParamKind::kLengthscale:
       return "lengthscale";
+    case ParamKind::kCategoryLengthscale:
+      return "category_lengthscale";
     case ParamKind::kPeriod:
       return "period";
     case ParamKind::kOther:

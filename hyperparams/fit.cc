@@ -181,6 +181,7 @@ struct KindRange {
 KindRange DefaultRange(const HyperparameterFitOptions& o, ParamKind kind) {
   switch (kind) {
     case ParamKind::kLengthscale:
+    case ParamKind::kCategoryLengthscale:
       return {o.min_lengthscale, o.max_lengthscale, o.start_min_lengthscale,
               o.start_max_lengthscale};
     case ParamKind::kPeriod:

@@ -23,7 +23,8 @@ std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale);
 // the lengthscale prior's median, 0.3, since their refits may only shorten it.
 double DefaultLengthscale(const Strategy& strategy);
 // The priors the default kernel is fitted with when the caller gave none, by the kind of each
-// log-param: log(l) ~ N(log 0.3, 1) on every lengthscale and, with standardized outputs,
+// log-param: log(l) ~ N(log 0.3, 1) on every lengthscale, log(l) ~ N(log 1, 1) on every
+// category lengthscale (gp/categorical_kernel.h) and, with standardized outputs,
 // log(s2) ~ N(0, 1.5^2) on every signal variance; none on other kinds.
 std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& kinds,
                                                 bool standardized_outputs);

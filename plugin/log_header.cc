@@ -256,9 +256,10 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_raw_sample_design =
       ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
   // Absent from studies written before parameter spaces (format version 5), which had no
-  // integers to search.
-  o.maximizer_integer_search =
-      ParseIntegerSearch(j.value("maximizer_integer_search", std::string("local-search")));
+  // integers to search: the default.
+  if (j.contains("maximizer_integer_search"))
+    o.maximizer_integer_search =
+        ParseIntegerSearch(j.at("maximizer_integer_search").get<std::string>());
   o.num_threads = j.at("num_threads").get<int>();
   // Absent from studies written before the option existed; those used the exact GP.
   o.finite_set_rank_one_updates = j.value("finite_set_rank_one_updates", false);

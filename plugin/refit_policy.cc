@@ -53,7 +53,10 @@ HyperparameterFitOptions RefitPolicy::Cautious(HyperparameterFitOptions fit,
   for (std::size_t j = 0; j < kinds.size(); ++j) {
     const double initial = initial_log_params_(static_cast<Eigen::Index>(j));
     double lower = std::log(fit.min_signal_variance), upper = std::log(fit.max_signal_variance);
-    if (kinds[j] == ParamKind::kLengthscale) {
+    // A shorter lengthscale (a categorical kernel's too) claims less about unseen points.
+    const bool length =
+        kinds[j] == ParamKind::kLengthscale || kinds[j] == ParamKind::kCategoryLengthscale;
+    if (length) {
       lower = std::log(fit.min_lengthscale);
       upper = std::min(std::log(fit.max_lengthscale), initial);
     } else if (kinds[j] == ParamKind::kPeriod) {
@@ -64,7 +67,7 @@ HyperparameterFitOptions RefitPolicy::Cautious(HyperparameterFitOptions fit,
     }
     // An initial value beyond the default range: the range reaches it from the cautious side.
     if (!(lower < upper)) {
-      if (kinds[j] == ParamKind::kLengthscale)
+      if (length)
         lower = upper - 1.0;
       else
         upper = lower + 1.0;

@@ -136,13 +136,19 @@ void BindAccessors(DomainClass& c) {
       .def_property_readonly(
           "context_parameters", [](const Domain& d) { return SpaceToPython(d.context_space()); },
           "The contexts' parameters when they are a space, else None.")
-      .def(
-          "to_dict",
-          [](const Domain& d, const py::object& x) {
-            return NamedToPython(
-                SpaceOf(d.action_space(), "the actions").ToNamed(ToVector(x, "x")));
-          },
-          py::arg("x"), "The named values {name: float | int | str} of a space's action vector.")
+      .def_property_readonly("action_dim", &Domain::action_dim)
+      .def_property_readonly("context_dim", &Domain::context_dim)
+      .def_property_readonly("input_dim", &Domain::input_dim);
+}
+
+// A parameter space's points by name.
+void BindNamedValues(DomainClass& c) {
+  c.def(
+       "to_dict",
+       [](const Domain& d, const py::object& x) {
+         return NamedToPython(SpaceOf(d.action_space(), "the actions").ToNamed(ToVector(x, "x")));
+       },
+       py::arg("x"), "The named values {name: float | int | str} of a space's action vector.")
       .def(
           "to_vector",
           [](const Domain& d, const py::object& values) {
@@ -163,13 +169,13 @@ void BindAccessors(DomainClass& c) {
             return VectorToArray(SpaceOf(d.context_space(), "the contexts")
                                      .ToVector(NamedFromPython(values, "context"), "context"));
           },
-          py::arg("values"))
-      .def_property_readonly("action_dim", &Domain::action_dim)
-      .def_property_readonly("context_dim", &Domain::context_dim)
-      .def_property_readonly("input_dim", &Domain::input_dim)
-      .def_property_readonly(
-          "lower", [](const Domain& d) { return VectorToArray(d.lower()); },
-          "The action box's lower bounds (a finite set's bounding box).")
+          py::arg("values"));
+}
+
+void BindBounds(DomainClass& c) {
+  c.def_property_readonly(
+       "lower", [](const Domain& d) { return VectorToArray(d.lower()); },
+       "The action box's lower bounds (a finite set's bounding box).")
       .def_property_readonly("upper", [](const Domain& d) { return VectorToArray(d.upper()); })
       .def_property_readonly(
           "context_lower",
@@ -206,6 +212,8 @@ then optionally .with_context(...) or .with_context_space(parameters). Points ar
 internally. Immutable.)");
   BindConstruction(c);
   BindAccessors(c);
+  BindNamedValues(c);
+  BindBounds(c);
 }
 
 }  // namespace python

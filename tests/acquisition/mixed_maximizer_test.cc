@@ -88,13 +88,14 @@ MixedMaximizerOptions TestOptions() {
   return options;
 }
 
-TEST(MixedMaximizerTest, FindsTheBestCombinationAndEvaluatesOnlyLegalPoints) {
+TEST(MixedMaximizerTest, LocalSearchFindsTheBestCombinationAndEvaluatesOnlyLegalPoints) {
   const TestSpace space;
   const RecordingAcquisition acquisition(&Peaks);
+  MixedMaximizerOptions options = TestOptions();
+  options.integer_search = IntegerSearch::kLocalSearch;
   Rng rng(testing::TestSeed(5));
-  const MixedMaximizerResult result =
-      MaximizeOverMixed(acquisition, space.lower, space.upper, space.discrete,
-                        Eigen::MatrixXd(4, 0), TestOptions(), rng);
+  const MixedMaximizerResult result = MaximizeOverMixed(
+      acquisition, space.lower, space.upper, space.discrete, Eigen::MatrixXd(4, 0), options, rng);
   space.ExpectLegal(result.x);
   EXPECT_NEAR(result.x(0), 0.7, 1e-4);
   EXPECT_EQ(result.x(1), std::log(7.0) / std::log(21.0));
@@ -105,23 +106,28 @@ TEST(MixedMaximizerTest, FindsTheBestCombinationAndEvaluatesOnlyLegalPoints) {
   for (const Eigen::VectorXd& x : acquisition.points()) space.ExpectLegal(x);
 }
 
-TEST(MixedMaximizerTest, RelaxAndRoundReturnsALegalPoint) {
+TEST(MixedMaximizerTest, TheRelaxedSearchesReturnTheBestLegalPoint) {
   const TestSpace space;
-  const RecordingAcquisition acquisition(&Peaks);
-  MixedMaximizerOptions options = TestOptions();
-  options.integer_search = IntegerSearch::kRelaxAndRound;
-  Rng rng(testing::TestSeed(6));
-  const MixedMaximizerResult result = MaximizeOverMixed(
-      acquisition, space.lower, space.upper, space.discrete, Eigen::MatrixXd(4, 0), options, rng);
-  space.ExpectLegal(result.x);
-  EXPECT_EQ(result.x(3), 1.0);
-  EXPECT_EQ(result.x(1), std::log(7.0) / std::log(21.0));
-  // Its climbs did evaluate relaxed integers: the property the default keeps.
-  bool relaxed = false;
-  for (const Eigen::VectorXd& x : acquisition.points())
-    relaxed =
-        relaxed || x(1) != space.discrete[0].value_of_level(NearestLevel(space.discrete[0], x(1)));
-  EXPECT_TRUE(relaxed);
+  for (const IntegerSearch search :
+       {IntegerSearch::kRelaxThenSearch, IntegerSearch::kRelaxAndRound}) {
+    SCOPED_TRACE(IntegerSearchName(search));
+    const RecordingAcquisition acquisition(&Peaks);
+    MixedMaximizerOptions options = TestOptions();
+    options.integer_search = search;
+    Rng rng(testing::TestSeed(6));
+    const MixedMaximizerResult result = MaximizeOverMixed(
+        acquisition, space.lower, space.upper, space.discrete, Eigen::MatrixXd(4, 0), options, rng);
+    space.ExpectLegal(result.x);
+    EXPECT_EQ(result.x(3), 1.0);
+    EXPECT_EQ(result.x(1), std::log(7.0) / std::log(21.0));
+    EXPECT_NEAR(result.x(0), 0.7, 1e-4);
+    // Their climbs did evaluate relaxed integers, which the local search alone never does.
+    bool relaxed = false;
+    for (const Eigen::VectorXd& x : acquisition.points())
+      relaxed = relaxed ||
+                x(1) != space.discrete[0].value_of_level(NearestLevel(space.discrete[0], x(1)));
+    EXPECT_TRUE(relaxed);
+  }
 }
 
 TEST(MixedMaximizerTest, ExtraStartsAreMovedToLevelsAndClimbed) {
@@ -131,6 +137,7 @@ TEST(MixedMaximizerTest, ExtraStartsAreMovedToLevelsAndClimbed) {
   options.box.num_raw_samples = 1;
   options.box.num_starts = 1;
   options.enumerate_up_to = 0;
+  options.integer_search = IntegerSearch::kLocalSearch;  // every evaluation legal, checked below
   // A start off the levels and outside the box, on the best label: it must end at the peak.
   Eigen::MatrixXd starts(4, 1);
   starts << 0.9, 0.3333, 7.0, 1.2;

@@ -17,6 +17,7 @@
 #include "examples/io/csv.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/plugin/log_header.h"
 #include "tests/examples/cli_fixture.h"
 
 namespace gpbandit {
@@ -360,7 +361,7 @@ TEST_F(CliTest, SuggestTakesStrategyOptions) {
   ASSERT_EQ(r.status, 0) << r.err;
   const nlohmann::json header = nlohmann::json::parse(
       ReadAll(dir_ + "/o.jsonl").substr(0, ReadAll(dir_ + "/o.jsonl").find('\n')));
-  EXPECT_EQ(header.at("version"), 4);
+  EXPECT_EQ(header.at("version"), kLogFormatVersion);
   EXPECT_EQ(header.at("strategy_options").at("beta_scale"), 0.2);
   EXPECT_EQ(header.at("strategy_options").at("beta_schedule"), "constant");
   r = Run("suggest --log o.jsonl --option beta_scale=0.2");

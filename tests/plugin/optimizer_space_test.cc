@@ -248,7 +248,8 @@ TEST(OptimizerSpaceTest, AResumedMixedStudyContinuesExactly) {
   const SpaceCase c = SpaceCases().back();  // mixed actions and named mixed contexts
   const Domain d = MakeDomain(c);
   constexpr int kRounds = 12;
-  for (const IntegerSearch search : {IntegerSearch::kLocalSearch, IntegerSearch::kRelaxAndRound}) {
+  for (const IntegerSearch search : {IntegerSearch::kRelaxThenSearch, IntegerSearch::kLocalSearch,
+                                     IntegerSearch::kRelaxAndRound}) {
     OptimizerOptions o = SpaceOptions();
     o.maximizer_integer_search = search;
     auto run = [&](const std::string& path, int stop_after) {

@@ -46,7 +46,9 @@ void ExpectIntegral(const pagmo::population& pop) {
   for (const auto& x : pop.get_x())
     for (std::size_t i = 0; i < x.size(); ++i) {
       EXPECT_TRUE(x[i] >= bounds.first[i] && x[i] <= bounds.second[i]) << i << ": " << x[i];
-      if (i >= first_integer) EXPECT_EQ(x[i], std::round(x[i])) << i << ": " << x[i];
+      if (i >= first_integer) {
+        EXPECT_EQ(x[i], std::round(x[i])) << i << ": " << x[i];
+      }
     }
 }
 

@@ -75,9 +75,11 @@ TEST(SpaceTransformTest, AnyModelPointDecodesToALegalPointOnTheModelsScale) {
     // An integer is the level nearest in model coordinates (the maximizer's rounding).
     const double clamped = std::clamp(m(2), 0.0, 1.0);
     const double k = x(2);
-    for (double other : {k - 1, k + 1})
-      if (other >= 1 && other <= 4096)
+    for (double other : {k - 1, k + 1}) {
+      if (other >= 1 && other <= 4096) {
         EXPECT_LE(std::abs(t.ToModel(2, k) - clamped), std::abs(t.ToModel(2, other) - clamped));
+      }
+    }
   }
   // Within 1e-12 of a face, the bound itself.
   EXPECT_EQ(t.FromModel(0, 1.0 - 1e-13), 100.0);

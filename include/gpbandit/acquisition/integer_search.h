@@ -10,15 +10,18 @@
 namespace gpbandit {
 
 enum class IntegerSearch {
-  // Integers searched over their levels, every evaluation at a legal point (the default;
-  // Garrido-Merchan & Hernandez-Lobato 2020).
+  // Integers searched over their levels only, every evaluation at a legal point
+  // (Garrido-Merchan & Hernandez-Lobato 2020).
   kLocalSearch,
   // Integers relaxed to continuous coordinates for L-BFGS, then rounded to the nearest level.
   kRelaxAndRound,
+  // Both (the default): each climb relaxes the integers and rounds them, then the local search
+  // goes over the integers' levels too (docs/benchmarks.md, "Mixed spaces").
+  kRelaxThenSearch,
 };
 
-// "local-search", "relax-and-round" (and the reverse; throws std::invalid_argument on an
-// unknown name).
+// "local-search", "relax-and-round", "relax-then-search" (and the reverse; throws
+// std::invalid_argument on an unknown name).
 std::string IntegerSearchName(IntegerSearch search);
 IntegerSearch ParseIntegerSearch(const std::string& name);
 

@@ -1,8 +1,8 @@
 // Maximizes a ContinuousAcquisition over a box some of whose coordinates take discrete levels
 // only: integers (ordered levels) and categories (unordered levels). The point it returns is
 // legal: each discrete coordinate exactly at one of its levels, every coordinate inside
-// [lower, upper]; so is every point it evaluates, except under IntegerSearch::kRelaxAndRound,
-// whose climbs evaluate relaxed integers.
+// [lower, upper]. Under IntegerSearch::kLocalSearch so is every point it evaluates; the other
+// integer searches climb through relaxed integers and evaluate their rounded ends.
 //
 // Algorithm:
 // 1. Raw points: a seeded Latin hypercube in the box (options.box.num_raw_samples points),
@@ -15,19 +15,23 @@
 //    all, and, when the discrete coordinates have at most options.enumerate_up_to
 //    combinations, the best raw point of each combination (a missing combination takes the
 //    best raw point's continuous coordinates): every small categorical product is climbed.
-// 3. Each start alternates, at most options.max_alternations times, until neither step gains:
-//    (a) L-BFGS on the continuous coordinates with the discrete ones held (ClimbInBox,
-//        box_maximizer.h); (b) a local search on the discrete coordinates with the continuous
-//        ones held: each sweep scores every single-coordinate move (an ordered coordinate to
-//        the levels +-1, +-2, +-4, ... away; an unordered one to every other level) and takes
-//        the best while it gains, at most options.max_sweeps moves.
-//    So the acquisition is only ever evaluated at legal points: the integers' treatment of
-//    Garrido-Merchan & Hernandez-Lobato (Neurocomputing 2020), whose kernel rounds the
-//    integer coordinates so that the GP, and the acquisition, are constant within each
-//    integer's cell; searching the levels directly gives the same maximum without the flat
-//    regions a gradient cannot cross. IntegerSearch::kRelaxAndRound is the common relaxation
-//    instead (integers climbed as continuous, then rounded to the nearest level; their local
-//    search skipped), kept for comparison (docs/benchmarks.md, "Mixed spaces").
+// 3. Each start alternates, at most options.max_alternations times, until the local search
+//    moves nothing:
+//    (a) L-BFGS (ClimbInBox, box_maximizer.h) on the continuous coordinates, the categories
+//        held, and the integers either held (kLocalSearch) or relaxed to continuous ones and
+//        then rounded to their nearest levels (kRelaxThenSearch, kRelaxAndRound), the rounded
+//        point kept only if it gains;
+//    (b) a local search on the discrete coordinates with the continuous ones held: each sweep
+//        scores every single-coordinate move (an integer to the levels +-1, +-2, +-4, ...
+//        away, skipped under kRelaxAndRound; a category to every other label) and takes the
+//        best while it gains, at most options.max_sweeps moves.
+//    Every candidate is thus scored at a legal point: the effect of Garrido-Merchan &
+//    Hernandez-Lobato's rounding inside the kernel (Neurocomputing 2020), which makes the GP,
+//    and the acquisition, constant within each integer's cell, without the flat regions a
+//    gradient cannot cross; the relaxed climb follows the acquisition's trend across many
+//    integers at once, the local search makes the last steps exactly. The default,
+//    kRelaxThenSearch, was chosen over either alone by measurement (docs/benchmarks.md, "Mixed
+//    spaces").
 // 4. The best point found wins (ties: the lowest start). If nothing finite came out, the first
 //    candidate is returned with value NaN.
 //
@@ -74,8 +78,8 @@ struct MixedMaximizerOptions {
   // Every combination of discrete levels gets a start when there are at most this many
   // combinations (0: never). >= 0. Default 16.
   long long enumerate_up_to = 16;
-  // integer_search.h. Default kLocalSearch.
-  IntegerSearch integer_search = IntegerSearch::kLocalSearch;
+  // integer_search.h. Default kRelaxThenSearch.
+  IntegerSearch integer_search = IntegerSearch::kRelaxThenSearch;
 
   bool IsValid(std::string* error) const;
 };

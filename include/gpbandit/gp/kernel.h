@@ -52,10 +52,14 @@ using VectorRef = Eigen::Ref<Eigen::VectorXd>;
 enum class ParamKind {
   kSignalVariance,  // a multiplicative scale of k (output units squared): s2, an index scale
   kLengthscale,     // a length in input units
-  kPeriod,          // the period of a periodic kernel, in input units
-  kOther,           // anything else; the default of kernels that do not declare kinds
+  // The scale of a label change of an exchangeable categorical kernel (categorical_kernel.h):
+  // two distinct labels correlate by exp(-1 / l). Bounded and started like a lengthscale; its
+  // default prior is its own (plugin/default_model.h).
+  kCategoryLengthscale,
+  kPeriod,  // the period of a periodic kernel, in input units
+  kOther,   // anything else; the default of kernels that do not declare kinds
 };
-// "signal_variance", "lengthscale", "period", "other".
+// "signal_variance", "lengthscale", "category_lengthscale", "period", "other".
 std::string ParamKindName(ParamKind kind);
 
 // What CrossWithPoint leaves for AccumulateWeightedGradientA (one point x against the columns

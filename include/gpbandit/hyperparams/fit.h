@@ -79,8 +79,8 @@ struct HyperparameterFitOptions {
   double max_noise_variance = 10.0;
 
   // Default bounds, used for the kernel log-params when lower_log_bounds/upper_log_bounds are
-  // empty, chosen by each log-param's kind (Kernel::ParamKinds(), gp/kernel.h): lengthscales get
-  // [log min_lengthscale, log max_lengthscale], periods [log min_period, log max_period], and
+  // empty, chosen by each log-param's kind (Kernel::ParamKinds(), gp/kernel.h): lengthscales
+  // (a categorical kernel's too) get [log min_lengthscale, log max_lengthscale], periods [log min_period, log max_period], and
   // signal variances (an index kernel's scale and a constant kernel's variance included) and
   // log-params of kind kOther [log min_signal_variance, log max_signal_variance]. The defaults
   // suit inputs in the unit cube and standardized outputs: lengthscales in [1e-3, 1e2], periods

@@ -152,9 +152,10 @@ struct OptimizerOptions {
   // acquisition's argmax matter less than the next observation, which moves it anyway.
   double maximizer_function_tolerance = 1e-6;
   // How the maximizer treats the integers of a parameter space (acquisition/integer_search.h,
-  // mixed_maximizer.h): kLocalSearch (default) searches their levels, kRelaxAndRound climbs
-  // them as continuous coordinates and rounds (docs/benchmarks.md, "Mixed spaces").
-  IntegerSearch maximizer_integer_search = IntegerSearch::kLocalSearch;
+  // mixed_maximizer.h): kRelaxThenSearch (default) climbs them as continuous coordinates,
+  // rounds, then searches their levels; kLocalSearch and kRelaxAndRound do one of the two
+  // (docs/benchmarks.md, "Mixed spaces").
+  IntegerSearch maximizer_integer_search = IntegerSearch::kRelaxThenSearch;
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
   // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.
   // Each parallel region uses fewer when its work is small or other processes keep CPUs busy
