@@ -2,9 +2,7 @@
 // strategy's acquisition climbed by the mixed maximizer (acquisition/mixed_maximizer.h), so
 // that every point handed out is legal.
 #include "gpbandit/plugin/space_transform.h"
-#include "plugin/pending_book.h"
 #include "plugin/round_chooser.h"
-#include "plugin/round_rng.h"
 
 namespace gpbandit {
 namespace {
@@ -23,14 +21,9 @@ class MixedChooser : public RoundChooser {
         MaximizeOverInputs(*acquisition, m.unit_lower, m.unit_upper, m.discrete, m.observed_starts,
                            m.box_options, in.options.maximizer_integer_search, rng, value);
     const Eigen::VectorXd action = in.domain.ActionFromUnit(best);
-    bool repeat = in.pending.HasActive(action, call->z, in.now);
-    for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call->chosen.col(j), action);
-    if (!repeat) return action;
-    Rng fallback = RoundRng(in.options.seed, call->round * 1024 + slot, kStreamFallback);
-    std::uniform_real_distribution<double> u01(0.0, 1.0);
-    Eigen::VectorXd s(in.domain.action_dim());
-    for (int d = 0; d < s.size(); ++d) s(d) = u01(fallback);
-    const Eigen::VectorXd uniform = in.domain.action_transform()->FromUniform(s);
+    if (!RepeatsAHandedOutPoint(in, *call, slot, action)) return action;
+    const Eigen::VectorXd uniform =
+        in.domain.action_transform()->FromUniform(FallbackUniforms(in, *call, slot));
     Eigen::VectorXd u = m.unit_lower;
     u.head(in.domain.action_dim()) = in.domain.action_transform()->ToModel(uniform);
     *value = acquisition->Evaluate(u, nullptr);

@@ -101,6 +101,13 @@ class RoundChooser {
 std::unique_ptr<RoundChooser> MakeBoxChooser();
 // The argmax of the strategy's scores over the candidates this batch does not hold yet.
 std::unique_ptr<RoundChooser> MakeFiniteSetChooser();
+// Whether `action` (under the call's context) repeats an active pending point or one of the
+// batch's earlier slots (before `slot`): the box and mixed choosers replace such a repeat.
+bool RepeatsAHandedOutPoint(const ChoiceInputs& in, const AskCall& call, int slot,
+                            const Eigen::VectorXd& action);
+// action_dim uniform draws in [0, 1) for a replacement, from the call's fallback stream
+// (round_rng.h) of slot `slot`.
+Eigen::VectorXd FallbackUniforms(const ChoiceInputs& in, const AskCall& call, int slot);
 // The maximizer of the strategy's acquisition over a parameter space's legal points (the mixed
 // maximizer); a repeat is replaced by a uniform legal point.
 std::unique_ptr<RoundChooser> MakeMixedChooser();

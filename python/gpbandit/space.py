@@ -35,49 +35,52 @@ def _scale(prior, what):
     return _PRIORS[prior]
 
 
-class Real:
-    """A real in [low, high]; prior "log-uniform" puts it on a log scale (low > 0)."""
+class _Bounded:
+    """A real or an integer in [low, high]; prior "log-uniform" puts it on a log scale."""
+
+    type = None  # the parameter's type in Domain.space
 
     def __init__(self, low, high, prior="uniform", name=None):
-        self.low, self.high, self.prior, self.name = float(low), float(high), prior, name
-        self._scale = _scale(prior, f"Real({low}, {high})")
+        self.low, self.high, self.prior, self.name = low, high, prior, name
+        self._scale = _scale(prior, f"{type(self).__name__}({low}, {high})")
 
     def parameter(self, name):
-        return {"name": name, "type": "real", "scale": self._scale, "lower": self.low,
+        return {"name": name, "type": self.type, "scale": self._scale, "lower": self.low,
                 "upper": self.high}
-
-    def to_user(self, v):
-        return float(v)
 
     def from_user(self, v):
         return float(v)
 
     def __repr__(self):
-        return f"Real({self.low!r}, {self.high!r}, prior={self.prior!r}, name={self.name!r})"
+        return (f"{type(self).__name__}({self.low!r}, {self.high!r}, prior={self.prior!r}, "
+                f"name={self.name!r})")
 
 
-class Integer:
+class Real(_Bounded):
+    """A real in [low, high]; prior "log-uniform" puts it on a log scale (low > 0)."""
+
+    type = "real"
+
+    def __init__(self, low, high, prior="uniform", name=None):
+        super().__init__(float(low), float(high), prior, name)
+
+    def to_user(self, v):
+        return float(v)
+
+
+class Integer(_Bounded):
     """An integer in [low, high]; prior "log-uniform" puts it on a log scale (low >= 1)."""
+
+    type = "integer"
 
     def __init__(self, low, high, prior="uniform", name=None):
         for bound in (low, high):
             if not isinstance(bound, numbers.Integral):
                 raise ValueError(f"Integer({low!r}, {high!r}): bounds must be ints")
-        self.low, self.high, self.prior, self.name = int(low), int(high), prior, name
-        self._scale = _scale(prior, f"Integer({low}, {high})")
-
-    def parameter(self, name):
-        return {"name": name, "type": "integer", "scale": self._scale, "lower": self.low,
-                "upper": self.high}
+        super().__init__(int(low), int(high), prior, name)
 
     def to_user(self, v):
         return int(v)
-
-    def from_user(self, v):
-        return float(v)
-
-    def __repr__(self):
-        return f"Integer({self.low!r}, {self.high!r}, prior={self.prior!r}, name={self.name!r})"
 
 
 class Categorical:

@@ -4,16 +4,10 @@ optimize(n_jobs=...), the independent fallback, and Optuna's in-memory and RDB (
 storages."""
 
 import math
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
 
 import optuna
 import pytest
 
-from conftest import SOURCE_DIR
 from gpbandit.optuna import GPBanditSampler
 
 optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -125,33 +119,6 @@ def test_multi_objective_studies_are_refused():
 def test_bad_strategies_are_refused_at_once():
     with pytest.raises(ValueError):
         GPBanditSampler("no-such-strategy")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    """A throw-away PostgreSQL server (examples/shared_study/start_postgres.sh); fails (never
-    skips) when it cannot start."""
-    script_dir = os.path.join(SOURCE_DIR, "examples", "shared_study")
-    directory = tempfile.mkdtemp(prefix="gpbandit_optuna_pg_")
-    env = dict(os.environ, INITDB_OPTIONS="--no-sync")
-    result = subprocess.run(
-        ["bash", os.path.join(script_dir, "start_postgres.sh"), directory, str(free_port())],
-        capture_output=True, text=True, timeout=300, env=env,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    url = result.stdout.strip().splitlines()[-1].strip()
-    assert url.startswith("postgresql://"), result.stdout
-    os.environ["PGPASSFILE"] = os.path.join(directory, "pgpass")
-    yield url
-    subprocess.run(["bash", os.path.join(script_dir, "stop_postgres.sh"), directory],
-                   capture_output=True, timeout=120)
-    shutil.rmtree(directory, ignore_errors=True)
 
 
 def test_an_rdb_study_on_postgresql_resumed_by_a_new_sampler(postgres_url):
