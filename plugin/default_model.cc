@@ -26,8 +26,8 @@ constexpr double kDefaultSignalVariancePriorStddevLog = 1.5;
 // The exchangeable kernel's category lengthscales, log(l) ~ N(log 1, 1): two distinct labels
 // correlate by exp(-1) = 0.37 at the median. With the lengthscales' median 0.3 (correlation
 // 0.04, nearly independent labels) the median gap after 60 trials on the tuning seeds of
-// docs/benchmarks.md's "Mixed spaces" was 0.28 on func3c and 4.8e-4 on the pendulum; with 1,
-// 0.20 and 4.0e-4; with 3, 0.21 and 4.7e-4.
+// docs/benchmarks.md's "Mixed spaces" was 0.28 on func3c and 4.9e-4 on the pendulum; with 1,
+// 0.20 and 4.1e-4; with 3, 0.21 and 4.8e-4.
 constexpr double kDefaultCategoryLengthscalePriorMedian = 1.0;
 
 }  // namespace
