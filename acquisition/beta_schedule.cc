@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "gp/format.h"
 #include "gp/math.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "acquisition/option_checks.h"
-#include "gp/format.h"
 #include "gp/math.h"
 #include "gp/thread_policy.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

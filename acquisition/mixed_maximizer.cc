@@ -12,8 +12,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "gp/format.h"
 #include "gp/thread_policy.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace internal {

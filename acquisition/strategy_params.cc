@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "acquisition/options_json.h"
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 

@@ -10,7 +10,7 @@
 #   bo-branin, bo-hartmann6  one 200-evaluation run per seed, 20 seeds, the median run time
 #                            (bench/plugin_bench: UCB beta 0.25, refits every 50, the defaults)
 #   cli-fit                  gpbandit fit on 200 noisy observations in 6-D
-#   cli-run                  gpbandit run --problem branin --strategy ei --fit
+#   cli-run                  gpbandit run --problem branin --kernel se --strategy ei --fit
 #                            (100 rounds, 5 trials)
 #   lml-1000                 one likelihood evaluation with its gradient at t = 1000, d = 6
 #                            (bench/hyperparams_bench)
@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-cli="$build/examples/gpbandit"
+cli="$build/cli/gpbandit"
 for program in "$cli" "$build/bench/plugin_bench" "$build/bench/hyperparams_bench"; do
   [ -x "$program" ] || { echo "missing $program: build it first" >&2; exit 2; }
 done
@@ -112,8 +112,8 @@ run_scenario bo-hartmann6 "bo_ms 1 1" "bo_ms 1 0"
 run_scenario cli-fit "OMP_NUM_THREADS=1 seconds $cli fit --data $work/fit200.csv" \
   "seconds $cli fit --data $work/fit200.csv"
 run_scenario cli-run \
-  "seconds $cli run --problem branin --strategy ei --fit --threads 1 --out $work/r.csv" \
-  "seconds $cli run --problem branin --strategy ei --fit --out $work/r.csv"
+  "seconds $cli run --problem branin --kernel se --strategy ei --fit --threads 1 --out $work/r.csv" \
+  "seconds $cli run --problem branin --kernel se --strategy ei --fit --out $work/r.csv"
 if [ "$large" = 1 ]; then
   run_scenario lml-1000 "lml_s 1" "lml_s 0"
   run_scenario fit-1000 "OMP_NUM_THREADS=1 seconds $cli fit --data $work/fit1000.csv --restarts 0" \

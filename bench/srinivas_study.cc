@@ -6,11 +6,11 @@
 // EI, PI (margins 0 and 0.01), mean only, variance only. Reported: mean average regret R_T / T over
 // the trials (mean and standard deviation) at a few checkpoints, and seconds per run.
 //
-// Each row is `gpbandit run --problem gp-sample` (examples/cli/regret_study.h: the same problem
+// Each row is `gpbandit run --problem gp-sample` (examples/studies/regret_study.h: the same problem
 // instances, noise and simulated bandit loop, the O(N^2)-per-round FiniteSetPosterior), so
 // every figure here is the one the command line prints for the same options, e.g. GP-UCB's:
-//   gpbandit run --problem gp-sample --strategy gp-ucb --beta-schedule finite --delta 0.1
-//       --beta-scale 0.2 --T 1000 --trials 10 --seed 2010
+//   gpbandit run --problem gp-sample --kernel se --strategy gp-ucb --beta-schedule finite
+//       --delta 0.1 --beta-scale 0.2 --rounds 1000 --trials 10 --seed 2010
 // The strategies run in parallel (OpenMP), one thread each; the table does not depend on the
 // thread count.
 //
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "examples/cli/regret_study.h"
+#include "examples/studies/regret_study.h"
 #include "study_args.h"
 
 namespace {
@@ -72,7 +72,7 @@ std::vector<Entry> Strategies() {
 // R_T / T of each trial at each checkpoint: [checkpoint][trial].
 std::vector<std::vector<double>> RunEntry(const Settings& settings, const Entry& entry,
                                           const std::vector<int>& checkpoints, double* seconds) {
-  gpbandit::cli::RegretStudyOptions o;
+  gpbandit::examples::RegretStudyOptions o;
   o.problem = "gp-sample";
   o.strategies = {entry.name};
   o.kernel = "se";
@@ -87,9 +87,9 @@ std::vector<std::vector<double>> RunEntry(const Settings& settings, const Entry&
   std::vector<std::vector<double>> average_regret(checkpoints.size(),
                                                   std::vector<double>(settings.trials));
   std::ostringstream progress;
-  const gpbandit::cli::RegretStudyResult result = gpbandit::cli::RunRegretStudy(
+  const gpbandit::examples::RegretStudyResult result = gpbandit::examples::RunRegretStudy(
       o,
-      [&](const gpbandit::cli::RegretRow& row) {
+      [&](const gpbandit::examples::RegretRow& row) {
         for (std::size_t c = 0; c < checkpoints.size(); ++c)
           if (row.t == checkpoints[c]) average_regret[c][row.trial] = row.cumulative / row.t;
       },

@@ -3,10 +3,19 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/index_kernel.h"
 
 namespace gpbandit {
+
+ParamKind CategoryLengthscaleKind() {
+  static const ParamKind kind = ParamKind::Register(
+      {"category_lengthscale",
+       "the scale of a label change of an exchangeable categorical kernel: two labels "
+       "correlate by exp(-1 / l)",
+       kDefaultLengthscaleRange, OriginalUnits::kNone, CautiousDirection::kOnlyShrink});
+  return kind;
+}
 
 CategoricalKernel::CategoricalKernel(std::vector<int> dims, std::vector<int> sizes, bool ard,
                                      double variance, double lengthscale)
@@ -75,8 +84,7 @@ std::vector<std::string> CategoricalKernel::ParamNames() const {
 }
 
 std::vector<ParamKind> CategoricalKernel::ParamKinds() const {
-  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()),
-                               ParamKind::kCategoryLengthscale);
+  std::vector<ParamKind> kinds(static_cast<std::size_t>(NumParams()), CategoryLengthscaleKind());
   kinds[0] = ParamKind::kSignalVariance;
   return kinds;
 }

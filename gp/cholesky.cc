@@ -1,8 +1,9 @@
 #include "gp/cholesky.h"
 
-#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
+
+#include "gp/dense_kernels.h"
 
 namespace gpbandit {
 namespace {
@@ -45,14 +46,14 @@ void FactorizeWithJitter(const Eigen::MatrixXd& A, double max_relative_jitter,
   const double scale = CholeskyScale(A);
   double relative = 0.0;
   // One working copy, factorized in place (an LLT object and matrixL() would copy twice more;
-  // at t of a few hundred those copies and their page faults cost as much as the factorization).
+  // at t of a few hundred those copies and their page faults cost as much as the factorization),
+  // by OpenBLAS where the build has it (gp/dense_kernels.h).
   Eigen::MatrixXd& work = result->lower;
   while (true) {
     const double jitter = relative * scale;
     work = A;
     work.diagonal().array() += jitter;
-    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(work);
-    if (llt.info() == Eigen::Success) {
+    if (CholeskyLowerInPlace(work)) {
       work.triangularView<Eigen::StrictlyUpper>().setZero();
       if (PivotsAcceptable(work, scale)) {
         result->jitter = jitter;

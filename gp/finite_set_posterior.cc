@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "gp/cholesky.h"
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,

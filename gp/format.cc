@@ -1,4 +1,4 @@
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,19 +1,8 @@
-// Formatting of numbers in error messages, logs, files and help texts: one place decides how a
-// double is printed, so that every number gpbandit writes reads back bit for bit and is no
-// longer than it needs to be.
-#ifndef GPBANDIT_GP_FORMAT_H_
-#define GPBANDIT_GP_FORMAT_H_
+// FormatDouble is installed API: include "gpbandit/gp/format.h". This path remains for the
+// sources of plugin/ that still include it.
+#ifndef GPBANDIT_GP_INTERNAL_FORMAT_H_
+#define GPBANDIT_GP_INTERNAL_FORMAT_H_
 
-#include <string>
+#include "gpbandit/gp/format.h"
 
-namespace gpbandit {
-
-// The shortest text that reads back (strtod) as exactly `value`: "0.1" (not
-// "0.10000000000000001"), "3", "1e+300", "-2.5e-07", "nan", "inf", "-inf". Plain notation for
-// magnitudes from 1e-4 to below 1e16, scientific otherwise (the rule of Python's repr), with the
-// fewest significant digits that round-trip (std::to_chars).
-std::string FormatDouble(double value);
-
-}  // namespace gpbandit
-
-#endif  // GPBANDIT_GP_FORMAT_H_
+#endif  // GPBANDIT_GP_INTERNAL_FORMAT_H_

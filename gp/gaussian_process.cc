@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "gp/cholesky.h"
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

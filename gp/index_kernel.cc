@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

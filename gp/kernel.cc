@@ -5,7 +5,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
@@ -19,22 +19,6 @@ void CheckBatchRows(const Kernel& kernel, const std::string& field, const Eigen:
 }
 
 }  // namespace
-
-std::string ParamKindName(ParamKind kind) {
-  switch (kind) {
-    case ParamKind::kSignalVariance:
-      return "signal_variance";
-    case ParamKind::kLengthscale:
-      return "lengthscale";
-    case ParamKind::kCategoryLengthscale:
-      return "category_lengthscale";
-    case ParamKind::kPeriod:
-      return "period";
-    case ParamKind::kOther:
-      return "other";
-  }
-  return "other";
-}
 
 void CheckContractionWeights(const std::string& who, const Eigen::MatrixXd& X,
                              const Eigen::MatrixXd& W) {

@@ -1,11 +1,12 @@
 #include "gpbandit/gp/kernel_factory.h"
 
-#include <stdexcept>
+#include <utility>
 
 #include "gpbandit/gp/categorical_kernel.h"
 #include "gpbandit/gp/composite_kernel.h"
 #include "gpbandit/gp/constant_kernel.h"
 #include "gpbandit/gp/index_kernel.h"
+#include "gpbandit/gp/kernel_registry.h"
 #include "gpbandit/gp/linear_kernel.h"
 #include "gpbandit/gp/one_hot_kernel.h"
 #include "gpbandit/gp/periodic_kernel.h"
@@ -75,23 +76,16 @@ std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts) 
   return std::make_unique<CompositeKernel>(CompositeOperation::kProduct, std::move(parts));
 }
 
-std::vector<std::string> KernelNames() {
-  return {"se", "matern12", "matern32", "matern52", "periodic", "linear", "constant"};
-}
+std::vector<std::string> KernelNames() { return KernelRegistry::Default().Names(); }
 
 std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard,
                                    double variance, double lengthscale) {
-  if (name == "se") return MakeSquaredExponential(std::move(dims), ard, variance, lengthscale);
-  if (name == "matern12") return MakeMatern12(std::move(dims), ard, variance, lengthscale);
-  if (name == "matern32") return MakeMatern32(std::move(dims), ard, variance, lengthscale);
-  if (name == "matern52") return MakeMatern52(std::move(dims), ard, variance, lengthscale);
-  if (name == "periodic") return MakePeriodic(std::move(dims), ard, variance, lengthscale);
-  if (name == "linear") return MakeLinear(std::move(dims), ard, variance, lengthscale);
-  if (name == "constant") return MakeConstant(variance);
-  std::string known;
-  for (const std::string& n : KernelNames()) known += (known.empty() ? "" : ", ") + n;
-  throw std::invalid_argument("MakeKernel: unknown kernel name \"" + name + "\" (known: " + known +
-                              ")");
+  KernelSpec spec;
+  spec.dims = std::move(dims);
+  spec.ard = ard;
+  spec.variance = variance;
+  spec.lengthscale = lengthscale;
+  return KernelRegistry::Default().Create(name, spec);
 }
 
 std::vector<int> FirstDims(int n) { return DimRange(0, n); }

@@ -5,7 +5,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gp/format.h"
 #include "gp/math.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

@@ -1,6 +1,11 @@
 #include "gpbandit/gp/random.h"
 
+#include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "gp/cholesky.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {
@@ -42,6 +47,25 @@ Eigen::MatrixXd StandardNormalMatrix(int rows, int cols, Rng& rng) {
   for (int j = 0; j < cols; ++j)
     for (int i = 0; i < rows; ++i) z(i, j) = normal(rng);
   return z;
+}
+
+Eigen::VectorXd SampleMultivariateNormal(const Eigen::MatrixXd& covariance, Rng& rng,
+                                         double max_relative_jitter) {
+  if (covariance.rows() != covariance.cols())
+    throw std::invalid_argument("SampleMultivariateNormal: the covariance is " +
+                                std::to_string(covariance.rows()) + " x " +
+                                std::to_string(covariance.cols()) + ", not square");
+  if (!(max_relative_jitter > 0.0 && max_relative_jitter <= 1.0))
+    throw std::invalid_argument("SampleMultivariateNormal: max_relative_jitter = " +
+                                FormatDouble(max_relative_jitter) + " must be in (0, 1]");
+  const JitteredCholesky chol = FactorizeWithJitter(covariance, max_relative_jitter);
+  if (!chol.ok)
+    throw std::runtime_error(
+        "SampleMultivariateNormal: the covariance is not positive semi-definite (not "
+        "factorizable with a jitter of up to " +
+        FormatDouble(max_relative_jitter) + " times its mean diagonal)");
+  return chol.lower.triangularView<Eigen::Lower>() *
+         StandardNormalVector(static_cast<int>(covariance.rows()), rng);
 }
 
 }  // namespace gpbandit

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

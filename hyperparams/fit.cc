@@ -5,6 +5,7 @@
 #include <ceres/gradient_problem_solver.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <iomanip>
@@ -172,38 +173,16 @@ std::string Fixed(double v) {
   return out.str();
 }
 
-// The default bounds and start range of a kernel log-param of the given kind (fit.h), in
-// hyperparameter units.
-struct KindRange {
-  double lo, hi, start_lo, start_hi;
-};
-
-KindRange DefaultRange(const HyperparameterFitOptions& o, ParamKind kind) {
-  switch (kind) {
-    case ParamKind::kLengthscale:
-    case ParamKind::kCategoryLengthscale:
-      return {o.min_lengthscale, o.max_lengthscale, o.start_min_lengthscale,
-              o.start_max_lengthscale};
-    case ParamKind::kPeriod:
-      return {o.min_period, o.max_period, o.start_min_period, o.start_max_period};
-    case ParamKind::kSignalVariance:
-    case ParamKind::kOther:
-      break;
-  }
-  return {o.min_signal_variance, o.max_signal_variance, o.start_min_signal_variance,
-          o.start_max_signal_variance};
-}
-
 // The bounds and start ranges of theta = [kernel log-params..., (log noise)].
 std::vector<Interval> ThetaIntervals(const HyperparameterFitOptions& options,
                                      const std::vector<ParamKind>& kinds) {
   std::vector<Interval> bounds;
   for (std::size_t j = 0; j < kinds.size(); ++j) {
-    const KindRange range = DefaultRange(options, kinds[j]);
+    const ParamRange range = FitRange(options, kinds[j]);
     Interval b;
-    b.lo = options.lower_log_bounds.empty() ? std::log(range.lo) : options.lower_log_bounds[j];
-    b.hi = options.upper_log_bounds.empty() ? std::log(range.hi) : options.upper_log_bounds[j];
-    SetDrawRange(range.start_lo, range.start_hi, &b);
+    b.lo = options.lower_log_bounds.empty() ? std::log(range.min) : options.lower_log_bounds[j];
+    b.hi = options.upper_log_bounds.empty() ? std::log(range.max) : options.upper_log_bounds[j];
+    SetDrawRange(range.start_min, range.start_max, &b);
     bounds.push_back(b);
   }
   if (options.fit_noise) {
@@ -305,9 +284,23 @@ struct StartResult {
   double value = -kInf;
   double lml = -kInf;
   int iterations = 0;
-  std::string termination;
+  FitTermination termination = FitTermination::kFailure;
   std::string outcome;  // one line for the report
 };
+
+// A usable solve ends in CONVERGENCE or NO_CONVERGENCE (USER_SUCCESS needs an iteration
+// callback, which the fit does not install); anything else is a failure.
+FitTermination TerminationOf(ceres::TerminationType type) {
+  switch (type) {
+    case ceres::CONVERGENCE:
+    case ceres::USER_SUCCESS:
+      return FitTermination::kConvergence;
+    case ceres::NO_CONVERGENCE:
+      return FitTermination::kNoConvergence;
+    default:
+      return FitTermination::kFailure;
+  }
+}
 
 StartResult RunStart(const Objective& objective, const std::vector<Interval>& bounds,
                      const ceres::GradientProblemSolver::Options& solver_options,
@@ -326,7 +319,8 @@ StartResult RunStart(const Objective& objective, const std::vector<Interval>& bo
   ceres::Solve(solver_options, problem, u.data(), &summary);
   StartResult result;
   result.iterations = std::max(0, static_cast<int>(summary.iterations.size()) - 1);
-  result.termination = ceres::TerminationTypeToString(summary.termination_type);
+  result.termination = TerminationOf(summary.termination_type);
+  const char* const ceres_termination = ceres::TerminationTypeToString(summary.termination_type);
   result.ok = summary.termination_type != ceres::FAILURE && summary.IsSolutionUsable();
   if (result.ok) {
     result.theta.resize(m);
@@ -338,10 +332,10 @@ StartResult RunStart(const Objective& objective, const std::vector<Interval>& bo
   outcome << "start " << index << ": ";
   if (result.ok) {
     SnapToBounds(objective, bounds, &result.theta, &result.value, &result.lml);
-    outcome << result.termination << ", " << result.iterations << " iterations, objective "
+    outcome << ceres_termination << ", " << result.iterations << " iterations, objective "
             << std::setprecision(12) << result.value;
   } else {
-    outcome << "FAILED (" << result.termination << ": " << summary.message;
+    outcome << "FAILED (" << ceres_termination << ": " << summary.message;
     if (!function->last_error().empty()) outcome << "; " << function->last_error();
     outcome << ")";
   }
@@ -370,7 +364,7 @@ std::vector<std::string> ParamsAtBound(const std::vector<Interval>& bounds,
 
 // Marks *report as having kept the previous hyperparameters (at previous_theta), and why.
 void KeepPrevious(const Objective& objective, const Eigen::VectorXd& previous_theta,
-                  const std::string& why, const std::string& termination,
+                  const std::string& why, FitTermination termination,
                   HyperparameterFitReport* report) {
   report->success = false;
   report->kept_previous = true;
@@ -392,7 +386,7 @@ void FinishFit(const Objective& objective, const std::vector<Interval>& bounds,
     KeepPrevious(objective, previous_theta,
                  "every one of the " + std::to_string(report->num_starts) +
                      " starts failed (non-finite objective); first: " + first_failure,
-                 "FAILURE", report);
+                 FitTermination::kFailure, report);
     return;
   }
   const int p = gp->kernel().NumParams();
@@ -401,8 +395,8 @@ void FinishFit(const Objective& objective, const std::vector<Interval>& bounds,
     gp->SetHyperparameters(best.theta.head(p), noise);
   } catch (const std::exception& e) {
     KeepPrevious(objective, previous_theta,
-                 std::string("the GP rejected the fitted hyperparameters: ") + e.what(), "FAILURE",
-                 report);
+                 std::string("the GP rejected the fitted hyperparameters: ") + e.what(),
+                 FitTermination::kFailure, report);
     return;
   }
   report->success = true;
@@ -433,17 +427,6 @@ void CheckFitArguments(const HyperparameterFitOptions& options, const GaussianPr
 
 }  // namespace
 
-void DefaultLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
-                      std::vector<double>* lower, std::vector<double>* upper) {
-  lower->clear();
-  upper->clear();
-  for (ParamKind kind : kinds) {
-    const KindRange range = DefaultRange(options, kind);
-    lower->push_back(std::log(range.lo));
-    upper->push_back(std::log(range.hi));
-  }
-}
-
 HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& options, Rng& rng,
                                            GaussianProcess* gp) {
   CheckFitArguments(options, gp);
@@ -461,16 +444,29 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
   report.kernel_log_params = gp->kernel_log_params();
   report.noise_variance = gp->noise_variance();
   if (gp->num_observations() == 0) {
-    KeepPrevious(objective, previous_theta, "no observations to fit", "NOT_RUN", &report);
+    KeepPrevious(objective, previous_theta, "no observations to fit", FitTermination::kNotRun,
+                 &report);
     return report;
   }
   const std::vector<Eigen::VectorXd> starts =
       DrawStarts(previous_theta, bounds, options.num_restarts, rng);
   report.num_starts = static_cast<int>(starts.size());
-  const ceres::GradientProblemSolver::Options solver_options = SolverOptions(options);
+  ceres::GradientProblemSolver::Options solver_options = SolverOptions(options);
+  const auto begin = std::chrono::steady_clock::now();
   StartResult best;
   std::string first_failure;
   for (int s = 0; s < report.num_starts; ++s) {
+    if (std::isfinite(options.max_seconds)) {
+      const double left =
+          options.max_seconds -
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+      if (s > 0 && left <= 0.0) {
+        report.start_outcomes.push_back("start " + std::to_string(s) +
+                                        ": NOT RUN (max_seconds spent)");
+        continue;
+      }
+      solver_options.max_solver_time_in_seconds = std::max(left, 0.0);
+    }
     StartResult result;
     auto run = [&] { result = RunStart(objective, bounds, solver_options, starts[s], s); };
     // glog's lazy set-up inside Ceres is not thread-safe (gp/thread_policy.h): the process's

@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -78,7 +80,103 @@ bool CheckExplicitBounds(const std::vector<double>& lower, const std::vector<dou
   return true;
 }
 
+// The fields of HyperparameterFitOptions that override the built-in kinds' default ranges: one
+// row per kind that has them. Kinds registered at run time have none (kind_ranges serves them).
+struct KindFields {
+  ParamKind kind;
+  double HyperparameterFitOptions::*min;
+  double HyperparameterFitOptions::*max;
+  double HyperparameterFitOptions::*start_min;
+  double HyperparameterFitOptions::*start_max;
+};
+
+using O = HyperparameterFitOptions;
+const KindFields kKindFields[] = {
+    {ParamKind::kSignalVariance, &O::min_signal_variance, &O::max_signal_variance,
+     &O::start_min_signal_variance, &O::start_max_signal_variance},
+    {ParamKind::kLengthscale, &O::min_lengthscale, &O::max_lengthscale, &O::start_min_lengthscale,
+     &O::start_max_lengthscale},
+    {ParamKind::kPeriod, &O::min_period, &O::max_period, &O::start_min_period,
+     &O::start_max_period},
+    // kOther shares the signal variance's fields (fit.h).
+    {ParamKind::kOther, &O::min_signal_variance, &O::max_signal_variance,
+     &O::start_min_signal_variance, &O::start_max_signal_variance},
+};
+
+bool CheckKindRanges(const std::map<std::string, ParamRange>& ranges, std::string* message) {
+  for (const auto& [name, range] : ranges) {
+    const std::string field = "HyperparameterFitOptions.kind_ranges[\"" + name + "\"]";
+    if (!ParamKind::IsRegistered(name)) {
+      *message = field + " names no registered parameter kind";
+      return false;
+    }
+    if (!range.IsValid(field, message)) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+ParamRange FitRange(const HyperparameterFitOptions& options, ParamKind kind) {
+  const auto given = options.kind_ranges.find(kind.name());
+  if (given != options.kind_ranges.end()) return given->second;
+  for (const KindFields& fields : kKindFields) {
+    if (fields.kind == kind)
+      return {options.*fields.min, options.*fields.max, options.*fields.start_min,
+              options.*fields.start_max};
+  }
+  return kind.info().default_range;
+}
+
+void DefaultLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
+                      std::vector<double>* lower, std::vector<double>* upper) {
+  lower->clear();
+  upper->clear();
+  for (ParamKind kind : kinds) {
+    const ParamRange range = FitRange(options, kind);
+    lower->push_back(std::log(range.min));
+    upper->push_back(std::log(range.max));
+  }
+}
+
+void CautiousLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
+                       const Eigen::VectorXd& initial_log_params, std::vector<double>* lower,
+                       std::vector<double>* upper) {
+  if (initial_log_params.size() != static_cast<Eigen::Index>(kinds.size()))
+    throw std::invalid_argument("CautiousLogBounds: initial_log_params has " +
+                                std::to_string(initial_log_params.size()) + " entries but " +
+                                std::to_string(kinds.size()) + " kinds were given");
+  DefaultLogBounds(options, kinds, lower, upper);
+  for (std::size_t j = 0; j < kinds.size(); ++j) {
+    const double initial = initial_log_params(static_cast<Eigen::Index>(j));
+    const CautiousDirection direction = kinds[j].info().cautious_direction;
+    double& lo = (*lower)[j];
+    double& hi = (*upper)[j];
+    if (direction == CautiousDirection::kOnlyShrink) hi = std::min(hi, initial);
+    if (direction == CautiousDirection::kOnlyGrow) lo = std::max(lo, initial);
+    // An initial value beyond the default range: the range reaches it from the cautious side.
+    if (!(lo < hi)) {
+      if (direction == CautiousDirection::kOnlyShrink)
+        lo = hi - 1.0;
+      else
+        hi = lo + 1.0;
+    }
+  }
+}
+
+std::string FitTerminationName(FitTermination termination) {
+  switch (termination) {
+    case FitTermination::kConvergence:
+      return "CONVERGENCE";
+    case FitTermination::kNoConvergence:
+      return "NO_CONVERGENCE";
+    case FitTermination::kFailure:
+      return "FAILURE";
+    case FitTermination::kNotRun:
+      break;
+  }
+  return "NOT_RUN";
+}
 
 bool HyperparameterFitOptions::IsValid(std::string* error) const {
   std::string message;
@@ -95,6 +193,7 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
     return fail(FieldError("gradient_tolerance", gradient_tolerance, "finite and > 0"));
   if (!(parameter_tolerance > 0.0) || !std::isfinite(parameter_tolerance))
     return fail(FieldError("parameter_tolerance", parameter_tolerance, "finite and > 0"));
+  if (!(max_seconds > 0.0)) return fail(FieldError("max_seconds", max_seconds, "> 0"));
   if (!CheckRange(min_noise_variance, max_noise_variance, "min_noise_variance",
                   "max_noise_variance", &message) ||
       !CheckRange(min_lengthscale, max_lengthscale, "min_lengthscale", "max_lengthscale",
@@ -111,6 +210,7 @@ bool HyperparameterFitOptions::IsValid(std::string* error) const {
       !CheckRange(start_min_noise_variance, start_max_noise_variance, "start_min_noise_variance",
                   "start_max_noise_variance", &message))
     return fail(message);
+  if (!CheckKindRanges(kind_ranges, &message)) return fail(message);
   if (!CheckExplicitBounds(lower_log_bounds, upper_log_bounds, &message)) return fail(message);
   for (size_t j = 0; j < kernel_priors.size(); ++j) {
     if (!CheckPrior(kernel_priors[j], "kernel_priors[" + std::to_string(j) + "]", &message))
@@ -127,7 +227,8 @@ std::string HyperparameterFitReport::BriefReport() const {
   out << ": lml = " << std::setprecision(10) << log_marginal_likelihood;
   if (log_posterior != log_marginal_likelihood) out << ", log posterior = " << log_posterior;
   out << ", starts = " << num_starts << " (best " << best_start << ", " << failed_starts.size()
-      << " failed), iterations = " << iterations << ", termination = " << termination;
+      << " failed), iterations = " << iterations
+      << ", termination = " << FitTerminationName(termination);
   if (!params_at_bound.empty()) {
     out << ", at bound:";
     for (const std::string& p : params_at_bound) out << " [" << p << "]";

@@ -17,6 +17,7 @@ void AskPosterior::Hallucinate(const Eigen::VectorXd& u, int candidate) {
   }
   const double mean = copy_->Mean(u);
   copy_->AddObservation(u, mean);
+  ++num_hallucinated_;
   if (!finite_copy_) return;
   if (candidate < 0) throw std::logic_error("a hallucinated point of a finite set is no candidate");
   finite_copy_->Observe(candidate, mean - reference_);

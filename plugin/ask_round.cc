@@ -57,7 +57,7 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   return box;
 }
 
-Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
+Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials) {
   CheckAsk(q, z);  // everything is validated before anything changes
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
@@ -76,6 +76,11 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
       Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
   ReportRound(done, refitted,
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (trials != nullptr) {  // the call's points are the last ones pending
+    trials->clear();
+    for (std::size_t j = pending_.size() - static_cast<std::size_t>(q); j < pending_.size(); ++j)
+      trials->push_back(pending_.points()[j].trial);
+  }
   return done.chosen;
 }
 
@@ -111,7 +116,7 @@ void OptimizerImpl::ChooseByModel(AskCall* call) {
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
-    m.state.t = std::max(1, posterior.gp().num_observations() + 1);
+    m.state.t = std::max(1, model_->num_rows() + posterior.num_hallucinated() + 1);
     strategy_->BeginRound(m.state);
     const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
                           posterior, m,          pending_, journal_.now()};
@@ -163,11 +168,13 @@ ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means =
-      ObservedMeans(observations_, model_->gp(), &observed_index);
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
   m.box_options = MaximizerOptions(options_);
   inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
+  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                                 &m.region_upper, &m.region_starts);
   if (domain_.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
   } else {
@@ -185,10 +192,12 @@ std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
   const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
   std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
-    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until});
+    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
+                      pending_.next_trial() + static_cast<long>(i)});
     journal_.Append(WithNamedValues(
         FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
-                            points.back().x, call.z, journal_.worker_id(), lease_until),
+                            points.back().x, call.z, journal_.worker_id(), lease_until,
+                            points.back().trial),
         domain_, points.back().x, call.z));
   }
   return [this, points, design_next = call.design_next, round = call.round] {

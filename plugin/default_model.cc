@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "gpbandit/gp/categorical_kernel.h"
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/gp/time_kernels.h"
 #include "gpbandit/plugin/space_transform.h"
@@ -39,7 +40,7 @@ std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& ki
     if (kinds[j] == ParamKind::kLengthscale) {
       priors[j].mean_log = std::log(kDefaultLengthscalePriorMedian);
       priors[j].stddev_log = kDefaultLengthscalePriorStddevLog;
-    } else if (kinds[j] == ParamKind::kCategoryLengthscale) {
+    } else if (kinds[j] == CategoryLengthscaleKind()) {
       priors[j].mean_log = std::log(kDefaultCategoryLengthscalePriorMedian);
       priors[j].stddev_log = kDefaultLengthscalePriorStddevLog;
     } else if (kinds[j] == ParamKind::kSignalVariance && standardized_outputs) {

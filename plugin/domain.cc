@@ -5,7 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/parameter_space.h"
 #include "gpbandit/plugin/space_transform.h"
 

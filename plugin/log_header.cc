@@ -112,7 +112,18 @@ Domain DomainFromJson(const json& j) {
   return d;
 }
 
+json RangeToJson(const ParamRange& r) {
+  return {{"min", r.min}, {"max", r.max}, {"start_min", r.start_min}, {"start_max", r.start_max}};
+}
+
+ParamRange RangeFromJson(const json& j) {
+  return {j.at("min").get<double>(), j.at("max").get<double>(), j.at("start_min").get<double>(),
+          j.at("start_max").get<double>()};
+}
+
 json FitOptionsToJson(const HyperparameterFitOptions& f) {
+  json kind_ranges = json::object();
+  for (const auto& [kind, range] : f.kind_ranges) kind_ranges[kind] = RangeToJson(range);
   json priors = json::array();
   for (const auto& p : f.kernel_priors) priors.push_back(PriorToJson(p));
   json lower = json::array(), upper = json::array();
@@ -123,6 +134,7 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"function_tolerance", f.function_tolerance},
           {"gradient_tolerance", f.gradient_tolerance},
           {"parameter_tolerance", f.parameter_tolerance},
+          {"max_seconds", Real(f.max_seconds)},
           {"fit_noise", f.fit_noise},
           {"min_noise_variance", f.min_noise_variance},
           {"max_noise_variance", f.max_noise_variance},
@@ -140,6 +152,7 @@ json FitOptionsToJson(const HyperparameterFitOptions& f) {
           {"start_max_signal_variance", f.start_max_signal_variance},
           {"start_min_noise_variance", f.start_min_noise_variance},
           {"start_max_noise_variance", f.start_max_noise_variance},
+          {"kind_ranges", kind_ranges},
           {"lower_log_bounds", lower},
           {"upper_log_bounds", upper},
           {"kernel_priors", priors},
@@ -153,6 +166,7 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.function_tolerance = j.at("function_tolerance").get<double>();
   f.gradient_tolerance = j.at("gradient_tolerance").get<double>();
   f.parameter_tolerance = j.at("parameter_tolerance").get<double>();
+  if (j.contains("max_seconds")) f.max_seconds = ToReal(j.at("max_seconds"));  // newer logs
   f.fit_noise = j.at("fit_noise").get<bool>();
   f.min_noise_variance = j.at("min_noise_variance").get<double>();
   f.max_noise_variance = j.at("max_noise_variance").get<double>();
@@ -170,6 +184,11 @@ HyperparameterFitOptions FitOptionsFromJson(const json& j) {
   f.start_max_signal_variance = j.at("start_max_signal_variance").get<double>();
   f.start_min_noise_variance = j.at("start_min_noise_variance").get<double>();
   f.start_max_noise_variance = j.at("start_max_noise_variance").get<double>();
+  // Absent from studies written before parameter kinds could be registered (none had one).
+  if (j.contains("kind_ranges")) {
+    for (const auto& [kind, range] : j.at("kind_ranges").items())
+      f.kind_ranges[kind] = RangeFromJson(range);
+  }
   for (const auto& v : j.at("lower_log_bounds")) f.lower_log_bounds.push_back(ToReal(v));
   for (const auto& v : j.at("upper_log_bounds")) f.upper_log_bounds.push_back(ToReal(v));
   for (const auto& p : j.at("kernel_priors")) f.kernel_priors.push_back(PriorFromJson(p));
@@ -203,6 +222,10 @@ ObjectiveSense SenseFromName(const std::string& name) {
   throw std::runtime_error("options.sense \"" + name + "\" is not maximize or minimize");
 }
 
+json LocalModelToJson(const LocalModelOptions& l) {
+  return {{"exact_until", l.exact_until}, {"size", l.size}, {"regions", l.regions}};
+}
+
 json OptionsToJson(const OptimizerOptions& o) {
   return {{"seed", o.seed},
           {"initial_design_size", o.initial_design_size},
@@ -213,6 +236,8 @@ json OptionsToJson(const OptimizerOptions& o) {
             {"every", o.refit.every}}},
           {"fit", FitOptionsToJson(o.fit)},
           {"fit_restarts_until", o.fit_restarts_until},
+          {"fit_max_observations", o.fit_max_observations},
+          {"local_model", LocalModelToJson(o.local_model)},
           {"gp",
            {{"noise_variance", o.gp.noise_variance},
             {"standardize_outputs", o.gp.standardize_outputs},
@@ -242,6 +267,15 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.refit.every = r.at("every").get<int>();
   o.fit = FitOptionsFromJson(j.at("fit"));
   o.fit_restarts_until = j.at("fit_restarts_until").get<int>();
+  // Absent from studies written before long studies were modelled: those fitted to every
+  // observation and kept the exact GP throughout.
+  o.fit_max_observations = j.value("fit_max_observations", std::numeric_limits<int>::max());
+  o.local_model.exact_until = std::numeric_limits<int>::max();
+  if (j.contains("local_model")) {
+    o.local_model.exact_until = j.at("local_model").at("exact_until").get<int>();
+    o.local_model.size = j.at("local_model").at("size").get<int>();
+    o.local_model.regions = j.at("local_model").at("regions").get<int>();
+  }
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();
   o.gp.standardize_outputs = g.at("standardize_outputs").get<bool>();
@@ -255,7 +289,7 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_function_tolerance = ToReal(j.at("maximizer_function_tolerance"));
   o.maximizer_raw_sample_design =
       ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
-  // Absent from studies written before parameter spaces (format version 5), which had no
+  // Absent from studies written before parameter spaces (format version 6), which had no
   // integers to search: the default.
   if (j.contains("maximizer_integer_search"))
     o.maximizer_integer_search =
@@ -366,12 +400,21 @@ json UpgradeV3(json header) {
 
 // ---- Version 4 -> 5 ---------------------------------------------------------------------------
 
-// Version 5 added parameter spaces: domain.kind "space" with "parameters", contexts given as
-// "context_parameters", the optimizer's maximizer_integer_search, and named values on the
-// records of such studies (observation_log.h). A version-4 header means the same under
-// version 5.
+// Version 5 added optional record fields (trial numbers, log_header.h); a version-4 header means
+// the same under version 5.
 json UpgradeV4(json header) {
   header["version"] = 5;
+  return header;
+}
+
+// ---- Version 5 -> 6 ---------------------------------------------------------------------------
+
+// Version 6 added parameter spaces: domain.kind "space" with "parameters", contexts given as
+// "context_parameters", the optimizer's maximizer_integer_search, and named values on the
+// records of such studies (observation_log.h). A version-5 header means the same under
+// version 6.
+json UpgradeV5(json header) {
+  header["version"] = 6;
   return header;
 }
 
@@ -434,16 +477,19 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))))));
         break;
       case 2:
-        j = UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j)))));
         break;
       case 3:
-        j = UpgradeV4(UpgradeV3(std::move(j)));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(std::move(j))));
         break;
       case 4:
-        j = UpgradeV4(std::move(j));
+        j = UpgradeV5(UpgradeV4(std::move(j)));
+        break;
+      case 5:
+        j = UpgradeV5(std::move(j));
         break;
       case kLogFormatVersion:
         break;

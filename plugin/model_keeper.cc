@@ -16,15 +16,16 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
                          const OptimizerOptions& options, const TimeModel& time,
                          bool default_kernel, bool cautious, int num_constraints,
-                         int constraint_input_dim)
+                         int constraint_input_dim, bool local_allowed)
     : options_(options),
-      gp_(std::make_unique<GaussianProcess>(std::move(kernel), input_dim, options.gp)),
-      initial_log_params_(gp_->kernel_log_params()),
+      reward_(std::make_unique<RewardModel>(std::move(kernel), input_dim, options.gp,
+                                            options.local_model, local_allowed)),
+      initial_log_params_(reward_->kernel_log_params()),
       policy_(options, time, default_kernel, cautious, initial_log_params_),
       chain_(options.sense) {
   for (int i = 0; i < num_constraints; ++i)
-    constraint_gps_.push_back(
-        std::make_unique<GaussianProcess>(gp_->kernel().Clone(), constraint_input_dim, options.gp));
+    constraint_gps_.push_back(std::make_unique<GaussianProcess>(reward_->kernel().Clone(),
+                                                                constraint_input_dim, options.gp));
 }
 
 double ModelKeeper::ImputedReward(double worst, int accepted) const {
@@ -53,12 +54,12 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
   const int old_exponent = chain_.unit().exponent();
   const double largest = std::max(largest_reward_magnitude_, std::abs(reward));
   const int exponent =
-      gp_->options().standardize_outputs ? PowerOfTwoUnit::ExponentFor(largest) : 0;
-  if (exponent != old_exponent) gp_->ScaleOutputs(old_exponent - exponent);
+      reward_->options().standardize_outputs ? PowerOfTwoUnit::ExponentFor(largest) : 0;
+  if (exponent != old_exponent) reward_->ScaleOutputs(old_exponent - exponent);
   try {
-    gp_->AddObservation(u, std::ldexp(reward, -exponent));
+    reward_->AddObservation(u, std::ldexp(reward, -exponent));
   } catch (...) {
-    if (exponent != old_exponent) gp_->ScaleOutputs(exponent - old_exponent);
+    if (exponent != old_exponent) reward_->ScaleOutputs(exponent - old_exponent);
     throw;
   }
   chain_.unit().set_exponent(exponent);
@@ -67,24 +68,26 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
 
 std::string ModelKeeper::MaybeRefit(long round) {
   // Counted in model rows: failures with imputed rewards are data the fit must explain too.
-  const int observed = gp_->num_observations();
+  const int observed = reward_->num_observations();
   if (!options_.refit.enabled || observed == 0) return "";
   if (!options_.refit.ShouldRefit(observed, std::max(0, last_fit_observations_))) return "";
   if (last_fit_observations_ == observed) return "";
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
-  const HyperparameterFitOptions fit = policy_.OptionsFor(*gp_, observed);
-  HyperparameterFitReport report = FitHyperparameters(fit, rng, gp_.get());
-  // Refactorize once more from the final hyperparameters, exactly as a replay of the log does,
-  // so that live and resumed runs hold bit-identical models.
-  gp_->SetHyperparameters(gp_->kernel_log_params(), gp_->noise_variance());
+  // The fit runs on at most fit_max_observations of the observations (a copy of the model when
+  // it holds no more), then the model takes the result exactly as a replay of the log does, so
+  // that live and resumed runs hold bit-identical models.
+  GaussianProcess data = reward_->FitData(options_.fit_max_observations);
+  const HyperparameterFitOptions fit = policy_.OptionsFor(data, observed);
+  HyperparameterFitReport report = FitHyperparameters(fit, rng, &data);
+  reward_->SetHyperparameters(data.kernel_log_params(), data.noise_variance());
   std::vector<Eigen::VectorXd> constraint_log_params;
   std::vector<double> constraint_noise_variances;
   RefitConstraints(fit, round, &constraint_log_params, &constraint_noise_variances);
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
-  return FormatFitRecord(round, gp_->kernel_log_params(), gp_->noise_variance(),
+  return FormatFitRecord(round, reward_->kernel_log_params(), reward_->noise_variance(),
                          last_fit_report_.BriefReport(), constraint_log_params,
                          constraint_noise_variances);
 }
@@ -106,7 +109,7 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
 }
 
 void ModelKeeper::ReplayFit(const LogRecord& record) {
-  gp_->SetHyperparameters(record.log_params, record.noise_variance);
+  reward_->SetHyperparameters(record.log_params, record.noise_variance);
   if (record.constraint_log_params.size() != constraint_gps_.size())
     throw std::runtime_error(
         "a fit record holds " + std::to_string(record.constraint_log_params.size()) +
@@ -114,7 +117,7 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
   for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
     constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
                                            record.constraint_noise_variances[i]);
-  last_fit_observations_ = gp_->num_observations();
+  last_fit_observations_ = reward_->num_observations();
   has_fit_report_ = true;
   last_fit_report_ = HyperparameterFitReport();
   last_fit_report_.success = true;
@@ -125,7 +128,7 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
 
 void ModelKeeper::SaveFit() {
   auto saved = std::make_unique<FitState>();
-  saved->gp = std::make_unique<GaussianProcess>(*gp_);
+  saved->reward = std::make_unique<RewardModel>(*reward_);
   for (const auto& c : constraint_gps_) saved->constraint_gps.push_back(*c);
   saved->last_fit_observations = last_fit_observations_;
   saved->has_fit_report = has_fit_report_;
@@ -135,7 +138,7 @@ void ModelKeeper::SaveFit() {
 
 void ModelKeeper::RestoreFit() {
   if (!saved_fit_) return;
-  *gp_ = std::move(*saved_fit_->gp);
+  *reward_ = std::move(*saved_fit_->reward);
   for (std::size_t i = 0; i < saved_fit_->constraint_gps.size(); ++i)
     *constraint_gps_[i] = std::move(saved_fit_->constraint_gps[i]);
   last_fit_observations_ = saved_fit_->last_fit_observations;

@@ -20,6 +20,7 @@
 #include "gpbandit/plugin/optimizer_options.h"
 #include "plugin/outcome_transforms.h"
 #include "plugin/refit_policy.h"
+#include "plugin/reward_model.h"
 
 namespace gpbandit {
 
@@ -28,12 +29,17 @@ class ModelKeeper {
   // kernel: the model's (time kernel included), over inputs of dimension input_dim. Each of
   // the num_constraints constraint models starts from a copy of it, over the unit-cube inputs
   // (constraint_input_dim). cautious: refits may not become more optimistic (RefitPolicy).
-  // options must outlive the keeper.
+  // local_allowed: whether the reward may switch to the local model (RewardModel). options
+  // must outlive the keeper.
   ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim, const OptimizerOptions& options,
               const TimeModel& time, bool default_kernel, bool cautious, int num_constraints,
-              int constraint_input_dim);
+              int constraint_input_dim, bool local_allowed);
 
-  const GaussianProcess& gp() const { return *gp_; }
+  // The reward's model that predicts (RewardModel::gp()), and the model itself.
+  const GaussianProcess& gp() const { return reward_->gp(); }
+  const RewardModel& reward() const { return *reward_; }
+  // Every row of the reward's model (accepted rewards and imputed failures).
+  int num_rows() const { return reward_->num_observations(); }
   int num_constraints() const { return static_cast<int>(constraint_gps_.size()); }
   const GaussianProcess& constraint(int i) const { return *constraint_gps_.at(i); }
   const OutcomeChain& chain() const { return chain_; }
@@ -78,7 +84,7 @@ class ModelKeeper {
                         std::vector<double>* noise_variances);
 
   const OptimizerOptions& options_;
-  std::unique_ptr<GaussianProcess> gp_;
+  std::unique_ptr<RewardModel> reward_;
   std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
   Eigen::VectorXd initial_log_params_;
   RefitPolicy policy_;
@@ -91,7 +97,7 @@ class ModelKeeper {
   HyperparameterFitReport last_fit_report_;
   // What a refit changes, kept while the call that refitted is not committed.
   struct FitState {
-    std::unique_ptr<GaussianProcess> gp;
+    std::unique_ptr<RewardModel> reward;
     std::vector<GaussianProcess> constraint_gps;
     int last_fit_observations = -1;
     bool has_fit_report = false;

@@ -1,4 +1,4 @@
-// The named values on the records of a parameter space's study (log format version 5,
+// The named values on the records of a parameter space's study (log format version 6,
 // log_header.h): a pending or tell record of a domain built from a ParameterSpace carries
 // "params" ({"kp": 0.3, "taps": 4, "mode": "pid"}) and, for contexts given as a space,
 // "context_params", so that a reader of the study sees the user's parameters. Replay reads "x"

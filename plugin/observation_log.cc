@@ -55,6 +55,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.z = VectorField(j, "z");
     if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
     if (j.contains("lease_until")) r.lease_until = Field<double>(j, "lease_until");
+    if (j.contains("trial")) r.trial = Field<long>(j, "trial");
   } else if (type == "tell") {
     r.type = LogRecordType::kTell;
     r.x = VectorField(j, "x");
@@ -64,6 +65,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("imputed")) r.imputed = Field<double>(j, "imputed");
     r.round = j.contains("round") ? Field<long>(j, "round") : -1;
     if (j.contains("g")) r.constraints = VectorField(j, "g");
+    if (j.contains("trial")) r.trial = Field<long>(j, "trial");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -79,6 +81,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.type = LogRecordType::kRelease;
     r.x = VectorField(j, "x");
     r.z = VectorField(j, "z");
+    if (j.contains("trial")) r.trial = Field<long>(j, "trial");
   } else if (type == "clear_pending") {
     r.type = LogRecordType::kClearPending;
   } else {
@@ -94,15 +97,11 @@ LogContents ReadLog(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   auto take = [&](const std::string& line, int) {
-    LogRecord record = ParseLogRecord(line);
-    if ((record.type == LogRecordType::kHeader) != contents.records.empty()) {
-      throw MisplacedRecord(record.type == LogRecordType::kHeader
-                                ? "a second header record"
-                                : "the first record is not a header");
-    }
-    contents.records.push_back(std::move(record));
+    StudyRecordType(line, contents.records.empty());
+    contents.records.push_back(ParseLogRecord(line));
   };
   const ScannedLines scanned = ScanJsonLines(buffer.str(), path, 1, take);
+  RefuseHeaderlessText(scanned, !contents.records.empty(), path);
   contents.intact_bytes = static_cast<long long>(scanned.intact_bytes);
   if (scanned.torn) {
     std::cerr << "gpbandit: warning: " << path << ": dropping a torn last line "
@@ -115,16 +114,17 @@ LogContents ReadLog(const std::string& path) {
 
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until) {
+                                double lease_until, long trial) {
   json j = {{"type", "pending"},    {"round", round},       {"design_index", design_index},
             {"x", VectorToJson(x)}, {"z", VectorToJson(z)}, {"worker", worker}};
   if (std::isfinite(lease_until)) j["lease_until"] = lease_until;
+  if (trial >= 0) j["trial"] = trial;
   return j.dump();
 }
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted, double imputed, long round,
-                             const Eigen::VectorXd& constraints) {
+                             const Eigen::VectorXd& constraints, long trial) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -133,6 +133,7 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
   if (std::isfinite(imputed)) j["imputed"] = imputed;
   if (round >= 0) j["round"] = round;
   if (constraints.size() > 0) j["g"] = VectorToJson(constraints);
+  if (trial >= 0) j["trial"] = trial;
   return j.dump();
 }
 
@@ -155,8 +156,10 @@ std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, doubl
   return j.dump();
 }
 
-std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
-  return json{{"type", "release"}, {"x", VectorToJson(x)}, {"z", VectorToJson(z)}}.dump();
+std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long trial) {
+  json j = {{"type", "release"}, {"x", VectorToJson(x)}, {"z", VectorToJson(z)}};
+  if (trial >= 0) j["trial"] = trial;
+  return j.dump();
 }
 
 std::string FormatClearPendingRecord() { return json{{"type", "clear_pending"}}.dump(); }

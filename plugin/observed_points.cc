@@ -1,6 +1,7 @@
 #include "plugin/observed_points.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -8,23 +9,23 @@
 namespace gpbandit {
 
 Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
-                              const GaussianProcess& gp, std::vector<int>* index) {
+                              const Eigen::VectorXd& row_means, std::vector<int>* index) {
   index->clear();
   std::vector<Eigen::Index> rows;
   Eigen::Index row = 0;
   for (int i = 0; i < static_cast<int>(observations.size()); ++i) {
     const Observation& o = observations[static_cast<std::size_t>(i)];
-    if (o.accepted) {
+    if (o.in_model() && row >= row_means.size())
+      throw std::logic_error("the model holds " + std::to_string(row_means.size()) +
+                             " observations, fewer than the ones told to it");
+    if (o.accepted && !std::isnan(row_means(row))) {
       index->push_back(i);
       rows.push_back(row);
     }
     if (o.in_model()) ++row;
   }
-  if (gp.num_observations() < row)
-    throw std::logic_error("the model holds " + std::to_string(gp.num_observations()) +
-                           " observations, fewer than the " + std::to_string(row) + " told to it");
   if (rows.empty()) return Eigen::VectorXd();
-  const Eigen::VectorXd all = gp.MeansAtObservations();
+  const Eigen::VectorXd& all = row_means;
   Eigen::VectorXd means(static_cast<Eigen::Index>(rows.size()));
   for (std::size_t j = 0; j < rows.size(); ++j) means(static_cast<Eigen::Index>(j)) = all(rows[j]);
   return means;

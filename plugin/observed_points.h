@@ -1,23 +1,24 @@
 // The model's view of the told observations: their posterior means (the incumbent, Best) and
 // the best of them as the maximizer's starts. The model holds the observations that are
 // in_model() first, in the order told (then any hallucinated points), so the means cost O(t)
-// (GaussianProcess::MeansAtObservations). Internal to plugin/.
+// (GaussianProcess::MeansAtObservations; a local model predicts at its neighbours only).
+// Internal to plugin/.
 #ifndef GPBANDIT_PLUGIN_OBSERVED_POINTS_H_
 #define GPBANDIT_PLUGIN_OBSERVED_POINTS_H_
 
 #include <Eigen/Core>
 #include <vector>
 
-#include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/plugin/domain.h"
 #include "gpbandit/plugin/optimizer_types.h"
 
 namespace gpbandit {
 
-// The posterior means (model units) at the accepted observations, in order; their indices
-// into `observations` in *index.
+// The posterior means (model units) at the accepted observations the model predicts at, in
+// order; their indices into `observations` in *index. row_means: the model's means at its
+// rows (RewardModel::MeansAtObservations), NaN where it does not predict.
 Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
-                              const GaussianProcess& gp, std::vector<int>* index);
+                              const Eigen::VectorXd& row_means, std::vector<int>* index);
 
 // The unit-cube inputs (input_dim x k) of the `count` observations with the highest posterior
 // means (ties: the lower index), their actions under context unit_z.

@@ -48,12 +48,25 @@ std::unique_ptr<internal::OptimizerImpl> ImplByName(const Domain& domain,
       std::move(kernel), std::move(storage));
 }
 
+// The storage the options name, checked writable: a new optimizer will write its study, so an
+// unwritable log fails here rather than at the first Ask (Resume and Open, which may only
+// read, do not check).
+std::unique_ptr<StudyStorage> WritableStorage(const OptimizerOptions& options) {
+  CheckOptimizerOptions(options);
+  std::unique_ptr<StudyStorage> storage = StudyJournal::StorageFromOptions(options);
+  if (storage) storage->CheckWritable();
+  return storage;
+}
+
 }  // namespace
+
+Optimizer::Optimizer(std::unique_ptr<internal::OptimizerImpl> impl) : impl_(std::move(impl)) {}
 
 Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
                      const std::string& strategy, const StrategyParams& strategy_options,
                      const OptimizerOptions& options)
-    : impl_(ImplByName(domain, std::move(kernel), strategy, strategy_options, options, nullptr)) {}
+    : impl_(ImplByName(domain, std::move(kernel), strategy, strategy_options, options,
+                       WritableStorage(options))) {}
 
 Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
                      const std::string& strategy, const OptimizerOptions& options)
@@ -82,8 +95,9 @@ Optimizer::Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel,
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("strategy '" + name + "': OptionsJson(): " + e.what());
   }
-  impl_ = std::make_unique<internal::OptimizerImpl>(
-      domain, std::move(strategy), name, strategy_options, options, std::move(kernel), nullptr);
+  impl_ = std::make_unique<internal::OptimizerImpl>(domain, std::move(strategy), name,
+                                                    strategy_options, options, std::move(kernel),
+                                                    WritableStorage(options));
 }
 
 Optimizer::~Optimizer() = default;
@@ -92,12 +106,14 @@ std::unique_ptr<Optimizer> Optimizer::Resume(const std::string& log_path,
                                              std::unique_ptr<Kernel> kernel) {
   const LogContents contents = ReadLog(log_path);
   if (contents.records.empty())
-    throw std::runtime_error("cannot resume from '" + log_path + "': no log header in it");
+    throw std::runtime_error("cannot resume from '" + RedactUrl(log_path) +
+                             "': no log header in it");
   LogHeader header = ParseLogHeader(contents.records.front().json);
-  CheckResumable(header, kernel != nullptr, "cannot resume from '" + log_path + "'");
+  CheckResumable(header, kernel != nullptr, "cannot resume from '" + RedactUrl(log_path) + "'");
   header.options.log_path = log_path;
-  return std::make_unique<Optimizer>(header.domain, std::move(kernel), header.strategy,
-                                     header.strategy_options, header.options);
+  return std::unique_ptr<Optimizer>(
+      new Optimizer(ImplByName(header.domain, std::move(kernel), header.strategy,
+                               header.strategy_options, header.options, nullptr)));
 }
 
 std::unique_ptr<Optimizer> Optimizer::Open(std::unique_ptr<StudyStorage> storage,
@@ -134,13 +150,25 @@ Eigen::VectorXd Optimizer::Ask(const Eigen::VectorXd& context) {
   return AskBatch(1, context).col(0);
 }
 
+Eigen::VectorXd Optimizer::Ask(const Eigen::VectorXd& context, long* trial) {
+  std::vector<long> trials;
+  const Eigen::VectorXd x = AskBatch(1, context, &trials).col(0);
+  if (trial != nullptr) *trial = trials.front();
+  return x;
+}
+
 Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context) {
+  return AskBatch(q, context, nullptr);
+}
+
+Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context,
+                                    std::vector<long>* trials) {
   Eigen::MatrixXd chosen;
   RoundReport report;
   std::function<void(const RoundReport&)> callback;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    chosen = impl_->Ask(q, context);
+    chosen = impl_->Ask(q, context, trials);
     report = impl_->last_round_report();
     callback = impl_->round_callback;
   }
@@ -157,6 +185,20 @@ void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, d
                      const Eigen::VectorXd& constraints) {
   std::lock_guard<std::mutex> lock(mutex_);
   impl_->Tell(x, context, y, constraints);
+}
+
+void Optimizer::TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context,
+                          double y, const Eigen::VectorXd& constraints) {
+  if (trial < 0)
+    throw std::invalid_argument("trial " + std::to_string(trial) +
+                                " is not pending (trial numbers are >= 0)");
+  std::lock_guard<std::mutex> lock(mutex_);
+  impl_->Tell(x, context, y, constraints, trial);
+}
+
+bool Optimizer::ReleaseTrial(long trial) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return impl_->ReleaseTrial(trial);
 }
 
 void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
@@ -192,6 +234,8 @@ Recommendation Optimizer::Best() const {
 
 Recommendation Optimizer::Best(const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
+  // One meaning for "best" without a context, whichever overload is called.
+  if (context.size() == 0 && impl_->domain().context_dim() == 0) return impl_->Best();
   return impl_->BestAt(context);
 }
 

@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/default_model.h"
 #include "plugin/safe_setup.h"
+#include "plugin/study_header_match.h"
 
 namespace gpbandit {
 namespace internal {
@@ -71,9 +72,13 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
   CheckStrategySupports(*strategy_, *kernel, domain_);
   const Eigen::MatrixXd unit_seeds = CheckSafeSetup(*strategy_, domain_, options_);
   safe_ = unit_seeds.cols() > 0;
+  // The local model of long studies needs one incumbent to centre on: no context, no time
+  // coordinate; safe strategies decide on the exact models (OptimizerOptions::local_model).
+  const bool local_allowed = domain_.kind() == DomainKind::kBox && domain_.context_dim() == 0 &&
+                             !inputs_.has_time() && !safe_;
   model_ = std::make_unique<ModelKeeper>(std::move(kernel), inputs_.dim(), options_, time,
                                          default_kernel_, safe_, strategy_->num_constraints(),
-                                         domain_.input_dim());
+                                         domain_.input_dim(), local_allowed);
   model_->refit_policy().CheckTimeFitBounds();
   if (options_.finite_set_rank_one_updates && domain_.kind() == DomainKind::kFiniteSet &&
       domain_.context_dim() == 0 && !options_.refit.enabled && !inputs_.has_time())
@@ -106,21 +111,8 @@ LogHeader OptimizerImpl::MakeHeader() const {
 
 // The checks a study's header must pass to be continued by this optimizer.
 void OptimizerImpl::CheckStudyHeader(const std::string& header_json) const {
-  const LogHeader logged = ParseLogHeader(header_json);
-  const LogHeader mine = MakeHeader();
-  const std::string where = "the study " + journal_.storage().Describe() + " was written ";
-  if (logged.domain != mine.domain)
-    throw std::runtime_error(where + "for domain " + logged.domain.Describe() +
-                             " with other bounds or candidates than " + mine.domain.Describe());
-  if (logged.strategy != mine.strategy)
-    throw std::runtime_error(where + "by strategy " + logged.strategy + ", not " + mine.strategy);
-  if (logged.options.seed != mine.options.seed)
-    throw std::runtime_error(where + "with seed " + std::to_string(logged.options.seed) + ", not " +
-                             std::to_string(mine.options.seed));
-  if (logged.kernel_description != mine.kernel_description ||
-      !SameVector(logged.kernel_log_params, mine.kernel_log_params))
-    throw std::runtime_error(where + "with kernel " + logged.kernel_description +
-                             " (or other initial hyperparameters), not " + mine.kernel_description);
+  CheckJoinableHeader(ParseLogHeader(header_json), MakeHeader(),
+                      "the study " + journal_.storage().Describe());
 }
 
 // Replays one record with exactly the model operations the live run performed, so that the
@@ -130,7 +122,8 @@ void OptimizerImpl::Replay(const LogRecord& record) {
     case LogRecordType::kPending:
       domain_.CheckAction(record.x, "log pending x");
       domain_.CheckContext(record.z, "log pending z");
-      pending_.Add({record.x, record.z, record.round, record.worker, record.lease_until});
+      pending_.Add(
+          {record.x, record.z, record.round, record.worker, record.lease_until, record.trial});
       rounds_ = std::max(rounds_, record.round + 1);
       if (record.design_index >= 0)
         design_->set_handed_out(std::max(design_->handed_out(), record.design_index + 1));
@@ -141,7 +134,7 @@ void OptimizerImpl::Replay(const LogRecord& record) {
       CheckConstraints(record.y, record.constraints);
       ApplyTell(record.x, record.z, record.y, record.accepted,
                 record.round >= 0 ? record.round : TellRound(record.x, record.z),
-                record.constraints);
+                record.constraints, record.trial);
       if (!SameReward(observations_.back().imputed, record.imputed))
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
@@ -151,7 +144,10 @@ void OptimizerImpl::Replay(const LogRecord& record) {
       model_->ReplayFit(record);
       break;
     case LogRecordType::kRelease:
-      pending_.Remove(record.x, record.z);
+      if (record.trial >= 0)
+        pending_.RemoveTrial(record.trial);
+      else
+        pending_.Remove(record.x, record.z);
       break;
     case LogRecordType::kClearPending:
       pending_.Clear();

@@ -43,12 +43,16 @@ class OptimizerImpl {
                 std::unique_ptr<StudyStorage> storage);
 
   // ---- Calls (optimizer.h); ask_round.cc and tell.cc ----
-  Eigen::MatrixXd Ask(int q, const Eigen::VectorXd& z);
+  // trials: when not null, receives the points' trial numbers.
+  Eigen::MatrixXd Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials = nullptr);
+  // trial: the trial whose pending point the tell releases, or -1 for the first one equal to
+  // (x, z).
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-            const Eigen::VectorXd& constraints);
+            const Eigen::VectorXd& constraints, long trial = -1);
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
   void ClearPending();
   bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+  bool ReleaseTrial(long trial);
   bool CreateStudy();
   void Sync() { journal_.Sync(); }
   // ---- Queries; recommendations.cc, fingerprint.cc ----
@@ -92,10 +96,13 @@ class OptimizerImpl {
   void CheckConstraints(double y, const Eigen::VectorXd& constraints) const;
   // The round of an observation told now (Observation::round).
   long TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // The pending point of `trial` (a tell by trial number); std::invalid_argument if none.
+  const PendingPoint& PendingTrial(long trial) const;
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                                  double imputed, long round, const Eigen::VectorXd& constraints);
+                                  double imputed, long round, const Eigen::VectorXd& constraints,
+                                  long trial = -1);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
-                 long round, const Eigen::VectorXd& constraints);
+                 long round, const Eigen::VectorXd& constraints, long trial);
 
   Domain domain_;
   std::string strategy_name_;

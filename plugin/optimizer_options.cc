@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
@@ -39,6 +39,16 @@ bool WorkerOptions::IsValid(std::string* error) const {
   return true;
 }
 
+bool LocalModelOptions::IsValid(std::string* error) const {
+  if (exact_until < 1)
+    return Fail(error, "exact_until must be >= 1, got " + std::to_string(exact_until));
+  if (size < 1) return Fail(error, "size must be >= 1, got " + std::to_string(size));
+  if (regions < 1 || regions > size)
+    return Fail(error, "regions must be in [1, size = " + std::to_string(size) + "], got " +
+                           std::to_string(regions));
+  return true;
+}
+
 bool OptimizerOptions::IsValid(std::string* error) const {
   if (initial_design_size < -1)
     return Fail(error,
@@ -51,6 +61,9 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (fit_restarts_until < 0)
     return Fail(error,
                 "fit_restarts_until must be >= 0, got " + std::to_string(fit_restarts_until));
+  if (fit_max_observations < 1)
+    return Fail(error,
+                "fit_max_observations must be >= 1, got " + std::to_string(fit_max_observations));
   if (maximizer_observed_starts < 0)
     return Fail(error, "maximizer_observed_starts must be >= 0, got " +
                            std::to_string(maximizer_observed_starts));
@@ -66,13 +79,14 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (num_threads < 0)
     return Fail(error, "num_threads must be >= 0, got " + std::to_string(num_threads));
   if (!log_path.empty() && !storage.empty())
-    return Fail(error, "log_path '" + log_path + "' and storage '" + RedactUrl(storage) +
+    return Fail(error, "log_path '" + RedactUrl(log_path) + "' and storage '" + RedactUrl(storage) +
                            "' are both given; give one");
   if (!study.empty() && storage.empty())
     return Fail(error, "study '" + study + "' is given without a storage");
   std::string inner;
   if (!worker.IsValid(&inner)) return Fail(error, "worker." + inner);
   if (!gp.IsValid(&inner)) return Fail(error, "gp." + inner);
+  if (!local_model.IsValid(&inner)) return Fail(error, "local_model." + inner);
   if (refit.enabled) {
     if (!refit.IsValid(&inner)) return Fail(error, "refit." + inner);
     if (!fit.IsValid(&inner)) return Fail(error, "fit." + inner);

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "plugin/parameter_space_json.h"
 
 namespace gpbandit {

@@ -9,7 +9,13 @@ bool SameVector(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 }
 
 void PendingBook::Add(const std::vector<PendingPoint>& points) {
-  points_.insert(points_.end(), points.begin(), points.end());
+  for (const PendingPoint& p : points) Add(p);
+}
+
+void PendingBook::Add(PendingPoint point) {
+  if (point.trial < 0) point.trial = next_trial_;
+  next_trial_ = std::max(next_trial_, point.trial + 1);
+  points_.push_back(std::move(point));
 }
 
 int PendingBook::IndexOf(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
@@ -18,8 +24,20 @@ int PendingBook::IndexOf(const Eigen::VectorXd& x, const Eigen::VectorXd& z) con
   return -1;
 }
 
+int PendingBook::IndexOfTrial(long trial) const {
+  for (std::size_t j = 0; j < points_.size(); ++j)
+    if (points_[j].trial == trial) return static_cast<int>(j);
+  return -1;
+}
+
 bool PendingBook::Remove(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
   const int j = IndexOf(x, z);
+  if (j >= 0) points_.erase(points_.begin() + j);
+  return j >= 0;
+}
+
+bool PendingBook::RemoveTrial(long trial) {
+  const int j = IndexOfTrial(trial);
   if (j >= 0) points_.erase(points_.begin() + j);
   return j >= 0;
 }

@@ -1,8 +1,8 @@
 // The points handed out and not yet told, released or cleared (GP-BUCB's pending set,
 // Desautels, Krause & Burdick 2014), in the order handed out. A point counts as in progress
 // while its lease lasts (WorkerOptions::pending_lease_seconds): only then is it hallucinated
-// and does it hold back the initial design. Matching is by exact equality of action and
-// context. Internal to plugin/; not thread-safe (the Optimizer serializes calls).
+// and does it hold back the initial design. Matching is by trial number, or by exact equality
+// of action and context. Internal to plugin/; not thread-safe (the Optimizer serializes calls).
 #ifndef GPBANDIT_PLUGIN_PENDING_BOOK_H_
 #define GPBANDIT_PLUGIN_PENDING_BOOK_H_
 
@@ -17,13 +17,21 @@ class PendingBook {
  public:
   const std::vector<PendingPoint>& points() const { return points_; }
   std::size_t size() const { return points_.size(); }
+  // Adds points handed out, numbering those without a trial number (PendingPoint::trial) on
+  // from the last one seen, as every worker replaying the same records does.
   void Add(const std::vector<PendingPoint>& points);
-  void Add(const PendingPoint& point) { points_.push_back(point); }
+  void Add(PendingPoint point);
   void Clear() { points_.clear(); }
+  // The trial number the next point handed out gets.
+  long next_trial() const { return next_trial_; }
   // The index of the first point equal to (x, z), or -1.
   int IndexOf(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // The index of the point of trial `trial`, or -1.
+  int IndexOfTrial(long trial) const;
   // Removes the first point equal to (x, z); false if there is none.
   bool Remove(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+  // Removes the point of trial `trial`; false if there is none.
+  bool RemoveTrial(long trial);
   // Whether a point's lease lasts beyond `now` (seconds on the study's clock).
   static bool Active(const PendingPoint& p, double now) { return p.lease_until > now; }
   // The number of points whose lease lasts beyond `now`.
@@ -33,6 +41,7 @@ class PendingBook {
 
  private:
   std::vector<PendingPoint> points_;
+  long next_trial_ = 0;
 };
 
 // Equal sizes and equal coefficients (two empty vectors are equal).

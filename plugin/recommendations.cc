@@ -12,7 +12,8 @@ namespace internal {
 
 Recommendation OptimizerImpl::Best() const {
   std::vector<int> index;
-  const Eigen::VectorXd means = ObservedMeans(observations_, model_->gp(), &index);
+  const Eigen::VectorXd means =
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
   if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
   Eigen::Index j_best = 0;
   means.maxCoeff(&j_best);  // the first of equal maxima
@@ -48,7 +49,8 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
     Eigen::VectorXd lower, upper;
     inputs_.SearchBox(z, rounds_, &lower, &upper);
     std::vector<int> index;
-    const Eigen::VectorXd means = ObservedMeans(observations_, gp, &index);
+    const Eigen::VectorXd means =
+        ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
     const Eigen::MatrixXd starts =
         inputs_.WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
                                      options_.maximizer_observed_starts),

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "plugin/default_model.h"
 
 namespace gpbandit {
@@ -50,31 +50,7 @@ HyperparameterFitOptions RefitPolicy::OptionsFor(const GaussianProcess& gp, int 
 HyperparameterFitOptions RefitPolicy::Cautious(HyperparameterFitOptions fit,
                                                const std::vector<ParamKind>& kinds) const {
   if (!fit.lower_log_bounds.empty()) return fit;
-  for (std::size_t j = 0; j < kinds.size(); ++j) {
-    const double initial = initial_log_params_(static_cast<Eigen::Index>(j));
-    double lower = std::log(fit.min_signal_variance), upper = std::log(fit.max_signal_variance);
-    // A shorter lengthscale (a categorical kernel's too) claims less about unseen points.
-    const bool length =
-        kinds[j] == ParamKind::kLengthscale || kinds[j] == ParamKind::kCategoryLengthscale;
-    if (length) {
-      lower = std::log(fit.min_lengthscale);
-      upper = std::min(std::log(fit.max_lengthscale), initial);
-    } else if (kinds[j] == ParamKind::kPeriod) {
-      lower = std::log(fit.min_period);
-      upper = std::log(fit.max_period);
-    } else if (kinds[j] == ParamKind::kSignalVariance) {
-      lower = std::max(lower, initial);
-    }
-    // An initial value beyond the default range: the range reaches it from the cautious side.
-    if (!(lower < upper)) {
-      if (length)
-        lower = upper - 1.0;
-      else
-        upper = lower + 1.0;
-    }
-    fit.lower_log_bounds.push_back(lower);
-    fit.upper_log_bounds.push_back(upper);
-  }
+  CautiousLogBounds(fit, kinds, initial_log_params_, &fit.lower_log_bounds, &fit.upper_log_bounds);
   return fit;
 }
 

@@ -47,6 +47,9 @@ struct ModelRound {
   Eigen::VectorXd unit_lower, unit_upper;  // the action box, context (and round) held fixed
   Eigen::MatrixXd unit_candidates;         // finite sets: every candidate under the context
   Eigen::MatrixXd observed_starts;         // boxes: the maximizer's starts at the best points
+  // Boxes under the local model (RewardModel::SearchRegions): one column per trust region,
+  // each searched from its anchor; no column = the whole box from observed_starts.
+  Eigen::MatrixXd region_lower, region_upper, region_starts;
   BoxMaximizerOptions box_options;
   std::vector<DiscreteCoordinate> discrete;  // parameter spaces: integers and categoricals
 };
@@ -63,6 +66,8 @@ class AskPosterior {
   // The rank-one posterior (nullptr: predict through gp()), and the output it is relative to.
   const FiniteSetPosterior* finite() const { return finite_copy_ ? finite_copy_.get() : finite_; }
   double finite_reference() const { return reference_; }
+  // The points hallucinated so far.
+  int num_hallucinated() const { return num_hallucinated_; }
   // Observes model input u at its posterior mean; `candidate` is its index among the finite
   // set's candidates when there is a rank-one posterior (ignored otherwise).
   void Hallucinate(const Eigen::VectorXd& u, int candidate);
@@ -71,6 +76,7 @@ class AskPosterior {
   const GaussianProcess& model_;
   const FiniteSetPosterior* finite_;
   double reference_;
+  int num_hallucinated_ = 0;
   std::unique_ptr<GaussianProcess> copy_;
   std::unique_ptr<FiniteSetPosterior> finite_copy_;
 };

@@ -59,6 +59,11 @@ std::string JoinNames(const std::vector<std::string>& names) {
   return out;
 }
 
+void CheckEntry(const std::string& name, const StrategyRegistry::Factory& factory) {
+  if (name.empty()) throw std::invalid_argument("name: empty strategy name");
+  if (!factory) throw std::invalid_argument("factory: empty factory for strategy '" + name + "'");
+}
+
 }  // namespace
 
 StrategyRegistry& StrategyRegistry::Default() {
@@ -79,13 +84,20 @@ StrategyRegistry& StrategyRegistry::Default() {
 void StrategyRegistry::Register(const std::string& name, Factory factory,
                                 const StrategyParams& default_options,
                                 const std::string& description) {
-  if (name.empty()) throw std::invalid_argument("name: empty strategy name");
-  if (!factory) throw std::invalid_argument("factory: empty factory for strategy '" + name + "'");
+  CheckEntry(name, factory);
   std::lock_guard<std::mutex> lock(mutex_);
   if (entries_.count(name) > 0)
     throw std::invalid_argument("name = '" + name +
                                 "': a strategy of this name is already registered");
   entries_.emplace(name, Entry{std::move(factory), default_options, description});
+}
+
+void StrategyRegistry::Replace(const std::string& name, Factory factory,
+                               const StrategyParams& default_options,
+                               const std::string& description) {
+  CheckEntry(name, factory);
+  std::lock_guard<std::mutex> lock(mutex_);
+  entries_[name] = Entry{std::move(factory), default_options, description};
 }
 
 StrategyRegistry::Entry StrategyRegistry::Find(const std::string& name) const {

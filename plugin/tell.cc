@@ -2,7 +2,7 @@
 // the models; and the calls that give pending points back.
 #include <sstream>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/named_records.h"
 #include "plugin/optimizer_impl.h"
@@ -11,11 +11,26 @@ namespace gpbandit {
 namespace internal {
 
 void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                         const Eigen::VectorXd& constraints) {
+                         const Eigen::VectorXd& constraints, long trial) {
   CheckTell(x, z, y, "x", "context", "y");
   CheckConstraints(y, constraints);
-  journal_.Run(
-      [&] { return StageTell(x, z, y, model_->ImputedReward(), TellRound(x, z), constraints); });
+  journal_.Run([&] {
+    // Looked up under the study's lock, after the replay: another worker may have told it.
+    const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
+    return StageTell(x, z, y, model_->ImputedReward(), round, constraints, trial);
+  });
+}
+
+const PendingPoint& OptimizerImpl::PendingTrial(long trial) const {
+  const int j = pending_.IndexOfTrial(trial);
+  if (j < 0)
+    throw std::invalid_argument(
+        "trial " + std::to_string(trial) + " is not pending (" +
+        (trial >= 0 && trial < pending_.next_trial()
+             ? "it was told, released or cleared already"
+             : "no such trial: " + std::to_string(pending_.next_trial()) + " handed out so far") +
+        ")");
+  return pending_.points()[static_cast<std::size_t>(j)];
 }
 
 void OptimizerImpl::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
@@ -39,9 +54,10 @@ void OptimizerImpl::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z
   domain_.CheckContext(z, z_field);
   if (!std::isfinite(y) && options_.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
     std::ostringstream s;
+    // Worded in the option's names of the log, Python and the command line, not in C++'s.
     s << y_field << " is not finite: " << y
-      << " (set OptimizerOptions::non_finite_rewards = kSkip or kImputeWorst to record it as "
-         "failed)";
+      << " (the option non_finite_rewards is \"throw\"; set it to \"skip\" or "
+         "\"impute-worst\" to record the evaluation as failed)";
     throw std::invalid_argument(s.str());
   }
 }
@@ -58,26 +74,31 @@ long OptimizerImpl::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z
 // sense (as Observation::imputed) so that a replay can check it.
 std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                                                double y, double imputed, long round,
-                                               const Eigen::VectorXd& constraints) {
+                                               const Eigen::VectorXd& constraints, long trial) {
   const bool accepted = std::isfinite(y);
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
                        accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
-                       constraints),
+                       constraints, trial),
       domain_, x, z));
-  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
-          g = Eigen::VectorXd(constraints)] { ApplyTell(x, z, y, accepted, round, g); };
+  return
+      [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
+       g = Eigen::VectorXd(constraints), trial] { ApplyTell(x, z, y, accepted, round, g, trial); };
 }
 
 void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                              bool accepted, long round, const Eigen::VectorXd& constraints) {
+                              bool accepted, long round, const Eigen::VectorXd& constraints,
+                              long trial) {
   Observation observation{x, z, y, accepted, std::nan(""), constraints};
   observation.round = round;
   const double imputed =
       model_->Add(inputs_.Input(x, z, round), domain_.ToUnit(x, z), y, accepted, constraints);
   if (!std::isnan(imputed)) observation.imputed = model_->chain().FromReward(imputed);
   observations_.push_back(std::move(observation));
-  pending_.Remove(x, z);
+  if (trial >= 0)
+    pending_.RemoveTrial(trial);
+  else
+    pending_.Remove(x, z);
 }
 
 void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
@@ -143,6 +164,22 @@ bool OptimizerImpl::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z) 
     if (released) journal_.Append(FormatReleaseRecord(x, z));
     return std::function<void()>([&] {
       if (released) pending_.Remove(x, z);
+    });
+  });
+  return released;
+}
+
+bool OptimizerImpl::ReleaseTrial(long trial) {
+  bool released = false;
+  journal_.Run([&] {
+    const int j = pending_.IndexOfTrial(trial);
+    released = j >= 0;
+    if (released) {
+      const PendingPoint& p = pending_.points()[static_cast<std::size_t>(j)];
+      journal_.Append(FormatReleaseRecord(p.x, p.z, trial));
+    }
+    return std::function<void()>([&] {
+      if (released) pending_.RemoveTrial(trial);
     });
   });
   return released;

@@ -17,7 +17,7 @@ namespace gpbandit {
 namespace {
 
 std::string ErrnoText(const std::string& what, const std::string& path) {
-  return what + " '" + path + "': " + std::strerror(errno);
+  return what + " '" + RedactUrl(path) + "': " + std::strerror(errno);
 }
 
 void LockFile(int fd, int operation, const std::string& path) {
@@ -152,6 +152,24 @@ std::unique_ptr<StudySession> FileStudyStorage::Begin(LockMode mode) {
   return std::make_unique<FileStudySession>(this, mode);
 }
 
+void FileStudyStorage::CheckWritable() const {
+  struct stat info;
+  if (::stat(path_.c_str(), &info) == 0) {
+    if (S_ISDIR(info.st_mode))
+      throw std::runtime_error("the log '" + Describe() + "' is a directory");
+    if (::access(path_.c_str(), R_OK | W_OK) != 0)
+      throw std::runtime_error(ErrnoText("cannot write the log", path_));
+    return;
+  }
+  if (errno != ENOENT) throw std::runtime_error(ErrnoText("cannot create the log", path_));
+  const std::size_t slash = path_.find_last_of('/');
+  const std::string directory =
+      slash == std::string::npos ? "." : (slash == 0 ? "/" : path_.substr(0, slash));
+  if (::access(directory.c_str(), W_OK | X_OK) != 0)
+    throw std::runtime_error(ErrnoText("cannot create the log", path_) + " (in its directory '" +
+                             RedactUrl(directory) + "')");
+}
+
 bool FileStudyStorage::EnsureOpen(bool writable) {
   if (fd_ >= 0 && (writable_ || !writable)) return true;
   const int flags = writable ? O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC : O_RDONLY | O_CLOEXEC;
@@ -169,7 +187,7 @@ bool FileStudyStorage::EnsureOpen(bool writable) {
 std::vector<StudyRecord> FileStudyStorage::ReadNew(bool repair) {
   const long long size = FileSize(fd_, path_);
   if (size < cursor_.bytes)
-    throw std::runtime_error("the log '" + path_ + "' is shorter (" + std::to_string(size) +
+    throw std::runtime_error("the log '" + Describe() + "' is shorter (" + std::to_string(size) +
                              " bytes) than the records already read from it (" +
                              std::to_string(cursor_.bytes) + " bytes): it was cut or replaced");
   const std::string text = ReadRange(fd_, cursor_.bytes, size, path_);
@@ -192,25 +210,24 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
   std::vector<StudyRecord> records;
   long long sequence = cursor->sequence;
   auto take = [&](const std::string& line, int line_number) {
-    const std::string type = RecordType(line);
-    if ((type == "header") != (sequence < 0))
-      throw MisplacedRecord(type == "header" ? "a second header record"
-                                             : "the first record is not a header");
+    const std::string type = StudyRecordType(line, sequence < 0);
     ++sequence;
     if (sequence == 0)
       *header = line;
     else
-      records.push_back({sequence, type, line, path_ + ":" + std::to_string(line_number)});
+      records.push_back({sequence, type, line, Describe() + ":" + std::to_string(line_number)});
   };
   const long long first_line = cursor->lines + 1;
-  const ScannedLines scanned = ScanJsonLines(text, path_, static_cast<int>(first_line), take);
+  const ScannedLines scanned = ScanJsonLines(text, Describe(), static_cast<int>(first_line), take);
   cursor->sequence = sequence;
   cursor->bytes += static_cast<long long>(scanned.intact_bytes);
   cursor->lines += scanned.lines;
+  // A file that does not start with a header is not a study: neither repaired nor appended to.
+  RefuseHeaderlessText(scanned, !header->empty(), Describe());
   if (!scanned.torn) return records;
   const long long torn_line = first_line + scanned.lines;
   if (warned_torn_line_ != torn_line) {
-    std::cerr << "gpbandit: warning: " << path_ << ": dropping a torn last line " << torn_line
+    std::cerr << "gpbandit: warning: " << Describe() << ": dropping a torn last line " << torn_line
               << " (" << scanned.torn_problem << "); the records before it are intact\n";
     warned_torn_line_ = torn_line;
   }
@@ -233,7 +250,7 @@ void FileStudyStorage::SyncToDisk() {
 long long FileStudyStorage::Append(const std::string& text, long long records) {
   const long long before = FileSize(fd_, path_);
   if (before != cursor_.bytes)
-    throw std::logic_error("append to '" + path_ + "' before reading its end");
+    throw std::logic_error("append to '" + Describe() + "' before reading its end");
   std::size_t written = 0;
   try {
     while (written < text.size()) {

@@ -12,27 +12,22 @@ ScannedLines ScanJsonLines(const std::string& text, const std::string& where, in
   while (start < text.size()) {
     const int line_number = first_line_number + scanned.lines;
     const std::size_t newline = text.find('\n', start);
+    // Each record is one write with its newline last: a crash can only leave a last line
+    // without its newline. A complete line that is not a record is corruption, never a tear.
     if (newline == std::string::npos) {
       scanned.torn = true;
       scanned.torn_problem = "no terminating newline";
       break;
     }
     const std::string line = text.substr(start, newline - start);
-    const bool is_last = newline + 1 >= text.size();
     if (line.find_first_not_of(" \t\r") != std::string::npos) {
       try {
         take(line, line_number);
       } catch (const MisplacedRecord& e) {
         throw std::runtime_error(where + ":" + std::to_string(line_number) + ": " + e.what());
       } catch (const std::exception& e) {
-        // Each record is one write with its newline last: only the last line can be torn.
-        if (!is_last) {
-          throw std::runtime_error(where + ":" + std::to_string(line_number) +
-                                   ": malformed log record: " + e.what());
-        }
-        scanned.torn = true;
-        scanned.torn_problem = e.what();
-        break;
+        throw std::runtime_error(where + ":" + std::to_string(line_number) +
+                                 ": malformed log record: " + e.what());
       }
     }
     ++scanned.lines;
@@ -40,6 +35,32 @@ ScannedLines ScanJsonLines(const std::string& text, const std::string& where, in
     scanned.intact_bytes = start;
   }
   return scanned;
+}
+
+std::string StudyRecordType(const std::string& line, bool first) {
+  if (first) {
+    std::string type;
+    try {
+      type = RecordType(line);
+    } catch (const std::runtime_error&) {
+      // Not JSON at all: a text file, not a study with a damaged first record.
+    }
+    if (type != "header")
+      throw MisplacedRecord(std::string(kNotAStudy) + ": its first line is not a header record");
+    return type;
+  }
+  const std::string type = RecordType(line);
+  if (type == "header") throw MisplacedRecord("a second header record");
+  return type;
+}
+
+void RefuseHeaderlessText(const ScannedLines& scanned, bool has_header, const std::string& where) {
+  if (has_header || (!scanned.torn && scanned.intact_bytes == 0)) return;
+  throw std::runtime_error(where + ": " + kNotAStudy +
+                           (scanned.torn
+                                ? ": its first line is incomplete (" + scanned.torn_problem + ")"
+                                : ": it holds only blank lines") +
+                           "; it is left untouched (delete it, or give another path)");
 }
 
 std::string RecordType(const std::string& record_json) {

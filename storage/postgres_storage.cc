@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "storage/json_lines.h"
+#include "storage/study_name.h"
 
 namespace gpbandit {
 namespace {
@@ -91,7 +92,7 @@ double Seconds(std::chrono::steady_clock::duration d) {
 class Connection {
  public:
   Connection(std::string url, const StorageOptions& options)
-      : url_(std::move(url)), redacted_(RedactUrl(url_)), options_(options) {
+      : url_(std::move(url)), redacted_(RedactPostgresUrl(url_)), options_(options) {
     try {
       Open();
     } catch (const std::exception& e) {
@@ -378,6 +379,7 @@ bool HavePostgresStorage() { return true; }
 std::unique_ptr<StudyStorage> OpenPostgresStudy(const std::string& url, const std::string& study,
                                                 const StorageOptions& options) {
   if (study.empty()) throw std::invalid_argument("a database study needs a name (--study)");
+  CheckStudyName(study);
   return std::make_unique<PostgresStudyStorage>(url, study, options);
 }
 

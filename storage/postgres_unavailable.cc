@@ -8,8 +8,9 @@ namespace {
 
 [[noreturn]] void Unavailable() {
   throw std::invalid_argument(
-      "this build of gpbandit has no PostgreSQL support (libpqxx was not found when it was "
-      "built: install libpqxx-dev and rebuild)");
+      "the storage schemes postgresql:// and postgres:// are not available: this build of "
+      "gpbandit has no PostgreSQL support (libpqxx was not found when it was built: install "
+      "libpqxx-dev and rebuild)");
 }
 
 }  // namespace

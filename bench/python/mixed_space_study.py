@@ -86,15 +86,14 @@ def samplers(part, problem, seed):
         }
     if part == "treatments":
         variants = {
-            "local-search+exchangeable": lambda: GPBanditSampler("ei", seed=seed),
-            "relax-and-round+exchangeable": lambda: GPBanditSampler(
-                "ei", seed=seed, maximizer_integer_search="relax-and-round"),
-            "relax-then-search+exchangeable": lambda: GPBanditSampler(
-                "ei", seed=seed, maximizer_integer_search="relax-then-search"),
+            f"{search}+exchangeable": (
+                lambda search=search: GPBanditSampler("ei", seed=seed,
+                                                      maximizer_integer_search=search))
+            for search in ("local-search", "relax-and-round", "relax-then-search")
         }
         if any(isinstance(d, mixed_problems.Cat) for d in dims.values()):
-            variants["local-search+one-hot"] = lambda: GPBanditSampler("ei", seed=seed,
-                                                                       **one_hot_options(dims))
+            variants["local-search+one-hot"] = lambda: GPBanditSampler(
+                "ei", seed=seed, maximizer_integer_search="local-search", **one_hot_options(dims))
         return variants
     if part == "priors":
         if not any(isinstance(d, mixed_problems.Cat) for d in dims.values()):

@@ -4,7 +4,7 @@
 #include <map>
 #include <vector>
 
-#include "examples/io/csv.h"
+#include "cli/io/csv.h"
 
 namespace gpbandit {
 namespace io {
@@ -20,34 +20,6 @@ struct VectorLess {
 std::vector<double> ToStd(const Eigen::VectorXd& v) { return {v.data(), v.data() + v.size()}; }
 
 }  // namespace
-
-std::vector<int> ParseNumberedHeader(const std::string& path, int line,
-                                     const std::vector<std::string>& header,
-                                     const std::vector<std::string>& prefixes) {
-  std::vector<int> counts(prefixes.size(), 0);
-  size_t group = 0;
-  for (size_t c = 0; c < header.size(); ++c) {
-    const std::string& name = header[c];
-    bool matched = false;
-    while (group < prefixes.size()) {
-      const std::string expected = prefixes[group] + std::to_string(counts[group] + 1);
-      if (name == expected) {
-        ++counts[group];
-        matched = true;
-        break;
-      }
-      ++group;  // this group is finished; the name may start the next one
-    }
-    if (!matched) {
-      std::string want;
-      for (size_t g = 0; g < prefixes.size(); ++g) want += (g ? ", " : "") + prefixes[g] + "1..";
-      throw FileFormatError(
-          path, line, static_cast<int>(c) + 1,
-          "unexpected column name '" + name + "' (expected columns " + want + " in that order)");
-    }
-  }
-  return counts;
-}
 
 std::vector<int> FiniteProblem::CandidatesWithContext(const Eigen::VectorXd& context) const {
   std::vector<int> indices;
@@ -175,25 +147,6 @@ void WriteFiniteProblem(const FiniteProblem& problem, const FiniteProblemFiles& 
   if (problem.context_dim > 0 && !files.contexts.empty())
     WriteNumericCsv(files.contexts, NumberedNames("z", problem.context_dim),
                     problem.contexts.transpose());
-}
-
-Observations ReadObservations(const std::string& path, const RowLimit& limit) {
-  const CsvTable table = ReadNumericCsv(path, true, true, limit);
-  std::vector<std::string> names = table.header;
-  const int last = static_cast<int>(names.size());
-  if (names.back() != "y")
-    throw FileFormatError(path, table.header_line, last,
-                          "the last column must be 'y', found '" + names.back() + "'");
-  names.pop_back();
-  const std::vector<int> counts = ParseNumberedHeader(path, table.header_line, names, {"x", "z"});
-  if (counts[0] == 0)
-    throw FileFormatError(path, table.header_line, 1, "need at least one column x1 before y");
-  Observations obs;
-  obs.action_dim = counts[0];
-  obs.context_dim = counts[1];
-  obs.X = table.values.leftCols(last - 1).transpose();
-  obs.y = table.values.col(last - 1);
-  return obs;
 }
 
 }  // namespace io

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "examples/io/csv.h"
+#include "cli/io/csv.h"
 
 namespace gpbandit {
 namespace io {
@@ -56,21 +56,6 @@ FiniteProblem LoadFiniteProblem(const FiniteProblemFiles& files);
 
 // Writes a problem in this format (kernel_matrix and contexts only when non-empty).
 void WriteFiniteProblem(const FiniteProblem& problem, const FiniteProblemFiles& files);
-
-// Observations for `gpbandit fit`: header x1..xd[,z1..zm],y. Returns X ((d + m) x n) and y (n).
-struct Observations {
-  int action_dim = 0;
-  int context_dim = 0;
-  Eigen::MatrixXd X;
-  Eigen::VectorXd y;
-};
-Observations ReadObservations(const std::string& path, const RowLimit& limit = {});
-
-// Checks that header names are prefix1..prefixK for each (prefix, K) in order, K >= 0 unknown:
-// returns the count of each prefix found. Throws FileFormatError at the first bad column.
-std::vector<int> ParseNumberedHeader(const std::string& path, int line,
-                                     const std::vector<std::string>& header,
-                                     const std::vector<std::string>& prefixes);
 
 }  // namespace io
 }  // namespace gpbandit

@@ -4,7 +4,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "gp/math.h"
-
 namespace gpbandit {
 namespace problems {
+
+constexpr double kPi = 3.14159265358979323846;
 
 struct SyntheticFunction {
   std::string name;

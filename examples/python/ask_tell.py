@@ -1,4 +1,4 @@
-"""The README's Python tour: tune two gains of a noisy system with GP-UCB by hand in a loop,
+"""An ask/tell tour: tune two gains of a noisy system with GP-UCB by hand in a loop,
 with every tell logged, then pick the run up again from its log as after a crash.
 
     PYTHONPATH=build/python /usr/bin/python3 examples/python/ask_tell.py

@@ -4,19 +4,27 @@ PI) from Python, on the C++ library.
     import gpbandit
     opt = gpbandit.Optimizer(gpbandit.Domain.box([0, 0], [5, 10]), "gp-ucb", seed=1)
     for _ in range(30):
-        x = opt.ask()              # a 1-D float64 array
+        x = opt.ask()              # a 1-D float64 array (x.trial: its trial number)
         opt.tell(x, experiment(x)) # larger rewards are better
     print(opt.best().x)
 
 Arrays are float64 numpy arrays: a point is 1-D, a batch of points 2-D with one point per row.
 docs/python.md is the reference."""
 
-from ._core import FitReport, WorkerOptions
+from ._core import FitReport, FitTermination, WorkerOptions, __version__
 from .domain import Domain
 from .kernels import Kernel, kernel_names
 from .minimize import OptimizeResult, minimize
 from .model import GaussianProcess, fit_hyperparameters
-from .optimizer import Observations, Optimizer, Pending, Recommendation
+from .optimizer import (
+    Observations,
+    Optimizer,
+    Pending,
+    Prediction,
+    Recommendation,
+    Suggestion,
+    Suggestions,
+)
 from .options import default_fit_options, default_gp_options, default_options, strategy_defaults
 from .space import Categorical, Integer, Real, Space
 from .strategies import RoundState, register_strategy, strategies, strategy_description
@@ -26,6 +34,7 @@ __all__ = [
     "Categorical",
     "Domain",
     "FitReport",
+    "FitTermination",
     "GaussianProcess",
     "Integer",
     "Kernel",
@@ -33,11 +42,15 @@ __all__ = [
     "OptimizeResult",
     "Optimizer",
     "Pending",
+    "Prediction",
     "Real",
     "Recommendation",
     "RoundState",
     "Space",
+    "Suggestion",
+    "Suggestions",
     "WorkerOptions",
+    "__version__",
     "default_fit_options",
     "default_gp_options",
     "default_options",
@@ -45,8 +58,8 @@ __all__ = [
     "kernel_names",
     "kernels",
     "minimize",
-    "space",
     "register_strategy",
+    "space",
     "strategies",
     "strategy_defaults",
     "strategy_description",

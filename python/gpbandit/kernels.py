@@ -4,7 +4,9 @@ coordinates (`dims`, a list of ints), composable with * (product) and + (sum):
     k = kernels.Matern52(dims=[0, 1]) * kernels.SquaredExponential(dims=[2], ard=False)
 
 In an Optimizer the inputs are [action; context] in unit-cube coordinates. A kernel called on
-two 2-D arrays (one point per row) returns their covariance matrix."""
+two 2-D arrays (one point per row) returns their covariance matrix. make_kernel builds a
+registered kernel by name (kernel_names(), kernel_description(name)); param_kinds() lists what
+each kind of log-param means to the fit (its default range) and to reports."""
 
 from ._core import (
     Categorical,
@@ -18,8 +20,10 @@ from ._core import (
     OneHot,
     Periodic,
     SquaredExponential,
+    kernel_description,
     kernel_names,
     make_kernel,
+    param_kinds,
 )
 
 __all__ = [
@@ -34,6 +38,8 @@ __all__ = [
     "OneHot",
     "Periodic",
     "SquaredExponential",
+    "kernel_description",
     "kernel_names",
     "make_kernel",
+    "param_kinds",
 ]

@@ -2,11 +2,15 @@
 hyperparams/fit.h): what `gpbandit fit` does on the command line. Inputs are in the caller's
 units (the Optimizer maps its own to the unit cube first)."""
 
+from typing import Any, Mapping, Optional, Tuple
+
 from . import _core, options as _options
-from .kernels import Matern52
+from .kernels import Kernel, Matern52
+from .optimizer import ArrayLike, Prediction
 
 
-def _settings(gp=None, fit=None):
+def _settings(gp: Optional[Mapping[str, Any]] = None,
+              fit: Optional[Mapping[str, Any]] = None) -> str:
     options = _options.default_options()
     options["fit"] = _options.default_fit_options()
     return _options.settings_json(
@@ -25,27 +29,28 @@ class GaussianProcess:
     gpbandit.default_gp_options()). input_dim defaults to the kernel's min_input_dim.
     Arrays: X is 2-D with one point per row (n x input_dim), y 1-D."""
 
-    def __init__(self, kernel, input_dim=None, **gp_options):
+    def __init__(self, kernel: Kernel, input_dim: Optional[int] = None, **gp_options: Any) -> None:
         dim = kernel.min_input_dim if input_dim is None else input_dim
         self._core = _core.GaussianProcess(kernel, dim, _settings(gp=gp_options))
 
-    def add_observations(self, X, y):
+    def add_observations(self, X: ArrayLike, y: ArrayLike) -> None:
         """Adds the rows of X with outputs y (incremental Cholesky, O(t^2) per row)."""
         self._core.add_observations(X, y)
 
-    def predict(self, X):
-        """(mean, variance) of the posterior at the rows of X: two 1-D arrays, in the outputs'
-        units (the variance of the latent function, without the noise)."""
-        return self._core.predict(X)
+    def predict(self, X: ArrayLike) -> Prediction:
+        """The posterior at the rows of X, a Prediction (mean, std) of two 1-D arrays in the
+        outputs' units: std is the STANDARD DEVIATION of the latent function, without the
+        noise ("predict" means this everywhere in gpbandit)."""
+        return Prediction(*self._core.predict(X))
 
-    def fit(self, seed=0, **fit_options):
+    def fit(self, seed: int = 0, **fit_options: Any) -> _core.FitReport:
         """Fits the kernel hyperparameters and noise by maximizing the marginal likelihood
         (L-BFGS in Ceres with restarts; fit_options over gpbandit.default_fit_options()).
         Releases the GIL. Returns a FitReport; if every start fails the model keeps its
         hyperparameters and the report says why."""
         return self._core.fit(_settings(fit=fit_options), seed)
 
-    def log_marginal_likelihood(self):
+    def log_marginal_likelihood(self) -> float:
         """log p(y | X, hyperparameters) of the standardized outputs."""
         return self._core.log_marginal_likelihood()
 
@@ -59,7 +64,14 @@ class GaussianProcess:
     outputs = property(lambda self: self._core.outputs)
 
 
-def fit_hyperparameters(X, y, kernel=None, seed=0, gp=None, **fit_options):
+def fit_hyperparameters(
+    X: ArrayLike,
+    y: ArrayLike,
+    kernel: Optional[Kernel] = None,
+    seed: int = 0,
+    gp: Optional[Mapping[str, Any]] = None,
+    **fit_options: Any,
+) -> Tuple["GaussianProcess", _core.FitReport]:
     """Fits a GP to (X, y) by marginal likelihood: returns (GaussianProcess, FitReport).
 
     X: n x d (one point per row), y: n. kernel: default Matern-5/2 ARD over all d inputs.

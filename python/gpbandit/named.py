@@ -4,6 +4,31 @@ categorical as its label (str); contexts that are a space (Domain.with_context_s
 too. On other domains points stay 1-D arrays and these functions pass them through."""
 
 from collections.abc import Mapping
+from typing import Optional
+
+
+class NamedSuggestion(dict):
+    """A point ask() handed out on a parameter space: a dict {name: value} that also carries its
+    trial number, `trial` (the handle tell(x, y, trial=...) and release(trial=...) take, as a
+    Suggestion's)."""
+
+    trial: Optional[int] = None
+
+
+def suggestion(domain, x, trial):
+    """The NamedSuggestion of action vector x and its trial number."""
+    out = NamedSuggestion(domain.to_dict(x))
+    out.trial = int(trial)
+    return out
+
+
+def rows_in(domain, X):
+    """X as rows of vectors: a dict, or a list of dicts, is converted on a space."""
+    if isinstance(X, Mapping):
+        return [domain.to_vector(X)]
+    if isinstance(X, list) and X and isinstance(X[0], Mapping):
+        return [domain.to_vector(x) for x in X]
+    return X
 
 
 def action_in(domain, x):

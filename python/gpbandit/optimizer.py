@@ -1,30 +1,123 @@
 """The ask/tell Optimizer (plugin/optimizer.h) in Python's conventions."""
 
 import json
-from collections import namedtuple
+import os
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Union
 
 import numpy as np
 
 from . import _core, named as _named, options as _options
 from .domain import Domain
+from .kernels import Kernel
 
-Recommendation = namedtuple("Recommendation", "x context posterior_mean observed_reward")
-Recommendation.__doc__ = """What best() recommends: the observed point with the highest
-posterior mean (x, 1-D; context, 1-D or None), that mean and the reward told for it."""
+PathLike = Union[str, "os.PathLike[str]"]
+ArrayLike = Any  # anything numpy.asarray turns into float64 numbers
 
-Observations = namedtuple("Observations", "x context y accepted imputed")
-Observations.__doc__ = """Every tell in order: x (n x d, one point per row), context (n x m, or
-None without contexts), y (n), accepted (n booleans: False for a failed evaluation, a non-finite
-y kept out of the model) and imputed (n: the reward a failure entered the model with, NaN if
-none)."""
+class Recommendation(NamedTuple):
+    """What best() recommends: without a context, the observed point with the highest posterior
+    mean; at a context, the maximizer of the posterior mean there (x, 1-D; context, 1-D or
+    None), that mean and the reward told for it (NaN if none was)."""
 
-Pending = namedtuple("Pending", "x context round worker lease_until")
-Pending.__doc__ = """Points handed out and not yet told or released, in the order handed out:
-x (p x d), context (p x m or None), round (p ints: the ask round), worker (p names), lease_until
-(p: seconds since the epoch on the study's clock; inf for leases that never end)."""
+    x: np.ndarray
+    context: Optional[np.ndarray]
+    posterior_mean: float
+    observed_reward: float
 
 
-def _worker_options(worker):
+class Observations(NamedTuple):
+    """Every tell in order: x (n x d, one point per row), context (n x m, or None without
+    contexts), y (n), accepted (n booleans: False for a failed evaluation, a non-finite y kept
+    out of the model) and imputed (n: the reward a failure entered the model with, NaN if
+    none)."""
+
+    x: np.ndarray
+    context: Optional[np.ndarray]
+    y: np.ndarray
+    accepted: np.ndarray
+    imputed: np.ndarray
+
+
+class Pending(NamedTuple):
+    """Points handed out and not yet told or released, in the order handed out: x (p x d),
+    context (p x m or None), round (p ints: the ask round), worker (p names), lease_until (p:
+    seconds since the epoch on the study's clock; inf for leases that never end), trial (p ints:
+    each point's trial number, the handle tell(..., trial=) and release(trial=) take)."""
+
+    x: np.ndarray
+    context: Optional[np.ndarray]
+    round: np.ndarray
+    worker: List[str]
+    lease_until: np.ndarray
+    trial: np.ndarray
+
+
+class Prediction(NamedTuple):
+    """What predict() returns: the posterior mean and STANDARD DEVIATION of f (not of a noisy
+    observation) at each point, two 1-D arrays in the caller's units."""
+
+    mean: np.ndarray
+    std: np.ndarray
+
+
+class Suggestion(np.ndarray):
+    """A point ask() handed out: a 1-D float64 array that also carries its trial number,
+    `trial`, the handle tell(x, y, trial=...) and release(trial=...) take instead of the exact
+    point (so that telling a rounded or clipped point still releases the suggestion). A copy or
+    the result of arithmetic is a plain array without it; pass the number on yourself."""
+
+    trial: Optional[int]
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.trial = None
+
+
+class Suggestions(np.ndarray):
+    """The q x d points ask_batch() handed out, one per row, with their trial numbers (`trials`,
+    q ints). A row taken by an integer index (or by iterating) is a Suggestion carrying its own
+    trial number."""
+
+    trials: Optional[np.ndarray]
+
+    def __array_finalize__(self, obj: Any) -> None:
+        self.trials = None
+
+    def __getitem__(self, index: Any) -> Any:
+        item = super().__getitem__(index)
+        if self.trials is not None and isinstance(index, (int, np.integer)):
+            return _suggestion(np.asarray(item), int(self.trials[index]))
+        if isinstance(item, Suggestions):  # a slice or a mask: a plain array, no handles
+            return np.asarray(item)
+        return item
+
+
+def _suggestion(x: np.ndarray, trial: int) -> Suggestion:
+    out = np.asarray(x, dtype=np.float64).view(Suggestion)
+    out.trial = trial
+    return out
+
+
+def _path(value: Optional[PathLike], field: str) -> str:
+    """A path (or URL) given as a str or an os.PathLike, as the C++ library's string; "" for
+    None."""
+    if value is None:
+        return ""
+    if isinstance(value, (str, os.PathLike)):
+        path = os.fsdecode(os.fspath(value))
+        if path == "":
+            raise ValueError(f"{field} is empty: give a path, or None")
+        return path
+    raise TypeError(f"{field} must be a str or an os.PathLike (a pathlib.Path), got "
+                    f"{type(value).__name__} {value!r}")
+
+
+def _random_seed() -> int:
+    """A seed from the operating system's entropy (seed=None)."""
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _worker_options(
+    worker: Union[None, Mapping[str, Any], _core.WorkerOptions]
+) -> _core.WorkerOptions:
     """WorkerOptions from None, a dict of its fields, or a WorkerOptions."""
     if isinstance(worker, _core.WorkerOptions):
         return worker
@@ -39,25 +132,61 @@ def _worker_options(worker):
     return out
 
 
-def _context_or_none(array, domain):
+def _context_or_none(array: np.ndarray, domain: Domain) -> Optional[np.ndarray]:
     return array if domain.context_dim > 0 else None
+
+
+def _trial(trial: Optional[int]) -> Optional[int]:
+    if trial is None:
+        return None
+    if not _options._is_int(trial):
+        raise TypeError(f"trial must be an int (ask()'s .trial), got {trial!r}")
+    return int(trial)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _rows(array: ArrayLike, field: str, width: int, what: str) -> np.ndarray:
+    """A 2-D float64 array of points, one per row, `width` columns; the errors say rows and
+    columns as the caller passed them."""
+    a = np.asarray(array, dtype=np.float64)
+    if a.ndim != 2:
+        raise ValueError(f"{field} must be a 2-D array with one point per row, got shape {a.shape}")
+    if len(a) > 0 and a.shape[1] != width:
+        raise ValueError(
+            f"{field} has {_count(a.shape[1], 'column')} (one per coordinate) but {what} is "
+            f"{width}; give one point per row"
+        )
+    return a
 
 
 class Optimizer:
     """A Gaussian-process bandit optimizer driven by ask and tell (maximizes the reward).
 
     Optimizer(domain, strategy="gp-ucb", kernel=None, seed=None, log=None, *, storage=None,
-              study=None, worker=None, strategy_options=None, **options)
+              study=None, load_if_exists=False, worker=None, strategy_options=None, **options)
 
     domain: a Domain. strategy: a registered name (gpbandit.strategies()), built-in or
     registered with gpbandit.register_strategy. kernel: a gpbandit Kernel over the model input
     [action; context] in unit-cube coordinates, or None for the default (Matern-5/2 ARD; with
     contexts, its product with a Matern-5/2 over the contexts), fitted by marginal likelihood.
-    seed: seeds every random choice (None: the C++ default, 0). log: a JSON-Lines file that
+    seed: seeds every random choice; None draws one from the operating system (it is recorded
+    in the study and in opt.options["seed"], so the run can be repeated), or, when an existing
+    study is continued, takes the study's. log: a JSON-Lines file (a str or os.PathLike) that
     records the study (each tell is on disk before tell() returns); storage and study: a shared
-    study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker: this
-    process's part in a shared study, a dict with id, pending_lease_seconds,
+    study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker:
+    this process's part in a shared study, a dict with id, pending_lease_seconds,
     reconnect_timeout_seconds.
+
+    An existing study (a log that holds one, a study already in the storage) is an error
+    (FileExistsError) unless load_if_exists=True, as in Optuna's create_study: then it is
+    continued, if every setting its header records (sense, strategy and its options, design
+    size, seed, kernel, domain, ...) is this optimizer's; a difference is a RuntimeError naming
+    the field. Optimizer.resume and Optimizer.open continue a study with its own settings. A
+    file that is not a study is refused and left untouched; a log that cannot be written fails
+    here, not at the first ask.
 
     options: keyword arguments, either the optimizer's (nested ones as dicts, merged over
     their defaults: fit={"num_restarts": 3}) or the strategy's (beta_scale=0.2, or all of them
@@ -66,9 +195,10 @@ class Optimizer:
 
     Arrays: float64 numpy arrays in and out; a point is 1-D, a batch of points 2-D with one
     point per row (q x d). Every point is in original units. On a parameter space
-    (Domain.space, gpbandit.space) a point is a dict {name: value} instead (float, int or label;
-    a list of dicts for a batch), and so is a context given as a space; tell and release take
-    either form. observations() and pending() keep the vector form (Domain.to_dict converts).
+    (Domain.space, gpbandit.Space) a point is a dict {name: value} instead (float, int or label;
+    a list of dicts for a batch), and so is a context given as a space; tell, release and
+    predict take either form. observations() and pending() keep the vector form (the real, the
+    integer, the label's index), which Domain.to_dict converts.
 
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
@@ -77,20 +207,25 @@ class Optimizer:
 
     def __init__(
         self,
-        domain,
-        strategy="gp-ucb",
-        kernel=None,
-        seed=None,
-        log=None,
+        domain: Domain,
+        strategy: str = "gp-ucb",
+        kernel: Optional[Kernel] = None,
+        seed: Optional[int] = None,
+        log: Optional[PathLike] = None,
         *,
-        storage=None,
-        study=None,
-        worker=None,
-        strategy_options=None,
-        **options,
-    ):
+        storage: Optional[PathLike] = None,
+        study: Optional[str] = None,
+        load_if_exists: bool = False,
+        worker: Union[None, Mapping[str, Any], _core.WorkerOptions] = None,
+        strategy_options: Optional[Mapping[str, Any]] = None,
+        **options: Any,
+    ) -> None:
         if not isinstance(domain, Domain):
             raise TypeError(f"domain must be a gpbandit.Domain, got {domain!r}")
+        log_path, storage_url = _path(log, "log"), _path(storage, "storage")
+        existing = self._existing_study(log_path, storage_url, study or "", load_if_exists)
+        if seed is None and "seed" not in options:
+            seed = json.loads(existing)["options"]["seed"] if existing else _random_seed()
         if seed is not None:
             options["seed"] = seed
         if "seed" in options and _options._is_int(options["seed"]):
@@ -106,84 +241,159 @@ class Optimizer:
             _options.to_json(strategy_options),
             _options.settings_json(optimizer_options),
             _worker_options(worker),
-            log or "",
-            storage or "",
+            log_path,
+            storage_url,
             study or "",
         )
 
+    @staticmethod
+    def _existing_study(log: str, storage: str, study: str, load_if_exists: bool) -> str:
+        """The header of the study the arguments name ("" when none exists yet); FileExistsError
+        for an existing one unless load_if_exists."""
+        if not log and not storage:
+            return ""
+        header = _core.Optimizer.study_header(log, storage, study)
+        if header and not load_if_exists:
+            where = f"the log {log!r}" if log else f"the study {study!r} in the storage"
+            raise FileExistsError(
+                f"{where} holds a study already: pass load_if_exists=True to continue it with "
+                "the same settings, continue it with its own settings with "
+                "gpbandit.Optimizer.resume (a log) or gpbandit.Optimizer.open (a storage), or "
+                "give another path or study name"
+            )
+        return header
+
     @classmethod
-    def _wrap(cls, core):
+    def _wrap(cls, core: Any) -> "Optimizer":
         self = cls.__new__(cls)
         self._core = core
         return self
 
     @classmethod
-    def resume(cls, path, kernel=None):
+    def resume(cls, path: PathLike, kernel: Optional[Kernel] = None) -> "Optimizer":
         """The optimizer of a log, rebuilt from the log alone and replayed (an interrupted run
-        continues exactly). kernel: the one the log was written with, if not the default.
-        RuntimeError for a missing, empty or corrupt log, or an unregistered strategy."""
-        return cls._wrap(_core.Optimizer.resume(str(path), kernel))
+        continues exactly). path: a str or os.PathLike. kernel: the one the log was written
+        with, if not the default. RuntimeError for a missing, empty or corrupt log, a file that
+        is not a study, or an unregistered strategy."""
+        return cls._wrap(_core.Optimizer.resume(_path(path, "path"), kernel))
 
     @classmethod
-    def open(cls, storage, study, kernel=None, worker=None):
+    def open(
+        cls,
+        storage: PathLike,
+        study: str,
+        kernel: Optional[Kernel] = None,
+        worker: Union[None, Mapping[str, Any], _core.WorkerOptions] = None,
+    ) -> "Optimizer":
         """Joins the existing study `study` in `storage` (a file, a directory of studies or a
         postgresql:// URL); everything but the worker options comes from the study."""
-        return cls._wrap(_core.Optimizer.open(storage, study, kernel, _worker_options(worker)))
-
-    # ---- ask / tell ---------------------------------------------------------------------------
-    def ask(self, context=None):
-        """The next action to evaluate: a 1-D array (action_dim). context: 1-D (context_dim),
-        required when the domain has contexts. The point is pending until told or released.
-        Ctrl-C during ask: the call finishes, its point is released, KeyboardInterrupt is
-        raised."""
-        domain = self.domain
-        return _named.action_out(domain, self._core.ask(_named.context_in(domain, context)))
-
-    def ask_batch(self, q, context=None):
-        """q distinct actions for parallel evaluation, one per row (q x action_dim), all for
-        the same context (GP-BUCB: each is chosen as if the previous ones were observed)."""
-        domain = self.domain
-        X = self._core.ask_batch(q, _named.context_in(domain, context))
-        return [domain.to_dict(x) for x in X] if domain.kind == "space" else X
-
-    def tell(self, x, y, context=None, constraints=None):
-        """Reports reward y (a number; larger is better) at action x (1-D) and context.
-        Releases the matching pending point. With a log or storage, durable before it
-        returns. constraints: the measured constraint signals g_1..g_m (1-D) a safe strategy
-        with constraint_thresholds needs (docs/robot_tuning.md)."""
-        domain = self.domain
-        self._core.tell(
-            _named.action_in(domain, x), float(y), _named.context_in(domain, context), constraints
+        return cls._wrap(
+            _core.Optimizer.open(_path(storage, "storage"), study, kernel, _worker_options(worker))
         )
 
-    def tell_many(self, X, y, context=None):
+    # ---- ask / tell ---------------------------------------------------------------------------
+    def ask(self, context: Optional[ArrayLike] = None) -> Union[Suggestion, "_named.NamedSuggestion"]:
+        """The next action to evaluate: a 1-D array (action_dim), a Suggestion whose `trial`
+        is its trial number; on a parameter space (Domain.space) a dict {name: value}, a
+        NamedSuggestion with `trial` too. context: 1-D (context_dim), or a dict when the
+        contexts are a space; required when the domain has contexts. The point is pending until
+        told or released. Ctrl-C during ask: the call finishes, its point is released,
+        KeyboardInterrupt is raised."""
+        domain = self.domain
+        points, trials = self._core.ask_batch(1, _named.context_in(domain, context))
+        if domain.kind == "space":
+            return _named.suggestion(domain, points[0], trials[0])
+        return _suggestion(points[0], trials[0])
+
+    def ask_batch(self, q: int, context: Optional[ArrayLike] = None) -> Suggestions:
+        """q distinct actions for parallel evaluation, one per row (q x action_dim), all for
+        the same context (GP-BUCB: each is chosen as if the previous ones were observed). Their
+        trial numbers are `trials`; each row (X[i], or iterating) is a Suggestion. On a
+        parameter space, a list of q NamedSuggestion dicts."""
+        domain = self.domain
+        points, trials = self._core.ask_batch(q, _named.context_in(domain, context))
+        if domain.kind == "space":
+            return [_named.suggestion(domain, x, t) for x, t in zip(points, trials)]
+        out = np.asarray(points).view(Suggestions)
+        out.trials = np.asarray(trials, dtype=np.int64)
+        return out
+
+    def tell(
+        self,
+        x: ArrayLike,
+        y: float,
+        context: Optional[ArrayLike] = None,
+        constraints: Optional[ArrayLike] = None,
+        *,
+        trial: Optional[int] = None,
+    ) -> None:
+        """Reports reward y (a number; larger is better) at action x (1-D) and context.
+        Releases the pending point of `trial` (a trial number, e.g. ask()'s .trial), whatever x
+        is (the point evaluated may be the suggestion rounded or clipped), or without a trial the
+        first pending point exactly equal to x. ValueError for a trial that is not pending.
+        With a log or storage, durable before it returns. constraints: the measured constraint
+        signals g_1..g_m (1-D) a safe strategy with constraint_thresholds needs
+        (docs/robot_tuning.md). On a parameter space x (and a context given as a space) may be
+        a dict {name: value}."""
+        domain = self.domain
+        self._core.tell(_named.action_in(domain, x), float(y), _named.context_in(domain, context),
+                        constraints, _trial(trial))
+
+    def tell_many(self, X: ArrayLike, y: ArrayLike, context: Optional[ArrayLike] = None) -> None:
         """Tells every row of X (n x action_dim) with rewards y (n) and contexts (n x
         context_dim); all or nothing."""
+        X = _rows(X, "X", self.domain.action_dim, "the action dimension")
+        y = np.asarray(y, dtype=np.float64)
+        if y.ndim != 1 or len(y) != len(X):
+            raise ValueError(
+                f"y must hold one value per row of X: X has {_count(len(X), 'row')}, y has "
+                f"shape {y.shape}"
+            )
+        if context is not None:
+            context = _rows(context, "context", self.domain.context_dim, "the context dimension")
+            if len(context) != len(X):
+                raise ValueError(
+                    f"context must hold one row per row of X: X has {_count(len(X), 'row')}, "
+                    f"context {_count(len(context), 'row')}"
+                )
         self._core.tell_many(X, y, context)
 
-    def release(self, x, context=None):
-        """Gives back a pending point that will not be evaluated; False if none matches."""
+    def release(
+        self,
+        x: Optional[ArrayLike] = None,
+        context: Optional[ArrayLike] = None,
+        *,
+        trial: Optional[int] = None,
+    ) -> bool:
+        """Gives back a pending point that will not be evaluated: the one of `trial`, or the
+        first exactly equal to x (and context). False if none matches."""
+        if (trial is None) == (x is None):
+            raise ValueError("release takes either x (and context) or trial=, not both")
+        if trial is not None:
+            return self._core.release_trial(_trial(trial))
         domain = self.domain
         return self._core.release(_named.action_in(domain, x), _named.context_in(domain, context))
 
-    def clear_pending(self):
+    def clear_pending(self) -> None:
         """Forgets every pending point (in a shared study, every worker's)."""
         self._core.clear_pending()
 
-    def sync(self):
+    def sync(self) -> None:
         """Replays what other workers of a shared study appended since this one's last call."""
         self._core.sync()
 
-    def create_study(self):
+    def create_study(self) -> bool:
         """Creates the study in its storage now (header only); False if it exists."""
         return self._core.create_study()
 
     # ---- state -------------------------------------------------------------------------------
-    def best(self, context=None):
-        """A Recommendation. Without a context: the observed point with the highest posterior
-        mean. With a context (1-D): the action maximizing the posterior mean over the whole
-        domain at that context, observed or not (observed_reward is NaN for an unobserved one).
-        RuntimeError before any accepted observation."""
+    def best(self, context: Optional[ArrayLike] = None) -> Recommendation:
+        """The recommendation ("best" means the same in C++ and on the command line), a
+        Recommendation. Without a context: the observed point with the highest posterior mean
+        (a denoised incumbent). With a context (1-D): the action maximizing the posterior mean
+        over the whole domain at that context, observed or not (observed_reward is NaN for an
+        unobserved one). RuntimeError before any accepted observation. On a parameter space x
+        (and a context given as a space) is a dict {name: value}."""
         domain = self.domain
         b = self._core.best(_named.context_in(domain, context))
         return Recommendation(
@@ -193,32 +403,31 @@ class Optimizer:
             b["observed_reward"],
         )
 
-    def predict(self, X, context=None):
+    def predict(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> Prediction:
         """The posterior of f at each row of X (n x d, or one 1-D point) at one context (1-D):
-        a tuple (mean, variance) of 1-D arrays in the caller's units (the reward's, or the
-        cost's under sense="minimize"); the variance is of f, not of a noisy observation. On a
-        parameter space X may be a dict or a list of dicts."""
+        a Prediction (mean, std) of 1-D arrays in the caller's units (the reward's, or the
+        cost's under sense="minimize"). std is the STANDARD DEVIATION of f, not of a noisy
+        observation ("predict" means the same in C++ and on the command line). On a parameter
+        space X may be a dict or a list of dicts."""
         domain = self.domain
-        if isinstance(X, dict):
-            X = [X]
-        if isinstance(X, list) and X and isinstance(X[0], dict):
-            X = [domain.to_vector(x) for x in X]
-        X = np.atleast_2d(np.asarray(X, dtype=np.float64))
-        return self._core.predict(X, _named.context_in(domain, context))
+        X = _named.rows_in(domain, X)
+        X = _rows(np.atleast_2d(np.asarray(X, dtype=np.float64)), "X", domain.action_dim,
+                  "the action dimension")
+        return Prediction(*self._core.predict(X, _named.context_in(domain, context)))
 
-    def last_round_report(self):
+    def last_round_report(self) -> Dict[str, Any]:
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,
         v_t or xi), acquisition_values (per point; NaN for design points), num_design_points,
         fitted and fit_report (a FitReport or None), seconds. round is -1 before any ask."""
         return self._core.last_round_report()
 
-    def set_round_callback(self, callback):
+    def set_round_callback(self, callback: Optional[Callable[[Dict[str, Any]], Any]]) -> None:
         """Calls callback(report) after every ask and ask_batch, with last_round_report()'s dict;
         None removes it. It runs on the asking thread once the points are recorded; what it
         raises propagates out of that ask (its points stay pending)."""
         self._core.set_round_callback(callback)
 
-    def observations(self):
+    def observations(self) -> Observations:
         """Every tell in order (an Observations tuple of arrays)."""
         o = self._core.observations()
         return Observations(
@@ -226,35 +435,35 @@ class Optimizer:
             o["imputed"],
         )
 
-    def pending(self):
+    def pending(self) -> Pending:
         """The pending points (a Pending tuple of arrays)."""
         p = self._core.pending()
         return Pending(
             p["x"], _context_or_none(p["context"], self.domain), p["round"], p["worker"],
-            p["lease_until"],
+            p["lease_until"], p["trial"],
         )
 
-    def fingerprint(self):
+    def fingerprint(self) -> str:
         """A digest of everything that determines future suggestions (equal fingerprints, same
         suggestions)."""
         return self._core.fingerprint()
 
     @property
-    def domain(self):
+    def domain(self) -> Domain:
         return self._core.domain
 
     @property
-    def strategy(self):
+    def strategy(self) -> str:
         """The strategy's registry name."""
         return self._core.strategy
 
     @property
-    def strategy_options(self):
+    def strategy_options(self) -> Dict[str, Any]:
         """The strategy's options as logged (its defaults with the given ones over them)."""
         return json.loads(self._core.strategy_options_json)
 
     @property
-    def options(self):
+    def options(self) -> Dict[str, Any]:
         """The optimizer's options in force, as a nested dict (the keyword arguments' form)."""
         options = json.loads(self._core.settings_json)["options"]
         options.pop("log_path", None)
@@ -283,7 +492,7 @@ class Optimizer:
         doc="The last hyperparameter fit's FitReport, or None before the first.",
     )
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (
             f"Optimizer({self.domain!r}, strategy={self.strategy!r}, "
             f"observations={len(self.observations().y)}, rounds={self.rounds})"

@@ -12,6 +12,7 @@ import json
 import math
 import numbers
 from collections.abc import Mapping, Sequence
+from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 
@@ -24,24 +25,25 @@ _OPTIMIZER_DEFAULTS = {k: v for k, v in _SETTINGS["options"].items() if k != "lo
 # the Optimizer's fit defaults differ (a noise floor, fewer iterations: optimizer_options.h).
 _PLAIN_FIT_DEFAULTS = json.loads(_core.default_settings_json(True))["options"]["fit"]
 _PRIOR_KEYS = ("mean_log", "stddev_log")
+_RANGE_KEYS = ("min", "max", "start_min", "start_max")
 
 
-def default_options():
+def default_options() -> Dict[str, Any]:
     """The Optimizer's options and their defaults, as a nested dict (a fresh copy)."""
     return copy.deepcopy(_OPTIMIZER_DEFAULTS)
 
 
-def default_fit_options():
+def default_fit_options() -> Dict[str, Any]:
     """A hyperparameter fit's options and defaults when fitting a GaussianProcess on its own."""
     return copy.deepcopy(_PLAIN_FIT_DEFAULTS)
 
 
-def default_gp_options():
+def default_gp_options() -> Dict[str, Any]:
     """The Gaussian process model's options and defaults."""
     return copy.deepcopy(_OPTIMIZER_DEFAULTS["gp"])
 
 
-def strategy_defaults(name):
+def strategy_defaults(name: str) -> Dict[str, Any]:
     """The options of the registered strategy `name` and their defaults, as a dict."""
     return json.loads(_core.strategy_defaults_json(name))
 
@@ -78,6 +80,22 @@ def _prior(value, field):
     }
 
 
+def _kind_ranges(value, field):
+    """fit.kind_ranges: {kind name: {"min", "max", "start_min", "start_max"}} (the kinds and the
+    ranges are checked in C++)."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{field} must be a dict of kind name -> range, got {value!r}")
+    ranges = {}
+    for kind, bounds in value.items():
+        entry = f"{field}[{kind!r}]"
+        if not isinstance(kind, str):
+            raise TypeError(f"{entry}: a kind name is a string")
+        if not isinstance(bounds, Mapping) or set(bounds) != set(_RANGE_KEYS):
+            raise ValueError(f"{entry} must have the keys {', '.join(_RANGE_KEYS)}, got {bounds!r}")
+        ranges[kind] = {key: _number(bounds[key], f"{entry}.{key}") for key in _RANGE_KEYS}
+    return ranges
+
+
 def _list_item(value, field):
     """A number, or a list of numbers (a point: safe-opt's seeds are a list of points)."""
     if isinstance(value, (Sequence, np.ndarray)) and not isinstance(value, str):
@@ -109,6 +127,8 @@ def _convert(value, default, field):
         if field.endswith("kernel_priors"):
             return [_prior(v, f"{field}[{i}]") for i, v in enumerate(value)]
         return [_list_item(v, f"{field}[{i}]") for i, v in enumerate(value)]
+    if field.endswith("kind_ranges"):
+        return _kind_ranges(value, field)
     if isinstance(default, Mapping):
         if not isinstance(value, Mapping):
             raise TypeError(f"{field} must be a dict of options, got {value!r}")
@@ -118,7 +138,9 @@ def _convert(value, default, field):
     return value
 
 
-def merge(defaults, given, prefix=""):
+def merge(
+    defaults: Mapping[str, Any], given: Mapping[str, Any], prefix: str = ""
+) -> Dict[str, Any]:
     """defaults (a nested dict) with the given values over them; nested dicts merge key by key.
 
     ValueError for an unknown key (listing the known ones), TypeError for a value of the wrong
@@ -133,7 +155,9 @@ def merge(defaults, given, prefix=""):
     return out
 
 
-def split_options(strategy, options, strategy_options=None):
+def split_options(
+    strategy: str, options: Dict[str, Any], strategy_options: Optional[Mapping[str, Any]] = None
+) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     """Sorts keyword options into the optimizer's and the strategy's.
 
     A key of the optimizer's options is the optimizer's; any other is the strategy's, which must
@@ -160,7 +184,7 @@ def split_options(strategy, options, strategy_options=None):
     return merge(_OPTIMIZER_DEFAULTS, optimizer_given), merged_strategy
 
 
-def to_json(value):
+def to_json(value: Any) -> str:
     """JSON text for C++: doubles exact (repr), +-infinity as the strings "inf" and "-inf" (as
     the C++ side writes them)."""
     if isinstance(value, Mapping):
@@ -178,7 +202,11 @@ def to_json(value):
     return json.dumps(value)
 
 
-def settings_json(options, strategy="gp-ucb", strategy_options=None):
+def settings_json(
+    options: Mapping[str, Any],
+    strategy: str = "gp-ucb",
+    strategy_options: Optional[Mapping[str, Any]] = None,
+) -> str:
     """The settings object the C++ side parses (plugin/log_header.h, ParseSettings)."""
     full = dict(options)
     full["log_path"] = ""
@@ -190,13 +218,13 @@ def settings_json(options, strategy="gp-ucb", strategy_options=None):
 def _describe(defaults, prefix=""):
     lines = []
     for key, value in defaults.items():
-        if isinstance(value, Mapping) and set(value) != set(_PRIOR_KEYS):
+        if isinstance(value, Mapping) and value and set(value) != set(_PRIOR_KEYS):
             lines.extend(_describe(value, f"{prefix}{key}."))
         else:
             lines.append(f"    {prefix}{key} = {value!r}")
     return lines
 
 
-def options_doc():
+def options_doc() -> str:
     """The optimizer's options with their C++ defaults, one per line (for docstrings)."""
     return "\n".join(_describe(_OPTIMIZER_DEFAULTS))

@@ -3,6 +3,9 @@
 // round.
 #include <pybind11/operators.h>
 
+#include <cmath>
+#include <string>
+
 #include "arrays.h"
 #include "bindings.h"
 #include "gpbandit/plugin/domain.h"
@@ -15,6 +18,22 @@ namespace python {
 namespace {
 
 using DomainClass = py::class_<Domain>;
+
+// The checks of Domain::FiniteSet, worded in the caller's rows (candidates) and columns
+// (coordinates): C++ holds the candidates as columns.
+void CheckCandidateRows(const Eigen::MatrixXd& columns) {
+  if (columns.rows() < 1 || columns.cols() < 1)
+    throw std::invalid_argument(
+        "candidates must have at least one row (a candidate) and one "
+        "column (a coordinate), got " +
+        std::to_string(columns.cols()) + " x " + std::to_string(columns.rows()));
+  for (Eigen::Index c = 0; c < columns.cols(); ++c)
+    for (Eigen::Index i = 0; i < columns.rows(); ++i)
+      if (!std::isfinite(columns(i, c)))
+        throw std::invalid_argument("candidates[" + std::to_string(c) + ", " + std::to_string(i) +
+                                    "] (row " + std::to_string(c) + ", column " +
+                                    std::to_string(i) + ") is not finite");
+}
 
 // A space from a list of parameter dicts (parameter_spec.h's JSON form), through Python's json.
 ParameterSpace SpaceFromPython(const py::object& parameters) {
@@ -81,7 +100,9 @@ a width that overflows.)")
       .def_static(
           "finite",
           [](const py::object& candidates) {
-            return Domain::FiniteSet(RowsToColumns(candidates, "candidates"));
+            const Eigen::MatrixXd columns = RowsToColumns(candidates, "candidates");
+            CheckCandidateRows(columns);
+            return Domain::FiniteSet(columns);
           },
           py::arg("candidates"),
           R"(A finite set of candidate actions: a 2-D array, ONE CANDIDATE PER ROW (N x d).)")
@@ -208,8 +229,8 @@ void BindDomain(py::module_& m) {
   DomainClass c(m, "Domain", R"(The decision domain of an Optimizer (plugin/domain.h).
 
 Build one with Domain.box(lower, upper), Domain.finite(candidates) or Domain.space(parameters),
-then optionally .with_context(...) or .with_context_space(parameters). Points are in original units; the optimizer maps them to the unit cube
-internally. Immutable.)");
+then optionally .with_context(...) or .with_context_space(parameters). Points are in original
+units; the optimizer maps them to the unit cube internally. Immutable.)");
   BindConstruction(c);
   BindAccessors(c);
   BindNamedValues(c);

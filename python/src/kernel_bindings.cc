@@ -1,8 +1,11 @@
 // Kernels: every kernel gpbandit ships (gp/kernel_factory.h), each on a subset of the input
-// coordinates (its dims), composable with * (product) and + (sum).
+// coordinates (its dims), composable with * (product) and + (sum); the kernel registry by name
+// and the registered parameter kinds (gp/kernel_registry.h, gp/param_kind.h).
 #include <pybind11/stl.h>
 
+#include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -10,6 +13,7 @@
 #include "bindings.h"
 #include "gpbandit/gp/kernel.h"
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/gp/kernel_registry.h"
 
 namespace gpbandit {
 namespace python {
@@ -25,12 +29,22 @@ KernelPtr Combine(const Kernel& a, const Kernel& b, bool product) {
 }
 
 // The kernel between the rows of A and of B (A itself when B is None): n x m.
+// Each row of `points` (as the caller wrote them) within the kernel's reach.
+void CheckRows(const Kernel& k, const Eigen::MatrixXd& points, const std::string& field) {
+  if (points.cols() > 0 && points.rows() < k.MinInputDim())
+    throw std::invalid_argument(field + " has " + std::to_string(points.rows()) +
+                                " columns (coordinates), but " + k.Describe() + " needs at least " +
+                                std::to_string(k.MinInputDim()));
+  for (Eigen::Index j = 0; j < points.cols(); ++j)
+    k.ValidatePoint(points.col(j), field + " row " + std::to_string(j));
+}
+
 py::array_t<double> Evaluate(const Kernel& k, const py::object& A, const py::object& B) {
   const Eigen::MatrixXd a = RowsToColumns(A, "A");
-  for (Eigen::Index j = 0; j < a.cols(); ++j) k.ValidatePoint(a.col(j), "A");
+  CheckRows(k, a, "A");
   if (B.is_none()) return MatrixToArray(k.Gram(a));
   const Eigen::MatrixXd b = RowsToColumns(B, "B");
-  for (Eigen::Index j = 0; j < b.cols(); ++j) k.ValidatePoint(b.col(j), "B");
+  CheckRows(k, b, "B");
   if (a.rows() != b.rows())
     throw std::invalid_argument("A has " + std::to_string(a.rows()) + " columns but B has " +
                                 std::to_string(b.rows()));
@@ -65,6 +79,24 @@ both copy their operands. Hyperparameters live in log space (log_params).)")
       .def("__call__", &Evaluate, py::arg("A"), py::arg("B") = py::none(),
            R"(k between the rows of A (n x d) and of B (m x d): an n x m array; B = None gives
 the Gram matrix of A.)");
+}
+
+// Every registered kind with its data, by name.
+py::dict ParamKindsTable() {
+  py::dict table;
+  for (ParamKind kind : ParamKind::All()) {
+    const ParamKindInfo& info = kind.info();
+    py::dict entry;
+    entry["description"] = info.description;
+    entry["min"] = info.default_range.min;
+    entry["max"] = info.default_range.max;
+    entry["start_min"] = info.default_range.start_min;
+    entry["start_max"] = info.default_range.start_max;
+    entry["original_units"] = OriginalUnitsName(info.original_units);
+    entry["cautious_direction"] = CautiousDirectionName(info.cautious_direction);
+    table[py::str(info.name)] = entry;
+  }
+  return table;
 }
 
 }  // namespace
@@ -132,12 +164,29 @@ void BindKernels(py::module_& m) {
   m.def(
       "make_kernel",
       [](const std::string& name, std::vector<int> dims, bool ard, double variance,
-         double lengthscale) {
-        return KernelPtr(MakeKernel(name, std::move(dims), ard, variance, lengthscale));
+         double lengthscale, std::map<std::string, double> initial_values) {
+        KernelSpec spec;
+        spec.dims = std::move(dims);
+        spec.ard = ard;
+        spec.variance = variance;
+        spec.lengthscale = lengthscale;
+        spec.initial_values = std::move(initial_values);
+        return KernelPtr(KernelRegistry::Default().Create(name, spec));
       },
       py::arg("name"), py::arg("dims"), py::arg("ard") = true, py::arg("variance") = 1.0,
-      py::arg("lengthscale") = 1.0, "A kernel by name (kernel_names()), as the command line's.");
-  m.def("kernel_names", &KernelNames);
+      py::arg("lengthscale") = 1.0, py::arg("initial_values") = std::map<std::string, double>(),
+      "A registered kernel by name (kernel_names()), as the command line's; initial_values gives "
+      "the starting values of log-params of other kinds by kind name, e.g. {'period': 0.5}.");
+  m.def(
+      "kernel_names", [] { return KernelRegistry::Default().Names(); },
+      "The registered kernels' names, the built-in ones first.");
+  m.def(
+      "kernel_description",
+      [](const std::string& name) { return KernelRegistry::Default().Description(name); },
+      py::arg("name"), "The one-line description of a registered kernel.");
+  m.def("param_kinds", &ParamKindsTable,
+        "The registered parameter kinds: {name: {description, min, max, start_min, start_max, "
+        "original_units, cautious_direction}} (gp/param_kind.h).");
 }
 
 }  // namespace python

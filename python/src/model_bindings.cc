@@ -19,6 +19,13 @@ namespace python {
 namespace {
 
 void BindFitReport(py::module_& m) {
+  py::enum_<FitTermination>(m, "FitTermination",
+                            "How a hyperparameter fit ended (hyperparams/fit.h); .name is the "
+                            "text FitReport.brief() shows.")
+      .value("CONVERGENCE", FitTermination::kConvergence)
+      .value("NO_CONVERGENCE", FitTermination::kNoConvergence)
+      .value("FAILURE", FitTermination::kFailure)
+      .value("NOT_RUN", FitTermination::kNotRun);
   using Report = HyperparameterFitReport;
   py::class_<Report>(m, "FitReport", "What a hyperparameter fit did (hyperparams/fit.h).")
       .def_readonly("success", &Report::success)
@@ -60,6 +67,15 @@ auto Locked(SharedModel& model, F f) {
 void AddObservations(SharedModel& model, const py::object& X, const py::object& y) {
   const Eigen::MatrixXd columns = RowsToColumns(X, "X");
   const Eigen::VectorXd values = ToVector(y, "y");
+  // Worded in the caller's rows and columns (the model holds points as columns).
+  if (columns.cols() != values.size())
+    throw std::invalid_argument("y must hold one value per row of X: X has " +
+                                std::to_string(columns.cols()) + " rows, y " +
+                                std::to_string(values.size()) + " values");
+  if (columns.rows() != model.gp.input_dim() && columns.cols() > 0)
+    throw std::invalid_argument("X has " + std::to_string(columns.rows()) +
+                                " columns but the model's input_dim is " +
+                                std::to_string(model.gp.input_dim()));
   Locked(model, [&](GaussianProcess& gp) {
     gp.AddObservations(columns, values);
     return 0;
@@ -77,7 +93,9 @@ py::tuple Predict(SharedModel& model, const py::object& X) {
     gp.Predict(columns, &means, &variances);
     return 0;
   });
-  return py::make_tuple(VectorToArray(std::move(means)), VectorToArray(std::move(variances)));
+  // "predict" gives a standard deviation, as the Optimizer's does.
+  Eigen::VectorXd stddevs = variances.cwiseMax(0.0).cwiseSqrt();
+  return py::make_tuple(VectorToArray(std::move(means)), VectorToArray(std::move(stddevs)));
 }
 
 HyperparameterFitReport Fit(SharedModel& model, const std::string& settings_json,

@@ -17,6 +17,7 @@
 
 #include "bindings.h"
 #include "gp/thread_policy.h"
+#include "gpbandit/version.h"
 
 namespace {
 
@@ -38,6 +39,8 @@ void ForceParallelRegionsForTesting(bool on) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The compiled part of gpbandit; use the package `gpbandit`.";
+  // include/gpbandit/version.h, the one place the version is written.
+  m.attr("__version__") = GPBANDIT_VERSION_STRING;
   static std::once_flag fork_handler;
   std::call_once(fork_handler, [] { pthread_atfork(nullptr, nullptr, &SingleThreadedChild); });
   m.def("_force_parallel_regions_for_testing", &ForceParallelRegionsForTesting,

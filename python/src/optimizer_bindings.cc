@@ -49,13 +49,12 @@ py::dict PointRows(const std::vector<Item>& items, const Domain& domain) {
 }
 
 // After an ask returned: a pending signal's exception, raised once the points are given back.
-void GiveBackIfInterrupted(Optimizer& opt, const Eigen::MatrixXd& points,
-                           const Eigen::VectorXd& context) {
+void GiveBackIfInterrupted(Optimizer& opt, const std::vector<long>& trials) {
   if (PyErr_CheckSignals() == 0) return;
   py::error_already_set interrupted;
   try {
     py::gil_scoped_release release;
-    for (Eigen::Index j = 0; j < points.cols(); ++j) opt.Release(points.col(j), context);
+    for (long trial : trials) opt.ReleaseTrial(trial);
   } catch (const std::exception&) {
     // The storage refused the release: the points stay pending until their leases end, and the
     // interrupt, which the caller asked for, is what they get.
@@ -63,15 +62,27 @@ void GiveBackIfInterrupted(Optimizer& opt, const Eigen::MatrixXd& points,
   throw interrupted;
 }
 
-Eigen::MatrixXd AskPoints(Optimizer& opt, int q, const py::object& context) {
+// (points, trial numbers) of one ask of q points.
+py::tuple AskPoints(Optimizer& opt, int q, const py::object& context) {
   const Eigen::VectorXd z = ToVector(context, "context", true);
   Eigen::MatrixXd points;
+  std::vector<long> trials;
   {
     py::gil_scoped_release release;
-    points = opt.AskBatch(q, z);
+    points = opt.AskBatch(q, z, &trials);
   }
-  GiveBackIfInterrupted(opt, points, z);
-  return points;
+  GiveBackIfInterrupted(opt, trials);
+  return py::make_tuple(ColumnsToRows(std::move(points)), py::cast(trials));
+}
+
+// The header of the study in this storage ("" when there is none yet), read without writing:
+// the package refuses an existing study unless told to continue it (load_if_exists).
+std::string StudyHeader(const std::string& log, const std::string& storage,
+                        const std::string& study) {
+  py::gil_scoped_release release;
+  const std::unique_ptr<StudyStorage> opened =
+      log.empty() ? OpenStudyStorage(storage, study) : OpenStudyStorage(log, "");
+  return opened->Begin(LockMode::kShared)->header();
 }
 
 std::unique_ptr<Optimizer> Construct(const Domain& domain, const KernelPtr& kernel,
@@ -127,14 +138,17 @@ py::dict Pending(const Optimizer& opt) {
   }
   py::dict out = PointRows(all, opt.domain());
   py::array_t<long> rounds(static_cast<py::ssize_t>(all.size()));
+  py::array_t<long> trials(static_cast<py::ssize_t>(all.size()));
   Eigen::VectorXd lease_until(static_cast<Eigen::Index>(all.size()));
   py::list workers;
   for (std::size_t j = 0; j < all.size(); ++j) {
     rounds.mutable_at(static_cast<py::ssize_t>(j)) = all[j].round;
+    trials.mutable_at(static_cast<py::ssize_t>(j)) = all[j].trial;
     lease_until(static_cast<Eigen::Index>(j)) = all[j].lease_until;
     workers.append(all[j].worker);
   }
   out["round"] = rounds;
+  out["trial"] = trials;
   out["worker"] = workers;
   out["lease_until"] = VectorToArray(std::move(lease_until));
   return out;
@@ -151,29 +165,22 @@ void BindWorkerOptions(py::module_& m) {
 
 template <typename Class>
 void BindAskTell(Class& c) {
-  c.def(
-       "ask",
-       [](Optimizer& opt, const py::object& context) {
-         return VectorToArray(AskPoints(opt, 1, context).col(0));
-       },
-       py::arg("context") = py::none())
-      .def(
-          "ask_batch",
-          [](Optimizer& opt, int q, const py::object& context) {
-            return ColumnsToRows(AskPoints(opt, q, context));
-          },
-          py::arg("q"), py::arg("context") = py::none())
+  // ask_batch(q, context) -> (q x d points, their trial numbers).
+  c.def("ask_batch", &AskPoints, py::arg("q"), py::arg("context") = py::none())
       .def(
           "tell",
           [](Optimizer& opt, const py::object& x, double y, const py::object& context,
-             const py::object& constraints) {
+             const py::object& constraints, const std::optional<long>& trial) {
             const Eigen::VectorXd xv = ToVector(x, "x"), z = ToVector(context, "context", true);
             const Eigen::VectorXd g = ToVector(constraints, "constraints", true);
             py::gil_scoped_release release;
-            opt.Tell(xv, z, y, g);
+            if (trial)
+              opt.TellTrial(*trial, xv, z, y, g);
+            else
+              opt.Tell(xv, z, y, g);
           },
           py::arg("x"), py::arg("y"), py::arg("context") = py::none(),
-          py::arg("constraints") = py::none())
+          py::arg("constraints") = py::none(), py::arg("trial") = py::none())
       .def(
           "tell_many",
           [](Optimizer& opt, const py::object& X, const py::object& y, const py::object& context) {
@@ -192,6 +199,8 @@ void BindAskTell(Class& c) {
             return opt.Release(xv, z);
           },
           py::arg("x"), py::arg("context") = py::none())
+      .def("release_trial", &Optimizer::ReleaseTrial, py::arg("trial"),
+           py::call_guard<py::gil_scoped_release>())
       .def("clear_pending", &Optimizer::ClearPending, py::call_guard<py::gil_scoped_release>())
       .def("sync", &Optimizer::Sync, py::call_guard<py::gil_scoped_release>())
       .def("create_study", &Optimizer::CreateStudy, py::call_guard<py::gil_scoped_release>());
@@ -253,6 +262,8 @@ void BindOptimizer(py::module_& m) {
             return Optimizer::Resume(path, std::move(own_kernel));
           },
           py::arg("path"), py::arg("kernel"))
+      .def_static("study_header", &StudyHeader, py::arg("log"), py::arg("storage"),
+                  py::arg("study"))
       .def_static(
           "open",
           [](const std::string& storage, const std::string& study, const KernelPtr& kernel,

@@ -35,20 +35,21 @@ py::dict Best(const Optimizer& opt, const py::object& context) {
   return RecommendationDict(std::move(best));
 }
 
-// Posterior mean and variance of f at each row of X (one point per row), at one context.
+// Posterior mean and standard deviation of f at each row of X (one point per row), at one
+// context.
 py::tuple Predict(const Optimizer& opt, const py::object& X, const py::object& context) {
   const Eigen::MatrixXd points = RowsToColumns(X, "X");
   const Eigen::VectorXd z = ToVector(context, "context", true);
-  Eigen::VectorXd mean(points.cols()), variance(points.cols());
+  Eigen::VectorXd mean(points.cols()), stddev(points.cols());
   {
     py::gil_scoped_release release;
     for (Eigen::Index j = 0; j < points.cols(); ++j) {
       const Prediction p = opt.Predict(points.col(j), z);
       mean(j) = p.mean;
-      variance(j) = p.stddev * p.stddev;
+      stddev(j) = p.stddev;
     }
   }
-  return py::make_tuple(VectorToArray(std::move(mean)), VectorToArray(std::move(variance)));
+  return py::make_tuple(VectorToArray(std::move(mean)), VectorToArray(std::move(stddev)));
 }
 
 py::dict ReportDict(const RoundReport& r) {

@@ -28,18 +28,22 @@ void BindRoundState(py::module_& m) {
       });
 }
 
+// replace: Replace an entry of that name (the package allows it for its own strategies only).
 void RegisterPythonStrategy(const std::string& name, py::object score, py::object begin_round,
-                            const std::string& description) {
+                            const std::string& description, bool replace) {
   auto callables = PythonStrategy::MakeCallables(std::move(score), std::move(begin_round));
-  StrategyRegistry::Default().Register(
-      name,
+  StrategyRegistry::Factory factory =
       [name, callables](const StrategyParams& params) -> std::unique_ptr<Strategy> {
-        if (!params.empty())
-          throw std::invalid_argument(
-              "strategy '" + name + "' (written in Python) takes no options, got " + params.json());
-        return std::make_unique<PythonStrategy>(name, callables);
-      },
-      StrategyParams(), description.empty() ? "written in Python" : description);
+    if (!params.empty())
+      throw std::invalid_argument("strategy '" + name +
+                                  "' (written in Python) takes no options, got " + params.json());
+    return std::make_unique<PythonStrategy>(name, callables);
+  };
+  const std::string text = description.empty() ? "written in Python" : description;
+  if (replace)
+    StrategyRegistry::Default().Replace(name, std::move(factory), StrategyParams(), text);
+  else
+    StrategyRegistry::Default().Register(name, std::move(factory), StrategyParams(), text);
 }
 
 }  // namespace
@@ -58,7 +62,7 @@ void BindStrategies(py::module_& m) {
       [](const std::string& name) { return StrategyRegistry::Default().Description(name); },
       py::arg("name"));
   m.def("register_python_strategy", &RegisterPythonStrategy, py::arg("name"), py::arg("score"),
-        py::arg("begin_round"), py::arg("description"));
+        py::arg("begin_round"), py::arg("description"), py::arg("replace") = false);
 }
 
 }  // namespace python

@@ -105,3 +105,31 @@ def test_index_linear_and_by_name():
     assert kernels.make_kernel("se", [0]).describe().startswith("se(")
     with pytest.raises(ValueError, match="PSD|symmetric"):
         kernels.Index(0, [[1.0, 2.0], [0.0, 1.0]])
+
+
+def test_kernel_registry_and_parameter_kinds():
+    names = kernels.kernel_names()
+    assert names[:7] == ["se", "matern12", "matern32", "matern52", "periodic", "linear", "constant"]
+    kinds = kernels.param_kinds()
+    for name in names:
+        assert kernels.kernel_description(name)
+        k = kernels.make_kernel(name, [0, 1], variance=2.0, initial_values={"period": 0.25})
+        assert k.describe().startswith(name + "(")
+        assert all(kind in kinds for kind in k.param_kinds)
+    periodic = kernels.make_kernel("periodic", [0], initial_values={"period": 0.25})
+    assert periodic.param_kinds == ["signal_variance", "lengthscale", "period"]
+    assert math.exp(periodic.log_params[2]) == pytest.approx(0.25, rel=1e-15)
+    assert kinds["lengthscale"] == {
+        "description": "a length along an input (input units)",
+        "min": 1e-3,
+        "max": 1e2,
+        "start_min": 0.03,
+        "start_max": 3.0,
+        "original_units": "input_width",
+        "cautious_direction": "only_shrink",
+    }
+    assert kinds["signal_variance"]["cautious_direction"] == "only_grow"
+    with pytest.raises(ValueError, match=r'initial_values\["perod"\] names no registered'):
+        kernels.make_kernel("periodic", [0], initial_values={"perod": 1.0})
+    with pytest.raises(ValueError, match="kernel = 'rbf': unknown; registered: se, "):
+        kernels.make_kernel("rbf", [0])

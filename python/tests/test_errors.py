@@ -48,7 +48,7 @@ def test_tell_many_is_all_or_nothing(trained):
     unchanged(trained, lambda: trained.tell_many(X, [0.0, 0.0]), ValueError, "X")
     unchanged(
         trained, lambda: trained.tell_many([[1.0, 2.0]], [0.0, 1.0]), ValueError,
-        "X has 1 columns but y has 2 entries",
+        "y must hold one value per row of X: X has 1 row, y has shape",
     )
     unchanged(trained, lambda: trained.tell_many([1.0, 2.0], [0.0]), ValueError, "2-D array")
 

@@ -20,6 +20,8 @@ def test_installed_package_imports_and_runs(tmp_path):
     assert len(found) == 1, os.listdir(prefix)
     site = os.path.dirname(os.path.dirname(found[0]))
     assert glob.glob(os.path.join(site, "gpbandit", "_core*.so"))
+    for typed in ("py.typed", "_core.pyi"):  # PEP 561: the package's types go with it
+        assert os.path.isfile(os.path.join(site, "gpbandit", typed)), typed
     # A fresh interpreter that sees only the installed copy (not the build tree).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = site

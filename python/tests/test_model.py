@@ -21,13 +21,13 @@ def test_posterior_matches_the_closed_form():
     gp = gpbandit.GaussianProcess(k, noise_variance=noise, standardize_outputs=False)
     gp.add_observations(X, y)
     Xs = np.array([[0.2, 0.3], [0.8, 0.9], [0.5, 0.5]])
-    mean, var = gp.predict(Xs)
+    mean, std = gp.predict(Xs)  # "predict" gives a standard deviation
     K = k(X) + noise * np.eye(len(y))
     Ks = k(Xs, X)
     expected_mean = Ks @ np.linalg.solve(K, y)
     expected_var = np.diag(k(Xs)) - np.einsum("ij,ji->i", Ks, np.linalg.solve(K, Ks.T))
     assert np.allclose(mean, expected_mean, rtol=1e-9, atol=1e-12)
-    assert np.allclose(var, expected_var, rtol=1e-7, atol=1e-12)
+    assert np.allclose(std**2, expected_var, rtol=1e-7, atol=1e-12)
     assert gp.num_observations == 12 and gp.input_dim == 2
     assert np.array_equal(gp.inputs, X) and np.array_equal(gp.outputs, y)
     # The log marginal likelihood of the closed form.
@@ -48,7 +48,12 @@ def test_fit_raises_the_likelihood():
     assert report.log_marginal_likelihood > before
     assert np.array_equal(report.kernel_log_params, gp.kernel.log_params)
     assert report.noise_variance == gp.noise_variance
-    assert report.brief().startswith("fit succeeded") and report.termination in report.brief()
+    assert report.termination in (
+        gpbandit.FitTermination.CONVERGENCE,
+        gpbandit.FitTermination.NO_CONVERGENCE,
+    )
+    assert report.brief().startswith("fit succeeded")
+    assert "termination = " + report.termination.name in report.brief()
 
 
 def test_fit_hyperparameters_function():
@@ -59,6 +64,21 @@ def test_fit_hyperparameters_function():
     assert np.max(np.abs(mean - y)) < 0.05  # a smooth function, fitted closely
     same, again = gpbandit.fit_hyperparameters(X, y, seed=2)
     assert np.array_equal(again.kernel_log_params, report.kernel_log_params)  # deterministic
+
+
+def test_fit_kind_ranges_bound_a_kind_by_name():
+    X, y = data(20)
+    gp = gpbandit.GaussianProcess(kernels.Matern52([0, 1], lengthscale=0.25))
+    gp.add_observations(X, y)
+    narrow = {"min": 0.2, "max": 0.3, "start_min": 0.21, "start_max": 0.29}
+    report = gp.fit(seed=1, num_restarts=1, kind_ranges={"lengthscale": narrow})
+    assert report.success, report.brief()
+    lengthscales = np.exp(gp.kernel.log_params[1:])
+    assert np.all(lengthscales >= 0.2 * (1 - 1e-12)) and np.all(lengthscales <= 0.3 * (1 + 1e-12))
+    with pytest.raises(ValueError, match=r"kind_ranges\['lengthscale'\] must have the keys"):
+        gp.fit(kind_ranges={"lengthscale": {"min": 0.2}})
+    with pytest.raises(ValueError, match=r'kind_ranges\["alpha"\] names no registered'):
+        gp.fit(kind_ranges={"alpha": narrow})
 
 
 def test_fit_option_errors():

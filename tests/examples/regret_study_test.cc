@@ -1,6 +1,6 @@
 // The regret studies of `gpbandit run`: the bookkeeping of every row checked against the
 // problem files, determinism, and the papers' qualitative result on a GP sample.
-#include "examples/cli/regret_study.h"
+#include "examples/studies/regret_study.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "tests/test_util.h"
 
 namespace gpbandit {
-namespace cli {
+namespace examples {
 namespace {
 
 std::vector<RegretRow> Rows(const RegretStudyOptions& o, RegretStudyResult* result = nullptr) {
@@ -242,5 +242,5 @@ TEST(RegretStudyTest, InvalidOptionsAreRejected) {
 }
 
 }  // namespace
-}  // namespace cli
+}  // namespace examples
 }  // namespace gpbandit

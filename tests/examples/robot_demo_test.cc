@@ -1,5 +1,5 @@
 // The demo's bookkeeping: episodes, conditions and rewards agree with the plant.
-#include "examples/cli/robot_demo.h"
+#include "examples/demos/robot_demo.h"
 
 #include <gtest/gtest.h>
 
@@ -7,11 +7,11 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "examples/io/csv.h"
+#include "cli/io/csv.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
-namespace cli {
+namespace examples {
 namespace {
 
 TEST(RobotDemoTest, ShortRunIsConsistentWithThePlant) {
@@ -76,5 +76,5 @@ TEST(RobotDemoTest, RejectsBadOptions) {
 }
 
 }  // namespace
-}  // namespace cli
+}  // namespace examples
 }  // namespace gpbandit

@@ -1,5 +1,5 @@
 // FormatDouble (gp/format.h): the shortest text that reads back exactly.
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 #include <gtest/gtest.h>
 

@@ -29,8 +29,8 @@ TEST(KernelFactoryTest, MakesEveryKernelByName) {
 TEST(KernelFactoryTest, UnknownNameListsTheKnownOnes) {
   EXPECT_THAT([] { MakeKernel("rbf", {0}); },
               ::testing::ThrowsMessage<std::invalid_argument>(
-                  HasSubstr("unknown kernel name \"rbf\" (known: se, matern12, matern32, "
-                            "matern52, periodic, linear, constant)")));
+                  HasSubstr("kernel = 'rbf': unknown; registered: se, matern12, matern32, "
+                            "matern52, periodic, linear, constant")));
 }
 
 TEST(KernelFactoryTest, ConstructorErrorsPassThrough) {

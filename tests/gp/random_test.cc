@@ -1,9 +1,11 @@
-// Seeding from several keys (gp/random.h): reproducible, and unrelated for different keys.
+// gp/random.h: seeding from several keys (reproducible, and unrelated for different keys), and
+// draws of a multivariate normal.
 #include "gpbandit/gp/random.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 
 namespace gpbandit {
 namespace {
@@ -34,6 +36,54 @@ TEST(SeededRngTest, SwappedOrShiftedKeysGiveUnrelatedStreams) {
   EXPECT_EQ(seeds.size(), 7u);
   // The number of keys matters: (1) is not (1, 0).
   EXPECT_NE(SeededRng({1})(), SeededRng({1, 0})());
+}
+
+TEST(SampleMultivariateNormalTest, IsTheCholeskyFactorTimesStandardNormals) {
+  // [[4, 2], [2, 5]] = L L^T with L = [[2, 0], [1, 2]] (every entry exact in binary).
+  Eigen::Matrix2d covariance;
+  covariance << 4, 2, 2, 5;
+  Rng rng(7), same(7);
+  const Eigen::VectorXd draw = SampleMultivariateNormal(covariance, rng);
+  const Eigen::VectorXd z = StandardNormalVector(2, same);
+  EXPECT_EQ(draw(0), 2 * z(0));
+  EXPECT_DOUBLE_EQ(draw(1), z(0) + 2 * z(1));
+  EXPECT_EQ(rng(), same());  // exactly n normal draws were taken
+}
+
+TEST(SampleMultivariateNormalTest, DrawsHaveTheCovariance) {
+  Eigen::Matrix3d covariance;
+  covariance << 1.0, 0.6, 0.2, 0.6, 1.0, 0.6, 0.2, 0.6, 1.0;
+  Rng rng(11);
+  const int n = 20000;
+  Eigen::Matrix3d sum = Eigen::Matrix3d::Zero();
+  for (int i = 0; i < n; ++i) {
+    const Eigen::VectorXd x = SampleMultivariateNormal(covariance, rng);
+    sum += x * x.transpose();
+  }
+  // Each entry of the sample covariance has a standard error below sqrt(2 / n) = 0.01.
+  EXPECT_LT(((sum / n) - covariance).cwiseAbs().maxCoeff(), 0.05) << sum / n;
+}
+
+TEST(SampleMultivariateNormalTest, RankDeficientCovarianceTakesJitter) {
+  // Two copies of one point: x(0) and x(1) are the same variable, up to the jitter.
+  const Eigen::Matrix2d covariance = Eigen::Matrix2d::Ones();
+  Rng rng(3);
+  for (int i = 0; i < 100; ++i) {
+    const Eigen::VectorXd x = SampleMultivariateNormal(covariance, rng);
+    ASSERT_TRUE(x.allFinite());
+    EXPECT_NEAR(x(0), x(1), 1e-3);
+  }
+}
+
+TEST(SampleMultivariateNormalTest, RejectsWhatIsNotACovariance) {
+  Rng rng(1);
+  EXPECT_THROW(SampleMultivariateNormal(Eigen::MatrixXd::Identity(2, 3), rng),
+               std::invalid_argument);
+  EXPECT_THROW(SampleMultivariateNormal(Eigen::Matrix2d::Identity(), rng, 0.0),
+               std::invalid_argument);
+  EXPECT_THROW(SampleMultivariateNormal(Eigen::Matrix2d::Identity(), rng, 2.0),
+               std::invalid_argument);
+  EXPECT_THROW(SampleMultivariateNormal(-Eigen::Matrix2d::Identity(), rng), std::runtime_error);
 }
 
 }  // namespace

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "gp/math.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gp/math.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
@@ -109,6 +109,97 @@ TEST(FitKindsTest, FitFindsThePeriodOfPeriodicData) {
   const double periods = std::exp(gp.kernel_log_params()(2)) / 0.3;
   EXPECT_GE(std::round(periods), 1.0);
   EXPECT_NEAR(periods, std::round(periods), 0.01 * periods) << report.BriefReport();
+}
+
+// With default options every kind's fit range is its registered default range: the fields of
+// the options for the built-in kinds default to those ranges.
+TEST(FitKindsTest, DefaultOptionsGiveEveryKindItsRegisteredRange) {
+  const HyperparameterFitOptions options;
+  for (ParamKind kind : ParamKind::All()) {
+    const ParamRange fit = FitRange(options, kind);
+    const ParamRange& registered = kind.info().default_range;
+    EXPECT_EQ(fit.min, registered.min) << kind;
+    EXPECT_EQ(fit.max, registered.max) << kind;
+    EXPECT_EQ(fit.start_min, registered.start_min) << kind;
+    EXPECT_EQ(fit.start_max, registered.start_max) << kind;
+  }
+}
+
+// kind_ranges over the built-in kinds' fields over the registered default; DefaultLogBounds
+// gives the logs of the chosen bounds.
+TEST(FitKindsTest, KindRangesOverrideFieldsWhichOverrideRegisteredDefaults) {
+  const ParamKind shape = ParamKind::Register({"fit_test_shape",
+                                               "a shape",
+                                               {0.2, 5.0, 0.5, 2.0},
+                                               OriginalUnits::kNone,
+                                               CautiousDirection::kFree});
+  HyperparameterFitOptions options;
+  options.min_lengthscale = 0.01;
+  options.start_max_period = 0.5;
+  EXPECT_EQ(FitRange(options, ParamKind::kLengthscale).min, 0.01);
+  EXPECT_EQ(FitRange(options, ParamKind::kPeriod).start_max, 0.5);
+  EXPECT_EQ(FitRange(options, shape).max, 5.0);
+  options.kind_ranges["lengthscale"] = {0.05, 2.0, 0.1, 1.0};
+  options.kind_ranges["fit_test_shape"] = {1.0, 3.0, 1.5, 2.5};
+  EXPECT_EQ(FitRange(options, ParamKind::kLengthscale).min, 0.05);
+  EXPECT_EQ(FitRange(options, shape).start_min, 1.5);
+  std::string error;
+  EXPECT_TRUE(options.IsValid(&error)) << error;
+  std::vector<double> lower, upper;
+  DefaultLogBounds(options, {ParamKind::kSignalVariance, ParamKind::kLengthscale, shape}, &lower,
+                   &upper);
+  EXPECT_EQ(lower, (std::vector<double>{std::log(1e-3), std::log(0.05), std::log(1.0)}));
+  EXPECT_EQ(upper, (std::vector<double>{std::log(1e3), std::log(2.0), std::log(3.0)}));
+}
+
+// A safe strategy's refits: each kind's cautious direction moves one bound to the initial
+// value, a registered kind's as the built-in ones'.
+TEST(FitKindsTest, CautiousBoundsFollowEachKindsDirection) {
+  const ParamKind grows = ParamKind::Register({"fit_test_grows", "a scale", {0.1, 10.0, 0.5, 2.0},
+                                               OriginalUnits::kNone, CautiousDirection::kOnlyGrow});
+  const std::vector<ParamKind> kinds{ParamKind::kSignalVariance, ParamKind::kLengthscale,
+                                     ParamKind::kPeriod, ParamKind::kOther, grows};
+  HyperparameterFitOptions options;
+  options.max_period = 5.0;
+  Eigen::VectorXd initial(5);
+  initial << std::log(2.0), std::log(0.3), std::log(0.5), std::log(4.0), std::log(1.5);
+  std::vector<double> lower, upper;
+  CautiousLogBounds(options, kinds, initial, &lower, &upper);
+  EXPECT_EQ(lower, (std::vector<double>{std::log(2.0), std::log(1e-3), std::log(1e-2),
+                                        std::log(1e-3), std::log(1.5)}));
+  EXPECT_EQ(upper, (std::vector<double>{std::log(1e3), std::log(0.3), std::log(5.0),
+                                        std::log(1e3), std::log(10.0)}));
+  // Initial values beyond the range on the cautious side: a range of width 1 reaching them.
+  initial << std::log(1e4), std::log(1e-4), 0.0, 0.0, std::log(20.0);
+  CautiousLogBounds(options, kinds, initial, &lower, &upper);
+  EXPECT_EQ(lower[0], std::log(1e4));
+  EXPECT_EQ(upper[0], std::log(1e4) + 1.0);
+  EXPECT_EQ(upper[1], std::log(1e-4));
+  EXPECT_EQ(lower[1], std::log(1e-4) - 1.0);
+  EXPECT_EQ(lower[4], std::log(20.0));
+  EXPECT_EQ(upper[4], std::log(20.0) + 1.0);
+  testing::ExpectInvalid(
+      [&] { CautiousLogBounds(options, kinds, Eigen::VectorXd::Zero(4), &lower, &upper); },
+      "initial_log_params has 4 entries but 5 kinds were given");
+}
+
+TEST(FitKindsTest, KindRangesAreCheckedNamingTheKind) {
+  HyperparameterFitOptions options;
+  options.kind_ranges["no_such_kind"] = {1.0, 2.0, 1.0, 2.0};
+  std::string error;
+  EXPECT_FALSE(options.IsValid(&error));
+  EXPECT_EQ(error,
+            "HyperparameterFitOptions.kind_ranges[\"no_such_kind\"] names no registered "
+            "parameter kind");
+  options.kind_ranges = {{"period", {1.0, 0.5, 0.6, 0.7}}};
+  EXPECT_FALSE(options.IsValid(&error));
+  EXPECT_EQ(error,
+            "HyperparameterFitOptions.kind_ranges[\"period\"].max must be finite and > min (1), "
+            "got 0.5");
+  GaussianProcess gp(MakePeriodic({0}), 1);
+  Rng rng(1);
+  testing::ExpectInvalid([&] { FitHyperparameters(options, rng, &gp); },
+                         "kind_ranges[\"period\"].max");
 }
 
 TEST(FitKindsTest, OptionsAreCheckedAgainstTheKernelNamingFieldAndSizes) {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "gp/thread_policy.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/kernel_factory.h"
-#include "gp/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "tests/test_util.h"
 
@@ -154,7 +154,7 @@ TEST(FitHyperparametersTest, EveryStartFailingKeepsThePreviousHyperparameters) {
   const HyperparameterFitReport report = FitHyperparameters(HyperparameterFitOptions(), rng, &gp);
   EXPECT_FALSE(report.success);
   EXPECT_TRUE(report.kept_previous);
-  EXPECT_EQ(report.termination, "FAILURE");
+  EXPECT_EQ(report.termination, FitTermination::kFailure);
   EXPECT_EQ(report.failed_starts.size(), 6u);
   EXPECT_EQ(report.best_start, -1);
   EXPECT_NE(report.message.find("every one of the 6 starts failed"), std::string::npos)
@@ -174,7 +174,7 @@ TEST(FitHyperparametersTest, NoObservationsKeepsThePreviousHyperparameters) {
   const HyperparameterFitReport report = FitHyperparameters(HyperparameterFitOptions(), rng, &gp);
   EXPECT_FALSE(report.success);
   EXPECT_TRUE(report.kept_previous);
-  EXPECT_EQ(report.termination, "NOT_RUN");
+  EXPECT_EQ(report.termination, FitTermination::kNotRun);
   ExpectSameHyperparameters(gp, before);
   EXPECT_EQ(rng(), untouched());
 }
@@ -445,7 +445,35 @@ TEST(FitHyperparametersTest, BriefReportSummarizesTheFit) {
   const std::string brief = report.BriefReport();
   EXPECT_NE(brief.find("fit succeeded"), std::string::npos) << brief;
   EXPECT_NE(brief.find("starts = 6"), std::string::npos) << brief;
-  EXPECT_NE(brief.find("termination = " + report.termination), std::string::npos) << brief;
+  EXPECT_TRUE(report.termination == FitTermination::kConvergence ||
+              report.termination == FitTermination::kNoConvergence)
+      << FitTerminationName(report.termination);
+  EXPECT_NE(brief.find("termination = " + FitTerminationName(report.termination)),
+            std::string::npos)
+      << brief;
+}
+
+// The names are Ceres' spelling, which the command line's JSON and the Python module show.
+TEST(FitHyperparametersTest, TerminationNames) {
+  EXPECT_EQ(FitTerminationName(FitTermination::kConvergence), "CONVERGENCE");
+  EXPECT_EQ(FitTerminationName(FitTermination::kNoConvergence), "NO_CONVERGENCE");
+  EXPECT_EQ(FitTerminationName(FitTermination::kFailure), "FAILURE");
+  EXPECT_EQ(FitTerminationName(FitTermination::kNotRun), "NOT_RUN");
+  EXPECT_EQ(HyperparameterFitReport().termination, FitTermination::kNotRun);
+}
+
+// A fit cut off after one iteration reports that it did not converge, and still uses the
+// result.
+TEST(FitHyperparametersTest, IterationLimitGivesNoConvergence) {
+  Rng data_rng(testing::TestSeed(24));
+  GaussianProcess gp = MakeGp(2, 10, data_rng);
+  HyperparameterFitOptions options;
+  options.num_restarts = 0;
+  options.max_iterations = 1;
+  Rng rng(9);
+  const HyperparameterFitReport report = FitHyperparameters(options, rng, &gp);
+  EXPECT_TRUE(report.success) << report.BriefReport();
+  EXPECT_EQ(report.termination, FitTermination::kNoConvergence) << report.BriefReport();
 }
 
 }  // namespace

@@ -12,7 +12,9 @@
 // pass unchanged (they are independent of the numerics), and the suggestions are re-recorded by
 // running this test once with GPBANDIT_RERECORD_V1_SUGGESTIONS=1 (it then rewrites the
 // suggestion lines of fixtures/v1_*.expected.txt, keeping their comments, and fails on purpose
-// so that a re-recording never passes unnoticed).
+// so that a re-recording never passes unnoticed). The suggestions depend on the dense kernels
+// too (gp/dense_kernels.h: OpenBLAS chooses its kernels for the CPU), so the file records which
+// ones made them ("kernels ..."), and the comparison is skipped under others.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -24,8 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/acquisition/gp_ucb.h"
 #include "examples/problems/synthetic_functions.h"
+#include "gp/dense_kernels.h"
+#include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
@@ -48,7 +51,9 @@ std::string CopyOfFixture(const std::string& name) {
   return path;
 }
 
-std::vector<Eigen::VectorXd> ExpectedSuggestions(const std::string& name) {
+// The suggestions of fixtures/<name>.expected.txt, and the dense kernels that made them in
+// *kernels.
+std::vector<Eigen::VectorXd> ExpectedSuggestions(const std::string& name, std::string* kernels) {
   std::ifstream in(FixturePath(name + ".expected.txt"));
   std::vector<Eigen::VectorXd> expected;
   std::string line;
@@ -56,6 +61,7 @@ std::vector<Eigen::VectorXd> ExpectedSuggestions(const std::string& name) {
     std::istringstream words(line);
     std::string tag;
     words >> tag;
+    if (tag == "kernels") std::getline(words >> std::ws, *kernels);
     if (tag != "suggestion") continue;
     std::vector<double> x;
     std::string number;
@@ -99,7 +105,8 @@ void RerecordSuggestions(const std::string& name, const std::vector<Eigen::Vecto
   std::ostringstream out;
   std::string line;
   while (std::getline(in, line))
-    if (line.rfind("suggestion", 0) != 0) out << line << "\n";
+    if (line.rfind("suggestion", 0) != 0 && line.rfind("kernels", 0) != 0) out << line << "\n";
+  out << "kernels " << DenseKernelsDescription() << "\n";
   out.precision(17);
   for (const Eigen::VectorXd& x : asked) {
     out << "suggestion";
@@ -111,7 +118,8 @@ void RerecordSuggestions(const std::string& name, const std::vector<Eigen::Vecto
 }
 
 void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, bool contextual) {
-  const std::vector<Eigen::VectorXd> expected = ExpectedSuggestions(name);
+  std::string kernels;
+  const std::vector<Eigen::VectorXd> expected = ExpectedSuggestions(name, &kernels);
   ASSERT_EQ(expected.size(), static_cast<std::size_t>(kRounds));
   const std::vector<Eigen::VectorXd> asked = Continue(opt, reward, contextual);
   if (std::getenv("GPBANDIT_RERECORD_V1_SUGGESTIONS") != nullptr) {
@@ -120,6 +128,9 @@ void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, b
            << "GPBANDIT_RERECORD_V1_SUGGESTIONS";
   }
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  if (kernels != DenseKernelsDescription())
+    GTEST_SKIP() << name << ": suggestions recorded with dense kernels '" << kernels
+                 << "', this build runs '" << DenseKernelsDescription() << "'";
   for (int k = 0; k < kRounds; ++k) {
     ASSERT_EQ(asked[k].size(), expected[k].size());
     for (Eigen::Index i = 0; i < asked[k].size(); ++i)

@@ -140,15 +140,15 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, TheCurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
-  EXPECT_NE(text.find(current), std::string::npos) << text;
+  const std::string version = "\"version\":" + std::to_string(kLogFormatVersion);
+  EXPECT_NE(text.find(version), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.format_version, kLogFormatVersion);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
@@ -165,9 +165,9 @@ TEST(LogHeaderTest, TheCurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused
           << e.what();
     }
   }
-  const std::string next = std::to_string(kLogFormatVersion + 1);
   std::string future = text;
-  future.replace(future.find(current), current.size(), "\"version\":" + next);
+  const std::string next = std::to_string(kLogFormatVersion + 1);
+  future.replace(future.find(version), version.size(), "\"version\":" + next);
   try {
     ParseLogHeader(future);
     ADD_FAILURE() << "parsed version " << next;
@@ -175,11 +175,17 @@ TEST(LogHeaderTest, TheCurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused
     EXPECT_NE(std::string(e.what()).find("unsupported version " + next), std::string::npos)
         << e.what();
   }
+  // A version-4 header (before trial numbers and parameter spaces) means the same now.
+  std::string v4 = text;
+  v4.replace(v4.find(version), version.size(), "\"version\":4");
+  const LogHeader old = ParseLogHeader(v4);
+  EXPECT_EQ(old.format_version, 4);
+  EXPECT_EQ(FormatLogHeader(old), text);
 }
 
-// Version 5 added parameter spaces and the optimizer's maximizer_integer_search: a version-4
+// Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5
 // header, written without it, reads with the default (it had no integers to search).
-TEST(LogHeaderTest, Version4HeadersReadWithoutTheIntegerSearch) {
+TEST(LogHeaderTest, Version5HeadersReadWithoutTheIntegerSearch) {
   LogHeader h;
   h.strategy = "ei";
   h.kernel_description = "k";
@@ -190,9 +196,9 @@ TEST(LogHeaderTest, Version4HeadersReadWithoutTheIntegerSearch) {
   const std::string field = "\"maximizer_integer_search\":\"relax-and-round\",";
   ASSERT_NE(text.find(field), std::string::npos) << text;
   text.erase(text.find(field), field.size());
-  text.replace(text.find("\"version\":5"), 11, "\"version\":4");
+  text.replace(text.find("\"version\":6"), 11, "\"version\":5");
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.format_version, 5);
   EXPECT_EQ(back.options.maximizer_integer_search, OptimizerOptions().maximizer_integer_search);
   EXPECT_EQ(back.domain, h.domain);
 }

@@ -132,8 +132,15 @@ TEST(ObservationLogTest, TornLastLineIsDroppedAndTheRunContinuesExactly) {
   const std::string intact = ReadFile(path);
   const std::size_t intact_records = ReadLog(path).records.size();
   EXPECT_GE(intact_records, 13u);  // header + 6 x (pending, tell) + the fits
+  // A complete last line that is not a record is corruption, not a tear: refused, left alone.
+  const std::string complete_but_bad = "{\"type\":\"te\n";
+  Append(path, complete_but_bad);
+  EXPECT_THROW(ReadLog(path), std::runtime_error);
+  EXPECT_THROW(Optimizer::Resume(path), std::runtime_error);
+  EXPECT_EQ(ReadFile(path), intact + complete_but_bad);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << intact;
   for (const std::string& torn :
-       {std::string(R"({"type":"tell","x":[0.12345)"), std::string("{\"type\":\"te\n")}) {
+       {std::string(R"({"type":"tell","x":[0.12345)"), std::string("{\"type\":\"te")}) {
     Append(path, torn);
     ::testing::internal::CaptureStderr();
     const LogContents read = ReadLog(path);

@@ -2,12 +2,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "gpbandit/acquisition/gp_ucb.h"
+#include "tests/plugin/strategy_cells.h"
 
 namespace gpbandit {
 namespace {
@@ -28,19 +31,30 @@ class WeightedVariance : public IndexStrategy {
   std::unique_ptr<Strategy> Clone() const override {
     return std::make_unique<WeightedVariance>(*this);
   }
+  std::string OptionsJson() const override {
+    return StrategyParams().With("weight", weight_).json();
+  }
 
  private:
   double weight_;
 };
 
-TEST(StrategyRegistryTest, DefaultHoldsTheBuiltInsSorted) {
-  const std::vector<std::string> expected = {"cgp-ucb", "ei",   "gp-ts", "gp-ucb",
-                                             "igp-ucb", "mean", "pi",    "variance"};
-  const std::vector<std::string> names = StrategyRegistry::Default().Names();
-  for (const std::string& name : expected) {
+// What a registered strategy needs beyond its default options to be built (safe-opt: a
+// threshold and a safe seed; strategy_cells.h); nothing for the others.
+StrategyParams RequiredOptions(const std::string& name) {
+  return testing::CellParams(name, 0.0, Eigen::Vector2d(0.5, 0.5));
+}
+
+// The registered strategies, those that tests register included.
+std::vector<std::string> RegisteredNames() { return StrategyRegistry::Default().Names(); }
+
+TEST(StrategyRegistryTest, EveryRegisteredStrategyIsCreatedUnderItsName) {
+  const std::vector<std::string> names = RegisteredNames();
+  ASSERT_FALSE(names.empty());
+  for (const std::string& name : names) {
     EXPECT_TRUE(StrategyRegistry::Default().Contains(name)) << name;
-    const auto strategy = StrategyRegistry::Default().Create(name);
-    ASSERT_NE(strategy, nullptr);
+    const auto strategy = StrategyRegistry::Default().Create(name, RequiredOptions(name));
+    ASSERT_NE(strategy, nullptr) << name;
     EXPECT_EQ(strategy->name(), name);
   }
   EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
@@ -75,11 +89,13 @@ TEST(StrategyRegistryTest, UserStrategyRegisteredAtRunTime) {
       registry.Register("", [](const StrategyParams&) { return std::make_unique<GpUcb>(); }),
       std::invalid_argument);
   EXPECT_THROW(registry.Register("x", nullptr), std::invalid_argument);
-  // Also in the process-wide registry, next to the built-ins.
-  StrategyRegistry::Default().Register("test-weighted-variance", [](const StrategyParams&) {
-    return std::make_unique<WeightedVariance>(2.0);
-  });
-  EXPECT_EQ(StrategyRegistry::Default().Create("test-weighted-variance")->figure(), 2.0);
+  // Also in the process-wide registry, next to the built-ins: from then on the tests that
+  // iterate the registered names cover it too.
+  StrategyRegistry::Default().Register(
+      "weighted-variance",
+      [](const StrategyParams& p) { return std::make_unique<WeightedVariance>(p.at("weight")); },
+      StrategyParams(R"({"weight": 2.0})"), "mean + weight * variance (a user strategy)");
+  EXPECT_EQ(StrategyRegistry::Default().Create("weighted-variance")->figure(), 2.0);
 }
 
 TEST(StrategyRegistryTest, UnknownNameListsTheKnownOnes) {
@@ -89,8 +105,7 @@ TEST(StrategyRegistryTest, UnknownNameListsTheKnownOnes) {
   } catch (const std::invalid_argument& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("gp-ucbb"), std::string::npos) << message;
-    for (const char* name :
-         {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "mean", "pi", "variance"})
+    for (const std::string& name : RegisteredNames())
       EXPECT_NE(message.find(name), std::string::npos) << name << " missing in: " << message;
   }
   EXPECT_FALSE(StrategyRegistry::Default().Contains("gp-ucbb"));
@@ -134,15 +149,18 @@ TEST(StrategyRegistryTest, ConcurrentRegisterAndCreate) {
   EXPECT_EQ(registry.Names().size(), 200u);
 }
 
-// The table: each built-in has a description, and its default options are exactly the options
-// its factory builds from nothing (every field of its options struct).
-TEST(StrategyRegistryTest, BuiltInTableHasDescriptionsAndCompleteDefaults) {
+// Each registered strategy has a description, and its default options are complete: the options
+// its factory builds from them (with what it requires, RequiredOptions) are exactly those it was
+// given (every field of its options struct).
+TEST(StrategyRegistryTest, EveryStrategyHasADescriptionAndCompleteDefaults) {
   const StrategyRegistry& registry = StrategyRegistry::Default();
-  for (const char* name :
-       {"cgp-ucb", "ei", "gp-ts", "gp-ucb", "igp-ucb", "log-ei", "mean", "pi", "variance"}) {
+  for (const std::string& name : RegisteredNames()) {
     EXPECT_FALSE(registry.Description(name).empty()) << name;
-    EXPECT_EQ(registry.DefaultOptions(name), StrategyParams(registry.Create(name)->OptionsJson()))
-        << name;
+    const StrategyParams required = RequiredOptions(name);
+    const StrategyParams built(registry.Create(name, required)->OptionsJson());
+    // The required options as the strategy reports them (seeds given as text come back as an
+    // array); every other key at its default.
+    EXPECT_EQ(built, registry.ResolveOptions(name, built.Intersection(required))) << name;
     EXPECT_EQ(registry.ResolveOptions(name), registry.DefaultOptions(name)) << name;
   }
   EXPECT_TRUE(registry.DefaultOptions("gp-ucb").contains("beta_scale"));
@@ -167,6 +185,23 @@ TEST(StrategyRegistryTest, UserDefaultsReachTheFactory) {
   EXPECT_EQ(registry.ResolveOptions("weighted-variance", StrategyParams().With("other", 1)),
             StrategyParams(R"({"other": 1, "weight": 3.0})"));
   EXPECT_EQ(registry.Description("weighted-variance"), "mean + weight * variance");
+}
+
+TEST(StrategyRegistryTest, ReplaceSwapsTheEntryAndRegisterRefusesTwice) {
+  StrategyRegistry registry;
+  auto factory = [](const StrategyParams& p) {
+    return std::make_unique<WeightedVariance>(p.at("weight"));
+  };
+  registry.Register("weighted-variance", factory, StrategyParams(R"({"weight": 3.0})"), "first");
+  EXPECT_THROW(registry.Register("weighted-variance", factory), std::invalid_argument);
+  EXPECT_EQ(registry.Description("weighted-variance"), "first");
+  registry.Replace("weighted-variance", factory, StrategyParams(R"({"weight": 5.0})"), "second");
+  EXPECT_EQ(registry.Create("weighted-variance")->figure(), 5.0);
+  EXPECT_EQ(registry.Description("weighted-variance"), "second");
+  registry.Replace("new-name", factory, StrategyParams(R"({"weight": 1.0})"));  // or adds
+  EXPECT_EQ(registry.Names(), (std::vector<std::string>{"new-name", "weighted-variance"}));
+  EXPECT_THROW(registry.Replace("", factory), std::invalid_argument);
+  EXPECT_THROW(registry.Replace("x", nullptr), std::invalid_argument);
 }
 
 }  // namespace

@@ -253,8 +253,130 @@ TEST(StudyStorageTest, RedactUrlHidesPasswordsOnly) {
   EXPECT_EQ(RedactUrl("postgresql:///postgres?host=/tmp/s&port=5"),
             "postgresql:///postgres?host=/tmp/s&port=5");
   EXPECT_EQ(RedactUrl("/data/runs:with@signs.jsonl"), "/data/runs:with@signs.jsonl");
-  EXPECT_TRUE(IsDatabaseUrl("postgres://x"));
-  EXPECT_FALSE(IsDatabaseUrl("runs.jsonl"));
+}
+
+// The password used to be echoed whole when the scheme was not spelled in lower case.
+TEST(StudyStorageTest, RedactUrlHidesPasswordsOfAnySchemeInAnyCase) {
+  EXPECT_EQ(RedactUrl("POSTGRESQL://user:secret@db.lab/tuning"),
+            "POSTGRESQL://user:***@db.lab/tuning");
+  EXPECT_EQ(RedactUrl("Postgres://user:secret@db/x?PassWord=hunter2"),
+            "Postgres://user:***@db/x?PassWord=***");
+  EXPECT_EQ(RedactUrl("mysql+driver://u:p@h:3306/d"), "mysql+driver://u:***@h:3306/d");
+  EXPECT_EQ(RedactUrl("host=db user=bob password=hunter2 dbname=x"),
+            "host=db user=bob password=*** dbname=x");
+  EXPECT_EQ(RedactUrl("runs/user:me@host.jsonl"), "runs/user:me@host.jsonl");
+  EXPECT_EQ(RedactUrl("my_password=x.jsonl"), "my_password=x.jsonl");
+}
+
+// Whatever the URL's spelling, no message of the storages or the factory shows the password.
+TEST(StudyStorageTest, NoMessageShowsAPassword) {
+  for (const std::string url :
+       {"POSTGRESQL://user:secret@localhost:1/db", "PostgreSQL://user:secret@localhost:1/db"}) {
+    for (const std::string study : {"", "s"}) {
+      try {
+        auto storage = OpenStudyStorage(url, study);
+        EXPECT_EQ(storage->Describe().find("secret"), std::string::npos) << storage->Describe();
+        storage->CheckWritable();
+        storage->Begin(LockMode::kExclusive);
+        ADD_FAILURE() << url << " opened";
+      } catch (const std::exception& e) {
+        EXPECT_EQ(std::string(e.what()).find("secret"), std::string::npos) << e.what();
+        EXPECT_THAT(e.what(), HasSubstr("***")) << e.what();
+      }
+    }
+  }
+}
+
+// A newline or a tab in a study's name would break every listing that shows it; refused on
+// every backend, before anything is opened or connected.
+TEST(StudyStorageTest, StudyNamesWithControlCharactersAreRefusedOnEveryBackend) {
+  char pattern[] = "/tmp/gpbandit_names_XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  for (const std::string url : {dir, std::string("postgresql://user:pw@localhost:1/db")}) {
+    for (const std::string bad : {std::string("a\nb"), std::string("tab\there"),
+                                  std::string("nul\0x", 5), std::string("del\x7f")}) {
+      try {
+        OpenStudyStorage(url, bad);
+        ADD_FAILURE() << "accepted a control character in a study name on " << url;
+      } catch (const std::invalid_argument& e) {
+        EXPECT_THAT(e.what(), HasSubstr("control character")) << url;
+      }
+    }
+  }
+  EXPECT_EQ(ListStudies(dir).size(), 0u);  // nothing was created
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+// A file that is not a study (a user's notes given as a log by mistake) used to be cut to its
+// last newline, with a warning about a torn line, and then written over. Now every session
+// refuses it, shared or exclusive, and the file is left byte for byte as it was.
+TEST(FileStorageTest, AFileThatIsNotAStudyIsNeverCutOrAppendedTo) {
+  const std::string path = TempPath("notes");
+  for (const std::string text :
+       {std::string("my notes"), std::string("my notes\n"), std::string("line 1\nline 2"),
+        std::string("{\"a\": 1}\n"), std::string(Record(1) + "\n" + kHeader + "\n"),
+        std::string(R"({"type":"head)"), std::string("\n\n")}) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+    for (LockMode mode : {LockMode::kShared, LockMode::kExclusive}) {
+      FileStudyStorage storage(path, true);
+      ::testing::internal::CaptureStderr();
+      try {
+        storage.Begin(mode);
+        ADD_FAILURE() << "accepted " << text;
+      } catch (const std::runtime_error& e) {
+        EXPECT_THAT(e.what(), HasSubstr("not a gpbandit study")) << text;
+      }
+      EXPECT_EQ(::testing::internal::GetCapturedStderr(), "") << text;  // no "torn line"
+      EXPECT_EQ(ReadFile(path), text);
+    }
+  }
+  std::remove(path.c_str());
+}
+
+// Only a last line without its newline is a torn write; a complete last line that is not a
+// record is corruption, reported and left alone (it used to be cut off with a warning).
+TEST(FileStorageTest, ACompleteLastLineThatIsNotARecordIsCorruptionNotATear) {
+  const std::string path = TempPath("bad_last");
+  FileStudyStorage storage(path, true);
+  Commit(storage, 0, 2, true);
+  const std::string text = ReadFile(path) + "{\"type\":\"te\n";
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+  FileStudyStorage other(path, true);
+  try {
+    other.Begin(LockMode::kExclusive);
+    ADD_FAILURE() << "expected a runtime_error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr(path + ":4: malformed log record"));
+  }
+  EXPECT_EQ(ReadFile(path), text);
+  std::remove(path.c_str());
+}
+
+// A new optimizer's log must be writable: checked when the storage is opened for it.
+TEST(FileStorageTest, CheckWritableNamesThePathAndTheReason) {
+  const std::string path = TempPath("writable");
+  FileStudyStorage fine(path, true);
+  fine.CheckWritable();  // a new file in a writable directory
+  struct stat info;
+  EXPECT_NE(::stat(path.c_str(), &info), 0);  // nothing created
+  for (const std::string bad : {std::string("/nonexistent-gpbandit-dir/x.jsonl"),
+                                path + "/below-a-missing-file", std::string("/tmp")}) {
+    try {
+      FileStudyStorage(bad, true).CheckWritable();
+      ADD_FAILURE() << bad;
+    } catch (const std::runtime_error& e) {
+      EXPECT_THAT(e.what(), HasSubstr(bad)) << e.what();
+    }
+  }
+  std::ofstream(path) << "x";
+  try {
+    FileStudyStorage(path + "/under-a-file.jsonl", true).CheckWritable();
+    ADD_FAILURE() << "a path under a regular file";
+  } catch (const std::runtime_error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("Not a directory"));
+  }
+  std::remove(path.c_str());
 }
 
 }  // namespace

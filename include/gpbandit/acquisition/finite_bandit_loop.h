@@ -12,7 +12,7 @@
 // ignores the context). Regret r_t = max over allowed i of rewards(i, g_t) - rewards(x_t, g_t): the
 // contextual regret.
 //
-// One round of it is FiniteBanditPlayer, which `gpbandit run` (examples/cli/regret_study.cc)
+// One round of it is FiniteBanditPlayer, which `gpbandit run` (examples/studies/regret_study.cc)
 // uses too, so the studies of bench/ and of the command line play the same rounds.
 // RoundState: t = the posterior's observations + 1, action_dim, num_candidates = the number of
 // candidates allowed this round (|D| of the finite-set beta_t: the actions available under

@@ -9,8 +9,8 @@
 // model of a parameter space with categories (chosen over the one-hot embedding by measurement:
 // docs/benchmarks.md, "Mixed spaces").
 // Log-params [log s2, log l_1, ..., log l_m] (m = |dims| with ARD, else 1); kinds [signal
-// variance, category lengthscale...] (gp/kernel.h's kCategoryLengthscale: the fit bounds it as
-// a lengthscale, the default model gives it a prior of its own). Positive definite: per coordinate, the N_k x N_k matrix
+// variance, category lengthscale...] (CategoryLengthscaleKind below: the fit bounds it as a
+// lengthscale, the default model gives it a prior of its own). Positive definite: per coordinate, the N_k x N_k matrix
 // (1 - r) I + r 1 1^T with r = exp(-1 / l_k) in (0, 1) is, and products of PSD kernels are.
 // Features: exact. Per coordinate phi_k(c) = rows of a factor of that matrix (index_kernel.h),
 // combined by the product construction of kernel_features.h (Kronecker when the sizes multiply
@@ -29,6 +29,12 @@
 #include "gpbandit/gp/kernel.h"
 
 namespace gpbandit {
+
+// The kind of the category lengthscales, "category_lengthscale" (param_kind.h), registered on
+// first use: bounded and started like a lengthscale (kDefaultLengthscaleRange), dimensionless (a
+// label change has no width in the problem's units), and only shrinking under a safe strategy's
+// caution (a shorter one claims less about the labels not tried).
+ParamKind CategoryLengthscaleKind();
 
 class CategoricalKernel : public Kernel {
  public:

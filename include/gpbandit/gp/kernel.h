@@ -8,8 +8,9 @@
 // - A batch of points is an Eigen::MatrixXd with one point per COLUMN (dim x n).
 // - Hyperparameters are handled in log space ("log-params"): log signal variance, log
 //   lengthscales, ... Gradients with respect to hyperparameters are with respect to these logs.
-// - Every log-param declares its kind (ParamKind): the fit's default bounds and start ranges
-//   and the Optimizer's default priors are chosen by kind (hyperparams/fit.h), never by name.
+// - Every log-param declares its kind (ParamKind, param_kind.h): the fit's default bounds and
+//   start ranges, the units of reports and the direction safe refits may move it in are the
+//   kind's registered data, never read from the log-param's name.
 //
 // Capabilities. Besides the pairwise definitions (Value, AccumulateGradientA,
 // GradientLogParams), a kernel may override hooks that the fast paths call; each has a correct
@@ -41,26 +42,13 @@
 #include <vector>
 
 #include "gpbandit/gp/kernel_features.h"
+#include "gpbandit/gp/param_kind.h"
 #include "gpbandit/gp/random.h"
 
 namespace gpbandit {
 
 using ConstVectorRef = Eigen::Ref<const Eigen::VectorXd>;
 using VectorRef = Eigen::Ref<Eigen::VectorXd>;
-
-// What a log-param scales; the fit's bounds, start ranges and default priors follow from it.
-enum class ParamKind {
-  kSignalVariance,  // a multiplicative scale of k (output units squared): s2, an index scale
-  kLengthscale,     // a length in input units
-  // The scale of a label change of an exchangeable categorical kernel (categorical_kernel.h):
-  // two distinct labels correlate by exp(-1 / l). Bounded and started like a lengthscale; its
-  // default prior is its own (plugin/default_model.h).
-  kCategoryLengthscale,
-  kPeriod,  // the period of a periodic kernel, in input units
-  kOther,   // anything else; the default of kernels that do not declare kinds
-};
-// "signal_variance", "lengthscale", "category_lengthscale", "period", "other".
-std::string ParamKindName(ParamKind kind);
 
 // What CrossWithPoint leaves for AccumulateWeightedGradientA (one point x against the columns
 // of X). The caller owns it and reads `values` only; keeping one per thread and passing it
@@ -105,7 +93,9 @@ class Kernel {
   // One name per log-param, e.g. "se.log_variance", "se.log_lengthscale[1]".
   virtual std::vector<std::string> ParamNames() const = 0;
   // One kind per log-param, in GetLogParams() order. Default: ParamKind::kOther for all (a user
-  // kernel that overrides nothing gets the fit's signal-variance range on every log-param).
+  // kernel that overrides nothing gets the fit's signal-variance range on every log-param). A
+  // kernel with a log-param of a new kind registers the kind (ParamKind::Register) and returns
+  // it here.
   virtual std::vector<ParamKind> ParamKinds() const;
 
   // k(a, b). a and b have the same size >= MinInputDim().

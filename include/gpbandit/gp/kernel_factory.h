@@ -1,4 +1,4 @@
-// Constructors for every kernel gpbandit ships, and a by-name builder for the command line.
+// Constructors for every kernel gpbandit ships, and a by-name builder (the kernel registry).
 // The kernel classes live in their own headers (stationary_kernel.h, periodic_kernel.h,
 // linear_kernel.h, constant_kernel.h, index_kernel.h, composite_kernel.h); most code only needs
 // these functions and the Kernel interface.
@@ -64,9 +64,11 @@ std::unique_ptr<Kernel> MakeOneHot(std::unique_ptr<Kernel> inner, std::vector<in
 std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts);
 std::unique_ptr<Kernel> MakeProduct(std::vector<std::unique_ptr<Kernel>> parts);
 
-// By name: "se", "matern12", "matern32", "matern52", "periodic" (period 1), "linear",
-// "constant" (dims ignored for "constant"). Throws std::invalid_argument naming the unknown name
-// and listing KernelNames().
+// By name, from KernelRegistry::Default() (kernel_registry.h): the built-in "se", "matern12",
+// "matern32", "matern52", "periodic" (period 1), "linear", "constant" (dims ignored), and any
+// kernel registered at run time. Throws std::invalid_argument naming the unknown name and
+// listing KernelNames(), or what the kernel's constructor refuses. KernelNames(): the
+// registered names, the built-in ones first.
 std::unique_ptr<Kernel> MakeKernel(const std::string& name, std::vector<int> dims, bool ard = true,
                                    double variance = 1.0, double lengthscale = 1.0);
 std::vector<std::string> KernelNames();

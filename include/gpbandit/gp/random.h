@@ -27,6 +27,19 @@ Eigen::VectorXd StandardNormalVector(int n, Rng& rng);
 // rows x cols independent standard normal draws (filled column by column).
 Eigen::MatrixXd StandardNormalMatrix(int rows, int cols, Rng& rng);
 
+// One draw of N(0, covariance): L z, where L is the lower Cholesky factor of covariance + j I
+// and z = StandardNormalVector(n, rng). The jitter j climbs the ladder of the Gaussian process
+// (gaussian_process.h: 0, then 1e-10, 1e-9, ... times the mean of the diagonal, up to
+// max_relative_jitter times it), so that a rank-deficient covariance (a kernel's Gram matrix on
+// a fine grid) still gives a draw whose covariance is off by at most j. covariance: n x n,
+// symmetric positive semi-definite (only its lower triangle is read). For drawing a function
+// from a GP prior at given points, e.g. a test problem f ~ GP(0, k) (GaussianProcess::SampleJoint
+// draws from a posterior). Throws std::invalid_argument for a matrix that is not square or a
+// max_relative_jitter outside (0, 1], std::runtime_error when even the largest jitter leaves
+// the matrix not factorizable. O(n^3).
+Eigen::VectorXd SampleMultivariateNormal(const Eigen::MatrixXd& covariance, Rng& rng,
+                                         double max_relative_jitter = 1e-2);
+
 }  // namespace gpbandit
 
 #endif  // GPBANDIT_GP_RANDOM_H_

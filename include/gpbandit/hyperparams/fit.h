@@ -34,6 +34,7 @@
 
 #include <Eigen/Core>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,13 @@ struct HyperparameterFitOptions {
   double function_tolerance = 1e-10;
   double gradient_tolerance = 1e-6;
   double parameter_tolerance = 1e-10;
+  // Wall-clock budget of the whole fit, in seconds: each start's L-BFGS stops when the budget is
+  // spent (Ceres' max_solver_time_in_seconds, checked between iterations, so a fit may overrun
+  // by one iteration), and starts not begun by then are skipped (report.start_outcomes says
+  // so). Start 0 always runs. A finite budget makes the result depend on the machine's speed
+  // and load (the Optimizer logs every fit's result, so a resumed run is exact regardless).
+  // > 0; default infinity (no budget).
+  double max_seconds = std::numeric_limits<double>::infinity();
 
   // Also fit the noise variance. If false the GP's current noise_variance is kept (it may lie
   // outside [min_noise_variance, max_noise_variance]). Default true.
@@ -79,19 +87,22 @@ struct HyperparameterFitOptions {
   double max_noise_variance = 10.0;
 
   // Default bounds, used for the kernel log-params when lower_log_bounds/upper_log_bounds are
-  // empty, chosen by each log-param's kind (Kernel::ParamKinds(), gp/kernel.h): lengthscales
-  // (a categorical kernel's too) get [log min_lengthscale, log max_lengthscale], periods [log min_period, log max_period], and
-  // signal variances (an index kernel's scale and a constant kernel's variance included) and
-  // log-params of kind kOther [log min_signal_variance, log max_signal_variance]. The defaults
-  // suit inputs in the unit cube and standardized outputs: lengthscales in [1e-3, 1e2], periods
-  // in [1e-2, 10] (from 100 periods across the cube to a tenth of one), variances in
-  // [1e-3, 1e3]. Each range must satisfy 0 < min < max < infinity.
-  double min_lengthscale = 1e-3;
-  double max_lengthscale = 1e2;
-  double min_period = 1e-2;
-  double max_period = 10.0;
-  double min_signal_variance = 1e-3;
-  double max_signal_variance = 1e3;
+  // empty, chosen by each log-param's kind (Kernel::ParamKinds(), gp/param_kind.h; FitRange
+  // below): the kind's registered default range, which the fields below override for the
+  // built-in kinds (lengthscales get [log min_lengthscale, log max_lengthscale], periods
+  // [log min_period, log max_period], signal variances, an index kernel's scale and a constant
+  // kernel's variance included, and log-params of kind kOther [log min_signal_variance,
+  // log max_signal_variance]) and kind_ranges overrides for any kind. The defaults (the built-in
+  // kinds' registered ranges, kDefaultLengthscaleRange etc.) suit inputs in the unit cube and
+  // standardized outputs: lengthscales in [1e-3, 1e2], periods in [1e-2, 10] (from 100 periods
+  // across the cube to a tenth of one), variances in [1e-3, 1e3]. Each range must satisfy
+  // 0 < min < max < infinity.
+  double min_lengthscale = kDefaultLengthscaleRange.min;
+  double max_lengthscale = kDefaultLengthscaleRange.max;
+  double min_period = kDefaultPeriodRange.min;
+  double max_period = kDefaultPeriodRange.max;
+  double min_signal_variance = kDefaultSignalVarianceRange.min;
+  double max_signal_variance = kDefaultSignalVarianceRange.max;
 
   // Where the random starts are drawn: log-uniformly within these ranges (by kind, as above),
   // intersected with each log-param's bounds (the whole bound interval if they do not overlap).
@@ -100,14 +111,20 @@ struct HyperparameterFitOptions {
   // Defaults: lengthscales [0.03, 3], periods [0.1, 1], signal variances [0.1, 10], noise
   // variance [1e-4, 0.3]. The likelihood is very multimodal in a period: with a known period,
   // set a tight prior (kernel_priors) rather than rely on the starts.
-  double start_min_lengthscale = 0.03;
-  double start_max_lengthscale = 3.0;
-  double start_min_period = 0.1;
-  double start_max_period = 1.0;
-  double start_min_signal_variance = 0.1;
-  double start_max_signal_variance = 10.0;
+  double start_min_lengthscale = kDefaultLengthscaleRange.start_min;
+  double start_max_lengthscale = kDefaultLengthscaleRange.start_max;
+  double start_min_period = kDefaultPeriodRange.start_min;
+  double start_max_period = kDefaultPeriodRange.start_max;
+  double start_min_signal_variance = kDefaultSignalVarianceRange.start_min;
+  double start_max_signal_variance = kDefaultSignalVarianceRange.start_max;
   double start_min_noise_variance = 1e-4;
   double start_max_noise_variance = 0.3;
+
+  // Bounds and start ranges by kind name (ParamKindInfo::name), over everything above: for a
+  // kind registered at run time, whose range has no field of its own, or to override a
+  // built-in kind's fields. Each name a registered kind, each range valid
+  // (ParamRange::IsValid). Default empty.
+  std::map<std::string, ParamRange> kind_ranges;
 
   // Explicit bounds on the kernel log-params (log space, in the order of the kernel's
   // GetLogParams()). Either both empty (use the defaults above) or both of size
@@ -139,12 +156,39 @@ struct HyperparameterFitOptions {
 bool FitOptionsMatchKernel(const HyperparameterFitOptions& options, const Kernel& kernel,
                            std::string* error);
 
-// The default bounds of kernel log-params of the given kinds (log space, one pair per kind; see
-// HyperparameterFitOptions, "Default bounds"): what a fit with empty lower_log_bounds and
+// The bounds and start range of a kernel log-param of `kind` in a fit with `options` (values,
+// not logs): options.kind_ranges[kind's name] if given, else the fields of options for the
+// built-in kinds (min_lengthscale, ...; kOther shares the signal variance's), else the kind's
+// registered default range.
+ParamRange FitRange(const HyperparameterFitOptions& options, ParamKind kind);
+
+// The default bounds of kernel log-params of the given kinds (log space, one pair per kind:
+// the logs of FitRange's min and max): what a fit with empty lower_log_bounds and
 // upper_log_bounds uses. A caller that must narrow one log-param's bounds (the Optimizer, for a
-// forgetting kernel's log(epsilon) < 0) starts from these.
+// forgetting kernel's log(epsilon) < 0, or a safe strategy's cautious refits) starts from these.
 void DefaultLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
                       std::vector<double>* lower, std::vector<double>* upper);
+
+// DefaultLogBounds narrowed for a safe strategy's refits, which must never make the model more
+// confident than the one it started from (initial_log_params, one per kind): each log-param's
+// kind's cautious direction (param_kind.h) moves one bound to the initial value (lengthscales:
+// upper bound = min(upper, initial), may only shrink; signal variances: lower bound =
+// max(lower, initial), may only grow; kFree kinds keep both). An initial value beyond the
+// default range on the cautious side gets a range of width 1 (in log space) reaching it from
+// that side. Throws std::invalid_argument unless initial_log_params has one entry per kind.
+void CautiousLogBounds(const HyperparameterFitOptions& options, const std::vector<ParamKind>& kinds,
+                       const Eigen::VectorXd& initial_log_params, std::vector<double>* lower,
+                       std::vector<double>* upper);
+
+// How a fit ended (after Ceres' TerminationType).
+enum class FitTermination {
+  kConvergence,    // the winning start met a convergence tolerance
+  kNoConvergence,  // the winning start ran out of iterations; its result is used all the same
+  kFailure,        // every start failed: the GP kept its previous hyperparameters
+  kNotRun,         // nothing to fit (no observations)
+};
+// "CONVERGENCE", "NO_CONVERGENCE", "FAILURE", "NOT_RUN" (Ceres' spelling).
+std::string FitTerminationName(FitTermination termination);
 
 struct HyperparameterFitReport {
   // True if at least one start succeeded and its hyperparameters were set on the GP.
@@ -166,9 +210,9 @@ struct HyperparameterFitReport {
   std::vector<std::string> start_outcomes;
   // Indices of the starts that failed.
   std::vector<int> failed_starts;
-  // Ceres' termination type of the winning start ("CONVERGENCE", "NO_CONVERGENCE", ...), or
-  // "FAILURE" when every start failed, "NOT_RUN" when there was nothing to fit.
-  std::string termination = "NOT_RUN";
+  // How the winning start's L-BFGS solve ended (kConvergence or kNoConvergence), or kFailure
+  // when every start failed, kNotRun when there was nothing to fit.
+  FitTermination termination = FitTermination::kNotRun;
   // Names (Kernel::ParamNames(), and "log_noise_variance") of the log-params that ended within
   // kBoundTolerance of the interval width of a bound, with the bound, e.g.
   // "se.log_lengthscale[1] at upper bound 4.60517".

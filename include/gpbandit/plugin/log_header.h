@@ -19,16 +19,21 @@
 //      constraint models' hyperparameters ("constraints"), for SafeOpt-MC
 //      (observation_log.h). Nothing in a version-3 log changes meaning; the version is bumped
 //      so that code which would ignore "g" (and replay a different run) refuses the log.
-//   5: as 4; the domain may be a parameter space (parameter_space.h): "kind": "space" with
+//   5: as 4; pending records carry their trial number ("trial"), and tell and release records
+//      may carry the trial whose pending point they release (Optimizer::TellTrial,
+//      ReleaseTrial; observation_log.h). Bumped for the same reason as 4: code that ignored
+//      "trial" would release another pending point, or none.
+//   6: as 5; the domain may be a parameter space (parameter_space.h): "kind": "space" with
 //      "parameters" (the JSON of parameter_spec.h), contexts may be a space
 //      ("context_parameters"), the options gained maximizer_integer_search, and the pending and
 //      tell records of such studies carry the named values ("params", "context_params") for
-//      readers (replay uses "x" and "z"). Nothing in a version-4 log changes meaning.
-// ParseLogHeader reads all five: an older header is first rewritten step by step (1 -> 2: the
+//      readers (replay uses "x" and "z"). Bumped so that code without parameter spaces refuses
+//      such a study by its version; nothing in a version-5 log changes meaning.
+// ParseLogHeader reads all six: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4 and 4 -> 5: nothing to rewrite), so an old log resumes exactly as
-// it would have with the code that wrote it. A format change bumps the version and adds one
-// such rewrite.
+// becomes "compact"; 3 -> 4, 4 -> 5 and 5 -> 6: nothing to rewrite), so an old log resumes
+// exactly as it would have with the code that wrote it. A format change bumps the version and
+// adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
@@ -44,7 +49,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 5;
+constexpr int kLogFormatVersion = 6;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
@@ -68,7 +73,7 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Reads format versions 1 to 5. Throws std::runtime_error naming the missing or malformed
+// Reads format versions 1 to 6. Throws std::runtime_error naming the missing or malformed
 // field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 

@@ -7,8 +7,10 @@
 // round-trip exact (nlohmann-json prints the shortest representation that parses back to the
 // same double, i.e. at most 17 significant digits), and make each tell durable (fsync, or a
 // database commit) before the call returns (optimizer.h, "Shared studies"). A crash can then
-// only tear the LAST line of a file; readers drop a torn last line with a warning on stderr,
-// and the next writer cuts it off under the study's lock.
+// only tear the LAST line of a file, leaving it without its newline; readers drop such a line
+// with a warning on stderr, and the next writer cuts it off under the study's lock. Only after
+// a valid header: a file that does not start with one is not a study and is never cut or
+// appended to.
 //
 // Records (field "type"):
 //   header   first line: format version, domain, strategy name and options, optimizer options,
@@ -16,19 +18,23 @@
 //   pending  a point handed out by ask/ask_batch (round, action, context), written before the
 //            call returns, with the worker that holds it ("worker") and the end of its lease
 //            ("lease_until", seconds since the Unix epoch on the study's clock; absent: the
-//            lease never ends). Older logs have neither field.
+//            lease never ends). Older logs have neither field. "trial": its trial number
+//            (format version 5; absent before, when points were numbered in order all the same).
 //   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
 //            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
 //            JSON has no such numbers), and its round ("round": the ask round of the pending
 //            point it answers, else the last ask round; older logs have none). A failure that
 //            entered the model with an imputed reward (NonFiniteRewardPolicy::kImputeWorst) carries
 //            it in "imputed". With a strategy that models constraint signals (SafeOpt-MC), "g"
-//            holds their measured values (format version 4; absent otherwise).
+//            holds their measured values (format version 4; absent otherwise). "trial": the
+//            trial it answers (Optimizer::TellTrial; format version 5), whose pending point it
+//            releases whatever x is; absent: it releases the first pending point equal to x.
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
 //            (format version 4).
-//   release  Optimizer::Release: one pending point given back without an observation.
+//   release  Optimizer::Release: one pending point given back without an observation ("trial":
+//            that of ReleaseTrial, format version 5).
 //   clear_pending   Optimizer::ClearPending.
 //
 // Thread safety: pure functions. ReadLog reads a file without locking it (for tests and tools;
@@ -56,6 +62,10 @@ struct LogRecord {
   // kPending, kTell, kRelease: the action and the context (empty without context), original
   // units.
   Eigen::VectorXd x, z;
+  // kPending: the point's trial number (PendingPoint::trial; -1 in older logs, numbered in
+  // order then). kTell, kRelease: the trial whose pending point they release, -1 when they
+  // release the first pending point equal to (x, z) instead.
+  long trial = -1;
   // kPending: the worker holding the point ("" in older logs) and the end of its lease
   // (infinity when it never ends).
   std::string worker;
@@ -86,10 +96,11 @@ struct LogContents {
   bool dropped_torn_line = false;
 };
 
-// Reads a log. A file that does not exist gives empty contents. A last line that is not
-// newline-terminated or does not parse is dropped with a warning; any other malformed line
-// throws std::runtime_error naming the file, the line number and the problem (that is
-// corruption, not a crash).
+// Reads a log. A file that does not exist, or is empty, gives empty contents. A last line
+// without its newline (a write torn by a crash) is dropped with a warning when a header comes
+// before it. Any other malformed line (a complete last line included), and a file that does not
+// start with a header, throw std::runtime_error naming the file, the line number and the
+// problem (that is corruption or not a study, not a crash).
 LogContents ReadLog(const std::string& path);
 
 // Parses one record (any type but the header's fields). Throws std::runtime_error or
@@ -99,20 +110,23 @@ LogRecord ParseLogRecord(const std::string& json);
 // The JSON text of each record kind (one line, no newline). imputed: written when finite (see
 // LogRecord::imputed). constraints, constraint_log_params / _noise_variances: written when
 // non-empty, so records without constraints read the same as in format version 3.
+// trial (LogRecord::trial): written when >= 0.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until);
+                                double lease_until, long trial = -1);
 // round: the observation's round (Observation::round), written when >= 0.
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN(),
                              long round = -1,
-                             const Eigen::VectorXd& constraints = Eigen::VectorXd());
+                             const Eigen::VectorXd& constraints = Eigen::VectorXd(),
+                             long trial = -1);
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},
                             const std::vector<double>& constraint_noise_variances = {});
-std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                                long trial = -1);
 std::string FormatClearPendingRecord();
 
 }  // namespace gpbandit

@@ -110,7 +110,12 @@ class Optimizer {
   // (the keys are listed in the strategy's header, e.g. acquisition/gp_ucb.h). Throws
   // std::invalid_argument for an unknown strategy, invalid options or a kernel that does not
   // fit the domain; std::runtime_error when the study of options.log_path or options.storage
-  // cannot be reached or read, or its header does not match (then nothing is written).
+  // cannot be reached, read or written (a file: checked here, not at the first Ask), is not a
+  // study (a file that does not start with a study's header), or its header does not match
+  // this optimizer's settings (the message names the first field that differs: the sense, the
+  // strategy or one of its options, the initial design's size, the seed, the kernel, ...; only
+  // num_threads and sync_log may differ). Nothing is written then. An existing study is joined
+  // (several workers share it); Resume and Open join one with its own settings.
   Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
             const StrategyParams& strategy_options, const OptimizerOptions& options);
   // The strategy with its default options.
@@ -161,8 +166,8 @@ class Optimizer {
   Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd());
   // Reports reward y at action x (and context z). x must lie in the action box (finite sets:
   // in the candidates' bounding box). A matching pending point (exactly equal x and z) is
-  // released. Non-finite y: see OptimizerOptions::non_finite_rewards. Logged and made durable
-  // before the model is updated.
+  // released (TellTrial releases the point of a trial number instead). Non-finite y: see
+  // OptimizerOptions::non_finite_rewards. Logged and made durable before the model is updated.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y);
   void Tell(const Eigen::VectorXd& x, double y) { Tell(x, Eigen::VectorXd(), y); }
   // The same with the measured constraint signals g_1..g_m (SafeOpt-MC; m = num_constraints()),
@@ -171,6 +176,23 @@ class Optimizer {
   // logged with the tell and replayed by Resume.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
             const Eigen::VectorXd& constraints);
+  // ---- Trials: handles for the points handed out ---------------------------------------------
+  // Ask and AskBatch that also give each point's trial number (PendingPoint::trial), a handle
+  // that TellTrial and ReleaseTrial take instead of the exact point (as Optuna's and Ax's
+  // trials): the point evaluated may then differ from the one suggested (rounded to an
+  // instrument's resolution, clipped by hand) and still release its pending point.
+  Eigen::VectorXd Ask(const Eigen::VectorXd& context, long* trial);
+  Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context, std::vector<long>* trials);
+  // Reports reward y at action x (and context z) for trial `trial`: releases the trial's
+  // pending point, whatever x is, and records the observation in the trial's round (otherwise
+  // as Tell). Throws std::invalid_argument when no pending point has that trial number (it was
+  // told, released or cleared, or never handed out); nothing is recorded then.
+  void TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+                 const Eigen::VectorXd& constraints = Eigen::VectorXd());
+  // Gives back the pending point of trial `trial` (logged); false, writing nothing, when no
+  // pending point has that number.
+  bool ReleaseTrial(long trial);
+
   // Warm start: tells every column (X: action_dim x n, Z: context_dim x n or empty, y: n).
   // All-or-nothing: every column is checked before the first is recorded.
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
@@ -188,18 +210,24 @@ class Optimizer {
   // worker created it meanwhile with another header.
   bool CreateStudy();
 
-  // The observed point with the highest posterior mean among accepted observations (so a
-  // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
-  // observation.
+  // "best" is the recommendation, in C++, Python (Optimizer.best) and on the command line
+  // (gpbandit best) alike. Without a context: the observed point with the highest posterior
+  // mean among accepted observations (a denoised incumbent; a skipped -inf never becomes it);
+  // under the local model of long studies, among those in the interior of its neighbourhoods
+  // (LocalGaussianProcess::MeansAtObservations). Throws std::logic_error before any accepted observation.
   Recommendation Best() const;
-  // The maximizer of the posterior mean mu_t(x, context) over the whole domain at the given
-  // context (at the next round, for a time model), observed or not: exhaustive on finite sets
-  // (the first of equal maxima); on boxes the maximizer on the mean (deterministic for the seed
-  // and the state), started also from the observed points. observed_reward is NaN unless the
-  // action was observed at this context. Throws std::invalid_argument for a bad context.
+  // At a context of a contextual domain (where, in general, nothing was observed): the
+  // maximizer of the posterior mean mu_t(x, context) over the whole action domain (at the next
+  // round, for a time model), observed or not: exhaustive on finite sets (the first of equal
+  // maxima); on boxes the maximizer on the mean (deterministic for the seed and the state),
+  // started also from the observed points. observed_reward is NaN unless the action was
+  // observed at this context. On a domain without contexts, an empty context gives Best().
+  // Throws std::invalid_argument for a bad context.
   Recommendation Best(const Eigen::VectorXd& context) const;
-  // The posterior mean and standard deviation of f at action x and context (see Prediction),
-  // at the next round for a time model. Throws std::invalid_argument for a bad x or context.
+  // "predict" is the posterior mean and STANDARD DEVIATION of f (not of a noisy observation)
+  // at action x and context (see Prediction), in the caller's units, at the next round for a
+  // time model; the same in Python (Optimizer.predict) and on the command line. Throws
+  // std::invalid_argument for a bad x or context.
   Prediction Predict(const Eigen::VectorXd& x,
                      const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
@@ -233,7 +261,11 @@ class Optimizer {
   // it has a storage; "" otherwise).
   const std::string& worker_id() const;
   // The model over unit-cube inputs, holding the accepted observations and the failures with
-  // imputed rewards, in the order told; its outputs are rewards divided by reward_unit().
+  // imputed rewards, in the order told; its outputs are rewards divided by reward_unit(). Past
+  // OptimizerOptions::local_model.exact_until observations on a box, the model that predicts
+  // is the local GP's (gp/local_gaussian_process.h): an exact GP on the local_model.size
+  // observations most correlated with the incumbent, in the order told; t() still counts all.
+  // The reference stays valid until the next call that changes the optimizer.
   const GaussianProcess& model() const;
   // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
   // model of signal i (unit-cube inputs, the signal's units; std::out_of_range for a bad i).
@@ -241,7 +273,8 @@ class Optimizer {
   const GaussianProcess& constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).
   double reward_unit() const;
-  // 1 + the number of observations in the model: the t of the next round's beta_t.
+  // 1 + the number of observations told to the model (accepted and imputed, whether or not
+  // the local model holds them): the t of the next round's beta_t.
   int t() const;
   // Number of ask rounds so far (Ask and AskBatch count one each).
   long rounds() const;
@@ -270,6 +303,9 @@ class Optimizer {
   std::string Fingerprint() const;
 
  private:
+  // Resume and Open: a study continued with its own settings.
+  explicit Optimizer(std::unique_ptr<internal::OptimizerImpl> impl);
+
   std::unique_ptr<internal::OptimizerImpl> impl_;
   mutable std::mutex mutex_;
 };

@@ -5,6 +5,7 @@
 #define GPBANDIT_PLUGIN_OPTIMIZER_OPTIONS_H_
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "gpbandit/acquisition/integer_search.h"
@@ -77,6 +78,32 @@ struct WorkerOptions {
   bool IsValid(std::string* error) const;
 };
 
+// The reward model of long studies on boxes (docs/design.md, "The model"): the exact
+// GaussianProcess while it holds few observations, past a threshold the local GP of
+// gp/local_gaussian_process.h (an exact GP on the observations most correlated with the
+// incumbent, Gramacy & Apley 2015), whose rounds search the trust box around the incumbent
+// (TuRBO, Eriksson et al. 2019) and cost what the exact GP's cost at `size` observations
+// (times the number of regions for the acquisition's maximization), whatever t. It applies on boxes
+// without contexts, time models or safety constraints; the others keep the exact GP. Logged in the
+// header (older logs: the exact GP throughout), so a resumed run switches at the same observation.
+struct LocalModelOptions {
+  // The exact GP while the model holds at most this many observations (accepted rewards and
+  // imputed failures), the local GP from the next one on. >= 1; a value above any study's
+  // length (std::numeric_limits<int>::max()) keeps the exact GP. Default 1000
+  // (docs/benchmarks.md, "Long studies").
+  int exact_until = 1000;
+  // Observations in the local GP: >= 1, default 500 (its rounds then cost what the exact GP's
+  // cost at t = 500).
+  int size = 500;
+  // Trust regions, each around its own anchor (LocalGaussianProcess): each ask maximizes the
+  // acquisition in every region's trust box and takes the best, so that the search can leave
+  // the basin of the first incumbent. 1 <= regions <= size, default 3 (docs/benchmarks.md,
+  // "Long studies").
+  int regions = 3;
+
+  bool IsValid(std::string* error) const;
+};
+
 struct OptimizerOptions {
   // Seeds every random choice (initial design, maximizer starts, GP-TS samples, fit restarts).
   // The generator of round r is derived from (seed, r), so a run resumed from its log draws the
@@ -114,6 +141,15 @@ struct OptimizerOptions {
   // already starts in the right basin). 0 = never restart, a huge value = always. >= 0,
   // default 50 (docs/benchmarks.md, "Why the defaults are what they are").
   int fit_restarts_until = 50;
+
+  // Each refit fits the hyperparameters to at most this many observations, then sets them on
+  // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
+  // t: to a sample spread evenly over the observations in the order told (plugin/
+  // reward_model.h), for the exact and the local model alike. >= 1; a huge value fits to
+  // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
+  int fit_max_observations = 500;
+  // The reward model of long studies: the exact GP, then the local GP (LocalModelOptions).
+  LocalModelOptions local_model;
 
   // The GP model: observation noise variance (standardized units when outputs are
   // standardized; the starting value when hyperparameters are fitted), output standardization

@@ -29,6 +29,9 @@ struct PendingPoint {
   // The end of its lease (WorkerOptions::pending_lease_seconds), seconds since the Unix epoch
   // on the study's clock; infinity when it never ends.
   double lease_until = std::numeric_limits<double>::infinity();
+  // Its trial number, the handle Optimizer::TellTrial and ReleaseTrial take: 0, 1, 2, ... in
+  // the order the study's asks handed points out (every worker of a study numbers them alike).
+  long trial = -1;
 };
 
 // One told observation as the optimizer keeps it (accepted or failed).

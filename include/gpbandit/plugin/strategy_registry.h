@@ -52,6 +52,15 @@ class StrategyRegistry {
                 const StrategyParams& default_options = StrategyParams(),
                 const std::string& description = "");
 
+  // Registers a strategy like Register, replacing the entry of that name if there is one (a
+  // notebook cell that registers a strategy, run again). Optimizers built before keep the
+  // strategy they were built with; later ones, and Resume, use the new entry. Throws
+  // std::invalid_argument for an empty name or an empty factory (the registry is then
+  // unchanged).
+  void Replace(const std::string& name, Factory factory,
+               const StrategyParams& default_options = StrategyParams(),
+               const std::string& description = "");
+
   // Builds a strategy from its default options with `options` over them. Throws
   // std::invalid_argument for an unknown name (the message lists the registered names), options
   // the factory rejects, or a factory returning nullptr.

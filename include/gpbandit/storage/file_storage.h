@@ -11,9 +11,11 @@
 // - A commit is one write() of every staged line under the lock; a kDurable one then releases
 //   the lock and fsyncs (StorageOptions::sync) before Commit returns, so that the disk's
 //   latency does not hold up the other workers. A crash can only tear the last line; fsync
-//   makes every earlier line durable too. Bytes are never truncated except a torn tail, and
-//   only under the exclusive lock (when no other process can be writing it); a shared reader
-//   leaves a torn tail alone and reads up to it.
+//   makes every earlier line durable too. Bytes are never truncated except a torn tail (a
+//   last line without its newline, after a valid header), and only under the exclusive lock
+//   (when no other process can be writing it); a shared reader leaves a torn tail alone and
+//   reads up to it. A file that is not empty and does not start with a header record is not a
+//   study: every session on it throws std::runtime_error, and it is never cut or appended to.
 // - The file is opened once per storage object and read incrementally (each session reads the
 //   bytes appended since the previous one).
 // flock(2) locks belong to the open file description, so two storage objects in one process
@@ -31,6 +33,15 @@
 
 namespace gpbandit {
 
+// The storage registry's scheme "file" (storage_registry.h), as OpenStudyStorage and
+// ListStudies describe it (study_storage.h). `url` is a plain path or file:///path.
+std::unique_ptr<StudyStorage> OpenFileStudy(const std::string& url, const std::string& study,
+                                            const StorageOptions& options);
+std::vector<StudySummary> ListFileStudies(const std::string& url, const StorageOptions& options);
+// The path a URL of the scheme "file" names: a plain path as given, file:///a/b -> /a/b
+// (RFC 8089, local files only). Throws std::invalid_argument for a file URL with a host.
+std::string FilePathOf(const std::string& url);
+
 class FileStudyStorage : public StudyStorage {
  public:
   // The file need not exist: a shared session then sees no study, and the first exclusive
@@ -38,8 +49,10 @@ class FileStudyStorage : public StudyStorage {
   FileStudyStorage(std::string path, bool sync);
   ~FileStudyStorage() override;
 
-  std::string Describe() const override { return path_; }
+  // The path (through RedactUrl, like every message that shows it).
+  std::string Describe() const override { return RedactUrl(path_); }
   std::unique_ptr<StudySession> Begin(LockMode mode) override;
+  void CheckWritable() const override;
 
  private:
   friend class FileStudySession;

@@ -1,6 +1,7 @@
-// The PostgreSQL backend of a study (study_storage.h), for workers on many machines. Built when
-// libpqxx is found (pkg-config libpqxx); otherwise these functions throw std::invalid_argument
-// saying that the build has no PostgreSQL support.
+// The PostgreSQL backend of a study (study_storage.h), for workers on many machines: the schemes
+// postgresql:// and postgres:// of the storage registry (storage_registry.h). Built when
+// libpqxx is found (pkg-config libpqxx); otherwise OpenPostgresStudy and ListPostgresStudies
+// throw std::invalid_argument saying that the build has no PostgreSQL support.
 //
 // Tables (created with the first study, under an advisory lock so that concurrent creators do
 // not collide):
@@ -47,6 +48,10 @@ std::unique_ptr<StudyStorage> OpenPostgresStudy(const std::string& url, const st
 // The studies of the database at `url` (none when its tables do not exist yet).
 std::vector<StudySummary> ListPostgresStudies(const std::string& url,
                                               const StorageOptions& options);
+
+// `url` with the password of user:PASSWORD@ and of password=... parameters replaced by "***"
+// (in every build): the scheme's redact function in the storage registry.
+std::string RedactPostgresUrl(const std::string& url);
 
 }  // namespace gpbandit
 

@@ -21,11 +21,12 @@
 // takes no lock (PostgreSQL reads committed records only): for reading ahead of the exclusive
 // lock, and for read-only commands.
 //
-// Backends (OpenStudyStorage below):
-//   file        one JSON-Lines file per study (plugin/observation_log.h is its format), locked
-//               with flock(2). For processes on one machine; network file systems are out of
-//               scope (their locks and fsync are not reliable enough).
-//   PostgreSQL  tables gpbandit_studies and gpbandit_records; each session is one transaction
+// Backends, chosen by the scheme of the storage's URL (storage_registry.h, where users add their
+// own):
+//   file        a path: one JSON-Lines file per study (plugin/observation_log.h is its format),
+//               locked with flock(2). For processes on one machine; network file systems are out
+//               of scope (their locks and fsync are not reliable enough).
+//   postgresql  tables gpbandit_studies and gpbandit_records; each session is one transaction
 //               that locks the study's row (SELECT ... FOR UPDATE). For workers on many machines.
 //
 // Errors: std::runtime_error for a storage that cannot be used (no such file or directory,
@@ -115,6 +116,11 @@ class StudyStorage {
   // does on stderr) up to StorageOptions::reconnect_timeout_seconds, then throws
   // std::runtime_error.
   virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
+  // Throws std::runtime_error, naming the path and the reason, when this process could not
+  // write the study: a file that exists but cannot be read and written, or a new one whose
+  // directory is missing or cannot be written. Reads and writes nothing. By default nothing is
+  // checked (a database's permissions show at its first write).
+  virtual void CheckWritable() const {}
 };
 
 struct StorageOptions {
@@ -129,23 +135,28 @@ struct StorageOptions {
   bool IsValid(std::string* error) const;
 };
 
-// True for a PostgreSQL connection URI (postgresql://... or postgres://...).
-bool IsDatabaseUrl(const std::string& url);
-
-// `url` with the password (user:PASSWORD@ and password=... parameters) replaced by "***".
+// `url` with its credentials replaced by "***", by the rule of its scheme (StorageRegistry::
+// Redact): the password of user:PASSWORD@ and of password=... parameters in a PostgreSQL URL;
+// then, whatever the scheme or its letter case (POSTGRESQL://, an unregistered one, a plain
+// path), the user information's password and every password=... parameter (a URL's query, or
+// libpq's key=value words). Every message that shows a storage's path or URL shows it through
+// this function.
 std::string RedactUrl(const std::string& url);
 
 // Opens the study `study` in the storage at `url`, without creating it (an Optimizer creates a
-// study with its first record; Optimizer::Open requires an existing one):
+// study with its first record; Optimizer::Open requires an existing one), through the storage
+// registry's scheme of `url` (StorageRegistry::Default().Open). The built-in schemes:
 //   postgresql://... or postgres://...   a libpq connection URI (user, password, host, port,
 //       database, sslmode and every other libpq parameter pass through; so do PGPASSWORD,
 //       PGPASSFILE and the other PG* environment variables). `study`: any non-empty name.
-//   an existing directory, or a path ending in '/'   the study is the file <url>/<study>.jsonl;
-//       `study`: letters, digits, '.', '_' and '-', not starting with '.'.
-//   any other path   that file is the study; `study` must be empty.
+//   a path (or file:///path): an existing directory, or a path ending in '/': the study is the
+//       file <path>/<study>.jsonl; `study`: letters, digits, '.', '_' and '-', not starting
+//       with '.'. Any other path: that file is the study; `study` must be empty.
 // Connects at once (a database): throws std::runtime_error naming the redacted URL for a
 // refused connection or failed authentication, and std::invalid_argument for a bad study name
-// or a database URL in a build without PostgreSQL support.
+// (on every backend: one holding a control character such as a newline or a tab, checked
+// before anything is opened or connected), a scheme that is not registered (the message names
+// it) or not available in this build (a database URL in a build without PostgreSQL support).
 std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std::string& study,
                                                const StorageOptions& options = StorageOptions());
 
@@ -155,7 +166,8 @@ struct StudySummary {
   long long records = 0;  // records after the header
 };
 
-// The studies of the storage at `url` (a database, a directory, or a single file), by name.
+// The studies of the storage at `url` (a database, a directory, or a single file), by name,
+// through the registry's scheme of `url` (StorageRegistry::Default().List).
 std::vector<StudySummary> ListStudies(const std::string& url,
                                       const StorageOptions& options = StorageOptions());
 

@@ -1,0 +1,206 @@
+// Long studies on a 6-D box (Hartmann-6, reward = -hartmann6, max 3.32237), the Optimizer with
+// its defaults: the exact GP against the local model of OptimizerOptions::local_model.
+//
+//   --mode=rounds: `t` uniform observations told at once (TellMany), then the first Ask with its
+//     fit, then `asks` ask/tell rounds. Prints the seconds of the tells and of the first ask,
+//     the median ask and tell after it, the whole run, the peak resident memory, and the
+//     regret of Best() (max f - f(Best().x)).
+//   --mode=regret: `t0` uniform observations, then GP-UCB rounds up to t = `t`, each reward told
+//     with Gaussian noise of standard deviation `noise`; prints at each checkpoint the simple
+//     regret (max f - the best f evaluated by the optimizer's own asks), the regret of Best()
+//     and the mean regret max f - f(x_t) of the rounds since the previous checkpoint.
+//   --mode=fit: `t` uniform observations, then one Ask; prints the seconds of the ask with its
+//     fit and the fit's report.
+// --exact keeps the exact GP throughout (local_model.exact_until = INT_MAX) and fits to every
+// observation (fit_max_observations = INT_MAX).
+#include <sys/resource.h>
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "bench/flags.h"
+#include "examples/problems/synthetic_functions.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// CPU seconds of the whole process (every thread) since it started.
+double ProcessCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+double PeakMegabytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+struct Setup {
+  problems::SyntheticFunction f = problems::MakeHartmann6();
+  OptimizerOptions options;
+};
+
+Setup MakeSetup(const bench::po::variables_map& flags) {
+  Setup s;
+  s.options.seed = flags["seed"].as<unsigned long>();
+  s.options.sync_log = false;
+  s.options.initial_design_size = 0;
+  s.options.num_threads = flags["threads"].as<int>();
+  if (flags["exact"].as<bool>()) {
+    s.options.local_model.exact_until = std::numeric_limits<int>::max();
+    s.options.fit_max_observations = std::numeric_limits<int>::max();
+  }
+  if (flags.count("exact-until") > 0)
+    s.options.local_model.exact_until = flags["exact-until"].as<int>();
+  if (flags.count("local-size") > 0) s.options.local_model.size = flags["local-size"].as<int>();
+  if (flags.count("regions") > 0) s.options.local_model.regions = flags["regions"].as<int>();
+  if (flags.count("fit-max") > 0) s.options.fit_max_observations = flags["fit-max"].as<int>();
+  return s;
+}
+
+// n uniform points of the box and their rewards, from the seed's own stream.
+void TellUniform(const Setup& s, int n, std::uint64_t seed, Optimizer* opt) {
+  Rng rng(seed * 7919 + 13);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  Eigen::MatrixXd X(6, n);
+  Eigen::VectorXd y(n);
+  for (int j = 0; j < n; ++j) {
+    for (int i = 0; i < 6; ++i) X(i, j) = s.f.lower(i) + (s.f.upper(i) - s.f.lower(i)) * u(rng);
+    y(j) = s.f.reward(X.col(j));
+  }
+  opt->TellMany(X, Eigen::MatrixXd(), y);
+}
+
+void Rounds(const bench::po::variables_map& flags) {
+  const Setup s = MakeSetup(flags);
+  const int t = flags["t"].as<int>(), asks = flags["asks"].as<int>();
+  const auto begin = Clock::now();
+  Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
+  TellUniform(s, t, s.options.seed, &opt);
+  const double tells = Seconds(begin);
+  auto start = Clock::now();
+  double cpu = ProcessCpuSeconds();
+  Eigen::VectorXd x = opt.Ask();
+  const double first = Seconds(start), first_cpu = ProcessCpuSeconds() - cpu;
+  std::vector<double> ask_times, ask_cpu, tell_times;
+  for (int r = 0; r < asks; ++r) {
+    start = Clock::now();
+    opt.Tell(x, s.f.reward(x));
+    tell_times.push_back(Seconds(start));
+    start = Clock::now();
+    cpu = ProcessCpuSeconds();
+    x = opt.Ask();
+    ask_times.push_back(Seconds(start));
+    ask_cpu.push_back(ProcessCpuSeconds() - cpu);
+  }
+  opt.Tell(x, s.f.reward(x));
+  const double regret = s.f.max_reward - s.f.reward(opt.Best().x);
+  std::printf(
+      "t=%d model=%s tells_s=%.3f first_ask_s=%.3f (cpu %.3f) median_ask_ms=%.2f (cpu %.2f) "
+      "median_tell_ms=%.3f run_s=%.2f (cpu %.2f) peak_mb=%.0f best_regret=%.4g\n",
+      t, opt.model().num_observations() < opt.t() - 1 ? "local" : "exact", tells, first, first_cpu,
+      1e3 * Median(ask_times), 1e3 * Median(ask_cpu), 1e3 * Median(tell_times), Seconds(begin),
+      ProcessCpuSeconds(), PeakMegabytes(), regret);
+}
+
+void Regret(const bench::po::variables_map& flags) {
+  const Setup s = MakeSetup(flags);
+  const int t0 = flags["t0"].as<int>(), t = flags["t"].as<int>();
+  const int every = flags["checkpoint"].as<int>();
+  Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
+  TellUniform(s, t0, s.options.seed, &opt);
+  const double noise = flags["noise"].as<double>();
+  Rng noise_rng(s.options.seed + 101);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  double best = -std::numeric_limits<double>::infinity(), window_regret = 0.0;
+  int window = 0;
+  const auto begin = Clock::now();
+  for (int n = t0; n < t; ++n) {
+    const Eigen::VectorXd x = opt.Ask();
+    const double f = s.f.reward(x);
+    best = std::max(best, f);
+    window_regret += s.f.max_reward - f;
+    ++window;
+    opt.Tell(x, f + noise * normal(noise_rng));
+    if ((n + 1) % every == 0 || n + 1 == t) {
+      std::printf(
+          "seed=%lu t=%d simple_regret=%.5g best_regret=%.5g mean_regret=%.5g seconds=%.1f\n",
+          static_cast<unsigned long>(s.options.seed), n + 1, s.f.max_reward - best,
+          s.f.max_reward - s.f.reward(opt.Best().x), window_regret / window, Seconds(begin));
+      window_regret = 0.0;
+      window = 0;
+    }
+    std::fflush(stdout);
+  }
+}
+
+void Fit(const bench::po::variables_map& flags) {
+  const Setup s = MakeSetup(flags);
+  const int t = flags["t"].as<int>();
+  Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
+  TellUniform(s, t, s.options.seed, &opt);
+  const auto start = Clock::now();
+  const double cpu = ProcessCpuSeconds();
+  opt.Ask();
+  const double seconds = Seconds(start);
+  std::printf("t=%d first_ask_with_fit_s=%.3f (cpu %.3f) fit: %s\n", t, seconds,
+              ProcessCpuSeconds() - cpu, opt.last_fit_report().BriefReport().c_str());
+}
+
+}  // namespace
+}  // namespace gpbandit
+
+int main(int argc, char** argv) {
+  namespace po = gpbandit::bench::po;
+  po::options_description flags("long_study");
+  flags.add_options()("mode", po::value<std::string>()->default_value("rounds"),
+                      "rounds, regret or fit")("t", po::value<int>()->default_value(1000),
+                                               "observations (regret: the last t)")(
+      "t0", po::value<int>()->default_value(200), "regret: uniform observations first")(
+      "asks", po::value<int>()->default_value(20), "rounds: ask/tell rounds after the first ask")(
+      "checkpoint", po::value<int>()->default_value(250), "regret: print every this many")(
+      "noise", po::value<double>()->default_value(0.0), "regret: noise standard deviation")(
+      "seed", po::value<unsigned long>()->default_value(1), "seed")(
+      "threads", po::value<int>()->default_value(0), "OptimizerOptions::num_threads")(
+      "exact", po::value<bool>()->default_value(false), "the exact GP and full fits throughout")(
+      "exact-until", po::value<int>(), "local_model.exact_until")("local-size", po::value<int>(),
+                                                                  "local_model.size")(
+      "regions", po::value<int>(), "local_model.regions")("fit-max", po::value<int>(),
+                                                          "fit_max_observations");
+  try {
+    const po::variables_map values = gpbandit::bench::ParseFlags(argc, argv, flags);
+    const std::string mode = values["mode"].as<std::string>();
+    if (mode == "rounds")
+      gpbandit::Rounds(values);
+    else if (mode == "regret")
+      gpbandit::Regret(values);
+    else if (mode == "fit")
+      gpbandit::Fit(values);
+    else
+      throw std::invalid_argument("--mode must be rounds, regret or fit, got " + mode);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "long_study: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

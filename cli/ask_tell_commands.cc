@@ -1,0 +1,183 @@
+// gpbandit suggest / observe: the ask/tell Optimizer driven by hand, one call per process, its
+// state kept in the study's storage. With --log FILE, the first call creates the log from
+// --bounds and --strategy and later calls rebuild the optimizer from the log alone; with
+// --storage URL --study NAME, the study was made by `gpbandit study create`. Either way the
+// study remembers bounds, strategy and options, and several processes may call at once (the
+// storage's lock serializes them; optimizer.h, "Shared studies").
+#include <memory>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/strategy_options.h"
+#include "cli/study_flags.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace cli {
+namespace {
+
+struct LogFlags {
+  StudyFlags study;
+  std::string bounds, strategy = "gp-ucb", context, context_bounds;
+  std::string sense = ObjectiveSenseName(ObjectiveSense::kMaximize);
+  std::vector<std::string> options;
+  std::uint64_t seed = kDefaultSeed;
+};
+
+void AddLogFlags(po::options_description* desc, LogFlags* f) {
+  AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
+  desc->add_options()("bounds", po::value(&f->bounds),
+                      "action box lower:upper,... (first call; later calls must match or omit it)")(
+      "strategy", ValueWithDefault(&f->strategy),
+      "registry name (first call; remembered by the log)")(
+      "context", po::value(&f->context), "this round's context z1,z2,... (contextual problems)")(
+      "context-bounds", po::value(&f->context_bounds),
+      "context box lower:upper,... (first call, optional)")(
+      "option", po::value(&f->options),
+      "[strategy:]key=value, a strategy option, repeatable (first call; remembered by the log; "
+      "gpbandit strategies lists each strategy's options and defaults)")(
+      "seed", ValueWithDefault(&f->seed), "seed (first call)")(
+      "sense", ValueWithDefault(&f->sense),
+      "maximize (--y is a reward) or minimize (--y is a cost) (first call; remembered by the "
+      "log)");
+}
+
+ObjectiveSense SenseArg(const std::string& text) {
+  RequireOneOf("--sense", text, {"maximize", "minimize"});
+  return text == "minimize" ? ObjectiveSense::kMinimize : ObjectiveSense::kMaximize;
+}
+
+// The --option values for the study's strategy.
+StrategyParams OptionsOf(const LogFlags& f, const std::string& strategy) {
+  return ParseStrategyOptions(f.options, {strategy}).For(strategy, {strategy});
+}
+
+Eigen::VectorXd ContextArg(const LogFlags& f) {
+  return f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
+}
+
+// --bounds, --strategy, --seed and --option, when given, must be the study's.
+void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::variables_map& vm) {
+  const std::string where = DescribeStudy(f.study);
+  const Domain& domain = optimizer.domain();
+  if (!f.bounds.empty()) {
+    Eigen::VectorXd lower, upper;
+    ParseBounds("bounds", f.bounds, &lower, &upper);
+    if (lower.size() != domain.lower().size() || lower != domain.lower() || upper != domain.upper())
+      throw UsageError("--bounds " + f.bounds + " differ from the log's bounds " +
+                       FormatVector(domain.lower(), " ") + " .. " +
+                       FormatVector(domain.upper(), " ") + " (" + where +
+                       "); omit --bounds or use a new log");
+  }
+  if (!vm["strategy"].defaulted() && f.strategy != optimizer.strategy_name())
+    throw UsageError("--strategy " + f.strategy + " differs from the log's strategy " +
+                     optimizer.strategy_name() + " (" + where + ")");
+  if (!vm["seed"].defaulted() && f.seed != optimizer.options().seed)
+    throw UsageError("--seed " + std::to_string(f.seed) + " differs from the log's seed " +
+                     std::to_string(optimizer.options().seed) + " (" + where + ")");
+  if (!vm["sense"].defaulted() && SenseArg(f.sense) != optimizer.options().sense)
+    throw UsageError("--sense " + f.sense + " differs from the log's sense " +
+                     ObjectiveSenseName(optimizer.options().sense) + " (" + where + ")");
+  const StrategyParams& logged = optimizer.strategy_options();
+  if (logged.MergedWith(OptionsOf(f, optimizer.strategy_name())) != logged)
+    throw UsageError("--option values differ from the log's strategy options " + logged.json() +
+                     " (" + where + "); omit --option or use a new log");
+}
+
+// A new log's optimizer, from the flags.
+std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
+  if (f.bounds.empty())
+    throw UsageError("--bounds is required on the first call (no log at " + f.study.log_path +
+                     " yet)");
+  RequireRegisteredStrategy("--strategy", f.strategy);
+  const StrategyParams params = OptionsOf(f, f.strategy);
+  RequireValidStrategyOptions(f.strategy, params);
+  Eigen::VectorXd lower, upper;
+  ParseBounds("bounds", f.bounds, &lower, &upper);
+  Domain domain = Domain::Box(lower, upper);
+  const Eigen::VectorXd z = ContextArg(f);
+  if (z.size() > 0) {
+    Eigen::VectorXd zl, zu;
+    if (!f.context_bounds.empty()) ParseBounds("context-bounds", f.context_bounds, &zl, &zu);
+    domain = domain.WithContext(static_cast<int>(z.size()), zl, zu);
+  } else if (!f.context_bounds.empty()) {
+    throw UsageError("--context-bounds given without --context");
+  }
+  OptimizerOptions options;
+  options.seed = f.seed;
+  options.sense = SenseArg(f.sense);
+  options.log_path = f.study.log_path;
+  options.worker = WorkerFromFlags(f.study);
+  // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
+  options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
+  // Safe strategies need the model's prior in reward units (Optimizer refuses standardized
+  // outputs with them): the default kernel's unit signal variance then says "the reward may
+  // range over about +-2 around its first values".
+  if (StrategyRegistry::Default().Create(f.strategy, params)->safe_seeds().cols() > 0)
+    options.gp.standardize_outputs = false;
+  return std::make_unique<Optimizer>(domain, nullptr, f.strategy, params, options);
+}
+
+// The study's optimizer (checking --bounds/--strategy/--option against it), or for a --log
+// that holds nothing yet, a new one whose first record creates the log.
+std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_map& vm) {
+  CheckStudyFlags(f.study, /*with_log=*/true);
+  CheckStudyAccess(f.study, /*writes=*/true);
+  if (!f.study.log_path.empty() && !LogHasRecords(f.study.log_path)) return NewLogOptimizer(f);
+  std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
+  CheckFlagsMatch(*optimizer, f, vm);
+  return optimizer;
+}
+
+}  // namespace
+
+int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
+  LogFlags f;
+  po::options_description desc("options (defaults in parentheses)");
+  AddLogFlags(&desc, &f);
+  po::variables_map vm;
+  if (!ParseArguments("suggest",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10] "
+                      "[--context z] [options]",
+                      args, desc, &vm, streams.out))
+    return kExitOk;
+  std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
+  const Eigen::VectorXd x = optimizer->Ask(ContextArg(f));
+  streams.out << FormatVector(x) << std::endl;
+  streams.err << "[suggest] round " << optimizer->rounds() << ", " << optimizer->num_accepted()
+              << " observations, strategy " << optimizer->strategy_name() << "\n";
+  return kExitOk;
+}
+
+int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
+  LogFlags f;
+  std::string x_text, g_text;
+  double y = 0;
+  bool clear_pending = false;
+  po::options_description desc("options (defaults in parentheses)");
+  AddLogFlags(&desc, &f);
+  desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
+      "y", po::value(&y)->required(),
+      "the value observed: a reward (higher is better), or a cost under --sense minimize")(
+      "g", po::value(&g_text),
+      "the measured constraint signals g1,g2,... (safe-opt with constraint_thresholds)")(
+      "clear-pending", po::bool_switch(&clear_pending),
+      "forget suggestions that were never observed (e.g. abandoned), every worker's");
+  po::variables_map vm;
+  if (!ParseArguments("observe",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 --y 1.7 "
+                      "[--context z] [options]",
+                      args, desc, &vm, streams.out))
+    return kExitOk;
+  const Eigen::VectorXd x = ParseDoubleList("x", x_text);
+  std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
+  const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
+  optimizer->Tell(x, ContextArg(f), y, g);
+  if (clear_pending) optimizer->ClearPending();
+  streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
+              << " observations in " << DescribeStudy(f.study) << "\n";
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace gpbandit

@@ -1,0 +1,93 @@
+// gpbandit best / predict: what the model of a study believes, read from its log or database
+// without changing it (no ask, no tell), with the meaning "best" and "predict" have in C++ and
+// Python (optimizer.h): the recommendation (without --context the observed point with the
+// highest posterior mean, at a context the maximizer of the posterior mean there), and the
+// posterior mean and standard deviation at a point, in the study's units (costs under --sense
+// minimize).
+#include <cmath>
+#include <memory>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/study_flags.h"
+#include "gpbandit/gp/format.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace cli {
+namespace {
+
+struct QueryFlags {
+  StudyFlags study;
+  std::string context;
+};
+
+void AddQueryFlags(po::options_description* desc, QueryFlags* f) {
+  AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/false);
+  desc->add_options()("context", po::value(&f->context),
+                      "the context z1,z2,... (contextual studies)");
+}
+
+std::unique_ptr<Optimizer> OpenForQuery(const QueryFlags& f) {
+  CheckStudyFlags(f.study, /*with_log=*/true);
+  CheckStudyAccess(f.study, /*writes=*/false);
+  return OpenExistingStudy(f.study);
+}
+
+Eigen::VectorXd ContextOf(const QueryFlags& f) {
+  return f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
+}
+
+}  // namespace
+
+int BestCommand(const std::vector<std::string>& args, Streams streams) {
+  QueryFlags f;
+  po::options_description desc("options");
+  AddQueryFlags(&desc, &f);
+  po::variables_map vm;
+  if (!ParseArguments("best", "(--log runs.jsonl | --storage URL [--study NAME]) [--context z]",
+                      args, desc, &vm, streams.out))
+    return kExitOk;
+  const std::unique_ptr<Optimizer> optimizer = OpenForQuery(f);
+  Recommendation r;
+  try {
+    r = optimizer->Best(ContextOf(f));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--context: ") + e.what());
+  }
+  streams.out << FormatVector(r.x) << std::endl;
+  streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
+              << (std::isnan(r.observed_reward) ? std::string(" (not observed there)")
+                                                : ", observed " + FormatDouble(r.observed_reward))
+              << "; " << optimizer->num_accepted() << " observations, "
+              << ObjectiveSenseName(optimizer->options().sense) << "\n";
+  return kExitOk;
+}
+
+int PredictCommand(const std::vector<std::string>& args, Streams streams) {
+  QueryFlags f;
+  std::string x_text;
+  po::options_description desc("options");
+  AddQueryFlags(&desc, &f);
+  desc.add_options()("x", po::value(&x_text)->required(), "the action x1,x2,...");
+  po::variables_map vm;
+  if (!ParseArguments("predict",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 "
+                      "[--context z]",
+                      args, desc, &vm, streams.out))
+    return kExitOk;
+  const Eigen::VectorXd x = ParseDoubleList("x", x_text);
+  const std::unique_ptr<Optimizer> optimizer = OpenForQuery(f);
+  Prediction p;
+  try {
+    p = optimizer->Predict(x, ContextOf(f));
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  // One CSV line: mean,stddev.
+  streams.out << FormatDouble(p.mean) << "," << FormatDouble(p.stddev) << std::endl;
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace gpbandit

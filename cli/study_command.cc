@@ -1,0 +1,269 @@
+// gpbandit study create | list | show | export | import: studies in a storage (a file, a
+// directory of studies, or a PostgreSQL database; storage/study_storage.h). export writes a
+// study as JSON-Lines exactly as the file backend stores it, and import reads such a file, so a
+// study moves between a file and a database byte for byte.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/strategy_options.h"
+#include "cli/study_flags.h"
+#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/storage/file_storage.h"
+#include "gpbandit/storage/study_storage.h"
+
+namespace gpbandit {
+namespace cli {
+namespace {
+
+using nlohmann::json;
+
+// The storage of a study, for export and import (no optimizer needed). Failing to reach it is a
+// usage error.
+std::unique_ptr<StudyStorage> StorageOf(const StudyFlags& f) {
+  CheckStudyFlags(f, /*with_log=*/false);
+  try {
+    return OpenStudyStorage(f.storage, f.study);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+}
+
+struct CreateFlags {
+  StudyFlags study;
+  std::string bounds, strategy = "gp-ucb", context_bounds, failures = "skip";
+  std::vector<std::string> options;
+  std::uint64_t seed = kDefaultSeed;
+  int context_dim = 0;
+};
+
+NonFiniteRewardPolicy FailurePolicy(const std::string& name) {
+  RequireOneOf("--failures", name, {"skip", "impute-worst", "throw"});
+  if (name == "skip") return NonFiniteRewardPolicy::kSkip;
+  if (name == "impute-worst") return NonFiniteRewardPolicy::kImputeWorst;
+  return NonFiniteRewardPolicy::kThrow;
+}
+
+Domain DomainFromFlags(const CreateFlags& f) {
+  if (f.bounds.empty()) throw UsageError("--bounds is required");
+  Eigen::VectorXd lower, upper;
+  ParseBounds("bounds", f.bounds, &lower, &upper);
+  Domain domain = Domain::Box(lower, upper);
+  Eigen::VectorXd zl, zu;
+  if (!f.context_bounds.empty()) ParseBounds("context-bounds", f.context_bounds, &zl, &zu);
+  RequireAtLeast("--context-dim", f.context_dim, 0);
+  if (f.context_dim > 0 && zl.size() > 0 && zl.size() != f.context_dim)
+    throw UsageError("--context-bounds gives " + std::to_string(zl.size()) +
+                     (zl.size() == 1 ? " range" : " ranges") + " but --context-dim is " +
+                     std::to_string(f.context_dim));
+  const int m = f.context_dim > 0 ? f.context_dim : static_cast<int>(zl.size());
+  if (m > 0) domain = domain.WithContext(m, zl, zu);
+  return domain;
+}
+
+int Create(const std::vector<std::string>& args, Streams streams) {
+  CreateFlags f;
+  po::options_description desc("options (defaults in parentheses)");
+  AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/false);
+  desc.add_options()("bounds", po::value(&f.bounds), "action box lower:upper,...")(
+      "strategy", ValueWithDefault(&f.strategy), "registry name")(
+      "option", po::value(&f.options),
+      "[strategy:]key=value, a strategy option, repeatable (gpbandit strategies lists them)")(
+      "seed", ValueWithDefault(&f.seed), "seed")(
+      "context-dim", ValueWithDefault(&f.context_dim),
+      "number of context coordinates (contextual studies)")(
+      "context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)")(
+      "failures", ValueWithDefault(&f.failures),
+      "a failed evaluation (NaN, a worker's crashed command): skip = recorded as failed, "
+      "impute-worst = recorded and taught to the model at the worst reward so far, "
+      "throw = refused (a worker then releases the point)");
+  po::variables_map vm;
+  if (!ParseArguments("study create", "--storage URL [--study NAME] --bounds 0:1,0:10 [options]",
+                      args, desc, &vm, streams.out))
+    return kExitOk;
+  CheckStudyFlags(f.study, false);
+  RequireRegisteredStrategy("--strategy", f.strategy);
+  const StrategyParams strategy_options =
+      ParseStrategyOptions(f.options, {f.strategy}).For(f.strategy, {f.strategy});
+  RequireValidStrategyOptions(f.strategy, strategy_options);
+  CheckStudyAccess(f.study, /*writes=*/true);
+  OptimizerOptions options;
+  options.seed = f.seed;
+  options.non_finite_rewards = FailurePolicy(f.failures);
+  const Domain domain = DomainFromFlags(f);
+  std::unique_ptr<Optimizer> optimizer;
+  try {
+    optimizer = std::make_unique<Optimizer>(domain, nullptr, f.strategy, strategy_options, options,
+                                            OpenStudyStorage(f.study.storage, f.study.study));
+    if (optimizer->CreateStudy()) {
+      streams.err << "[study] created " << DescribeStudy(f.study) << "\n";
+      return kExitOk;
+    }
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+  throw InputError(DescribeStudy(f.study) + " exists already");
+}
+
+int List(const std::vector<std::string>& args, Streams streams) {
+  StudyFlags f;
+  po::options_description desc("options");
+  AddStudyFlags(&desc, &f, false, false);
+  po::variables_map vm;
+  if (!ParseArguments("study list", "--storage URL", args, desc, &vm, streams.out)) return kExitOk;
+  if (f.storage.empty()) throw UsageError("--storage is required");
+  CheckStudyAccess(f, /*writes=*/false);
+  if (IsLocalStorage(f.storage) && access(FilePathOf(f.storage).c_str(), F_OK) != 0)
+    throw InputError("--storage " + f.storage + ": no such file or directory");
+  std::vector<StudySummary> studies;
+  try {
+    studies = ListStudies(f.storage);
+  } catch (const std::runtime_error& e) {
+    throw InputError(e.what());
+  }
+  streams.out << "study\trecords\n";
+  for (const StudySummary& s : studies)
+    streams.out << (s.name.empty() ? f.storage : s.name) << "\t" << s.records << "\n";
+  return kExitOk;
+}
+
+json SummaryJson(const Optimizer& optimizer, double now) {
+  const std::vector<PendingPoint> pending = optimizer.pending_points();
+  int expired = 0;
+  for (const PendingPoint& p : pending) expired += p.lease_until <= now;
+  const Domain& d = optimizer.domain();
+  json j = {{"domain", d.Describe()},
+            {"strategy", optimizer.strategy_name()},
+            {"strategy_options", json::parse(optimizer.strategy_options().json())},
+            {"seed", optimizer.options().seed},
+            {"told", optimizer.observations().size()},
+            {"accepted", optimizer.num_accepted()},
+            {"failed", optimizer.num_failed()},
+            {"pending", pending.size()},
+            {"pending_expired", expired},
+            {"rounds", optimizer.rounds()}};
+  if (optimizer.num_accepted() > 0) {
+    const Recommendation best = optimizer.Best();
+    j["best"] = {{"x", FormatVector(best.x)},
+                 {"z", FormatVector(best.z)},
+                 {"posterior_mean", best.posterior_mean},
+                 {"observed_reward", best.observed_reward}};
+  }
+  return j;
+}
+
+int Show(const std::vector<std::string>& args, Streams streams) {
+  StudyFlags f;
+  po::options_description desc("options");
+  AddStudyFlags(&desc, &f, false, false);
+  po::variables_map vm;
+  if (!ParseArguments("study show", "--storage URL [--study NAME]", args, desc, &vm, streams.out))
+    return kExitOk;
+  CheckStudyFlags(f, false);
+  CheckStudyAccess(f, /*writes=*/false);
+  const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f);
+  json j = SummaryJson(*optimizer, WallClockSeconds());
+  j["study"] = DescribeStudy(f);
+  streams.out << j.dump(2) << "\n";
+  return kExitOk;
+}
+
+int Export(const std::vector<std::string>& args, Streams streams) {
+  StudyFlags f;
+  std::string out_path;
+  po::options_description desc("options");
+  AddStudyFlags(&desc, &f, false, false);
+  desc.add_options()("out", po::value(&out_path), "the JSON-Lines file to write [stdout]");
+  po::variables_map vm;
+  if (!ParseArguments("study export", "--storage URL [--study NAME] [--out FILE]", args, desc, &vm,
+                      streams.out))
+    return kExitOk;
+  if (!out_path.empty()) RequireWritableFile("--out", out_path);
+  CheckStudyAccess(f, /*writes=*/false);
+  const std::unique_ptr<StudyStorage> storage = StorageOf(f);
+  const std::unique_ptr<StudySession> session = storage->Begin(LockMode::kShared);
+  if (session->header().empty()) throw InputError("no study " + DescribeStudy(f));
+  std::string text = session->header() + "\n";
+  for (const StudyRecord& r : session->ReadAfter(0)) text += r.json + "\n";
+  if (out_path.empty()) {
+    streams.out << text;
+    return kExitOk;
+  }
+  std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write '" + out_path + "'");
+  streams.err << "[study] exported " << DescribeStudy(f) << " to " << out_path << "\n";
+  return kExitOk;
+}
+
+int Import(const std::vector<std::string>& args, Streams streams) {
+  StudyFlags f;
+  std::string in_path;
+  po::options_description desc("options");
+  AddStudyFlags(&desc, &f, false, false);
+  desc.add_options()("in", po::value(&in_path)->required(), "the JSON-Lines log to import");
+  po::variables_map vm;
+  if (!ParseArguments("study import", "--storage URL [--study NAME] --in FILE", args, desc, &vm,
+                      streams.out))
+    return kExitOk;
+  if (access(in_path.c_str(), R_OK) != 0)
+    throw InputError("--in " + in_path + ": cannot read it: " + std::strerror(errno));
+  CheckStudyAccess(f, /*writes=*/true);
+  // The file must resume as a study: header, registered strategy, every record replayable.
+  try {
+    Optimizer::Resume(in_path);
+  } catch (const std::runtime_error& e) {
+    throw InputError("cannot import '" + in_path + "': " + e.what());
+  }
+  const LogContents contents = ReadLog(in_path);
+  const std::unique_ptr<StudyStorage> storage = StorageOf(f);
+  const std::unique_ptr<StudySession> session = storage->Begin(LockMode::kExclusive);
+  if (!session->header().empty()) throw InputError(DescribeStudy(f) + " exists already");
+  session->CreateStudy(contents.records.front().json);
+  for (std::size_t i = 1; i < contents.records.size(); ++i)
+    session->Append(contents.records[i].json);
+  session->Commit(Durability::kDurable);
+  streams.err << "[study] imported " << contents.records.size() - 1 << " records into "
+              << DescribeStudy(f) << "\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+int StudyCommand(const std::vector<std::string>& args, Streams streams) {
+  const std::vector<std::pair<std::string, int (*)(const std::vector<std::string>&, Streams)>>
+      subcommands = {{"create", Create},
+                     {"list", List},
+                     {"show", Show},
+                     {"export", Export},
+                     {"import", Import}};
+  const std::string usage =
+      "usage: gpbandit study <create|list|show|export|import> --storage URL [--study NAME] "
+      "[options]\n  (gpbandit study <subcommand> --help for its options)\n";
+  if (args.empty()) throw UsageError("a subcommand is required\n" + usage);
+  if (args[0] == "--help" || args[0] == "-h") {
+    streams.out << usage;
+    return kExitOk;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  for (const auto& [name, run] : subcommands) {
+    if (name == args[0])
+      return RunReportingErrors(
+          "study " + name, [&, run = run] { return run(rest, streams); }, streams);
+  }
+  throw UsageError("unknown subcommand '" + args[0] + "'\n" + usage);
+}
+
+}  // namespace cli
+}  // namespace gpbandit

@@ -1,0 +1,124 @@
+// gpbandit worker: one of many processes (on one machine or many) optimizing one study. Loops:
+// ask the study for a point, run COMMAND ARGS... x1 ... xd with the point also in the
+// environment (GPBANDIT_X=x1,...,xd, GPBANDIT_X1..., GPBANDIT_Z..., GPBANDIT_STUDY,
+// GPBANDIT_WORKER), read the reward from the last line of its standard output, tell it. A
+// non-zero exit or an unparsable reward is a failed evaluation: recorded as failed when the
+// study skips failures (`study create --failures skip`, the default), otherwise the point is
+// released and the worker goes on. SIGINT or SIGTERM: the command gets SIGTERM, the worker
+// releases its pending point and exits with status 0. Each told evaluation is printed on
+// standard output as x1,...,xd,y once it is durable in the study.
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/evaluation_process.h"
+#include "cli/io/csv.h"
+#include "cli/study_flags.h"
+#include "gpbandit/plugin/optimizer.h"
+
+namespace gpbandit {
+namespace cli {
+namespace {
+
+struct WorkerFlags {
+  StudyFlags study;
+  long evaluations = 0, until_told = 0;
+  std::string context;
+  std::vector<std::string> command;
+};
+
+std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::VectorXd& x,
+                                                                  const Eigen::VectorXd& z,
+                                                                  const WorkerFlags& f,
+                                                                  const Optimizer& optimizer) {
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"GPBANDIT_X", FormatVector(x)},
+      {"GPBANDIT_STUDY", DescribeStudy(f.study)},
+      {"GPBANDIT_WORKER", optimizer.worker_id()}};
+  for (Eigen::Index i = 0; i < x.size(); ++i)
+    env.emplace_back("GPBANDIT_X" + std::to_string(i + 1), io::FormatDouble(x(i)));
+  if (z.size() > 0) env.emplace_back("GPBANDIT_Z", FormatVector(z));
+  for (Eigen::Index i = 0; i < z.size(); ++i)
+    env.emplace_back("GPBANDIT_Z" + std::to_string(i + 1), io::FormatDouble(z(i)));
+  return env;
+}
+
+// One ask, evaluation and tell. false when the worker was asked to stop (its point released).
+bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::VectorXd& z,
+                  Streams streams) {
+  const Eigen::VectorXd x = optimizer.Ask(z);
+  if (StopSignal() != 0) {
+    optimizer.Release(x, z);
+    return false;
+  }
+  std::vector<std::string> argv = f.command;
+  for (Eigen::Index i = 0; i < x.size(); ++i) argv.push_back(io::FormatDouble(x(i)));
+  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(x, z, f, optimizer));
+  if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
+    optimizer.Release(x, z);
+    return false;
+  }
+  if (result.outcome == EvaluationResult::Outcome::kFailed) {
+    streams.err << "[worker] " << FormatVector(x) << ": the evaluation failed: " << result.problem;
+    if (optimizer.options().non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
+      optimizer.Release(x, z);
+      streams.err << "; released (the study refuses failed evaluations)\n";
+      return true;
+    }
+    streams.err << "; recorded as failed\n";
+  }
+  const double y = result.outcome == EvaluationResult::Outcome::kReward
+                       ? result.reward
+                       : std::numeric_limits<double>::quiet_NaN();
+  optimizer.Tell(x, z, y);
+  streams.out << FormatVector(x) << "," << io::FormatDouble(y) << std::endl;
+  return true;
+}
+
+}  // namespace
+
+int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
+  WorkerFlags f;
+  auto dash = std::find(args.begin(), args.end(), "--");
+  const std::vector<std::string> own(args.begin(), dash);
+  if (dash != args.end()) f.command.assign(dash + 1, args.end());
+  po::options_description desc("options (defaults in parentheses)");
+  AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/true);
+  desc.add_options()("evaluations", ValueWithDefault(&f.evaluations),
+                     "stop after this many evaluations by this worker (0: no limit)")(
+      "until-told", ValueWithDefault(&f.until_told),
+      "stop once the study holds this many tells (0: no limit)")(
+      "context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
+  po::variables_map vm;
+  if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]", own,
+                      desc, &vm, streams.out))
+    return kExitOk;
+  if (f.command.empty()) throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
+  RequireAtLeast("--evaluations", f.evaluations, 0);
+  RequireAtLeast("--until-told", f.until_told, 0);
+  CheckStudyFlags(f.study, /*with_log=*/false);
+  CheckStudyAccess(f.study, /*writes=*/true);
+  const Eigen::VectorXd z =
+      f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
+  const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
+  optimizer->domain().CheckContext(z, "--context");
+  InstallStopSignals();
+  long done = 0;
+  auto study_done = [&] {
+    return f.until_told > 0 && static_cast<long>(optimizer->observations().size()) >= f.until_told;
+  };
+  while (StopSignal() == 0 && (f.evaluations == 0 || done < f.evaluations) && !study_done()) {
+    if (!EvaluateOnce(*optimizer, f, z, streams)) break;
+    ++done;
+  }
+  streams.err << "[worker " << optimizer->worker_id() << "] " << done << " evaluations";
+  if (StopSignal() != 0)
+    streams.err << "; stopped by signal " << StopSignal() << ", its pending point released";
+  streams.err << "\n";
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace gpbandit

@@ -1,0 +1,26 @@
+# Fails when a source or header under one of FOLDERS (relative to ROOT, ';'-separated) includes
+# an internal header of gpbandit's parts ("gp/cholesky.h", "plugin/finite_set_model.h", ...)
+# instead of an installed one ("gpbandit/gp/x.h"). Lists every offending line.
+#   cmake -DROOT=<source dir> -DFOLDERS=cli -P cmake/CheckPublicIncludes.cmake
+set(internal_include "^[ \t]*#[ \t]*include[ \t]*[\"<](gp|hyperparams|acquisition|storage|plugin)/")
+set(offending "")
+set(checked 0)
+foreach(folder ${FOLDERS})
+  file(GLOB_RECURSE files ${ROOT}/${folder}/*.cc ${ROOT}/${folder}/*.h)
+  foreach(file ${files})
+    math(EXPR checked "${checked} + 1")
+    file(STRINGS ${file} lines REGEX "${internal_include}")
+    foreach(line ${lines})
+      file(RELATIVE_PATH relative ${ROOT} ${file})
+      string(APPEND offending "\n  ${relative}: ${line}")
+    endforeach()
+  endforeach()
+endforeach()
+if(checked EQUAL 0)
+  message(FATAL_ERROR "no .cc or .h file found under ${FOLDERS} in ${ROOT}")
+endif()
+if(offending)
+  message(FATAL_ERROR "internal headers included where only installed ones "
+                      "(\"gpbandit/<part>/x.h\") may be:${offending}")
+endif()
+message(STATUS "${checked} files under ${FOLDERS} include installed headers only")

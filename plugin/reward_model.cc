@@ -1,0 +1,134 @@
+#include "plugin/reward_model.h"
+
+#include <numeric>
+#include <vector>
+
+namespace gpbandit {
+
+RewardModel::RewardModel(std::unique_ptr<Kernel> kernel, int input_dim,
+                         const GaussianProcessOptions& options,
+                         const LocalModelOptions& local_options, bool local_allowed)
+    : local_options_(local_options),
+      local_allowed_(local_allowed),
+      exact_(std::make_unique<GaussianProcess>(std::move(kernel), input_dim, options)) {}
+
+RewardModel::RewardModel(const RewardModel& other)
+    : local_options_(other.local_options_),
+      local_allowed_(other.local_allowed_),
+      exact_(other.exact_ ? std::make_unique<GaussianProcess>(*other.exact_) : nullptr),
+      local_(other.local_ ? std::make_unique<LocalGaussianProcess>(*other.local_) : nullptr) {}
+
+RewardModel& RewardModel::operator=(const RewardModel& other) {
+  if (this != &other) {
+    RewardModel copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+RewardModel::RewardModel(RewardModel&&) noexcept = default;
+RewardModel& RewardModel::operator=(RewardModel&&) noexcept = default;
+
+RewardModel::~RewardModel() = default;
+
+int RewardModel::num_observations() const {
+  return local_ ? local_->num_observations() : exact_->num_observations();
+}
+
+double RewardModel::noise_variance() const {
+  return local_ ? local_->noise_variance() : exact_->noise_variance();
+}
+
+const GaussianProcessOptions& RewardModel::options() const {
+  return local_ ? local_->options() : exact_->options();
+}
+
+void RewardModel::AddObservation(const Eigen::VectorXd& u, double y) {
+  if (local_) {
+    local_->AddObservation(u, y);
+    return;
+  }
+  if (!local_allowed_ || exact_->num_observations() < local_options_.exact_until) {
+    exact_->AddObservation(u, y);
+    return;
+  }
+  // The observation that crosses the threshold: the local model takes over with every
+  // observation and the exact GP's hyperparameters; the exact GP (O(t^2) memory) is dropped.
+  auto local =
+      std::make_unique<LocalGaussianProcess>(*exact_, local_options_.size, local_options_.regions);
+  local->AddObservation(u, y);
+  local_ = std::move(local);
+  exact_.reset();
+}
+
+void RewardModel::ScaleOutputs(int exponent) {
+  if (local_)
+    local_->ScaleOutputs(exponent);
+  else
+    exact_->ScaleOutputs(exponent);
+}
+
+void RewardModel::SetHyperparameters(const ConstVectorRef& kernel_log_params,
+                                     double noise_variance) {
+  if (local_)
+    local_->SetHyperparameters(kernel_log_params, noise_variance);
+  else
+    exact_->SetHyperparameters(kernel_log_params, noise_variance);
+}
+
+Eigen::VectorXd RewardModel::MeansAtObservations() const {
+  return local_ ? local_->MeansAtObservations() : exact_->MeansAtObservations();
+}
+
+namespace {
+
+// `count` of `rows` spread evenly over their order: rows[floor(i n / count)], i < count.
+std::vector<int> EvenlySpaced(const std::vector<int>& rows, int count) {
+  const auto n = static_cast<long long>(rows.size());
+  if (count >= n) return rows;
+  std::vector<int> spaced;
+  for (long long i = 0; i < count; ++i)
+    spaced.push_back(rows[static_cast<std::size_t>(i * n / count)]);
+  return spaced;
+}
+
+}  // namespace
+
+GaussianProcess RewardModel::FitData(int max_observations) const {
+  if (!local_ && exact_->num_observations() <= max_observations) return *exact_;
+  // A systematic sample over the whole study (its space-filling start and its later
+  // concentration alike): the exact GP is global, and the local one predicts where the exact
+  // one would, with its hyperparameters (fitted near the incumbent alone, they took noise for
+  // signal there). The copy of the observations costs O(t d), the fit O(max^3) per evaluation.
+  const LocalGaussianProcess observations =
+      local_ ? *local_ : LocalGaussianProcess(*exact_, /*size=*/1);
+  std::vector<int> rows(static_cast<std::size_t>(observations.num_observations()));
+  std::iota(rows.begin(), rows.end(), 0);
+  return observations.ModelOn(EvenlySpaced(rows, max_observations));
+}
+
+void RewardModel::SearchRegions(int action_dim, const Eigen::VectorXd& lower,
+                                const Eigen::VectorXd& upper, Eigen::MatrixXd* region_lower,
+                                Eigen::MatrixXd* region_upper,
+                                Eigen::MatrixXd* region_starts) const {
+  if (!local_) {
+    region_lower->resize(lower.size(), 0);
+    region_upper->resize(upper.size(), 0);
+    region_starts->resize(lower.size(), 0);
+    return;
+  }
+  const std::vector<int>& anchors = local_->anchors();
+  const auto regions = static_cast<Eigen::Index>(anchors.size());
+  region_lower->resize(lower.size(), regions);
+  region_upper->resize(upper.size(), regions);
+  region_starts->resize(lower.size(), regions);
+  for (Eigen::Index j = 0; j < regions; ++j) {
+    Eigen::VectorXd l = lower, u = upper;
+    local_->LocalTrustBox(static_cast<int>(j), action_dim, &l, &u);
+    region_lower->col(j) = l;
+    region_upper->col(j) = u;
+    region_starts->col(j) = local_->input(anchors[static_cast<std::size_t>(j)]);
+  }
+}
+
+}  // namespace gpbandit
