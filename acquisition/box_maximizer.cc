@@ -399,6 +399,33 @@ void PickBest(const std::vector<StartOutcome>& outcomes, const Eigen::MatrixXd& 
 
 }  // namespace
 
+BoxMaximizerResult ClimbInBox(const ContinuousAcquisition& acquisition,
+                              const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                              const Eigen::VectorXd& start, const BoxMaximizerOptions& options) {
+  internal::ThrowIfInvalid(options, "BoxMaximizerOptions");
+  const BoxMap map = CheckedBox(lower, upper, start);
+  const Eigen::VectorXd x0 = Candidates(map, start, Eigen::MatrixXd(lower.size(), 0)).col(0);
+  BoxMaximizerResult result;
+  result.x = x0;
+  result.value = acquisition.Evaluate(x0, nullptr);
+  result.num_evaluations = 1;
+  result.from_raw_sample = true;
+  if (map.free.empty()) return result;
+  const StartOutcome outcome = RunStart(acquisition, map, x0, SolverOptions(options));
+  if (outcome.error) std::rethrow_exception(outcome.error);
+  result.starts_run = 1;
+  result.num_evaluations += outcome.evaluations;
+  if (Better(outcome.value, result.value) ||
+      (std::isfinite(outcome.value) && outcome.value == result.value)) {
+    result.x = map.Clamp(outcome.x);
+    result.value = outcome.value;
+    result.from_raw_sample = false;
+  } else if (!std::isfinite(outcome.value)) {
+    result.starts_failed = 1;
+  }
+  return result;
+}
+
 BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
                                    const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                                    const Eigen::MatrixXd& extra_starts,

@@ -2,11 +2,13 @@
 
 #include <utility>
 
+#include "gpbandit/gp/categorical_kernel.h"
 #include "gpbandit/gp/composite_kernel.h"
 #include "gpbandit/gp/constant_kernel.h"
 #include "gpbandit/gp/index_kernel.h"
 #include "gpbandit/gp/kernel_registry.h"
 #include "gpbandit/gp/linear_kernel.h"
+#include "gpbandit/gp/one_hot_kernel.h"
 #include "gpbandit/gp/periodic_kernel.h"
 #include "gpbandit/gp/stationary_kernel.h"
 
@@ -52,6 +54,18 @@ std::unique_ptr<Kernel> MakeConstant(double variance) {
 
 std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covariance, double scale) {
   return std::make_unique<IndexKernel>(dim, covariance, scale);
+}
+
+std::unique_ptr<Kernel> MakeCategorical(std::vector<int> dims, std::vector<int> sizes, bool ard,
+                                        double variance, double lengthscale) {
+  return std::make_unique<CategoricalKernel>(std::move(dims), std::move(sizes), ard, variance,
+                                             lengthscale);
+}
+
+std::unique_ptr<Kernel> MakeOneHot(std::unique_ptr<Kernel> inner, std::vector<int> other_dims,
+                                   std::vector<int> categorical_dims, std::vector<int> sizes) {
+  return std::make_unique<OneHotKernel>(std::move(inner), std::move(other_dims),
+                                        std::move(categorical_dims), std::move(sizes));
 }
 
 std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts) {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "gpbandit/plugin/observation_log.h"
+#include "plugin/named_records.h"
 #include "plugin/observed_points.h"
 #include "plugin/optimizer_impl.h"
 #include "plugin/round_rng.h"
@@ -177,6 +178,7 @@ ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
   if (domain_.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
   } else {
+    m.discrete = inputs_.DiscreteCoordinates();
     m.observed_starts =
         inputs_.WithRound(BestStarts(domain_, observations_, observed_means, observed_index,
                                      call.unit_z, options_.maximizer_observed_starts),
@@ -192,9 +194,11 @@ std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
     points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
                       pending_.next_trial() + static_cast<long>(i)});
-    journal_.Append(FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
-                                        points.back().x, call.z, journal_.worker_id(), lease_until,
-                                        points.back().trial));
+    journal_.Append(WithNamedValues(
+        FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
+                            points.back().x, call.z, journal_.worker_id(), lease_until,
+                            points.back().trial),
+        domain_, points.back().x, call.z));
   }
   return [this, points, design_next = call.design_next, round = call.round] {
     pending_.Add(points);

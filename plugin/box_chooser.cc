@@ -22,13 +22,10 @@ class BoxChooser : public RoundChooser {
     const BoxMaximizerResult result = Maximize(*acquisition, m, rng);
     const Eigen::VectorXd action = in.domain.ActionFromUnit(result.x);
     *value = result.value;
-    bool repeat = in.pending.HasActive(action, call->z, in.now);
-    for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call->chosen.col(j), action);
-    if (!repeat) return action;
-    Rng fallback = RoundRng(in.options.seed, call->round * 1024 + slot, kStreamFallback);
-    std::uniform_real_distribution<double> u01(0.0, 1.0);
+    if (!RepeatsAHandedOutPoint(in, *call, slot, action)) return action;
+    const Eigen::VectorXd s = FallbackUniforms(in, *call, slot);
     Eigen::VectorXd u = m.unit_lower;
-    for (int d = 0; d < in.domain.action_dim(); ++d) u(d) = m.unit_upper(d) * u01(fallback);
+    for (int d = 0; d < in.domain.action_dim(); ++d) u(d) = m.unit_upper(d) * s(d);
     *value = acquisition->Evaluate(u, nullptr);
     return in.domain.ActionFromUnit(u);
   }
@@ -55,6 +52,21 @@ class BoxChooser : public RoundChooser {
 };
 
 }  // namespace
+
+bool RepeatsAHandedOutPoint(const ChoiceInputs& in, const AskCall& call, int slot,
+                            const Eigen::VectorXd& action) {
+  bool repeat = in.pending.HasActive(action, call.z, in.now);
+  for (int j = 0; j < slot; ++j) repeat = repeat || SameVector(call.chosen.col(j), action);
+  return repeat;
+}
+
+Eigen::VectorXd FallbackUniforms(const ChoiceInputs& in, const AskCall& call, int slot) {
+  Rng fallback = RoundRng(in.options.seed, call.round * 1024 + slot, kStreamFallback);
+  std::uniform_real_distribution<double> u01(0.0, 1.0);
+  Eigen::VectorXd s(in.domain.action_dim());
+  for (int d = 0; d < s.size(); ++d) s(d) = u01(fallback);
+  return s;
+}
 
 std::unique_ptr<RoundChooser> MakeBoxChooser() { return std::make_unique<BoxChooser>(); }
 

@@ -15,13 +15,16 @@ namespace gpbandit {
 
 // The default kernel over [action; context] in the unit cube: Matern-5/2 with ARD over the
 // actions, times one over the contexts when there are contexts (Krause & Ong 2011), every
-// lengthscale starting at `lengthscale`.
+// lengthscale starting at `lengthscale`. Actions or contexts that are a parameter space get
+// the Matern over their reals and integers times the exchangeable kernel
+// (gp/categorical_kernel.h) over their categoricals.
 std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale);
 // The default kernel's initial lengthscale: 1 (the unit cube's width), or for safe strategies
 // the lengthscale prior's median, 0.3, since their refits may only shorten it.
 double DefaultLengthscale(const Strategy& strategy);
 // The priors the default kernel is fitted with when the caller gave none, by the kind of each
-// log-param: log(l) ~ N(log 0.3, 1) on every lengthscale and, with standardized outputs,
+// log-param: log(l) ~ N(log 0.3, 1) on every lengthscale, log(l) ~ N(log 1, 1) on every
+// category lengthscale (gp/categorical_kernel.h) and, with standardized outputs,
 // log(s2) ~ N(0, 1.5^2) on every signal variance; none on other kinds.
 std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& kinds,
                                                 bool standardized_outputs);

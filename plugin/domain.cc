@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "gpbandit/gp/format.h"
+#include "gpbandit/plugin/parameter_space.h"
+#include "gpbandit/plugin/space_transform.h"
 
 namespace gpbandit {
 namespace {
@@ -84,6 +86,36 @@ Domain Domain::FiniteSet(const Eigen::MatrixXd& candidates) {
   return d;
 }
 
+Domain Domain::Space(const ParameterSpace& actions) {
+  Domain d;
+  d.kind_ = DomainKind::kSpace;
+  d.actions_ = std::make_shared<const SpaceTransform>(actions);
+  d.lower_ = actions.vector_lower();
+  d.upper_ = actions.vector_upper();
+  return d;
+}
+
+Domain Domain::WithContext(const ParameterSpace& contexts) const {
+  Domain d = WithContext(contexts.size(), contexts.vector_lower(), contexts.vector_upper());
+  d.contexts_ = std::make_shared<const SpaceTransform>(contexts);
+  return d;
+}
+
+const ParameterSpace* Domain::action_space() const {
+  return actions_ ? &actions_->space() : nullptr;
+}
+
+const ParameterSpace* Domain::context_space() const {
+  return contexts_ ? &contexts_->space() : nullptr;
+}
+
+Eigen::VectorXd Domain::UnitActionUpper() const {
+  if (actions_) return actions_->ModelUpper();
+  Eigen::VectorXd upper(action_dim());
+  for (int i = 0; i < action_dim(); ++i) upper(i) = upper_(i) > lower_(i) ? 1.0 : 0.0;
+  return upper;
+}
+
 Domain Domain::WithContext(int context_dim, const Eigen::VectorXd& context_lower,
                            const Eigen::VectorXd& context_upper) const {
   if (context_dim < 1)
@@ -107,6 +139,7 @@ Domain Domain::WithContext(int context_dim, const Eigen::VectorXd& context_lower
 }
 
 void Domain::CheckAction(const Eigen::VectorXd& x, const std::string& field) const {
+  if (actions_) return actions_->space().CheckVector(x, field);
   if (x.size() != action_dim()) {
     throw std::invalid_argument(field + " has size " + std::to_string(x.size()) +
                                 " but the action dimension is " + std::to_string(action_dim()));
@@ -122,6 +155,7 @@ void Domain::CheckAction(const Eigen::VectorXd& x, const std::string& field) con
 }
 
 void Domain::CheckContext(const Eigen::VectorXd& z, const std::string& field) const {
+  if (contexts_) return contexts_->space().CheckVector(z, field);
   if (z.size() != context_dim_) {
     throw std::invalid_argument(field + " has size " + std::to_string(z.size()) +
                                 " but the context dimension is " + std::to_string(context_dim_));
@@ -137,6 +171,7 @@ void Domain::CheckContext(const Eigen::VectorXd& z, const std::string& field) co
 }
 
 Eigen::VectorXd Domain::ContextToUnit(const Eigen::VectorXd& z) const {
+  if (contexts_) return contexts_->ToModel(z);
   if (!has_context_bounds()) return z;
   Eigen::VectorXd u(z.size());
   for (Eigen::Index i = 0; i < z.size(); ++i)
@@ -146,12 +181,17 @@ Eigen::VectorXd Domain::ContextToUnit(const Eigen::VectorXd& z) const {
 
 Eigen::VectorXd Domain::ToUnit(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
   Eigen::VectorXd u(input_dim());
-  for (int i = 0; i < action_dim(); ++i) u(i) = ToUnitCoordinate(x(i), lower_(i), upper_(i));
+  if (actions_) {
+    u.head(action_dim()) = actions_->ToModel(x);
+  } else {
+    for (int i = 0; i < action_dim(); ++i) u(i) = ToUnitCoordinate(x(i), lower_(i), upper_(i));
+  }
   if (context_dim_ > 0) u.tail(context_dim_) = ContextToUnit(z);
   return u;
 }
 
 Eigen::VectorXd Domain::ActionFromUnit(const Eigen::VectorXd& unit_input) const {
+  if (actions_) return actions_->FromModel(unit_input.head(action_dim()));
   Eigen::VectorXd x(action_dim());
   for (int i = 0; i < action_dim(); ++i) {
     // The cube's faces map to the exact bounds. The maximizer reaches a face only
@@ -178,10 +218,14 @@ std::string Domain::Describe() const {
   std::ostringstream s;
   if (kind_ == DomainKind::kBox) {
     s << "box(d=" << action_dim() << ")";
-  } else {
+  } else if (kind_ == DomainKind::kFiniteSet) {
     s << "finite(d=" << action_dim() << ", N=" << num_candidates() << ")";
+  } else {
+    s << "space(" << actions_->space().Describe() << ")";
   }
-  if (context_dim_ > 0) {
+  if (contexts_) {
+    s << " + context(" << contexts_->space().Describe() << ")";
+  } else if (context_dim_ > 0) {
     s << " + context(" << context_dim_ << (has_context_bounds() ? ", bounded)" : ")");
   }
   return s.str();
@@ -191,6 +235,11 @@ bool Domain::operator==(const Domain& o) const {
   auto same = [](const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
     return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
   };
+  auto same_space = [](const std::shared_ptr<const SpaceTransform>& a,
+                       const std::shared_ptr<const SpaceTransform>& b) {
+    return (!a && !b) || (a && b && a->space() == b->space());
+  };
+  if (!same_space(actions_, o.actions_) || !same_space(contexts_, o.contexts_)) return false;
   return kind_ == o.kind_ && context_dim_ == o.context_dim_ && same(lower_, o.lower_) &&
          same(upper_, o.upper_) && same(candidates_, o.candidates_) &&
          same(context_lower_, o.context_lower_) && same(context_upper_, o.context_upper_);

@@ -68,7 +68,7 @@ std::string OptimizerImpl::Fingerprint() const {
   d.Add(gp.output_offset());
   d.Add(gp.output_scale());
   d.Add(static_cast<long>(gp.num_observations()));
-  const Eigen::VectorXd probe = Eigen::VectorXd::Constant(inputs_.dim(), 0.37);
+  const Eigen::VectorXd probe = inputs_.Probe(0.37);
   d.AddModel(gp, probe);
   for (int i = 0; i < model_->num_constraints(); ++i) d.AddModel(model_->constraint(i), probe);
   for (const Observation& o : observations_) d.Add(o.constraints);

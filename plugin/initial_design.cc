@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/box_maximizer.h"
+#include "gpbandit/plugin/space_transform.h"
 #include "plugin/round_rng.h"
 
 namespace gpbandit {
@@ -23,6 +24,11 @@ InitialDesign::InitialDesign(const Domain& domain, int size, const Eigen::Vector
   if (size == 0) return;
   if (domain.kind() == DomainKind::kBox) {
     points_ = LatinHypercube(Eigen::VectorXd::Zero(domain.action_dim()), unit_upper, size, rng);
+    return;
+  }
+  if (domain.kind() == DomainKind::kSpace) {  // uniform positions, legal through FromUniform
+    points_ = LatinHypercube(Eigen::VectorXd::Zero(domain.action_dim()),
+                             Eigen::VectorXd::Ones(domain.action_dim()), size, rng);
     return;
   }
   // A random subset of the candidates (Fisher-Yates on the index list).
@@ -52,6 +58,8 @@ void InitialDesign::Take(const Domain& domain, long told, long active_pending,
       Eigen::VectorXd u(domain.input_dim());
       u.head(domain.action_dim()) = points_.col(call->design_next);
       call->chosen.col(i) = domain.ActionFromUnit(u);
+    } else if (domain.kind() == DomainKind::kSpace) {
+      call->chosen.col(i) = domain.action_transform()->FromUniform(points_.col(call->design_next));
     } else {
       const int c = static_cast<int>(points_(0, call->design_next));
       call->chosen.col(i) = domain.candidates().col(c);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "plugin/json_vector.h"
+#include "plugin/parameter_space_json.h"
 
 namespace gpbandit {
 namespace {
@@ -44,10 +45,24 @@ LogNormalPrior PriorFromJson(const json& j) {
   return p;
 }
 
+const char* DomainKindName(DomainKind kind) {
+  switch (kind) {
+    case DomainKind::kBox:
+      return "box";
+    case DomainKind::kFiniteSet:
+      return "finite";
+    case DomainKind::kSpace:
+      return "space";
+  }
+  return "?";
+}
+
 json DomainToJson(const Domain& d) {
   json j;
-  j["kind"] = d.kind() == DomainKind::kBox ? "box" : "finite";
-  if (d.kind() == DomainKind::kBox) {
+  j["kind"] = DomainKindName(d.kind());
+  if (d.kind() == DomainKind::kSpace) {
+    j["parameters"] = internal::ParametersToJson(*d.action_space());
+  } else if (d.kind() == DomainKind::kBox) {
     j["lower"] = VectorToJson(d.lower());
     j["upper"] = VectorToJson(d.upper());
   } else {
@@ -59,6 +74,8 @@ json DomainToJson(const Domain& d) {
   j["context_dim"] = d.context_dim();
   j["context_lower"] = VectorToJson(d.context_lower());
   j["context_upper"] = VectorToJson(d.context_upper());
+  if (d.context_space() != nullptr)
+    j["context_parameters"] = internal::ParametersToJson(*d.context_space());
   return j;
 }
 
@@ -67,6 +84,8 @@ Domain DomainFromJson(const json& j) {
   Domain d = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Zero(1));
   if (kind == "box") {
     d = Domain::Box(VectorField(j, "lower"), VectorField(j, "upper"));
+  } else if (kind == "space") {
+    d = Domain::Space(internal::ParametersFromJson(j.at("parameters"), "domain.parameters"));
   } else if (kind == "finite") {
     const json& columns = j.at("candidates");
     if (columns.empty()) throw std::runtime_error("domain.candidates is empty");
@@ -80,8 +99,12 @@ Domain DomainFromJson(const json& j) {
     }
     d = Domain::FiniteSet(c);
   } else {
-    throw std::runtime_error("domain.kind \"" + kind + "\" is neither \"box\" nor \"finite\"");
+    throw std::runtime_error("domain.kind \"" + kind +
+                             "\" is not \"box\", \"finite\" or \"space\"");
   }
+  if (j.contains("context_parameters"))
+    return d.WithContext(
+        internal::ParametersFromJson(j.at("context_parameters"), "domain.context_parameters"));
   const int context_dim = j.at("context_dim").get<int>();
   if (context_dim > 0)
     d = d.WithContext(context_dim, VectorField(j, "context_lower"),
@@ -227,6 +250,7 @@ json OptionsToJson(const OptimizerOptions& o) {
           {"maximizer_iterations", o.maximizer_iterations},
           {"maximizer_function_tolerance", o.maximizer_function_tolerance},
           {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
+          {"maximizer_integer_search", IntegerSearchName(o.maximizer_integer_search)},
           {"num_threads", o.num_threads},
           {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
           {"sync_log", o.sync_log}};
@@ -265,6 +289,11 @@ OptimizerOptions OptionsFromJson(const json& j) {
   o.maximizer_function_tolerance = ToReal(j.at("maximizer_function_tolerance"));
   o.maximizer_raw_sample_design =
       ParseRawSampleDesign(j.at("maximizer_raw_sample_design").get<std::string>());
+  // Absent from studies written before parameter spaces (format version 6), which had no
+  // integers to search: the default.
+  if (j.contains("maximizer_integer_search"))
+    o.maximizer_integer_search =
+        ParseIntegerSearch(j.at("maximizer_integer_search").get<std::string>());
   o.num_threads = j.at("num_threads").get<int>();
   // Absent from studies written before the option existed; those used the exact GP.
   o.finite_set_rank_one_updates = j.value("finite_set_rank_one_updates", false);
@@ -383,6 +412,17 @@ json UpgradeV4(json header) {
   return header;
 }
 
+// ---- Version 5 -> 6 ---------------------------------------------------------------------------
+
+// Version 6 added parameter spaces: domain.kind "space" with "parameters", contexts given as
+// "context_parameters", the optimizer's maximizer_integer_search, and named values on the
+// records of such studies (observation_log.h). A version-5 header means the same under
+// version 6.
+json UpgradeV5(json header) {
+  header["version"] = 6;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -442,16 +482,19 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))))));
         break;
       case 2:
-        j = UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j)))));
         break;
       case 3:
-        j = UpgradeV4(UpgradeV3(std::move(j)));
+        j = UpgradeV5(UpgradeV4(UpgradeV3(std::move(j))));
         break;
       case 4:
-        j = UpgradeV4(std::move(j));
+        j = UpgradeV5(UpgradeV4(std::move(j)));
+        break;
+      case 5:
+        j = UpgradeV5(std::move(j));
         break;
       case kLogFormatVersion:
         break;

@@ -1,5 +1,7 @@
 #include "plugin/model_inputs.h"
 
+#include "gpbandit/plugin/space_transform.h"
+
 namespace gpbandit {
 
 Eigen::VectorXd ModelInputs::Input(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
@@ -19,11 +21,11 @@ Eigen::MatrixXd ModelInputs::WithRound(const Eigen::MatrixXd& unit_inputs, long 
   return inputs;
 }
 
-Eigen::VectorXd ModelInputs::UnitUpper() const {
-  Eigen::VectorXd upper(domain_.action_dim());
-  for (int i = 0; i < domain_.action_dim(); ++i)
-    upper(i) = domain_.upper()(i) > domain_.lower()(i) ? 1.0 : 0.0;
-  return upper;
+Eigen::VectorXd ModelInputs::UnitUpper() const { return domain_.UnitActionUpper(); }
+
+std::vector<DiscreteCoordinate> ModelInputs::DiscreteCoordinates() const {
+  if (domain_.action_transform() == nullptr) return {};
+  return domain_.action_transform()->DiscreteCoordinates(0);
 }
 
 void ModelInputs::SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorXd* lower,
@@ -40,6 +42,15 @@ void ModelInputs::SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorX
     (*lower)(domain_.input_dim()) = static_cast<double>(round);
     (*upper)(domain_.input_dim()) = static_cast<double>(round);
   }
+}
+
+Eigen::VectorXd ModelInputs::Probe(double v) const {
+  Eigen::VectorXd probe = Eigen::VectorXd::Constant(dim(), v);
+  if (domain_.action_transform() != nullptr)
+    for (int d : domain_.action_transform()->CategoricalDims(0)) probe(d) = 0.0;
+  if (domain_.context_transform() != nullptr)
+    for (int d : domain_.context_transform()->CategoricalDims(domain_.action_dim())) probe(d) = 0.0;
+  return probe;
 }
 
 Eigen::MatrixXd ModelInputs::CandidateInputs(const Eigen::VectorXd& z, long round) const {

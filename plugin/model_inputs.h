@@ -6,7 +6,9 @@
 #define GPBANDIT_PLUGIN_MODEL_INPUTS_H_
 
 #include <Eigen/Core>
+#include <vector>
 
+#include "gpbandit/acquisition/mixed_maximizer.h"
 #include "gpbandit/plugin/domain.h"
 
 namespace gpbandit {
@@ -22,12 +24,18 @@ class ModelInputs {
   Eigen::VectorXd Input(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round) const;
   // Unit-cube inputs (input_dim x n) with the round appended under a time model.
   Eigen::MatrixXd WithRound(const Eigen::MatrixXd& unit_inputs, long round) const;
-  // The upper corner of the action cube: 1, or 0 on a fixed coordinate (lower == upper).
+  // The upper corner of the action cube (Domain::UnitActionUpper).
   Eigen::VectorXd UnitUpper() const;
+  // The action coordinates that take discrete levels (a parameter space's integers and
+  // categoricals; space_transform.h), for the mixed maximizer; empty for boxes and finite sets.
+  std::vector<DiscreteCoordinate> DiscreteCoordinates() const;
   // The box the maximizer searches (model inputs): the action cube, with the context and the
   // round held fixed.
   void SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorXd* lower,
                  Eigen::VectorXd* upper) const;
+  // A fixed model input for digests: `v` on every coordinate but the categorical ones, which
+  // hold their first label (0).
+  Eigen::VectorXd Probe(double v) const;
   // Every candidate of a finite set at context z and `round` (dim() x N).
   Eigen::MatrixXd CandidateInputs(const Eigen::VectorXd& z, long round) const;
 

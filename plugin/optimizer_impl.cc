@@ -87,6 +87,8 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
     chooser_ = MakeSafeChooser(strategy_->safe_seeds(), unit_seeds);
   else if (domain_.kind() == DomainKind::kFiniteSet)
     chooser_ = MakeFiniteSetChooser();
+  else if (!inputs_.DiscreteCoordinates().empty())
+    chooser_ = MakeMixedChooser();
   else
     chooser_ = MakeBoxChooser();
   design_ = std::make_unique<InitialDesign>(

@@ -17,6 +17,7 @@
 
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/plugin/parameter_space.h"
 #include "gpbandit/plugin/strategy_registry.h"
 
 namespace gpbandit {
@@ -110,12 +111,6 @@ void BanditAlgorithm::CheckEvolvable(const pagmo::population& pop) const {
     pagmo_throw(std::invalid_argument, "Non linear constraints detected in " + prob.get_name() +
                                            " instance. " + get_name() + " cannot deal with them");
   }
-  if (prob.get_nix() != 0u) {
-    pagmo_throw(std::invalid_argument, "The problem " + prob.get_name() + " has an integer part (" +
-                                           std::to_string(prob.get_nix()) +
-                                           " integer variables). " + get_name() +
-                                           " cannot deal with it");
-  }
   const auto bounds = prob.get_bounds();
   for (decltype(bounds.first.size()) i = 0; i < bounds.first.size(); ++i) {
     if (!std::isfinite(bounds.first[i]) || !std::isfinite(bounds.second[i])) {
@@ -156,6 +151,29 @@ void BanditAlgorithm::LogProgress(unsigned round, const pagmo::problem& prob, do
 
 namespace {
 
+// The problem's box, as a parameter space when it has an integer part: the first nx - nix
+// variables are reals x0, x1, ..., the last nix integers (pagmo's integer bounds are integral),
+// so that every point the optimizer hands out keeps them integral.
+Domain ProblemDomain(const pagmo::problem& prob) {
+  const auto bounds = prob.get_bounds();
+  const auto dim = static_cast<Eigen::Index>(bounds.first.size());
+  const Eigen::Map<const Eigen::VectorXd> lower(bounds.first.data(), dim),
+      upper(bounds.second.data(), dim);
+  if (prob.get_nix() == 0u) return Domain::Box(lower, upper);
+  const auto first_integer = dim - static_cast<Eigen::Index>(prob.get_nix());
+  std::vector<Parameter> parameters;
+  for (Eigen::Index i = 0; i < dim; ++i) {
+    const std::string name = "x" + std::to_string(i);
+    if (i < first_integer) {
+      parameters.push_back(Parameter::Real(name, lower(i), upper(i)));
+    } else {
+      parameters.push_back(Parameter::Integer(name, static_cast<long long>(lower(i)),
+                                              static_cast<long long>(upper(i))));
+    }
+  }
+  return Domain::Space(ParameterSpace(std::move(parameters)));
+}
+
 // The population's evaluated individuals are the initial data, except those outside the box
 // (a user's individuals are not data about the box) or with a non-finite fitness.
 void TellPopulation(const pagmo::population& pop, const Domain& domain, Optimizer* optimizer) {
@@ -192,10 +210,8 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
   // Islands of an archipelago would all append to one file, each with its own seed.
   options.log_path.clear();
   if (in_fork_child) options.num_threads = 1;
-  const auto bounds = prob.get_bounds();
-  const auto dim = static_cast<Eigen::Index>(bounds.first.size());
-  const Domain domain = Domain::Box(Eigen::Map<const Eigen::VectorXd>(bounds.first.data(), dim),
-                                    Eigen::Map<const Eigen::VectorXd>(bounds.second.data(), dim));
+  const auto dim = static_cast<Eigen::Index>(prob.get_nx());
+  const Domain domain = ProblemDomain(prob);
   Optimizer optimizer(domain, nullptr, strategy_, strategy_options, options);
   TellPopulation(pop, domain, &optimizer);
 

@@ -55,8 +55,10 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
         inputs_.WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
                                      options_.maximizer_observed_starts),
                           rounds_);
-    action = domain_.ActionFromUnit(
-        MaximizeOverBox(*mean, lower, upper, starts, MaximizerOptions(options_), rng).x);
+    double value = 0;
+    action = domain_.ActionFromUnit(MaximizeOverInputs(
+        *mean, lower, upper, inputs_.DiscreteCoordinates(), starts, MaximizerOptions(options_),
+        options_.maximizer_integer_search, rng, &value));
   }
   Recommendation r;
   r.x = action;

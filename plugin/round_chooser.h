@@ -1,6 +1,7 @@
 // How an Optimizer chooses the model-driven points of an ask: one chooser per kind of domain
 // (a box: the strategy's acquisition climbed by the multi-start L-BFGS maximizer; a finite set:
-// the argmax of the strategy's scores; a safe strategy: Strategy::ChooseSafe), all reading one
+// the argmax of the strategy's scores; a parameter space with integers or categoricals: the
+// mixed maximizer; a safe strategy: Strategy::ChooseSafe), all reading one
 // round's shared inputs (ModelRound) and the ask's posterior (AskPosterior). Internal to
 // plugin/.
 #ifndef GPBANDIT_PLUGIN_ROUND_CHOOSER_H_
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/box_maximizer.h"
+#include "gpbandit/acquisition/mixed_maximizer.h"
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/gp/finite_set_posterior.h"
 #include "gpbandit/gp/gaussian_process.h"
@@ -49,6 +51,7 @@ struct ModelRound {
   // each searched from its anchor; no column = the whole box from observed_starts.
   Eigen::MatrixXd region_lower, region_upper, region_starts;
   BoxMaximizerOptions box_options;
+  std::vector<DiscreteCoordinate> discrete;  // parameter spaces: integers and categoricals
 };
 
 // The posterior one ask chooses from: the model itself, or a scratch copy of it with the active
@@ -104,6 +107,23 @@ class RoundChooser {
 std::unique_ptr<RoundChooser> MakeBoxChooser();
 // The argmax of the strategy's scores over the candidates this batch does not hold yet.
 std::unique_ptr<RoundChooser> MakeFiniteSetChooser();
+// Whether `action` (under the call's context) repeats an active pending point or one of the
+// batch's earlier slots (before `slot`): the box and mixed choosers replace such a repeat.
+bool RepeatsAHandedOutPoint(const ChoiceInputs& in, const AskCall& call, int slot,
+                            const Eigen::VectorXd& action);
+// action_dim uniform draws in [0, 1) for a replacement, from the call's fallback stream
+// (round_rng.h) of slot `slot`.
+Eigen::VectorXd FallbackUniforms(const ChoiceInputs& in, const AskCall& call, int slot);
+// The maximizer of the strategy's acquisition over a parameter space's legal points (the mixed
+// maximizer); a repeat is replaced by a uniform legal point.
+std::unique_ptr<RoundChooser> MakeMixedChooser();
+// The argmax (a model input) of `acquisition` over [lower, upper] from `starts`, and its value:
+// the mixed maximizer over the discrete coordinates, or the box maximizer when there are none.
+Eigen::VectorXd MaximizeOverInputs(const ContinuousAcquisition& acquisition,
+                                   const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                   const std::vector<DiscreteCoordinate>& discrete,
+                                   const Eigen::MatrixXd& starts, const BoxMaximizerOptions& box,
+                                   IntegerSearch integer_search, Rng& rng, double* value);
 // A safe strategy's choice (Strategy::ChooseSafe). seeds: the strategy's safe seeds (original
 // units), unit_seeds their unit-cube actions.
 std::unique_ptr<RoundChooser> MakeSafeChooser(const Eigen::MatrixXd& seeds,

@@ -22,7 +22,7 @@ class SafeChooser : public RoundChooser {
     const int action_dim = in.domain.action_dim();
     for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s)
       if (u.head(action_dim) == unit_seeds_.col(s)) return seeds_.col(s);
-    if (in.domain.kind() == DomainKind::kBox) return in.domain.ActionFromUnit(u);
+    if (in.domain.kind() != DomainKind::kFiniteSet) return in.domain.ActionFromUnit(u);
     // A finite set: the candidate itself, exactly as the domain holds it.
     for (int c = 0; c < in.domain.num_candidates(); ++c) {
       if (in.round.unit_candidates.col(c) != u) continue;

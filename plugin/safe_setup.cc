@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "gpbandit/plugin/parameter_space.h"
+
 namespace gpbandit {
 namespace {
 
@@ -20,6 +22,23 @@ void CheckSafeOptions(const Strategy& strategy, const OptimizerOptions& options)
         ": strategy '" + strategy.name() +
         "' evaluates its safe seeds first, and a space-filling design would evaluate points "
         "nobody declared safe; use -1 or 0");
+}
+
+// A safe strategy explores outward from its seeds over a box (or a finite set), step by step
+// through the safe set it has certified: an integer or a category of a parameter space has no
+// such neighbourhood in its model (SafeOpt's Lipschitz argument, Sui et al. 2015), so they
+// are refused rather than rounded into points nobody certified.
+void CheckSafeSpace(const Strategy& strategy, const Domain& domain) {
+  if (domain.action_space() == nullptr) return;
+  for (const Parameter& p : domain.action_space()->parameters())
+    if (p.discrete())
+      throw std::invalid_argument(
+          "strategy '" + strategy.name() +
+          "' explores a box or a finite set of candidates, but "
+          "the parameter '" +
+          p.name + "' is " + (p.kind == ParameterKind::kInteger ? "an integer" : "a categorical") +
+          ": give it real parameters (log scales are fine), or list the candidates as a finite "
+          "set");
 }
 
 // Checks one seed; returns its unit-cube action.
@@ -54,6 +73,7 @@ Eigen::MatrixXd CheckSafeSetup(const Strategy& strategy, const Domain& domain,
                                 "' models constraint signals but declares no safe seeds");
   if (seeds.cols() == 0) return Eigen::MatrixXd();
   CheckSafeOptions(strategy, options);
+  CheckSafeSpace(strategy, domain);
   if (seeds.rows() != domain.action_dim())
     throw std::invalid_argument(
         "strategy '" + strategy.name() + "': its seeds have " + std::to_string(seeds.rows()) +

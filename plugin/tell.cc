@@ -4,6 +4,7 @@
 
 #include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
+#include "plugin/named_records.h"
 #include "plugin/optimizer_impl.h"
 
 namespace gpbandit {
@@ -75,9 +76,11 @@ std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const E
                                                double y, double imputed, long round,
                                                const Eigen::VectorXd& constraints, long trial) {
   const bool accepted = std::isfinite(y);
-  journal_.Append(FormatTellRecord(x, z, y, accepted,
-                                   accepted ? std::nan("") : model_->chain().FromReward(imputed),
-                                   round, constraints, trial));
+  journal_.Append(WithNamedValues(
+      FormatTellRecord(x, z, y, accepted,
+                       accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
+                       constraints, trial),
+      domain_, x, z));
   return
       [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
        g = Eigen::VectorXd(constraints), trial] { ApplyTell(x, z, y, accepted, round, g, trial); };

@@ -26,22 +26,27 @@ from .optimizer import (
     Suggestions,
 )
 from .options import default_fit_options, default_gp_options, default_options, strategy_defaults
+from .space import Categorical, Integer, Real, Space
 from .strategies import RoundState, register_strategy, strategies, strategy_description
-from . import kernels
+from . import kernels, space
 
 __all__ = [
+    "Categorical",
     "Domain",
     "FitReport",
     "FitTermination",
     "GaussianProcess",
+    "Integer",
     "Kernel",
     "Observations",
     "OptimizeResult",
     "Optimizer",
     "Pending",
     "Prediction",
+    "Real",
     "Recommendation",
     "RoundState",
+    "Space",
     "Suggestion",
     "Suggestions",
     "WorkerOptions",
@@ -54,6 +59,7 @@ __all__ = [
     "kernels",
     "minimize",
     "register_strategy",
+    "space",
     "strategies",
     "strategy_defaults",
     "strategy_description",

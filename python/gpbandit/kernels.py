@@ -9,6 +9,7 @@ registered kernel by name (kernel_names(), kernel_description(name)); param_kind
 each kind of log-param means to the fit (its default range) and to reports."""
 
 from ._core import (
+    Categorical,
     Constant,
     Index,
     Kernel,
@@ -16,6 +17,7 @@ from ._core import (
     Matern12,
     Matern32,
     Matern52,
+    OneHot,
     Periodic,
     SquaredExponential,
     kernel_description,
@@ -25,6 +27,7 @@ from ._core import (
 )
 
 __all__ = [
+    "Categorical",
     "Constant",
     "Index",
     "Kernel",
@@ -32,6 +35,7 @@ __all__ = [
     "Matern12",
     "Matern32",
     "Matern52",
+    "OneHot",
     "Periodic",
     "SquaredExponential",
     "kernel_description",

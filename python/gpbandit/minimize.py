@@ -1,29 +1,32 @@
-"""gpbandit.minimize: Bayesian optimization of a function over a box, in the manner of
-scikit-optimize's gp_minimize, returning SciPy's OptimizeResult."""
+"""gpbandit.minimize: Bayesian optimization of a function over a box or a mixed space, in the
+manner of scikit-optimize's gp_minimize, returning SciPy's OptimizeResult."""
 
 import math
 import time
-from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Union
 
 import numpy as np
 from scipy.optimize import OptimizeResult
 
-from .domain import Domain
 from .kernels import Kernel
 from .optimizer import Optimizer, PathLike
+from .space import Space
 
 Callback = Callable[[OptimizeResult], Any]
 
 __all__ = ["OptimizeResult", "minimize"]
 
 
-def _result(xs: List[np.ndarray], ys: List[float], nfev: int, opt: Optimizer,
-            message: str) -> OptimizeResult:
+def _result(xs: List[Any], ys: List[float], nfev: int, opt: Optimizer, message: str,
+            space: Space) -> OptimizeResult:
     """The OptimizeResult of the evaluations so far. The best is taken over the finite values
     only (numpy.nanargmin's rule, infinities left out too): a failed evaluation (NaN) is never
-    `fun`."""
+    `fun`. Points: rows of a float array on a box, lists of Python values on a mixed space."""
     func_vals = np.asarray(ys, dtype=float)
-    x_iters = np.asarray(xs, dtype=float).reshape(len(func_vals), opt.domain.action_dim)
+    if space.is_box:
+        x_iters = np.asarray(xs, dtype=float).reshape(len(func_vals), opt.domain.action_dim)
+    else:
+        x_iters = [list(x) for x in xs]
     finite = np.isfinite(func_vals)
     result = OptimizeResult(
         x_iters=x_iters, func_vals=func_vals, nfev=nfev, optimizer=opt, message=message,
@@ -36,16 +39,6 @@ def _result(xs: List[np.ndarray], ys: List[float], nfev: int, opt: Optimizer,
     else:
         result.message = message + "; no evaluation returned a finite value"
     return result
-
-
-def _box(bounds: Sequence[Tuple[float, float]]) -> Domain:
-    bounds = np.asarray(bounds, dtype=float)
-    if bounds.ndim != 2 or bounds.shape[1] != 2:
-        raise ValueError(
-            f"bounds must be a list of (low, high) pairs, one per dimension, got shape "
-            f"{bounds.shape}"
-        )
-    return Domain.box(bounds[:, 0], bounds[:, 1])
 
 
 def _callbacks(callback: Union[None, Callback, Sequence[Callback]]) -> List[Callback]:
@@ -70,8 +63,8 @@ def _check_calls(n_calls: Any) -> int:
 
 
 def minimize(
-    func: Callable[[np.ndarray], float],
-    bounds: Sequence[Tuple[float, float]],
+    func: Callable[[Any], float],
+    bounds: Sequence[Any],
     n_calls: int = 100,
     strategy: str = "gp-ucb",
     seed: Optional[int] = None,
@@ -84,9 +77,12 @@ def minimize(
     verbose: bool = False,
     **options: Any,
 ) -> OptimizeResult:
-    """Minimizes func over a box with a Gaussian-process bandit strategy.
+    """Minimizes func over a box or a mixed space with a Gaussian-process bandit strategy.
 
-    func(x) -> float, x a 1-D float64 array. bounds: (low, high) per dimension. n_calls:
+    func(x) -> float. bounds: one dimension each, in scikit-optimize's conventions
+    (gpbandit.space): (low, high) a real, or an integer when both are ints; (low, high,
+    "log-uniform") on a log scale; a list of categories. x is a 1-D float64 array when every
+    dimension is a linear real, else a list of Python values (float, int, the category). n_calls:
     evaluations of func, >= 1 (x0's included when y0 is not given). strategy, kernel, log
     and options: as Optimizer's (gpbandit maximizes, so it is told -func(x); load_if_exists
     and the other keywords pass through). seed: seeds the run; None (the default) draws a seed
@@ -101,60 +97,66 @@ def minimize(
     "impute-worst") is given: then it is recorded as a failed evaluation and never becomes the
     result's best.
 
-    Returns a scipy.optimize.OptimizeResult with x (the best point evaluated, 1-D), fun (its
-    value), x_iters (every point evaluated, one per row, x0 first), func_vals (their values),
-    nfev (evaluations of func; y0's are not counted), success (some value was finite),
-    message, and optimizer (the Optimizer, which can go on; note that it maximizes -func).
+    Returns a scipy.optimize.OptimizeResult with x (the best point evaluated, 1-D; a list on a
+    mixed space), fun (its value), x_iters (every point evaluated, one per row, x0 first),
+    func_vals (their values), nfev (evaluations of func; y0's are not counted), success (some
+    value was finite), message, and optimizer (the Optimizer, which can go on; note that it maximizes -func).
     """
     n_calls = _check_calls(n_calls)
     callbacks = _callbacks(callback)
     if n_initial_points is not None:
         options["initial_design_size"] = n_initial_points
-    opt = Optimizer(_box(bounds), strategy, kernel=kernel, seed=seed, log=log, **options)
+    space = Space(bounds)
+    opt = Optimizer(space.domain, strategy, kernel=kernel, seed=seed, log=log, **options)
     tolerant = opt.options["non_finite_rewards"] != "throw"
     xs: List[np.ndarray] = []
     ys: List[float] = []
     nfev = 0
     start = time.perf_counter()
 
-    def evaluate(x: np.ndarray, trial: Optional[int]) -> bool:
-        """Evaluates func at x and tells the optimizer; True when a callback says stop."""
+    def evaluate(x: Any, trial: Optional[int]) -> bool:
+        """Evaluates func at x (a vector, or a space's dict) and tells the optimizer; True when
+        a callback says stop."""
         nonlocal nfev
-        y = float(func(x))
+        point = space.to_user(x)
+        y = float(func(point))
         nfev += 1
         if not math.isfinite(y) and not tolerant:
             if trial is not None:
                 opt.release(trial=trial)
             raise ValueError(
-                f"func returned {y} at x = {np.asarray(x).tolist()}; pass "
+                f"func returned {y} at x = {np.asarray(point).tolist()}; pass "
                 "non_finite_rewards='skip' or 'impute-worst' to minimize to record such "
                 "evaluations as failed"
             )
         opt.tell(x, -y, trial=trial)
-        xs.append(np.array(x, dtype=float))
+        xs.append(point)
         ys.append(y)
-        result = _result(xs, ys, nfev, opt, f"{nfev} evaluations of func")
+        result = _result(xs, ys, nfev, opt, f"{nfev} evaluations of func", space)
         if verbose:
             print(f"gpbandit.minimize: evaluation {nfev}/{n_calls}: f = {y:.6g}, best so far "
                   f"{result.fun:.6g}, {time.perf_counter() - start:.2f} s", flush=True)
         return any(c(result) is True for c in callbacks)
 
     if x0 is not None:
-        x0 = np.atleast_2d(np.asarray(x0, dtype=float))
+        if not space.is_box and len(x0) and not isinstance(x0[0], (list, tuple, np.ndarray)):
+            x0 = [x0]  # one point
+        x0 = np.atleast_2d([space.from_user(x) for x in x0] if not space.is_box
+                           else np.asarray(x0, dtype=float))
         if y0 is not None:
             y0 = np.atleast_1d(np.asarray(y0, dtype=float))
             if len(y0) != len(x0):
                 raise ValueError(f"y0 must hold one value per row of x0: x0 has {len(x0)} "
                                  f"rows, y0 {len(y0)} values")
             opt.tell_many(x0, -y0)
-            xs.extend(x0)
+            xs.extend(space.to_user(x) for x in x0)
             ys.extend(float(v) for v in y0)
         else:
             for x in x0[:n_calls]:
                 if evaluate(x, None):
-                    return _result(xs, ys, nfev, opt, "stopped by a callback")
+                    return _result(xs, ys, nfev, opt, "stopped by a callback", space)
     while nfev < n_calls:
         x = opt.ask()
         if evaluate(x, x.trial):
-            return _result(xs, ys, nfev, opt, "stopped by a callback")
-    return _result(xs, ys, nfev, opt, f"{n_calls} evaluations of func done")
+            return _result(xs, ys, nfev, opt, "stopped by a callback", space)
+    return _result(xs, ys, nfev, opt, f"{n_calls} evaluations of func done", space)

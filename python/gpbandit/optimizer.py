@@ -6,7 +6,7 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Uni
 
 import numpy as np
 
-from . import _core, options as _options
+from . import _core, named as _named, options as _options
 from .domain import Domain
 from .kernels import Kernel
 
@@ -194,7 +194,11 @@ class Optimizer:
     below and by gpbandit.default_options(), a strategy's by gpbandit.strategy_defaults(name).
 
     Arrays: float64 numpy arrays in and out; a point is 1-D, a batch of points 2-D with one
-    point per row (q x d). Every point is in original units.
+    point per row (q x d). Every point is in original units. On a parameter space
+    (Domain.space, gpbandit.Space) a point is a dict {name: value} instead (float, int or label;
+    a list of dicts for a batch), and so is a context given as a space; tell, release and
+    predict take either form. observations() and pending() keep the vector form (the real, the
+    integer, the label's index), which Domain.to_dict converts.
 
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
@@ -288,19 +292,28 @@ class Optimizer:
         )
 
     # ---- ask / tell ---------------------------------------------------------------------------
-    def ask(self, context: Optional[ArrayLike] = None) -> Suggestion:
+    def ask(self, context: Optional[ArrayLike] = None) -> Union[Suggestion, "_named.NamedSuggestion"]:
         """The next action to evaluate: a 1-D array (action_dim), a Suggestion whose `trial`
-        is its trial number. context: 1-D (context_dim), required when the domain has contexts.
-        The point is pending until told or released. Ctrl-C during ask: the call finishes, its
-        point is released, KeyboardInterrupt is raised."""
-        points, trials = self._core.ask_batch(1, context)
+        is its trial number; on a parameter space (Domain.space) a dict {name: value}, a
+        NamedSuggestion with `trial` too. context: 1-D (context_dim), or a dict when the
+        contexts are a space; required when the domain has contexts. The point is pending until
+        told or released. Ctrl-C during ask: the call finishes, its point is released,
+        KeyboardInterrupt is raised."""
+        domain = self.domain
+        points, trials = self._core.ask_batch(1, _named.context_in(domain, context))
+        if domain.kind == "space":
+            return _named.suggestion(domain, points[0], trials[0])
         return _suggestion(points[0], trials[0])
 
     def ask_batch(self, q: int, context: Optional[ArrayLike] = None) -> Suggestions:
         """q distinct actions for parallel evaluation, one per row (q x action_dim), all for
         the same context (GP-BUCB: each is chosen as if the previous ones were observed). Their
-        trial numbers are `trials`; each row (X[i], or iterating) is a Suggestion."""
-        points, trials = self._core.ask_batch(q, context)
+        trial numbers are `trials`; each row (X[i], or iterating) is a Suggestion. On a
+        parameter space, a list of q NamedSuggestion dicts."""
+        domain = self.domain
+        points, trials = self._core.ask_batch(q, _named.context_in(domain, context))
+        if domain.kind == "space":
+            return [_named.suggestion(domain, x, t) for x, t in zip(points, trials)]
         out = np.asarray(points).view(Suggestions)
         out.trials = np.asarray(trials, dtype=np.int64)
         return out
@@ -320,8 +333,11 @@ class Optimizer:
         first pending point exactly equal to x. ValueError for a trial that is not pending.
         With a log or storage, durable before it returns. constraints: the measured constraint
         signals g_1..g_m (1-D) a safe strategy with constraint_thresholds needs
-        (docs/robot_tuning.md)."""
-        self._core.tell(x, float(y), context, constraints, _trial(trial))
+        (docs/robot_tuning.md). On a parameter space x (and a context given as a space) may be
+        a dict {name: value}."""
+        domain = self.domain
+        self._core.tell(_named.action_in(domain, x), float(y), _named.context_in(domain, context),
+                        constraints, _trial(trial))
 
     def tell_many(self, X: ArrayLike, y: ArrayLike, context: Optional[ArrayLike] = None) -> None:
         """Tells every row of X (n x action_dim) with rewards y (n) and contexts (n x
@@ -355,7 +371,8 @@ class Optimizer:
             raise ValueError("release takes either x (and context) or trial=, not both")
         if trial is not None:
             return self._core.release_trial(_trial(trial))
-        return self._core.release(x, context)
+        domain = self.domain
+        return self._core.release(_named.action_in(domain, x), _named.context_in(domain, context))
 
     def clear_pending(self) -> None:
         """Forgets every pending point (in a shared study, every worker's)."""
@@ -375,11 +392,13 @@ class Optimizer:
         Recommendation. Without a context: the observed point with the highest posterior mean
         (a denoised incumbent). With a context (1-D): the action maximizing the posterior mean
         over the whole domain at that context, observed or not (observed_reward is NaN for an
-        unobserved one). RuntimeError before any accepted observation."""
-        b = self._core.best(context)
+        unobserved one). RuntimeError before any accepted observation. On a parameter space x
+        (and a context given as a space) is a dict {name: value}."""
+        domain = self.domain
+        b = self._core.best(_named.context_in(domain, context))
         return Recommendation(
-            b["x"],
-            _context_or_none(b["context"], self.domain),
+            _named.action_out(domain, b["x"]),
+            _named.context_out(domain, _context_or_none(b["context"], domain)),
             b["posterior_mean"],
             b["observed_reward"],
         )
@@ -388,10 +407,13 @@ class Optimizer:
         """The posterior of f at each row of X (n x d, or one 1-D point) at one context (1-D):
         a Prediction (mean, std) of 1-D arrays in the caller's units (the reward's, or the
         cost's under sense="minimize"). std is the STANDARD DEVIATION of f, not of a noisy
-        observation ("predict" means the same in C++ and on the command line)."""
-        X = _rows(np.atleast_2d(np.asarray(X, dtype=np.float64)), "X", self.domain.action_dim,
+        observation ("predict" means the same in C++ and on the command line). On a parameter
+        space X may be a dict or a list of dicts."""
+        domain = self.domain
+        X = _named.rows_in(domain, X)
+        X = _rows(np.atleast_2d(np.asarray(X, dtype=np.float64)), "X", domain.action_dim,
                   "the action dimension")
-        return Prediction(*self._core.predict(X, context))
+        return Prediction(*self._core.predict(X, _named.context_in(domain, context)))
 
     def last_round_report(self) -> Dict[str, Any]:
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,

@@ -141,6 +141,27 @@ void BindKernels(py::module_& m) {
       "k(a, b) = s M[a[dim], b[dim]]: coordinate dim holds an item index in [0, N), M is a fixed "
       "N x N symmetric PSD matrix (an inter-task or sensor covariance).");
   m.def(
+      "Categorical",
+      [](std::vector<int> dims, std::vector<int> sizes, bool ard, double variance,
+         double lengthscale) {
+        return KernelPtr(
+            MakeCategorical(std::move(dims), std::move(sizes), ard, variance, lengthscale));
+      },
+      py::arg("dims"), py::arg("sizes"), py::arg("ard") = true, py::arg("variance") = 1.0,
+      py::arg("lengthscale") = 1.0,
+      "Exchangeable kernel s2 exp(-sum_k [a_k != b_k] / l_k) over categorical coordinates `dims` "
+      "holding label indices (sizes[k] labels each): the default for a space's categoricals.");
+  m.def(
+      "OneHot",
+      [](const KernelPtr& inner, std::vector<int> other_dims, std::vector<int> categorical_dims,
+         std::vector<int> sizes) {
+        return KernelPtr(MakeOneHot(inner->Clone(), std::move(other_dims),
+                                    std::move(categorical_dims), std::move(sizes)));
+      },
+      py::arg("inner"), py::arg("other_dims"), py::arg("categorical_dims"), py::arg("sizes"),
+      "`inner` over the one-hot embedding [other_dims; e(categorical_dims)] (p + sum(sizes) "
+      "coordinates), e.g. OneHot(Matern52(range(p + sum(sizes))), ...).");
+  m.def(
       "make_kernel",
       [](const std::string& name, std::vector<int> dims, bool ard, double variance,
          double lengthscale, std::map<std::string, double> initial_values) {

@@ -2,8 +2,11 @@
 CMakeLists.txt): PYTHONPATH to the build tree's package, and the paths of the helper programs."""
 
 import os
+import shutil
+import socket
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 import pytest
@@ -69,3 +72,30 @@ def trained(box2):
 
 def rows_equal(a, b):
     return np.array_equal(np.asarray(a), np.asarray(b))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """A throw-away PostgreSQL server (examples/shared_study/start_postgres.sh) for the module's
+    tests: its URL, with PGPASSFILE set. Fails (never skips) when it cannot start."""
+    script_dir = os.path.join(SOURCE_DIR, "examples", "shared_study")
+    directory = tempfile.mkdtemp(prefix="gpbandit_py_pg_")  # under /tmp: the server's user
+    env = dict(os.environ, INITDB_OPTIONS="--no-sync")      # must reach it
+    result = subprocess.run(
+        ["bash", os.path.join(script_dir, "start_postgres.sh"), directory, str(free_port())],
+        capture_output=True, text=True, timeout=300, env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    url = result.stdout.strip().splitlines()[-1].strip()
+    assert url.startswith("postgresql://"), result.stdout
+    os.environ["PGPASSFILE"] = os.path.join(directory, "pgpass")
+    yield url
+    subprocess.run(["bash", os.path.join(script_dir, "stop_postgres.sh"), directory],
+                   capture_output=True, timeout=120)
+    shutil.rmtree(directory, ignore_errors=True)

@@ -28,7 +28,7 @@ def test_installed_package_imports_and_runs(tmp_path):
     code = (
         "import gpbandit, numpy as np\n"
         "assert gpbandit.__file__.startswith(%r), gpbandit.__file__\n"
-        "r = gpbandit.minimize(lambda x: float(np.sum((x - 0.5) ** 2)), [(0, 1), (0, 1)],"
+        "r = gpbandit.minimize(lambda x: float(np.sum((x - 0.5) ** 2)), [(0.0, 1.0), (0.0, 1.0)],"
         " n_calls=8, seed=1)\n"
         "print(len(r.func_vals))\n" % site
     )

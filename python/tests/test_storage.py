@@ -3,17 +3,14 @@ single file shared by optimizers and by real processes, and a throw-away Postgre
 started with examples/shared_study/start_postgres.sh."""
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import pytest
 
 import gpbandit
-from conftest import SOURCE_DIR, quadratic
+from conftest import quadratic
 
 WORKER_SCRIPT = """
 import sys
@@ -72,32 +69,6 @@ def test_directory_of_studies(tmp_path):
 
 def test_one_file_study(tmp_path):
     check_shared_study(str(tmp_path / "study.jsonl"), "")
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    """A throw-away server; fails (never skips) when it cannot start."""
-    script_dir = os.path.join(SOURCE_DIR, "examples", "shared_study")
-    directory = tempfile.mkdtemp(prefix="gpbandit_py_pg_")  # under /tmp: the server's user
-    env = dict(os.environ, INITDB_OPTIONS="--no-sync")      # must reach it
-    result = subprocess.run(
-        ["bash", os.path.join(script_dir, "start_postgres.sh"), directory, str(free_port())],
-        capture_output=True, text=True, timeout=300, env=env,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    url = result.stdout.strip().splitlines()[-1].strip()
-    assert url.startswith("postgresql://"), result.stdout
-    os.environ["PGPASSFILE"] = os.path.join(directory, "pgpass")
-    yield url
-    subprocess.run(["bash", os.path.join(script_dir, "stop_postgres.sh"), directory],
-                   capture_output=True, timeout=120)
-    shutil.rmtree(directory, ignore_errors=True)
 
 
 def test_postgresql_study(postgres_url):

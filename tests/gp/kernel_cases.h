@@ -78,6 +78,30 @@ inline std::vector<KernelCase> AllCases() {
        }},
       {"constant", 2, {}, [] { return MakeConstant(1.4); }},
       {"index", 3, {2}, [] { return MakeIndexKernel(2, ItemCovariance(), 1.3); }},
+      {"categorical",
+       3,
+       {1, 2},
+       [] {
+         return MakeCategorical({1, 2}, {4, 5}, true, 1.2, 0.7);
+       }},
+      {"categorical_shared",
+       3,
+       {0, 2},
+       [] {
+         return MakeCategorical({0, 2}, {4, 4}, false, 0.8, 1.3);
+       }},
+      {"product_real_categorical",
+       3,
+       {2},
+       [] {
+         return MakeProduct(Parts(MakeMatern52({0, 1}), MakeCategorical({2}, {4}, true, 0.9)));
+       }},
+      {"one_hot",
+       3,
+       {1},
+       [] {
+         return MakeOneHot(MakeMatern52(FirstDims(6), true, 1.1, 0.8), {0, 2}, {1}, {4});
+       }},
       {"sum_disjoint",
        3,
        {},

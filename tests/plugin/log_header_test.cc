@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "gpbandit/plugin/parameter_space.h"
+
 namespace gpbandit {
 namespace {
 
@@ -173,7 +175,7 @@ TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
     EXPECT_NE(std::string(e.what()).find("unsupported version " + next), std::string::npos)
         << e.what();
   }
-  // A version-4 header (before trial numbers) means the same under version 5.
+  // A version-4 header (before trial numbers and parameter spaces) means the same now.
   std::string v4 = text;
   v4.replace(v4.find(version), version.size(), "\"version\":4");
   const LogHeader old = ParseLogHeader(v4);
@@ -201,6 +203,41 @@ TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
   EXPECT_EQ(as_version4("pi", R"({"relative_xi": 0.2})").strategy_options,
             StrategyParams(R"({"relative_xi": 0.2})"));
   EXPECT_EQ(as_version4("ei", R"({"xi": 0})").strategy_options, StrategyParams(R"({"xi": 0})"));
+}
+
+// Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5
+// header, written without it, reads with the default (it had no integers to search).
+TEST(LogHeaderTest, Version5HeadersReadWithoutTheIntegerSearch) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.maximizer_integer_search = IntegerSearch::kRelaxAndRound;
+  ASSERT_NE(h.options.maximizer_integer_search, OptimizerOptions().maximizer_integer_search);
+  std::string text = FormatLogHeader(h);
+  const std::string field = "\"maximizer_integer_search\":\"relax-and-round\",";
+  ASSERT_NE(text.find(field), std::string::npos) << text;
+  text.erase(text.find(field), field.size());
+  text.replace(text.find("\"version\":6"), 11, "\"version\":5");
+  const LogHeader back = ParseLogHeader(text);
+  EXPECT_EQ(back.format_version, 5);
+  EXPECT_EQ(back.options.maximizer_integer_search, OptimizerOptions().maximizer_integer_search);
+  EXPECT_EQ(back.domain, h.domain);
+}
+
+// A parameter space's header round-trips: its parameters, and contexts that are a space.
+TEST(LogHeaderTest, ParameterSpacesRoundTrip) {
+  LogHeader h;
+  h.strategy = "ei";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.domain = Domain::Space(ParameterSpace({Parameter::Real("kp", 0.1, 100, ParameterScale::kLog),
+                                           Parameter::Integer("taps", 1, 12),
+                                           Parameter::Categorical("mode", {"pid", "lead-lag"})}))
+                 .WithContext(ParameterSpace({Parameter::Categorical("terrain", {"a", "b"})}));
+  const LogHeader back = ParseLogHeader(FormatLogHeader(h));
+  EXPECT_EQ(back.domain, h.domain);
+  EXPECT_EQ(back.domain.Describe(), h.domain.Describe());
 }
 
 // Version 2 wrote GP-UCB's "auto" when it meant Theorem 2's compact-set schedule on a box: the

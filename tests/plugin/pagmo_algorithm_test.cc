@@ -11,7 +11,6 @@
 #include <pagmo/islands/thread_island.hpp>
 #include <pagmo/problem.hpp>
 #include <pagmo/problems/hock_schittkowsky_71.hpp>
-#include <pagmo/problems/minlp_rastrigin.hpp>
 #include <pagmo/problems/rosenbrock.hpp>
 #include <pagmo/problems/zdt.hpp>
 #include <sstream>
@@ -186,7 +185,6 @@ TEST(BanditAlgorithmTest, RejectsWhatItCannotHandle) {
   ExpectRejected(pagmo::problem{pagmo::zdt{1, 5}}, 4, "Multiple objectives detected");
   ExpectRejected(pagmo::problem{pagmo::hock_schittkowsky_71{}}, 4,
                  "Non linear constraints detected");
-  ExpectRejected(pagmo::problem{pagmo::minlp_rastrigin{2, 2}}, 4, "integer part");
   ExpectRejected(pagmo::problem{InfiniteBounds{}}, 4, "Non-finite bounds detected");
   ExpectRejected(pagmo::problem{pagmo::rosenbrock{2}}, 0, "needs at least 1 individual");
   EXPECT_THROW(BanditAlgorithm("no-such-strategy"), std::invalid_argument);

@@ -80,6 +80,18 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
                                    const Eigen::MatrixXd& extra_starts,
                                    const BoxMaximizerOptions& options, Rng& rng);
 
+// Step 3 alone: one L-BFGS climb from `start` (dim; clamped into the box, non-finite
+// coordinates moved to the middle), with options' iteration limits and no raw samples, on the
+// calling thread (the caller passes the process's first Ceres solve through RunAsFirstSolve,
+// gp/thread_policy.h, before climbing from several threads). The result is the climb's end
+// clamped into the box, or the start itself when the climb ends lower or non-finite (value NaN
+// when the start's value is not finite either); starts_run is 1. Coordinates with lower == upper
+// stay fixed: the mixed maximizer (mixed_maximizer.h) climbs the continuous coordinates with the
+// discrete ones held so. Throws std::invalid_argument for a bad box, start or options.
+BoxMaximizerResult ClimbInBox(const ContinuousAcquisition& acquisition,
+                              const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                              const Eigen::VectorXd& start, const BoxMaximizerOptions& options);
+
 // n points of a Latin-hypercube design in [lower, upper] (dim x n; fixed coordinates at lower).
 Eigen::MatrixXd LatinHypercube(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int n,
                                Rng& rng);

@@ -49,6 +49,16 @@ std::unique_ptr<Kernel> MakeConstant(double variance = 1.0);
 std::unique_ptr<Kernel> MakeIndexKernel(int dim, const Eigen::MatrixXd& covariance,
                                         double scale = 1.0);
 
+// Exchangeable kernel over categorical coordinates holding label indices (see
+// categorical_kernel.h): k = s2 exp(-sum_k [a_k != b_k] / l_k), sizes[k] labels of dims[k].
+// Log-params [log s2, log l...].
+std::unique_ptr<Kernel> MakeCategorical(std::vector<int> dims, std::vector<int> sizes,
+                                        bool ard = true, double variance = 1.0,
+                                        double lengthscale = 1.0);
+// `inner` over the one-hot embedding [other_dims; e(categorical_dims)] (see one_hot_kernel.h).
+std::unique_ptr<Kernel> MakeOneHot(std::unique_ptr<Kernel> inner, std::vector<int> other_dims,
+                                   std::vector<int> categorical_dims, std::vector<int> sizes);
+
 // k = sum of parts / product of parts (Krause & Ong's k_S (+) k_Z and k_S (x) k_Z). Log-params
 // are the parts' log-params concatenated in order. Throws if parts is empty or holds nullptr.
 std::unique_ptr<Kernel> MakeSum(std::vector<std::unique_ptr<Kernel>> parts);

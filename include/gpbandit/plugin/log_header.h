@@ -24,11 +24,17 @@
 //      ReleaseTrial; observation_log.h): code that ignored "trial" would release another
 //      pending point, or none. PI's options gained relative_xi, whose default (0.01) is not the
 //      old behaviour: a version-4 PI header without it means relative_xi = 0.
-// ParseLogHeader reads all five: an older header is first rewritten step by step (1 -> 2: the
+//   6: as 5; the domain may be a parameter space (parameter_space.h): "kind": "space" with
+//      "parameters" (the JSON of parameter_spec.h), contexts may be a space
+//      ("context_parameters"), the options gained maximizer_integer_search, and the pending and
+//      tell records of such studies carry the named values ("params", "context_params") for
+//      readers (replay uses "x" and "z"). Bumped so that code without parameter spaces refuses
+//      such a study by its version; nothing in a version-5 log changes meaning.
+// ParseLogHeader reads all six: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options),
-// so an old log resumes exactly as it would have with the code that wrote it. A format change
-// bumps the version and adds one such rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options;
+// 5 -> 6: nothing to rewrite), so an old log resumes exactly as it would have with the code
+// that wrote it. A format change bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
@@ -44,7 +50,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 5;
+constexpr int kLogFormatVersion = 6;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
@@ -68,7 +74,7 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Reads format versions 1 to 5. Throws std::runtime_error naming the missing or malformed
+// Reads format versions 1 to 6. Throws std::runtime_error naming the missing or malformed
 // field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 

@@ -8,6 +8,16 @@
 //   }
 //   Eigen::VectorXd best = opt.Best().x;
 //
+// With the user's own parameters (parameter_space.h), points go by name:
+//   gpbandit::ParameterSpace space({gpbandit::Parameter::Real("kp", 0.1, 100,
+//   ParameterScale::kLog),
+//                                   gpbandit::Parameter::Integer("taps", 1, 12),
+//                                   gpbandit::Parameter::Categorical("mode", {"pid",
+//                                   "lead-lag"})});
+//   gpbandit::Optimizer opt(gpbandit::Domain::Space(space), nullptr, "ei", options);
+//   gpbandit::NamedValues p = opt.AskNamed();   // {"kp": 3.2, "taps": 4, "mode": "pid"}
+//   opt.TellNamed(p, reward(p));
+//
 // Each Ask: (1) while fewer than initial_design_size observations/pending points exist, the next
 // space-filling design point; otherwise (2) refit hyperparameters when the schedule says so,
 // (3) hallucinate every pending point at the posterior mean in a scratch copy of the model
@@ -80,6 +90,7 @@
 #include "gpbandit/plugin/domain.h"
 #include "gpbandit/plugin/optimizer_options.h"
 #include "gpbandit/plugin/optimizer_types.h"
+#include "gpbandit/plugin/parameter_space.h"
 #include "gpbandit/plugin/strategy_registry.h"
 #include "gpbandit/storage/study_storage.h"
 
@@ -220,6 +231,18 @@ class Optimizer {
   // std::invalid_argument for a bad x or context.
   Prediction Predict(const Eigen::VectorXd& x,
                      const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+
+  // ---- Named values (a domain built from a ParameterSpace, Domain::Space) -------------------
+  // The same calls with points by name (parameter_space.h): a real as a double, an integer as
+  // a long long, a categorical as its label. A context is named when the contexts are a space
+  // (Domain::WithContext(ParameterSpace)) and empty otherwise (then the domain has no context).
+  // Throws std::logic_error when the domain is not a parameter space, std::invalid_argument for
+  // a missing, unknown or illegal value (nothing changes then). Recommendation::x and the other
+  // vectors convert with domain().action_space()->ToNamed(x).
+  NamedValues AskNamed(const NamedValues& context = NamedValues());
+  std::vector<NamedValues> AskBatchNamed(int q, const NamedValues& context = NamedValues());
+  void TellNamed(const NamedValues& x, double y);
+  void TellNamed(const NamedValues& x, const NamedValues& context, double y);
 
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (outside the optimizer's lock, so it may query the

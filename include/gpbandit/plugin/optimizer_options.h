@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "gpbandit/acquisition/integer_search.h"
 #include "gpbandit/acquisition/raw_sample_design.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
@@ -186,6 +187,11 @@ struct OptimizerOptions {
   // (Ceres' function_tolerance). Finite and > 0, default 1e-6: the last digits of the
   // acquisition's argmax matter less than the next observation, which moves it anyway.
   double maximizer_function_tolerance = 1e-6;
+  // How the maximizer treats the integers of a parameter space (acquisition/integer_search.h,
+  // mixed_maximizer.h): kRelaxThenSearch (default) climbs them as continuous coordinates,
+  // rounds, then searches their levels; kLocalSearch and kRelaxAndRound do one of the two
+  // (docs/benchmarks.md, "Mixed spaces").
+  IntegerSearch maximizer_integer_search = IntegerSearch::kRelaxThenSearch;
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
   // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.
   // Each parallel region uses fewer when its work is small or other processes keep CPUs busy

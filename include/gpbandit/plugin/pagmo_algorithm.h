@@ -22,8 +22,13 @@
 // Seeding: evolve number k (0-based, since construction or set_seed) runs an Optimizer seeded by
 // (seed, k), so two algorithms with the same seed give identical populations and logs.
 //
-// Rejected, with pagmo-style messages (std::invalid_argument): multi-objective, constrained or
-// integer problems, non-finite bounds, an empty population. thread_safety::basic. Fork
+// Mixed-integer problems (get_nix() > 0): the last nix variables are integers of the
+// optimizer's parameter space (parameter_space.h), searched over their levels by the mixed
+// maximizer, so every individual evolve adds keeps them integral; the population's individuals
+// with non-integral values there are left out of the model like those outside the bounds.
+//
+// Rejected, with pagmo-style messages (std::invalid_argument): multi-objective or constrained
+// problems, non-finite bounds, an empty population. thread_safety::basic. Fork
 // islands: libgomp is not fork-safe, so a child of fork() is switched to one OpenMP thread
 // (pthread_atfork handler registered by the constructor), and std::cout is flushed before a
 // fork so that buffered output is not printed twice.
