@@ -335,6 +335,20 @@ json UpgradeV3(json header) {
   return header;
 }
 
+// ---- Version 4 -> 5 ---------------------------------------------------------------------------
+
+// Version 5 gave safe-opt models of each safety signal in its own units and the goal-directed
+// rule by default; a version-4 safe-opt study ran with every signal modelled in the caller's
+// units and Sui et al.'s rule.
+json UpgradeV4(json header) {
+  if (header.at("strategy").get<std::string>() == "safe-opt") {
+    header.at("strategy_options")["calibrated"] = false;
+    header.at("strategy_options")["rule"] = "safeopt";
+  }
+  header["version"] = 5;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -394,13 +408,16 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))));
         break;
       case 2:
-        j = UpgradeV3(UpgradeV2(std::move(j)));
+        j = UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))));
         break;
       case 3:
-        j = UpgradeV3(std::move(j));
+        j = UpgradeV4(UpgradeV3(std::move(j)));
+        break;
+      case 4:
+        j = UpgradeV4(std::move(j));
         break;
       case kLogFormatVersion:
         break;

@@ -138,16 +138,16 @@ TEST(LogHeaderTest, NonFiniteRewardPoliciesSurviveARoundTrip) {
 
 // The current version holds every field: a missing one is a corrupt header (named), not a
 // default.
-TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
+TEST(LogHeaderTest, Version5NeedsEveryFieldAndUnknownVersionsAreRefused) {
   LogHeader h;
   h.strategy = "gp-ucb";
   h.strategy_options = StrategyParams(R"({"beta_scale": 0.2})");
   h.kernel_description = "k";
   h.kernel_log_params = Eigen::VectorXd::Zero(2);
   const std::string text = FormatLogHeader(h);
-  EXPECT_NE(text.find("\"version\":4"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"version\":5"), std::string::npos) << text;
   const LogHeader back = ParseLogHeader(text);
-  EXPECT_EQ(back.format_version, 4);
+  EXPECT_EQ(back.format_version, 5);
   EXPECT_EQ(back.strategy_options, h.strategy_options);
   for (const std::string key : {"\"fit_restarts_until\":50,", "\"start_min_lengthscale\":0.03,"}) {
     std::string missing = text;
@@ -163,12 +163,12 @@ TEST(LogHeaderTest, Version4NeedsEveryFieldAndUnknownVersionsAreRefused) {
     }
   }
   std::string future = text;
-  future.replace(future.find("\"version\":4"), 11, "\"version\":5");
+  future.replace(future.find("\"version\":5"), 11, "\"version\":6");
   try {
     ParseLogHeader(future);
-    ADD_FAILURE() << "parsed version 5";
+    ADD_FAILURE() << "parsed version 6";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported version 5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported version 6"), std::string::npos) << e.what();
   }
 }
 
@@ -201,6 +201,33 @@ TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
             StrategyParams(R"({"beta_schedule": "rkhs"})"));
   EXPECT_EQ(as_version2("ei", box, R"({"xi": 0.1})").strategy_options,
             StrategyParams(R"({"xi": 0.1})"));
+}
+
+// Version 5 models safe-opt's safety signals in their own units by default: a version-4 (or
+// older) safe-opt header is rewritten to the models it ran with, "calibrated": false; other
+// strategies and version-5 headers are left alone.
+TEST(LogHeaderTest, Version4SafeOptKeepsTheModelsItRanWith) {
+  auto at_version = [](int version, const std::string& strategy, const std::string& options) {
+    LogHeader h;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = version;
+    return ParseLogHeader(j.dump());
+  };
+  const std::string safe = R"({"threshold": 0, "seeds": [[0.5]]})";
+  for (int version : {3, 4}) {
+    const LogHeader old = at_version(version, "safe-opt", safe);
+    EXPECT_EQ(old.format_version, version);
+    EXPECT_EQ(old.strategy_options,
+              StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false,
+                                 "rule": "safeopt"})"));
+  }
+  EXPECT_EQ(at_version(5, "safe-opt", safe).strategy_options, StrategyParams(safe));
+  EXPECT_EQ(at_version(4, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
+            StrategyParams(R"({"beta_scale": 0.2})"));
 }
 
 }  // namespace

@@ -19,10 +19,15 @@
 //      constraint models' hyperparameters ("constraints"), for SafeOpt-MC
 //      (observation_log.h). Nothing in a version-3 log changes meaning; the version is bumped
 //      so that code which would ignore "g" (and replay a different run) refuses the log.
-// ParseLogHeader reads all four: an older header is first rewritten step by step (1 -> 2: the
+//   5: as 4; safe-opt models each safety signal in its own units by default (its option
+//      "calibrated", plugin/signal_model.h) and chooses by its goal-directed rule (its option
+//      "rule"), and fit records hold those models' hyperparameters as "signals".
+// ParseLogHeader reads all five: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4: nothing to rewrite), so an old log resumes exactly as it would have
-// with the code that wrote it. A format change bumps the version and adds one such rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: safe-opt gets "calibrated": false and
+// "rule": "safeopt", the models and the rule it ran with), so an old log resumes exactly as it
+// would have with the code that wrote it. A format change bumps the version and adds one such
+// rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
@@ -38,7 +43,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 4;
+constexpr int kLogFormatVersion = 5;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
@@ -62,7 +67,7 @@ void ParseSettings(const std::string& json_text, std::string* strategy,
 
 // One JSON object (no newline) with "type": "header".
 std::string FormatLogHeader(const LogHeader& header);
-// Reads format versions 1 to 4. Throws std::runtime_error naming the missing or malformed
+// Reads format versions 1 to 5. Throws std::runtime_error naming the missing or malformed
 // field, or an unsupported version.
 LogHeader ParseLogHeader(const std::string& json_text);
 

@@ -179,18 +179,42 @@ class Optimizer {
 
   // The observed point with the highest posterior mean among accepted observations (so a
   // skipped -inf never becomes the incumbent). Throws std::logic_error before any accepted
-  // observation.
+  // observation. Under a safe strategy (Strategy::safety_signals(), e.g. safe-opt): a point
+  // inside the safe set, never outside it: among the evaluated points measured safe (every
+  // told signal within its threshold) whose lower bounds mu_i - beta sigma_i clear every
+  // threshold under the current models (or that are declared seeds), the one with the highest
+  // posterior mean; with safe-opt's recommendation = "safe-set" and no contexts, Best(context)'s
+  // (below). Throws std::logic_error when no point qualifies.
   Recommendation Best() const;
   // The maximizer of the posterior mean mu_t(x, context) over the whole domain at the given
   // context (at the next round, for a time model), observed or not: exhaustive on finite sets
   // (the first of equal maxima); on boxes the maximizer on the mean (deterministic for the seed
   // and the state), started also from the observed points. observed_reward is NaN unless the
   // action was observed at this context. Throws std::invalid_argument for a bad context.
+  // Under a safe strategy: as Best() with every point at this context; with safe-opt's
+  // recommendation = "safe-set", the maximizer of the posterior mean over the models' safe set
+  // at this context (the candidates of a finite set; on a box the observed actions, the seeds,
+  // 512 scrambled Sobol points and a cloud around the observed actions).
   Recommendation Best(const Eigen::VectorXd& context) const;
   // The posterior mean and standard deviation of f at action x and context (see Prediction),
   // at the next round for a time model. Throws std::invalid_argument for a bad x or context.
   Prediction Predict(const Eigen::VectorXd& x,
                      const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+
+  // ---- Safe strategies -----------------------------------------------------------------------
+  // min over the safety signals of (mu_i - beta sigma_i - h_i) / s_i at action x and context,
+  // s_i the prior standard deviation of signal i's model and beta the strategy's for the next
+  // round: >= 0 exactly where the models vouch for the point (the safe set, seeds aside), in
+  // prior standard deviations, so the same whatever units the signals are told in. NaN for a
+  // strategy without declared safety signals. Throws std::invalid_argument for a bad x or
+  // context.
+  double SafetyMargin(const Eigen::VectorXd& x,
+                      const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+  // The posterior mean and standard deviation of constraint signal i (0-based) at action x and
+  // context, in the units it is told in. Throws std::out_of_range for a bad i,
+  // std::invalid_argument for a bad x or context.
+  Prediction PredictConstraint(int i, const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (outside the optimizer's lock, so it may query the
@@ -213,7 +237,9 @@ class Optimizer {
   // imputed rewards, in the order told; its outputs are rewards divided by reward_unit().
   const GaussianProcess& model() const;
   // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
-  // model of signal i (unit-cube inputs, the signal's units; std::out_of_range for a bad i).
+  // model of signal i (unit-cube inputs; std::out_of_range for a bad i): in the signal's units
+  // for the models of log format <= 4, else in its model's units (plugin/signal_model.h;
+  // PredictConstraint answers in the told units).
   int num_constraints() const;
   const GaussianProcess& constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).
