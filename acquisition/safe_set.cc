@@ -16,6 +16,8 @@ namespace {
 // one small block, each next one twice as large, so that a long search whitens the targets
 // only log2(|S| / 16) times.
 constexpr std::size_t kFirstExpanderBlock = 16;
+// Optimistic values closer than this (in the objective's prior standard deviations) are a tie.
+constexpr double kTie = 1e-9;
 
 bool IsSafetySignal(const SafeSignal& s) { return !std::isnan(s.threshold); }
 
@@ -174,11 +176,17 @@ SafeChoice ChooseOptimistic(const std::vector<SafeSignal>& signals, const SafeBo
                             const std::vector<bool>& declared_safe) {
   const std::vector<bool> safe = SafeMask(signals, bounds, declared_safe);
   SafeChoice choice;
+  double best = -std::numeric_limits<double>::infinity();
   for (int j = 0; j < static_cast<int>(safe.size()); ++j) {
     if (!safe[static_cast<std::size_t>(j)]) continue;
     ++choice.safe_set_size;
-    if (choice.index < 0 || optimistic(j) > optimistic(choice.index)) choice.index = j;
+    best = std::max(best, optimistic(j));
   }
+  // The first point within kTie of the best (in the objective's prior standard deviations), so
+  // that round-off (a signal told in other units) does not decide between near-equal points.
+  const double tie = kTie * signals[0].width_scale;
+  for (int j = 0; j < static_cast<int>(safe.size()) && choice.index < 0; ++j)
+    if (safe[static_cast<std::size_t>(j)] && optimistic(j) >= best - tie) choice.index = j;
   choice.maximizer = choice.index >= 0;
   return choice;
 }

@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
                       {"true kernel and noise, beta 3", true, 0, 3},
                       {"true kernel and noise, beta 2", true, 0, 2},
                       {"defaults (fitted, calibrated), beta_t (delta)", false, delta, 0},
+                      {"defaults (fitted, calibrated), beta 3 (the default)", false, 0, 3},
                       {"defaults (fitted, calibrated), beta 2", false, 0, 2}};
   std::printf(
       "| model, beta | runs with an unsafe evaluation | unsafe evaluations | coverage, "

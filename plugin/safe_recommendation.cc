@@ -30,6 +30,15 @@ constexpr int kSafeSetCloudPerAction = 8;
 constexpr double kSafeSetCloudRadius = 0.03;
 constexpr double kNoCap = std::numeric_limits<double>::infinity();
 
+// The reward last told at (x, z) among the accepted observations, or NaN.
+double ObservedReward(const std::vector<Observation>& observations, const Eigen::VectorXd& x,
+                      const Eigen::VectorXd& z) {
+  double reward = std::nan("");
+  for (const Observation& o : observations)
+    if (o.accepted && SameVector(o.x, x) && SameVector(o.z, z)) reward = o.y;
+  return reward;
+}
+
 }  // namespace
 
 std::vector<OptimizerImpl::SafetyCheck> OptimizerImpl::SafetyChecks() const {
@@ -132,10 +141,7 @@ Recommendation OptimizerImpl::SafeBest(const Eigen::VectorXd* context) const {
         "Best: no evaluated point is measured safe and inside the safe set yet (strategy '" +
         strategy_name_ + "')");
   best.posterior_mean = model_->chain().MeanToTold(best_mean);
-  best.observed_reward = std::nan("");
-  for (const Observation& o : observations_)
-    if (o.accepted && SameVector(o.x, best.x) && SameVector(o.z, best.z))
-      best.observed_reward = o.y;
+  best.observed_reward = ObservedReward(observations_, best.x, best.z);
   return best;
 }
 
@@ -180,9 +186,7 @@ Recommendation OptimizerImpl::SafeSetBest(const Eigen::VectorXd& z) const {
                            strategy_name_ + "')");
   best.z = z;
   best.posterior_mean = model_->chain().MeanToTold(best_mean);
-  best.observed_reward = std::nan("");
-  for (const Observation& o : observations_)
-    if (o.accepted && SameVector(o.x, best.x) && SameVector(o.z, z)) best.observed_reward = o.y;
+  best.observed_reward = ObservedReward(observations_, best.x, z);
   return best;
 }
 

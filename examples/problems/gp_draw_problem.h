@@ -2,7 +2,7 @@
 // Krause & Schoellig 2016): a reward f and a constraint g drawn independently from a zero-mean
 // GP with a known kernel, on a finite grid of the unit square, observed with Gaussian noise of
 // known standard deviation; the constraint's threshold h and one safe seed (a grid point with
-// g >= h). With the true kernel and noise and Sui et al.'s beta_t for confidence 1 - delta, the
+// g >= h + 3 noise standard deviations). With the true kernel and noise and Sui et al.'s beta_t for confidence 1 - delta, the
 // probability that a run evaluates any point with g < h is at most delta: the family that checks
 // that guarantee (tests/examples/gp_draw_problem_test.cc, bench/safe_gp_draws_study.cc).
 //
@@ -32,12 +32,13 @@ struct GpDrawOptions {
 struct GpDrawProblem {
   Eigen::MatrixXd points;              // 2 x N, the grid (the candidates of a finite set)
   Eigen::VectorXd reward, constraint;  // N, noise-free
-  int seed_index = 0;                  // a grid point with constraint >= threshold
+  int seed_index = 0;                  // a grid point with constraint >= threshold + 3 noise
   GpDrawOptions options;
 };
 
 // One draw, deterministic for `draw`. The seed is a uniformly drawn grid point among those with
-// g >= threshold (a draw without one is redrawn). Throws std::invalid_argument for invalid
+// g >= threshold + 3 noise_stddev (a seed measured below its threshold would be dropped; a draw
+// without such a point is redrawn). Throws std::invalid_argument for invalid
 // options (points_per_axis < 2, non-positive lengthscale, stddev or noise).
 GpDrawProblem DrawGpProblem(std::uint64_t draw, const GpDrawOptions& options = GpDrawOptions());
 

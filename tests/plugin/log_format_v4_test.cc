@@ -5,9 +5,10 @@
 // fixtures/v4_safe_*.jsonl were written by the code of format version 4, and fixtures/
 // v4_safe_*.expected.txt hold the suggestions that the optimizer which wrote each log made next,
 // by the continuation protocol of Continue() below. The generator was
-// tests/plugin/fixtures/make_v4_safe_logs.cc at the commit that added these fixtures, built
-// against that commit's libraries (`git log --diff-filter=A -- tests/plugin/fixtures/
-// make_v4_safe_logs.cc` finds it). Re-recording after a deliberate numerical change:
+// tests/plugin/fixtures/make_v4_safe_logs.cc at commit c647e47 ("Version-4 safe-opt
+// observation-log fixtures ..."), built against that commit's libraries (`git show
+// c647e47:tests/plugin/fixtures/make_v4_safe_logs.cc`); the same commit's code resumed the
+// fixtures with these suggestions. Re-recording after a deliberate numerical change:
 // tests/plugin/log_fixture_util.h.
 #include <gtest/gtest.h>
 
