@@ -109,6 +109,13 @@ void OptionsReader::Read(const char* key, std::vector<std::vector<double>>* fiel
   *field = std::move(points);
 }
 
+void OptionsReader::Read(const char* key, std::string* field) {
+  const json* value = Find(key);
+  if (value == nullptr) return;
+  if (!value->is_string()) Reject(key, *value, "expected a string");
+  *field = value->get<std::string>();
+}
+
 void OptionsReader::Finish() const {
   for (const auto& item : object_.items()) {
     bool known = false;

@@ -16,9 +16,16 @@
 #include <vector>
 
 #include "gpbandit/acquisition/information_gain_bound.h"
+#include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/acquisition/strategy_params.h"
 
 namespace gpbandit {
+
+// SignalModelOptions as a JSON object (safety_signal.h lists the keys); in the type's namespace
+// so that nlohmann finds them.
+void to_json(nlohmann::json& j, const SignalModelOptions& o);
+void from_json(const nlohmann::json& j, SignalModelOptions& o);
+
 namespace internal {
 
 struct StrategyParamsAccess {
@@ -43,6 +50,11 @@ class OptionsReader {
   // that JSON (how the command line's --option key=[[0,1]] arrives).
   void Read(const char* key, std::vector<double>* field);
   void Read(const char* key, std::vector<std::vector<double>>* field);
+  void Read(const char* key, std::string* field);
+  // An array of objects, each read by Object's from_json (given as JSON or as a string holding
+  // it); an error names the key and the element.
+  template <typename Object>
+  void ReadObjects(const char* key, std::vector<Object>* field);
   // An enum written by name(value); `values` lists every value of the enum.
   template <typename Enum>
   void ReadEnum(const char* key, Enum* field, std::string (*name)(Enum),
@@ -58,6 +70,25 @@ class OptionsReader {
   const nlohmann::json& object_;
   std::vector<std::string> known_;
 };
+
+template <typename Object>
+void OptionsReader::ReadObjects(const char* key, std::vector<Object>* field) {
+  const nlohmann::json* value = Find(key);
+  if (value == nullptr) return;
+  nlohmann::json array = *value;
+  if (array.is_string())
+    array = nlohmann::json::parse(array.get<std::string>(), nullptr, /*allow_exceptions=*/false);
+  if (!array.is_array()) Reject(key, *value, "expected an array of objects");
+  std::vector<Object> objects;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    try {
+      objects.push_back(array[i].get<Object>());
+    } catch (const std::exception& e) {
+      throw std::invalid_argument(std::string(key) + "[" + std::to_string(i) + "]: " + e.what());
+    }
+  }
+  *field = std::move(objects);
+}
 
 template <typename Enum>
 void OptionsReader::ReadEnum(const char* key, Enum* field, std::string (*name)(Enum),

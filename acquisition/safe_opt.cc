@@ -21,6 +21,9 @@ using internal::Fail;
 constexpr double kCloudRadii[] = {0.02, 0.05, 0.1, 0.2};
 // The refinement's points around the first choice and their radii.
 constexpr int kRefinePoints = 32;
+// With calibrated models, the cloud surrounds the seeds and the last this many observed actions
+// (where the safe set's edge has been explored lately); the Sobol points cover the rest.
+constexpr int kAnchors = 32;
 constexpr double kRefineRadii[] = {0.03, 0.01};
 
 // Clamps the columns of X into [lower, upper].
@@ -57,9 +60,11 @@ Eigen::MatrixXd Concat(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) {
   return out;
 }
 
-// The observed actions of `gp` under the round's context (the tail of the box's lower bound).
-Eigen::MatrixXd ObservedUnderContext(const GaussianProcess& gp, const SafeRound& round) {
+// The observed actions of `gp` under the round's context (the tail of the box's lower bound):
+// the last `count` of them (all when count < 0).
+Eigen::MatrixXd ObservedUnderContext(const GaussianProcess& gp, const SafeRound& round, int count) {
   Eigen::MatrixXd X = gp.inputs();
+  if (count >= 0 && X.cols() > count) X = Eigen::MatrixXd(X.rightCols(count));
   const Eigen::Index context_dim = X.rows() - round.action_dim;
   for (Eigen::Index j = 0; j < X.cols(); ++j)
     X.col(j).tail(context_dim) = round.lower.tail(context_dim);
@@ -87,7 +92,28 @@ int UnevaluatedSeed(const SafeRound& round) {
   return -1;
 }
 
+// The round's signals from calibrated models: the reward as the objective (no threshold), then
+// each safety model with its threshold in its own units, widths in prior standard deviations.
+std::vector<SafeSignal> CalibratedSignals(const SafeRound& round) {
+  std::vector<SafeSignal> signals;
+  SafeSignal reward;
+  reward.gp = round.reward;
+  reward.gp_for_widths = round.reward_for_widths;
+  reward.width_scale = round.reward_prior_stddev;
+  signals.push_back(reward);
+  for (const SafetyModel& model : round.safety) {
+    SafeSignal s;
+    s.gp = model.gp;
+    s.threshold = model.threshold;
+    s.width_scale = model.prior_stddev;
+    s.max_mean = model.max_mean;
+    signals.push_back(s);
+  }
+  return signals;
+}
+
 std::vector<SafeSignal> Signals(const SafeOptOptions& options, const SafeRound& round) {
+  if (!round.safety.empty()) return CalibratedSignals(round);
   std::vector<SafeSignal> signals;
   SafeSignal reward;
   reward.gp = round.reward;
@@ -109,14 +135,30 @@ std::vector<SafeSignal> Signals(const SafeOptOptions& options, const SafeRound& 
 
 }  // namespace
 
+std::string SafeRecommendationName(SafeRecommendation r) {
+  return r == SafeRecommendation::kSafeSet ? "safe-set" : "observed";
+}
+
+std::string SafeRuleName(SafeRule r) { return r == SafeRule::kSafeOpt ? "safeopt" : "ucb"; }
+
+namespace {
+nlohmann::json NumberOrNull(double v) {
+  return std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
+}
+}  // namespace
+
 void to_json(nlohmann::json& j, const SafeOptOptions& o) {
-  j = {{"threshold",
-        std::isnan(o.threshold) ? nlohmann::json(nullptr) : nlohmann::json(o.threshold)},
+  j = {{"threshold", NumberOrNull(o.threshold)},
        {"constraint_thresholds", o.constraint_thresholds},
        {"seeds", o.seeds},
        {"beta", o.beta},
+       {"delta", NumberOrNull(o.delta)},
        {"box_samples", o.box_samples},
-       {"local_samples", o.local_samples}};
+       {"local_samples", o.local_samples},
+       {"calibrated", o.calibrated},
+       {"signal_models", o.signal_models},
+       {"rule", SafeRuleName(o.rule)},
+       {"recommendation", SafeRecommendationName(o.recommendation)}};
 }
 
 void from_json(const nlohmann::json& j, SafeOptOptions& o) {
@@ -125,8 +167,14 @@ void from_json(const nlohmann::json& j, SafeOptOptions& o) {
   reader.Read("constraint_thresholds", &o.constraint_thresholds);
   reader.Read("seeds", &o.seeds);
   reader.Read("beta", &o.beta);
+  reader.ReadNumberOrNull("delta", &o.delta);
   reader.Read("box_samples", &o.box_samples);
   reader.Read("local_samples", &o.local_samples);
+  reader.Read("calibrated", &o.calibrated);
+  reader.ReadObjects("signal_models", &o.signal_models);
+  reader.ReadEnum("rule", &o.rule, SafeRuleName, {SafeRule::kSafeOpt, SafeRule::kUcb});
+  reader.ReadEnum("recommendation", &o.recommendation, SafeRecommendationName,
+                  {SafeRecommendation::kObserved, SafeRecommendation::kSafeSet});
   reader.Finish();
 }
 
@@ -156,10 +204,22 @@ bool SafeOptOptions::IsValid(std::string* error) const {
     return Fail(error, "beta", beta, "must be finite and > 0");
   if (box_samples < 1) return Fail(error, "box_samples", box_samples, "must be >= 1");
   if (local_samples < 0) return Fail(error, "local_samples", local_samples, "must be >= 0");
+  if (!std::isnan(delta) && !(delta > 0.0 && delta < 1.0))
+    return Fail(error, "delta", delta, "must be in (0, 1), or null for the constant beta");
+  const std::size_t signals = 1 + constraint_thresholds.size();
+  if (!signal_models.empty() && signal_models.size() != signals)
+    return Fail(error, "signal_models size", signal_models.size(),
+                "must be 0 or " + std::to_string(signals) +
+                    " (the reward's, then one per constraint signal)");
+  for (std::size_t i = 0; i < signal_models.size(); ++i)
+    if (!signal_models[i].IsValid(error, "signal_models[" + std::to_string(i) + "].")) return false;
+  if (!calibrated && !signal_models.empty())
+    return Fail(error, "calibrated", "false",
+                "signal_models need calibrated models (calibrated = true)");
   return true;
 }
 
-SafeOpt::SafeOpt(const SafeOptOptions& options) : options_(options) {
+SafeOpt::SafeOpt(const SafeOptOptions& options) : options_(options), beta_(options.beta) {
   internal::ThrowIfInvalid(options_, "safe-opt options");
 }
 
@@ -173,7 +233,35 @@ std::string SafeOpt::OptionsJson() const { return internal::WriteOptions(options
 
 std::unique_ptr<Strategy> SafeOpt::Clone() const { return std::make_unique<SafeOpt>(*this); }
 
-void SafeOpt::BeginRound(const RoundState& state) { ValidateRoundState(state); }
+void SafeOpt::BeginRound(const RoundState& state) {
+  ValidateRoundState(state);
+  beta_ = safety_beta(state.t, state.num_candidates);
+}
+
+double SafeOpt::safety_beta(int t, int num_candidates) const {
+  if (std::isnan(options_.delta) || num_candidates < 1) return options_.beta;
+  // Sui et al. 2015, Theorem 1 (Srinivas et al.'s finite-set beta_t): the multiplier of sigma is
+  // its square root.
+  const double tt = std::max(t, 1);
+  return std::sqrt(2.0 * std::log(num_candidates * tt * tt * M_PI * M_PI / (6.0 * options_.delta)));
+}
+
+void SafeOpt::CheckSupports(const Kernel& /*kernel*/, const SearchSpace& space) const {
+  if (!space.finite_set && !std::isnan(options_.delta))
+    throw std::invalid_argument(
+        internal::FieldValue("delta", options_.delta) +
+        ": Sui et al.'s beta_t needs a finite set of candidates; on a box set beta");
+}
+
+std::vector<SafetySignal> SafeOpt::safety_signals() const {
+  std::vector<SafetySignal> signals(1 + options_.constraint_thresholds.size());
+  signals[0].threshold = options_.threshold;
+  for (std::size_t i = 0; i < options_.constraint_thresholds.size(); ++i)
+    signals[i + 1].threshold = options_.constraint_thresholds[i];
+  for (std::size_t i = 0; i < options_.signal_models.size(); ++i)
+    signals[i].model = options_.signal_models[i];
+  return signals;
+}
 
 Eigen::VectorXd SafeOpt::ScoreCandidates(const CandidatePosterior&, Rng&) const {
   throw std::logic_error("safe-opt chooses its points through ChooseSafe, not by scores");
@@ -199,30 +287,47 @@ Eigen::VectorXd SafeOpt::ChooseSafe(const SafeRound& round, Rng& rng) const {
     throw std::invalid_argument(
         "SafeRound: " + std::to_string(round.constraints.size()) + " constraint models for " +
         std::to_string(options_.constraint_thresholds.size()) + " constraint thresholds");
-  if (round.seeds.cols() != static_cast<Eigen::Index>(options_.seeds.size()))
+  if (round.seeds.cols() < 1 ||
+      round.seeds.cols() > static_cast<Eigen::Index>(options_.seeds.size()))
     throw std::invalid_argument("SafeRound: " + std::to_string(round.seeds.cols()) +
                                 " seed columns for " + std::to_string(options_.seeds.size()) +
                                 " seeds");
   const int unevaluated = UnevaluatedSeed(round);
   if (unevaluated >= 0) return round.seeds.col(unevaluated);
   const std::vector<SafeSignal> signals = Signals(options_, round);
-  if (round.candidates.cols() > 0) {
-    const SafeChoice choice = ChooseSafePoint(
-        signals, round.candidates, DeclaredSafe(round.candidates, round.seeds), options_.beta);
-    return choice.index >= 0 ? Eigen::VectorXd(round.candidates.col(choice.index))
-                             : Eigen::VectorXd(round.seeds.col(0));
+  const bool calibrated = !round.safety.empty();
+  Eigen::MatrixXd X = round.candidates;
+  if (X.cols() == 0) {
+    const Eigen::MatrixXd anchors =
+        Concat(round.seeds, ObservedUnderContext(*round.reward, round, calibrated ? kAnchors : -1));
+    X = ScrambledSobol(round.lower, round.upper, options_.box_samples, rng);
+    X = Concat(Concat(X, anchors), Cloud(anchors, options_.local_samples, kCloudRadii,
+                                         round.action_dim, round.lower, round.upper, rng));
   }
-  const Eigen::MatrixXd anchors = Concat(round.seeds, ObservedUnderContext(*round.reward, round));
-  Eigen::MatrixXd X = ScrambledSobol(round.lower, round.upper, options_.box_samples, rng);
-  X = Concat(Concat(X, anchors), Cloud(anchors, options_.local_samples, kCloudRadii,
-                                       round.action_dim, round.lower, round.upper, rng));
-  SafeChoice choice = ChooseSafePoint(signals, X, DeclaredSafe(X, round.seeds), options_.beta);
+  SafeBounds bounds = ComputeSafeBounds(signals, X, beta_);
+  SafeChoice choice = Choose(signals, X, bounds, round.seeds);
   if (choice.index < 0) return round.seeds.col(0);
+  if (round.candidates.cols() > 0) return X.col(choice.index);
   // Refinement: the rule again with a finer cloud around the first choice.
-  X = Concat(X, Cloud(Eigen::MatrixXd(X.col(choice.index)), kRefinePoints, kRefineRadii,
-                      round.action_dim, round.lower, round.upper, rng));
-  choice = ChooseSafePoint(signals, X, DeclaredSafe(X, round.seeds), options_.beta);
-  return X.col(choice.index);
+  const Eigen::MatrixXd fine = Cloud(Eigen::MatrixXd(X.col(choice.index)), kRefinePoints,
+                                     kRefineRadii, round.action_dim, round.lower, round.upper, rng);
+  if (calibrated) {
+    AppendPoints(signals, fine, beta_, &X, &bounds);
+  } else {
+    // Format <= 4: the whole set predicted again, as the studies of that format ran.
+    X = Concat(X, fine);
+    bounds = ComputeSafeBounds(signals, X, beta_);
+  }
+  return X.col(Choose(signals, X, bounds, round.seeds).index);
+}
+
+SafeChoice SafeOpt::Choose(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
+                           const SafeBounds& bounds, const Eigen::MatrixXd& seeds) const {
+  const std::vector<bool> declared = DeclaredSafe(X, seeds);
+  if (options_.rule == SafeRule::kUcb)
+    return ChooseOptimistic(signals, bounds, OptimisticObjective(signals, X, bounds, beta_),
+                            declared);
+  return ChooseAmong(signals, X, bounds, ScaledWidths(signals, X, bounds, beta_), declared, beta_);
 }
 
 }  // namespace gpbandit

@@ -16,6 +16,8 @@ namespace {
 // one small block, each next one twice as large, so that a long search whitens the targets
 // only log2(|S| / 16) times.
 constexpr std::size_t kFirstExpanderBlock = 16;
+// Optimistic values closer than this (in the objective's prior standard deviations) are a tie.
+constexpr double kTie = 1e-9;
 
 bool IsSafetySignal(const SafeSignal& s) { return !std::isnan(s.threshold); }
 
@@ -31,23 +33,10 @@ void CheckSignals(const std::vector<SafeSignal>& signals, double beta) {
     if (std::isinf(signals[i].threshold))
       throw std::invalid_argument(internal::FieldValue(at + ".threshold", signals[i].threshold) +
                                   ": must be finite (or NaN for no threshold)");
+    if (std::isnan(signals[i].max_mean)) throw std::invalid_argument(at + ".max_mean is NaN");
   }
   if (!(beta > 0.0) || !std::isfinite(beta))
     throw std::invalid_argument(internal::FieldValue("beta", beta) + ": must be finite and > 0");
-}
-
-// max_i (u_i - l_i) / width_scale_i at every column, from each signal's widths model.
-Eigen::VectorXd ScaledWidths(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
-                             double beta) {
-  Eigen::VectorXd widths = Eigen::VectorXd::Zero(X.cols());
-  for (const SafeSignal& s : signals) {
-    const GaussianProcess& gp = s.gp_for_widths != nullptr ? *s.gp_for_widths : *s.gp;
-    Eigen::VectorXd means, variances;
-    gp.Predict(X, &means, &variances);
-    const Eigen::VectorXd w = (2.0 * beta / s.width_scale) * variances.cwiseMax(0.0).cwiseSqrt();
-    widths = widths.cwiseMax(w);
-  }
-  return widths;
 }
 
 // The unsafe columns that could enter S after one more observation: u_i >= h_i for every
@@ -98,23 +87,34 @@ std::vector<bool> ExpanderFlags(const std::vector<SafeSignal>& signals, const Ei
         (gp.noise_variance() + gp.jitter()) * gp.output_scale() * gp.output_scale();
     const Eigen::MatrixXd cov = gp.CrossCovariance(A, B);  // n x m
     const auto row = static_cast<Eigen::Index>(i);
+    // An uncapped signal's mean and sigma as the midpoint and half-width of its bounds (the
+    // arithmetic of log format <= 4, which resumed studies reproduce bit for bit).
+    const bool capped = std::isfinite(s.max_mean);
+    auto mean_at = [&](int j) {
+      return capped ? bounds.mean(row, j) : 0.5 * (bounds.upper(row, j) + bounds.lower(row, j));
+    };
+    auto sigma_at = [&](int j) {
+      return capped ? bounds.stddev(row, j)
+                    : 0.5 * (bounds.upper(row, j) - bounds.lower(row, j)) / beta;
+    };
     for (Eigen::Index a = 0; a < n; ++a) {
       const int ja = candidates[static_cast<std::size_t>(a)];
-      const double sigma_a = 0.5 * (bounds.upper(row, ja) - bounds.lower(row, ja)) / beta;
+      const double sigma_a = sigma_at(ja);
       const double denominator = sigma_a * sigma_a + noise;
       if (!(denominator > 0.0)) {
         all_safe.row(a).setConstant(false);
         continue;
       }
+      // The optimistic observation u_i(a) raises the cap on the mean.
+      const double cap = std::max(s.max_mean, mean_at(ja) + beta * sigma_a);
       for (Eigen::Index b = 0; b < m; ++b) {
         if (!all_safe(a, b)) continue;
         const int jb = targets[static_cast<std::size_t>(b)];
-        const double mean_b = 0.5 * (bounds.upper(row, jb) + bounds.lower(row, jb));
-        const double sigma_b = 0.5 * (bounds.upper(row, jb) - bounds.lower(row, jb)) / beta;
+        const double sigma_b = sigma_at(jb);
         const double c = cov(a, b);
-        const double new_mean = mean_b + c * beta * sigma_a / denominator;
+        const double new_mean = mean_at(jb) + c * beta * sigma_a / denominator;
         const double new_variance = std::max(sigma_b * sigma_b - c * c / denominator, 0.0);
-        all_safe(a, b) = new_mean - beta * std::sqrt(new_variance) >= s.threshold;
+        all_safe(a, b) = std::min(new_mean, cap) - beta * std::sqrt(new_variance) >= s.threshold;
       }
     }
   }
@@ -125,18 +125,90 @@ std::vector<bool> ExpanderFlags(const std::vector<SafeSignal>& signals, const Ei
 
 }  // namespace
 
+Eigen::VectorXd ScaledWidths(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
+                             const SafeBounds& bounds, double beta) {
+  Eigen::VectorXd widths = Eigen::VectorXd::Zero(X.cols());
+  for (std::size_t i = 0; i < signals.size(); ++i) {
+    const SafeSignal& s = signals[i];
+    Eigen::VectorXd sd;
+    if (s.gp_for_widths != nullptr) {
+      Eigen::VectorXd means, variances;
+      s.gp_for_widths->Predict(X, &means, &variances);
+      sd = variances.cwiseMax(0.0).cwiseSqrt();
+    } else {
+      sd = bounds.stddev.row(static_cast<Eigen::Index>(i)).transpose();
+    }
+    widths = widths.cwiseMax((2.0 * beta / s.width_scale) * sd);
+  }
+  return widths;
+}
+
+void AppendPoints(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& more, double beta,
+                  Eigen::MatrixXd* X, SafeBounds* bounds) {
+  const SafeBounds extra = ComputeSafeBounds(signals, more, beta);
+  auto append = [](Eigen::MatrixXd* a, const Eigen::MatrixXd& b) {
+    const Eigen::Index n = a->cols();
+    a->conservativeResize(Eigen::NoChange, n + b.cols());
+    a->rightCols(b.cols()) = b;
+  };
+  append(X, more);
+  append(&bounds->mean, extra.mean);
+  append(&bounds->stddev, extra.stddev);
+  append(&bounds->lower, extra.lower);
+  append(&bounds->upper, extra.upper);
+}
+
+Eigen::VectorXd OptimisticObjective(const std::vector<SafeSignal>& signals,
+                                    const Eigen::MatrixXd& X, const SafeBounds& bounds,
+                                    double beta) {
+  CheckSignals(signals, beta);
+  Eigen::VectorXd sd = bounds.stddev.row(0).transpose();
+  if (signals[0].gp_for_widths != nullptr && signals[0].gp_for_widths != signals[0].gp) {
+    Eigen::VectorXd means, variances;
+    signals[0].gp_for_widths->Predict(X, &means, &variances);
+    sd = variances.cwiseMax(0.0).cwiseSqrt();
+  }
+  return bounds.mean.row(0).transpose() + beta * sd;
+}
+
+SafeChoice ChooseOptimistic(const std::vector<SafeSignal>& signals, const SafeBounds& bounds,
+                            const Eigen::VectorXd& optimistic,
+                            const std::vector<bool>& declared_safe) {
+  const std::vector<bool> safe = SafeMask(signals, bounds, declared_safe);
+  SafeChoice choice;
+  double best = -std::numeric_limits<double>::infinity();
+  for (int j = 0; j < static_cast<int>(safe.size()); ++j) {
+    if (!safe[static_cast<std::size_t>(j)]) continue;
+    ++choice.safe_set_size;
+    best = std::max(best, optimistic(j));
+  }
+  // The first point within kTie of the best (in the objective's prior standard deviations), so
+  // that round-off (a signal told in other units) does not decide between near-equal points.
+  const double tie = kTie * signals[0].width_scale;
+  for (int j = 0; j < static_cast<int>(safe.size()) && choice.index < 0; ++j)
+    if (safe[static_cast<std::size_t>(j)] && optimistic(j) >= best - tie) choice.index = j;
+  choice.maximizer = choice.index >= 0;
+  return choice;
+}
+
 SafeBounds ComputeSafeBounds(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
                              double beta) {
   CheckSignals(signals, beta);
   SafeBounds bounds;
   const auto rows = static_cast<Eigen::Index>(signals.size());
+  bounds.mean.resize(rows, X.cols());
+  bounds.stddev.resize(rows, X.cols());
   bounds.lower.resize(rows, X.cols());
   bounds.upper.resize(rows, X.cols());
   for (Eigen::Index i = 0; i < rows; ++i) {
     Eigen::VectorXd means, variances;
     signals[static_cast<std::size_t>(i)].gp->Predict(X, &means, &variances);
-    const Eigen::VectorXd half = beta * variances.cwiseMax(0.0).cwiseSqrt();
-    bounds.lower.row(i) = (means - half).transpose();
+    const Eigen::VectorXd sd = variances.cwiseMax(0.0).cwiseSqrt();
+    const Eigen::VectorXd half = beta * sd;
+    bounds.mean.row(i) = means.transpose();
+    bounds.stddev.row(i) = sd.transpose();
+    bounds.lower.row(i) =
+        (means.cwiseMin(signals[static_cast<std::size_t>(i)].max_mean) - half).transpose();
     bounds.upper.row(i) = (means + half).transpose();
   }
   return bounds;
@@ -168,6 +240,14 @@ bool IsExpander(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X
 SafeChoice ChooseSafePoint(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
                            const std::vector<bool>& declared_safe, double beta) {
   const SafeBounds bounds = ComputeSafeBounds(signals, X, beta);
+  return ChooseAmong(signals, X, bounds, ScaledWidths(signals, X, bounds, beta), declared_safe,
+                     beta);
+}
+
+SafeChoice ChooseAmong(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
+                       const SafeBounds& bounds, const Eigen::VectorXd& widths,
+                       const std::vector<bool>& declared_safe, double beta) {
+  CheckSignals(signals, beta);
   const std::vector<bool> safe = SafeMask(signals, bounds, declared_safe);
   SafeChoice choice;
   std::vector<int> safe_index;
@@ -177,7 +257,7 @@ SafeChoice ChooseSafePoint(const std::vector<SafeSignal>& signals, const Eigen::
   if (safe_index.empty()) return choice;
   double best_lower = -std::numeric_limits<double>::infinity();
   for (int j : safe_index) best_lower = std::max(best_lower, bounds.lower(0, j));
-  const Eigen::VectorXd widths = ScaledWidths(signals, X, beta);
+
   // Widest first; ties by index, so the choice does not depend on the sort's implementation.
   std::stable_sort(safe_index.begin(), safe_index.end(),
                    [&](int a, int b) { return widths(a) > widths(b); });

@@ -40,6 +40,7 @@ void ValidateRoundState(const RoundState& state) {
 }
 
 void Strategy::CheckSupports(const Kernel& /*kernel*/, const SearchSpace& /*space*/) const {}
+double Strategy::safety_beta(int /*t*/, int /*num_candidates*/) const { return 2.0; }
 Eigen::VectorXd Strategy::ChooseSafe(const SafeRound&, Rng&) const {
   throw std::logic_error("strategy '" + name() +
                          "' declares no safe seeds and does not choose points itself");

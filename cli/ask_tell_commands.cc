@@ -110,10 +110,12 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
   options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
-  // Safe strategies need the model's prior in reward units (Optimizer refuses standardized
-  // outputs with them): the default kernel's unit signal variance then says "the reward may
-  // range over about +-2 around its first values".
-  if (StrategyRegistry::Default().Create(f.strategy, params)->safe_seeds().cols() > 0)
+  // A safe strategy that models its signals in the caller's units (safe-opt's calibrated =
+  // false) needs the model's prior in reward units: the default kernel's unit signal variance
+  // then says "the reward may range over about +-2 around its first values".
+  const std::unique_ptr<Strategy> strategy = StrategyRegistry::Default().Create(f.strategy, params);
+  if (strategy->safe_seeds().cols() > 0 &&
+      (strategy->safety_signals().empty() || !strategy->calibrated_safety_models()))
     options.gp.standardize_outputs = false;
   return std::make_unique<Optimizer>(domain, nullptr, f.strategy, params, options);
 }

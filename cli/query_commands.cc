@@ -56,11 +56,17 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
     throw UsageError(std::string("--context: ") + e.what());
   }
   streams.out << FormatVector(r.x) << std::endl;
+  // Under a safe strategy Best stays inside the safe set: say how far inside.
+  const double margin = optimizer->SafetyMargin(r.x, r.z);
   streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
               << (std::isnan(r.observed_reward) ? std::string(" (not observed there)")
                                                 : ", observed " + FormatDouble(r.observed_reward))
               << "; " << optimizer->num_accepted() << " observations, "
-              << ObjectiveSenseName(optimizer->options().sense) << "\n";
+              << ObjectiveSenseName(optimizer->options().sense)
+              << (std::isnan(margin) ? std::string()
+                                     : "; inside the safe set, safety margin " +
+                                           FormatDouble(margin) + " prior standard deviations")
+              << "\n";
   return kExitOk;
 }
 

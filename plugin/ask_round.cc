@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iostream>
 
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/named_records.h"
 #include "plugin/observed_points.h"
 #include "plugin/optimizer_impl.h"
 #include "plugin/round_rng.h"
+#include "plugin/seed_audit.h"
 
 namespace gpbandit {
 namespace internal {
@@ -112,7 +114,7 @@ void OptimizerImpl::ChooseByModel(AskCall* call) {
   Rng rng = RoundRng(options_.seed, call->round, kStreamChoose);
   AskPosterior posterior = MakeAskPosterior(*call);
   const bool rank_one = posterior.finite() != nullptr;
-  ModelRound m = PrepareModelRound(*call);
+  ModelRound m = PrepareModelRound(call);
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
@@ -158,8 +160,10 @@ AskPosterior OptimizerImpl::MakeAskPosterior(const AskCall& call) const {
   return posterior;
 }
 
-ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
+ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
+  const AskCall& call = *call_out;
   ModelRound m;
+  if (calibrated_) m.usable_seeds = UsableSeeds(call_out);
   m.state.round = call.round;
   m.state.action_dim = domain_.action_dim();
   m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
@@ -207,8 +211,31 @@ std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
   };
 }
 
+std::vector<bool> OptimizerImpl::UsableSeeds(AskCall* call) const {
+  const SeedAudit audit = AuditSeeds(strategy_->safe_seeds(), observations_, safety_,
+                                     options_.sense == ObjectiveSense::kMinimize);
+  if (!audit.any_usable()) throw std::runtime_error(audit.RefusalMessage(strategy_name_));
+  for (std::size_t s = 0; s < audit.usable.size(); ++s)
+    if (!audit.usable[s]) call->dropped_seeds.emplace_back(static_cast<int>(s), audit.findings[s]);
+  return audit.usable;
+}
+
+std::vector<std::string> OptimizerImpl::NewWarnings(const AskCall& call) {
+  std::vector<std::string> fresh;
+  for (const auto& [seed, finding] : call.dropped_seeds) {
+    const auto s = static_cast<std::size_t>(seed);
+    if (reported_dropped_seeds_[s]) continue;
+    reported_dropped_seeds_[s] = true;
+    fresh.push_back(finding + "; dropped, " + std::to_string(call.dropped_seeds.size()) + " of " +
+                    std::to_string(reported_dropped_seeds_.size()) + " seeds measured unsafe");
+    std::cerr << "gpbandit: warning: " << fresh.back() << "\n";
+  }
+  return fresh;
+}
+
 void OptimizerImpl::ReportRound(const AskCall& call, bool refitted, double seconds) {
   RoundReport report;
+  report.warnings = NewWarnings(call);
   report.round = call.round;
   report.t = call.first_t;
   report.figure_name = figure_name_;

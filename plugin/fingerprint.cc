@@ -71,6 +71,8 @@ std::string OptimizerImpl::Fingerprint() const {
   const Eigen::VectorXd probe = inputs_.Probe(0.37);
   d.AddModel(gp, probe);
   for (int i = 0; i < model_->num_constraints(); ++i) d.AddModel(model_->constraint(i), probe);
+  // A reward with a threshold has a safety model of its own (plugin/signal_model.h).
+  if (model_->reward_safety_model() >= 0) d.AddModel(model_->safety_models()[0].gp(), probe);
   for (const Observation& o : observations_) d.Add(o.constraints);
   std::ostringstream s;
   s << "t=" << gp.num_observations() + 1 << " told=" << observations_.size()

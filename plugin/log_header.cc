@@ -400,14 +400,20 @@ json UpgradeV3(json header) {
 
 // ---- Version 4 -> 5 ---------------------------------------------------------------------------
 
-// Version 5 added optional record fields (trial numbers, log_header.h) and gave PI a default
+// Version 5 added optional record fields (trial numbers, log_header.h), gave PI a default
 // margin, relative_xi = 0.01 prior standard deviations of f
-// (acquisition/probability_of_improvement.h): a version-4 PI header without the key ran with
-// none, and keeps none.
+// (acquisition/probability_of_improvement.h), and gave safe-opt models of each safety signal in
+// its own units and the goal-directed rule by default. A version-4 PI header without the key ran
+// with no margin, and keeps none; a version-4 safe-opt study ran with every signal modelled in
+// the caller's units and Sui et al.'s rule, and keeps them.
 json UpgradeV4(json header) {
   json& options = header.at("strategy_options");
-  if (header.at("strategy").get<std::string>() == "pi" && !options.contains("relative_xi"))
-    options["relative_xi"] = 0.0;
+  const std::string strategy = header.at("strategy").get<std::string>();
+  if (strategy == "pi" && !options.contains("relative_xi")) options["relative_xi"] = 0.0;
+  if (strategy == "safe-opt") {
+    options["calibrated"] = false;
+    options["rule"] = "safeopt";
+  }
   header["version"] = 5;
   return header;
 }

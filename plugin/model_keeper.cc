@@ -16,16 +16,54 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
                          const OptimizerOptions& options, const TimeModel& time,
                          bool default_kernel, bool cautious, int num_constraints,
-                         int constraint_input_dim, bool local_allowed)
+                         int constraint_input_dim, bool local_allowed,
+                         const std::vector<SafetySignal>& safety, int action_dim)
     : options_(options),
       reward_(std::make_unique<RewardModel>(std::move(kernel), input_dim, options.gp,
                                             options.local_model, local_allowed)),
+      num_constraints_(num_constraints),
       initial_log_params_(reward_->kernel_log_params()),
       policy_(options, time, default_kernel, cautious, initial_log_params_),
       chain_(options.sense) {
+  if (!safety.empty()) {
+    BuildSafetyModels(safety, constraint_input_dim, action_dim);
+    return;
+  }
   for (int i = 0; i < num_constraints; ++i)
     constraint_gps_.push_back(std::make_unique<GaussianProcess>(reward_->kernel().Clone(),
                                                                 constraint_input_dim, options.gp));
+}
+
+// The reward's threshold is on the caller's values: a cost's upper limit becomes a lower limit
+// on the reward, as its prior mean moves with the sense too.
+void ModelKeeper::BuildSafetyModels(const std::vector<SafetySignal>& safety, int input_dim,
+                                    int action_dim) {
+  if (safety.size() != static_cast<std::size_t>(num_constraints_) + 1)
+    throw std::invalid_argument("the strategy declares " + std::to_string(safety.size()) +
+                                " safety signals for " + std::to_string(num_constraints_) +
+                                " constraint signals (the reward's and one per constraint)");
+  const double sign = chain_.sense().sign();
+  for (std::size_t k = 0; k < safety.size(); ++k) {
+    if (k == 0 && std::isnan(safety[0].threshold)) continue;
+    SignalModelOptions model = safety[k].model;
+    double threshold = safety[k].threshold;
+    if (k == 0) {
+      threshold *= sign;
+      model.prior_mean *= sign;
+      reward_safety_ = true;
+    }
+    signals_.emplace_back(threshold, model,
+                          MakeSignalKernel(model, action_dim, input_dim - action_dim), input_dim,
+                          options_.gp);
+  }
+}
+
+const GaussianProcess& ModelKeeper::constraint(int i) const {
+  if (i < 0 || i >= num_constraints_)
+    throw std::out_of_range("constraint model " + std::to_string(i) + " of " +
+                            std::to_string(num_constraints_));
+  if (!signals_.empty()) return signals_[static_cast<std::size_t>(constraint_safety_model(i))].gp();
+  return *constraint_gps_[static_cast<std::size_t>(i)];
 }
 
 double ModelKeeper::ImputedReward(double worst, int accepted) const {
@@ -36,18 +74,22 @@ double ModelKeeper::ImputedReward(double worst, int accepted) const {
 
 double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
                         double told, bool accepted, const Eigen::VectorXd& constraints) {
-  for (Eigen::Index i = 0; i < constraints.size(); ++i)
-    constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
-  if (accepted) {
-    const double reward = chain_.ToReward(told);
-    AddReward(input, reward);
-    ++num_accepted_;
-    worst_reward_ = std::min(worst_reward_, reward);
-    return kNaN;
+  for (Eigen::Index i = 0; i < constraints.size(); ++i) {
+    if (signals_.empty())
+      constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
+    else
+      signals_[static_cast<std::size_t>(constraint_safety_model(static_cast<int>(i)))].Add(
+          unit_input, constraints(i));
   }
-  const double imputed = ImputedReward();
-  if (!std::isnan(imputed)) AddReward(input, imputed);
-  return imputed;
+  // The reward's safety model sees what the reward's model sees (an imputed failure included).
+  const double reward = accepted ? chain_.ToReward(told) : ImputedReward();
+  if (std::isnan(reward)) return reward;
+  if (reward_safety_) signals_[0].Add(unit_input, reward);
+  AddReward(input, reward);
+  if (!accepted) return reward;
+  ++num_accepted_;
+  worst_reward_ = std::min(worst_reward_, reward);
+  return kNaN;
 }
 
 void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
@@ -81,15 +123,28 @@ std::string ModelKeeper::MaybeRefit(long round) {
   const HyperparameterFitOptions fit = policy_.OptionsFor(data, observed);
   HyperparameterFitReport report = FitHyperparameters(fit, rng, &data);
   reward_->SetHyperparameters(data.kernel_log_params(), data.noise_variance());
-  std::vector<Eigen::VectorXd> constraint_log_params;
-  std::vector<double> constraint_noise_variances;
+  std::vector<Eigen::VectorXd> constraint_log_params, signal_log_params;
+  std::vector<double> constraint_noise_variances, signal_noise_variances;
   RefitConstraints(fit, round, &constraint_log_params, &constraint_noise_variances);
+  RefitSafetyModels(observed, round, &signal_log_params, &signal_noise_variances);
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
   return FormatFitRecord(round, reward_->kernel_log_params(), reward_->noise_variance(),
                          last_fit_report_.BriefReport(), constraint_log_params,
-                         constraint_noise_variances);
+                         constraint_noise_variances, signal_log_params, signal_noise_variances);
+}
+
+void ModelKeeper::RefitSafetyModels(int observed, long round,
+                                    std::vector<Eigen::VectorXd>* log_params,
+                                    std::vector<double>* noise_variances) {
+  const HyperparameterFitOptions base = policy_.BaseOptions(observed);
+  for (std::size_t k = 0; k < signals_.size(); ++k) {
+    Rng rng = RoundRng(options_.seed, round, kStreamConstraintFit + static_cast<int>(k));
+    signals_[k].Refit(base, rng);
+    log_params->push_back(signals_[k].gp().kernel_log_params());
+    noise_variances->push_back(signals_[k].gp().noise_variance());
+  }
 }
 
 void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long round,
@@ -109,14 +164,20 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
 }
 
 void ModelKeeper::ReplayFit(const LogRecord& record) {
-  reward_->SetHyperparameters(record.log_params, record.noise_variance);
   if (record.constraint_log_params.size() != constraint_gps_.size())
     throw std::runtime_error(
         "a fit record holds " + std::to_string(record.constraint_log_params.size()) +
         " constraint models, the strategy has " + std::to_string(constraint_gps_.size()));
+  if (record.signal_log_params.size() != signals_.size())
+    throw std::runtime_error(
+        "a fit record holds " + std::to_string(record.signal_log_params.size()) +
+        " safety signal models, the strategy has " + std::to_string(signals_.size()));
+  reward_->SetHyperparameters(record.log_params, record.noise_variance);
   for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
     constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
                                            record.constraint_noise_variances[i]);
+  for (std::size_t k = 0; k < signals_.size(); ++k)
+    signals_[k].SetHyperparameters(record.signal_log_params[k], record.signal_noise_variances[k]);
   last_fit_observations_ = reward_->num_observations();
   has_fit_report_ = true;
   last_fit_report_ = HyperparameterFitReport();
@@ -130,6 +191,7 @@ void ModelKeeper::SaveFit() {
   auto saved = std::make_unique<FitState>();
   saved->reward = std::make_unique<RewardModel>(*reward_);
   for (const auto& c : constraint_gps_) saved->constraint_gps.push_back(*c);
+  saved->signals = signals_;
   saved->last_fit_observations = last_fit_observations_;
   saved->has_fit_report = has_fit_report_;
   saved->last_fit_report = last_fit_report_;
@@ -141,6 +203,7 @@ void ModelKeeper::RestoreFit() {
   *reward_ = std::move(*saved_fit_->reward);
   for (std::size_t i = 0; i < saved_fit_->constraint_gps.size(); ++i)
     *constraint_gps_[i] = std::move(saved_fit_->constraint_gps[i]);
+  signals_ = std::move(saved_fit_->signals);
   last_fit_observations_ = saved_fit_->last_fit_observations;
   has_fit_report_ = saved_fit_->has_fit_report;
   last_fit_report_ = std::move(saved_fit_->last_fit_report);

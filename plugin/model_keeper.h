@@ -1,9 +1,15 @@
 // An Optimizer's models and what feeds them: the reward's GaussianProcess over the model inputs
-// (plugin/model_inputs.h), one GP per measured constraint signal (SafeOpt-MC), the outcome chain
+// (plugin/model_inputs.h), the models of a safe strategy's safety signals, the outcome chain
 // from told values to model outputs (plugin/outcome_transforms.h), the imputation of failed
 // evaluations (NonFiniteRewardPolicy::kImputeWorst), and the refits with their reports. A refit
 // is saved before it changes anything, so that a call whose records fail to commit can restore
 // the models exactly (RestoreFit). Internal to plugin/; not thread-safe.
+//
+// Safety signals: when the strategy declares them (Strategy::safety_signals()), each signal
+// with a threshold has its own SignalModel (plugin/signal_model.h), the reward's first, then one
+// per constraint signal, refitted on the reward's schedule and logged in fit records as
+// "signals". Otherwise (log format <= 4) each constraint signal has a GP in the caller's units
+// copying the reward's kernel, refitted with the reward's fit options ("constraints").
 #ifndef GPBANDIT_PLUGIN_MODEL_KEEPER_H_
 #define GPBANDIT_PLUGIN_MODEL_KEEPER_H_
 
@@ -14,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/plugin/observation_log.h"
@@ -21,27 +28,41 @@
 #include "plugin/outcome_transforms.h"
 #include "plugin/refit_policy.h"
 #include "plugin/reward_model.h"
+#include "plugin/signal_model.h"
 
 namespace gpbandit {
 
 class ModelKeeper {
  public:
-  // kernel: the model's (time kernel included), over inputs of dimension input_dim. Each of
-  // the num_constraints constraint models starts from a copy of it, over the unit-cube inputs
-  // (constraint_input_dim). cautious: refits may not become more optimistic (RefitPolicy).
-  // local_allowed: whether the reward may switch to the local model (RewardModel). options
-  // must outlive the keeper.
+  // kernel: the model's (time kernel included), over inputs of dimension input_dim. Without
+  // `safety`, each of the num_constraints constraint models starts from a copy of it, over the
+  // unit-cube inputs [action; context] (constraint_input_dim). local_allowed: whether the
+  // reward may switch to the local model (RewardModel). safety: the strategy's safety signals
+  // (Strategy::safety_signals(): the reward's, then the constraints'; thresholds in the
+  // caller's units), modelled over the same unit-cube inputs, whose first action_dim
+  // coordinates are actions. cautious: the reward's refits may not become more optimistic
+  // (RefitPolicy). options must outlive the keeper.
   ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim, const OptimizerOptions& options,
               const TimeModel& time, bool default_kernel, bool cautious, int num_constraints,
-              int constraint_input_dim, bool local_allowed);
+              int constraint_input_dim, bool local_allowed,
+              const std::vector<SafetySignal>& safety = {}, int action_dim = 0);
 
   // The reward's model that predicts (RewardModel::gp()), and the model itself.
   const GaussianProcess& gp() const { return reward_->gp(); }
   const RewardModel& reward() const { return *reward_; }
   // Every row of the reward's model (accepted rewards and imputed failures).
   int num_rows() const { return reward_->num_observations(); }
-  int num_constraints() const { return static_cast<int>(constraint_gps_.size()); }
-  const GaussianProcess& constraint(int i) const { return *constraint_gps_.at(i); }
+  int num_constraints() const { return num_constraints_; }
+  // Constraint signal i's model (the caller's units without safety signals, else its
+  // SignalModel's units).
+  const GaussianProcess& constraint(int i) const;
+  // The safety signals' models (empty without declared safety signals): the reward's first
+  // when it has a threshold, then one per constraint signal.
+  const std::vector<SignalModel>& safety_models() const { return signals_; }
+  // The index in safety_models() of the reward's model, or -1.
+  int reward_safety_model() const { return reward_safety_ ? 0 : -1; }
+  // The index in safety_models() of constraint signal i's model.
+  int constraint_safety_model(int i) const { return (reward_safety_ ? 1 : 0) + i; }
   const OutcomeChain& chain() const { return chain_; }
   // 2^k: the reward unit the model's outputs are in (optimizer.h, "Units").
   double reward_unit() const { return std::ldexp(1.0, chain_.unit().exponent()); }
@@ -82,10 +103,16 @@ class ModelKeeper {
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,
                         std::vector<double>* noise_variances);
+  void RefitSafetyModels(int observed, long round, std::vector<Eigen::VectorXd>* log_params,
+                         std::vector<double>* noise_variances);
+  void BuildSafetyModels(const std::vector<SafetySignal>& safety, int input_dim, int action_dim);
 
   const OptimizerOptions& options_;
   std::unique_ptr<RewardModel> reward_;
   std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
+  int num_constraints_ = 0;
+  std::vector<SignalModel> signals_;
+  bool reward_safety_ = false;
   Eigen::VectorXd initial_log_params_;
   RefitPolicy policy_;
   OutcomeChain chain_;
@@ -99,6 +126,7 @@ class ModelKeeper {
   struct FitState {
     std::unique_ptr<RewardModel> reward;
     std::vector<GaussianProcess> constraint_gps;
+    std::vector<SignalModel> signals;
     int last_fit_observations = -1;
     bool has_fit_report = false;
     HyperparameterFitReport last_fit_report;

@@ -36,6 +36,25 @@ double JsonToReward(const json& j) {
   throw std::runtime_error("field y is neither a number nor one of \"nan\", \"inf\", \"-inf\"");
 }
 
+// A fit record's list of further models' hyperparameters under `key`, if present.
+void ReadModels(const json& j, const char* key, std::vector<Eigen::VectorXd>* log_params,
+                std::vector<double>* noise_variances) {
+  if (!j.contains(key)) return;
+  for (const json& c : Field<json>(j, key)) {
+    log_params->push_back(VectorField(c, "log_params"));
+    noise_variances->push_back(Field<double>(c, "noise_variance"));
+  }
+}
+
+json ModelsToJson(const std::vector<Eigen::VectorXd>& log_params,
+                  const std::vector<double>& noise_variances) {
+  json models = json::array();
+  for (std::size_t i = 0; i < log_params.size(); ++i)
+    models.push_back(
+        {{"log_params", VectorToJson(log_params[i])}, {"noise_variance", noise_variances.at(i)}});
+  return models;
+}
+
 }  // namespace
 
 LogRecord ParseLogRecord(const std::string& line) {
@@ -71,12 +90,8 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.round = Field<long>(j, "round");
     r.log_params = VectorField(j, "log_params");
     r.noise_variance = Field<double>(j, "noise_variance");
-    if (j.contains("constraints")) {
-      for (const json& c : Field<json>(j, "constraints")) {
-        r.constraint_log_params.push_back(VectorField(c, "log_params"));
-        r.constraint_noise_variances.push_back(Field<double>(c, "noise_variance"));
-      }
-    }
+    ReadModels(j, "constraints", &r.constraint_log_params, &r.constraint_noise_variances);
+    ReadModels(j, "signals", &r.signal_log_params, &r.signal_noise_variances);
   } else if (type == "release") {
     r.type = LogRecordType::kRelease;
     r.x = VectorField(j, "x");
@@ -140,19 +155,18 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params,
-                            const std::vector<double>& constraint_noise_variances) {
+                            const std::vector<double>& constraint_noise_variances,
+                            const std::vector<Eigen::VectorXd>& signal_log_params,
+                            const std::vector<double>& signal_noise_variances) {
   json j = {{"type", "fit"},
             {"round", round},
             {"log_params", VectorToJson(log_params)},
             {"noise_variance", noise_variance},
             {"report", report}};
-  if (!constraint_log_params.empty()) {
-    json constraints = json::array();
-    for (std::size_t i = 0; i < constraint_log_params.size(); ++i)
-      constraints.push_back({{"log_params", VectorToJson(constraint_log_params[i])},
-                             {"noise_variance", constraint_noise_variances.at(i)}});
-    j["constraints"] = constraints;
-  }
+  if (!constraint_log_params.empty())
+    j["constraints"] = ModelsToJson(constraint_log_params, constraint_noise_variances);
+  if (!signal_log_params.empty())
+    j["signals"] = ModelsToJson(signal_log_params, signal_noise_variances);
   return j.dump();
 }
 

@@ -244,6 +244,17 @@ Prediction Optimizer::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& c
   return impl_->Predict(x, context);
 }
 
+double Optimizer::SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return impl_->SafetyMargin(x, context);
+}
+
+Prediction Optimizer::PredictConstraint(int i, const Eigen::VectorXd& x,
+                                        const Eigen::VectorXd& context) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return impl_->PredictConstraint(i, x, context);
+}
+
 void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callback) {
   std::lock_guard<std::mutex> lock(mutex_);
   impl_->round_callback = std::move(callback);

@@ -72,13 +72,19 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
   CheckStrategySupports(*strategy_, *kernel, domain_);
   const Eigen::MatrixXd unit_seeds = CheckSafeSetup(*strategy_, domain_, options_);
   safe_ = unit_seeds.cols() > 0;
+  if (safe_) safety_ = strategy_->safety_signals();
+  calibrated_ = !safety_.empty() && strategy_->calibrated_safety_models();
   // The local model of long studies needs one incumbent to centre on: no context, no time
   // coordinate; safe strategies decide on the exact models (OptimizerOptions::local_model).
   const bool local_allowed = domain_.kind() == DomainKind::kBox && domain_.context_dim() == 0 &&
                              !inputs_.has_time() && !safe_;
-  model_ = std::make_unique<ModelKeeper>(std::move(kernel), inputs_.dim(), options_, time,
-                                         default_kernel_, safe_, strategy_->num_constraints(),
-                                         domain_.input_dim(), local_allowed);
+  // The reward's refits are cautious only when its model carries a threshold itself (raw
+  // models); a declared safety signal has its own cautious model.
+  model_ = std::make_unique<ModelKeeper>(
+      std::move(kernel), inputs_.dim(), options_, time, default_kernel_, safe_ && !calibrated_,
+      strategy_->num_constraints(), domain_.input_dim(), local_allowed,
+      calibrated_ ? safety_ : std::vector<SafetySignal>(), domain_.action_dim());
+  reported_dropped_seeds_.assign(static_cast<std::size_t>(unit_seeds.cols()), false);
   model_->refit_policy().CheckTimeFitBounds();
   if (options_.finite_set_rank_one_updates && domain_.kind() == DomainKind::kFiniteSet &&
       domain_.context_dim() == 0 && !options_.refit.enabled && !inputs_.has_time())

@@ -59,6 +59,9 @@ class OptimizerImpl {
   Recommendation Best() const;
   Recommendation BestAt(const Eigen::VectorXd& z) const;
   Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // ---- Safe strategies; safe_recommendation.cc ----
+  double SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  Prediction PredictConstraint(int i, const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
   std::string Fingerprint() const;
   LogHeader MakeHeader() const;
 
@@ -86,9 +89,34 @@ class OptimizerImpl {
   AskCall StartCall(int q, const Eigen::VectorXd& z) const;
   void ChooseByModel(AskCall* call);
   AskPosterior MakeAskPosterior(const AskCall& call) const;
-  ModelRound PrepareModelRound(const AskCall& call) const;
+  ModelRound PrepareModelRound(AskCall* call) const;
+  // The safe seeds still vouched for; throws std::runtime_error when none is left.
+  std::vector<bool> UsableSeeds(AskCall* call) const;
   std::function<void()> RecordPending(const AskCall& call);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
+  // RoundReport::warnings: the seeds newly found measured unsafe (also printed to stderr).
+  std::vector<std::string> NewWarnings(const AskCall& call);
+  // ---- Safe recommendations (safe_recommendation.cc) ----
+  // One safety signal's model as the recommendation checks it.
+  struct SafetyCheck {
+    const GaussianProcess* gp;
+    double threshold;     // model units
+    double prior_stddev;  // model units, > 0
+    bool reward_input;    // takes the reward model's input (else the unit cube's)
+    double max_mean;      // the cap on the lower bound's mean (SafetyModel::max_mean)
+  };
+  std::vector<SafetyCheck> SafetyChecks() const;
+  // The strategy's beta for the next round.
+  double SafetyBeta() const;
+  // min over the checks of (lower bound - threshold) / prior_stddev at (x, z).
+  double Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,
+                const Eigen::VectorXd& z, double beta) const;
+  std::vector<Eigen::VectorXd> VouchedSeeds() const;
+  // Among the observations measured safe that clear the models at *context (each at its own
+  // context when null), the highest posterior mean.
+  Recommendation SafeBest(const Eigen::VectorXd* context) const;
+  // The maximizer of the posterior mean over the safe set at context z.
+  Recommendation SafeSetBest(const Eigen::VectorXd& z) const;
   // ---- Tell (tell.cc) ----
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
@@ -117,6 +145,12 @@ class OptimizerImpl {
   std::unique_ptr<FiniteSetModel> finite_model_;
   std::unique_ptr<RoundChooser> chooser_;
   bool safe_ = false;
+  // The strategy's declared safety signals (Strategy::safety_signals()), and whether each has
+  // a model of its own (else the models of log format <= 4).
+  std::vector<SafetySignal> safety_;
+  bool calibrated_ = false;
+  // Per seed: its being measured unsafe was reported (RoundReport::warnings) already.
+  std::vector<bool> reported_dropped_seeds_;
   std::unique_ptr<InitialDesign> design_;
   PendingBook pending_;
   StudyJournal journal_;

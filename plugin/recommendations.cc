@@ -1,5 +1,5 @@
 // An Optimizer's answers about the objective (optimizer.h): Best, Best(context) and Predict,
-// in the caller's units.
+// in the caller's units (under a safe strategy, Best's: safe_recommendation.cc).
 #include <cmath>
 
 #include "gpbandit/acquisition/mean_only.h"
@@ -11,6 +11,11 @@ namespace gpbandit {
 namespace internal {
 
 Recommendation OptimizerImpl::Best() const {
+  if (safe_ && !safety_.empty()) {
+    if (strategy_->recommend_from_safe_set() && domain_.context_dim() == 0)
+      return SafeSetBest(Eigen::VectorXd());
+    return SafeBest(nullptr);
+  }
   std::vector<int> index;
   const Eigen::VectorXd means =
       ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
@@ -29,6 +34,8 @@ Recommendation OptimizerImpl::Best() const {
 // The maximizer of the posterior mean at context z and the next round (rounds_).
 Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   domain_.CheckContext(z, "context");
+  if (safe_ && !safety_.empty())
+    return strategy_->recommend_from_safe_set() ? SafeSetBest(z) : SafeBest(&z);
   const GaussianProcess& gp = model_->gp();
   Eigen::VectorXd action;
   if (domain_.kind() == DomainKind::kFiniteSet) {

@@ -30,11 +30,16 @@ void RefitPolicy::CheckTimeFitBounds() const {
                                 "<= 0 (epsilon < 1)");
 }
 
-HyperparameterFitOptions RefitPolicy::OptionsFor(const GaussianProcess& gp, int observed) const {
+HyperparameterFitOptions RefitPolicy::BaseOptions(int observed) const {
   HyperparameterFitOptions fit = options_.fit;
-  const std::vector<ParamKind> kinds = gp.kernel().ParamKinds();
   if (observed >= options_.fit_restarts_until) fit.num_restarts = 0;
   if (options_.num_threads > 0) fit.num_threads = options_.num_threads;
+  return fit;
+}
+
+HyperparameterFitOptions RefitPolicy::OptionsFor(const GaussianProcess& gp, int observed) const {
+  HyperparameterFitOptions fit = BaseOptions(observed);
+  const std::vector<ParamKind> kinds = gp.kernel().ParamKinds();
   if (default_kernel_ && fit.kernel_priors.empty())
     fit.kernel_priors = DefaultKernelPriors(kinds, gp.options().standardize_outputs);
   if (time_.kind == TimeModelKind::kForgetting && time_.fit_epsilon &&

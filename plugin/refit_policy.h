@@ -24,6 +24,10 @@ class RefitPolicy {
   void CheckTimeFitBounds() const;
   // The fit options of a refit of `gp` holding `observed` observations.
   HyperparameterFitOptions OptionsFor(const GaussianProcess& gp, int observed) const;
+  // OptimizerOptions::fit with the restarts dropped past fit_restarts_until and the optimizer's
+  // thread count: what every model's refit starts from (the safety signals' models add their
+  // own bounds and priors, plugin/signal_model.h).
+  HyperparameterFitOptions BaseOptions(int observed) const;
 
  private:
   // Unless the caller gave explicit bounds, no fit may be more optimistic than the kernel

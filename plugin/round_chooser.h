@@ -10,6 +10,8 @@
 #include <Eigen/Core>
 #include <limits>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "gpbandit/acquisition/box_maximizer.h"
@@ -39,6 +41,8 @@ struct AskCall {
   std::vector<double> acquisition_values;
   int first_t = 0;
   double first_figure = std::numeric_limits<double>::quiet_NaN();
+  // For the round's report: the seeds dropped since they were measured unsafe (index, finding).
+  std::vector<std::pair<int, std::string>> dropped_seeds;
 };
 
 // What every model-driven slot of a call shares.
@@ -52,6 +56,9 @@ struct ModelRound {
   Eigen::MatrixXd region_lower, region_upper, region_starts;
   BoxMaximizerOptions box_options;
   std::vector<DiscreteCoordinate> discrete;  // parameter spaces: integers and categoricals
+  // Safe strategies with declared safety signals: per safe seed, whether it still vouches
+  // (plugin/seed_audit.h); empty = every seed.
+  std::vector<bool> usable_seeds;
 };
 
 // The posterior one ask chooses from: the model itself, or a scratch copy of it with the active

@@ -4,6 +4,7 @@
 
 #include "plugin/model_keeper.h"
 #include "plugin/round_chooser.h"
+#include "plugin/signal_model.h"
 
 namespace gpbandit {
 namespace {
@@ -42,17 +43,30 @@ class SafeChooser : public RoundChooser {
     round.reward_sign = in.model.chain().sense().sign();
     for (int i = 0; i < in.model.num_constraints(); ++i)
       round.constraints.push_back(&in.model.constraint(i));
+    for (const SignalModel& model : in.model.safety_models())
+      round.safety.push_back(
+          {&model.gp(), model.threshold(), model.prior_stddev(), model.max_observed()});
+    if (!round.safety.empty()) round.reward_prior_stddev = PriorStddev(in.model.gp());
     round.candidates = in.round.unit_candidates;
     round.lower = in.round.unit_lower;
     round.upper = in.round.unit_upper;
     round.action_dim = in.domain.action_dim();
-    round.seeds.resize(in.domain.input_dim(), unit_seeds_.cols());
-    for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s) {
-      round.seeds.col(s).head(in.domain.action_dim()) = unit_seeds_.col(s);
-      if (in.domain.context_dim() > 0)
-        round.seeds.col(s).tail(in.domain.context_dim()) = call.unit_z;
-    }
+    round.seeds = UsableSeeds(in, call);
     return round;
+  }
+
+  // The seeds still vouched for (all when the round holds no audit), under the call's context.
+  Eigen::MatrixXd UsableSeeds(const ChoiceInputs& in, const AskCall& call) const {
+    const std::vector<bool>& usable = in.round.usable_seeds;
+    Eigen::MatrixXd seeds(in.domain.input_dim(), unit_seeds_.cols());
+    Eigen::Index n = 0;
+    for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s) {
+      if (!usable.empty() && !usable[static_cast<std::size_t>(s)]) continue;
+      seeds.col(n).head(in.domain.action_dim()) = unit_seeds_.col(s);
+      if (in.domain.context_dim() > 0) seeds.col(n).tail(in.domain.context_dim()) = call.unit_z;
+      ++n;
+    }
+    return seeds.leftCols(n);
   }
 
   Eigen::MatrixXd seeds_, unit_seeds_;

@@ -9,10 +9,14 @@ namespace gpbandit {
 namespace {
 
 void CheckSafeOptions(const Strategy& strategy, const OptimizerOptions& options) {
-  if (options.gp.standardize_outputs)
+  // Declared safety signals get models of their own (plugin/signal_model.h); the raw models
+  // check thresholds against the reward's model in the caller's units.
+  if (options.gp.standardize_outputs &&
+      (strategy.safety_signals().empty() || !strategy.calibrated_safety_models()))
     throw std::invalid_argument(
         "OptimizerOptions.gp.standardize_outputs = true: strategy '" + strategy.name() +
-        "' needs the model's prior in the reward's own units (set it to false and give a kernel "
+        "' models its safety signals in the caller's units (models of log format <= 4): it "
+        "needs the model's prior in the reward's own units (set it to false and give a kernel "
         "whose signal variance is the square of the reward's plausible range): standardized by "
         "the spread of the first rewards near a seed, the prior is so narrow that the whole "
         "domain looks safe");

@@ -13,8 +13,9 @@
 namespace gpbandit {
 
 // Throws std::invalid_argument when num_constraints() < 0, constraints come without seeds, or
-// the seeds do not suit the domain and the options (standardized outputs, a space-filling
-// design, seeds of the wrong size, outside the box, or not candidates of a finite set). Returns
+// the seeds do not suit the domain and the options (standardized outputs with a strategy that
+// declares no safety signals, a space-filling design, seeds of the wrong size, outside the box,
+// or not candidates of a finite set). Returns
 // the seeds' unit-cube actions (action_dim x s; empty for a strategy without seeds).
 Eigen::MatrixXd CheckSafeSetup(const Strategy& strategy, const Domain& domain,
                                const OptimizerOptions& options);

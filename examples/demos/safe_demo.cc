@@ -188,10 +188,6 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
   OptimizerOptions options;
   options.seed = seed;
   options.num_threads = o.threads;
-  // A safe strategy needs the model's prior in the signals' own units (docs/robot_tuning.md,
-  // "The model is the guarantee"): the default kernel's signal variance 1 covers the reward's
-  // range (-1.2 .. 0) and the constraint's (limit - 1.2 .. limit - 0.3).
-  if (IsSafeOpt(o.strategies[strategy])) options.gp.standardize_outputs = false;
   options.log_path = PictureLog(o, strategy, seed);
   if (!options.log_path.empty()) std::remove(options.log_path.c_str());  // a fresh study
   Optimizer tuner(Domain::Box(problems::PendulumGainLower(), problems::PendulumGainUpper()),
@@ -226,7 +222,11 @@ SafeRun RunOneSafe(const SafeDemoOptions& o, std::size_t strategy, std::uint64_t
         std::count(o.plot_stages.begin(), o.plot_stages.end(), e + 1) > 0)
       DrawStage(options.log_path, o, e + 1, progress);
   }
-  run.recommended = Recommend(tuner, played, measured_safe, ref.seed_gains);
+  // safe-opt's own recommendation (inside its safe set); the unconstrained tuner's, the
+  // measured-safe episode with the highest posterior mean.
+  run.recommended = IsSafeOpt(o.strategies[strategy])
+                        ? Eigen::Vector2d(tuner.Best().x)
+                        : Recommend(tuner, played, measured_safe, ref.seed_gains);
   const SafeEpisode rec = RunSafeEpisode(plant, run.recommended, o.payload);
   run.recommended_reward = rec.reward;
   run.recommended_safe = rec.peak_error <= o.peak_error_limit;

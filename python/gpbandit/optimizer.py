@@ -392,8 +392,11 @@ class Optimizer:
         Recommendation. Without a context: the observed point with the highest posterior mean
         (a denoised incumbent). With a context (1-D): the action maximizing the posterior mean
         over the whole domain at that context, observed or not (observed_reward is NaN for an
-        unobserved one). RuntimeError before any accepted observation. On a parameter space x
-        (and a context given as a space) is a dict {name: value}."""
+        unobserved one). Under safe-opt, a point inside the safe set: among the evaluated points
+        measured safe whose lower bounds clear every threshold, the highest posterior mean (or,
+        with recommendation="safe-set", the safe set's maximizer). RuntimeError before any
+        accepted observation (under safe-opt: before any point qualifies). On a parameter space
+        x (and a context given as a space) is a dict {name: value}."""
         domain = self.domain
         b = self._core.best(_named.context_in(domain, context))
         return Recommendation(
@@ -415,10 +418,18 @@ class Optimizer:
                   "the action dimension")
         return Prediction(*self._core.predict(X, _named.context_in(domain, context)))
 
+    def safety_margin(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> np.ndarray:
+        """Under safe-opt: at each row of X (n x d, or one 1-D point), the smallest
+        (lower bound - threshold) over the safety signals in prior standard deviations of each
+        signal's model, >= 0 exactly inside the safe set; NaN for other strategies."""
+        X = np.atleast_2d(np.asarray(X, dtype=np.float64))
+        return self._core.safety_margin(X, context)
+
     def last_round_report(self) -> Dict[str, Any]:
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,
         v_t or xi), acquisition_values (per point; NaN for design points), num_design_points,
-        fitted and fit_report (a FitReport or None), seconds. round is -1 before any ask."""
+        fitted and fit_report (a FitReport or None), seconds, and warnings (under safe-opt: the
+        seeds dropped since they were measured unsafe). round is -1 before any ask."""
         return self._core.last_round_report()
 
     def set_round_callback(self, callback: Optional[Callable[[Dict[str, Any]], Any]]) -> None:

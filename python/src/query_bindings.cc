@@ -52,6 +52,17 @@ py::tuple Predict(const Optimizer& opt, const py::object& X, const py::object& c
   return py::make_tuple(VectorToArray(std::move(mean)), VectorToArray(std::move(stddev)));
 }
 
+// Under a safe strategy: Optimizer::SafetyMargin at each row of X (NaN otherwise).
+Eigen::VectorXd SafetyMargins(const Optimizer& opt, const py::object& X,
+                              const py::object& context) {
+  const Eigen::MatrixXd points = RowsToColumns(X, "X");
+  const Eigen::VectorXd z = ToVector(context, "context", true);
+  Eigen::VectorXd margins(points.cols());
+  py::gil_scoped_release release;
+  for (Eigen::Index j = 0; j < points.cols(); ++j) margins(j) = opt.SafetyMargin(points.col(j), z);
+  return margins;
+}
+
 py::dict ReportDict(const RoundReport& r) {
   py::dict out;
   out["round"] = r.round;
@@ -63,6 +74,7 @@ py::dict ReportDict(const RoundReport& r) {
   out["fitted"] = r.fitted;
   out["fit_report"] = r.fitted ? py::cast(r.fit_report) : py::none();
   out["seconds"] = r.seconds;
+  out["warnings"] = r.warnings;
   return out;
 }
 
@@ -87,6 +99,12 @@ void SetRoundCallback(Optimizer& opt, const py::object& callback) {
 void BindQueries(py::class_<Optimizer>& c) {
   c.def("best", &Best, py::arg("context") = py::none())
       .def("predict", &Predict, py::arg("X"), py::arg("context") = py::none())
+      .def(
+          "safety_margin",
+          [](const Optimizer& opt, const py::object& X, const py::object& context) {
+            return VectorToArray(SafetyMargins(opt, X, context));
+          },
+          py::arg("X"), py::arg("context") = py::none())
       .def("last_round_report",
            [](const Optimizer& opt) {
              RoundReport r;

@@ -161,9 +161,9 @@ def test_resume_rebuilds_a_python_strategy(box2, tmp_path):
 def test_safe_opt_takes_seeds_and_constraint_signals():
     box = gpbandit.Domain.box([-1.0, -1.0], [1.0, 1.0])
     with pytest.raises(ValueError, match="threshold"):
-        gpbandit.Optimizer(box, "safe-opt", gp={"standardize_outputs": False})
+        gpbandit.Optimizer(box, "safe-opt")
     opt = gpbandit.Optimizer(
-        box, "safe-opt", seed=1, gp={"standardize_outputs": False},
+        box, "safe-opt", seed=1,
         strategy_options={"threshold": 0.0, "seeds": [[0.25, -0.5]],
                           "constraint_thresholds": [-2.0]})
     x = opt.ask()
@@ -172,3 +172,25 @@ def test_safe_opt_takes_seeds_and_constraint_signals():
         opt.tell(x, 0.4)
     opt.tell(x, 0.4, constraints=[-1.0])
     assert opt.num_accepted == 1
+
+
+def test_safe_opt_recommends_inside_the_safe_set_and_warns_about_unsafe_seeds():
+    line = gpbandit.Domain.box([0.0], [1.0])
+    opt = gpbandit.Optimizer(
+        line, "safe-opt", seed=2,
+        strategy_options={"seeds": [[0.5], [0.9]], "constraint_thresholds": [0.0]})
+
+    def g(x):
+        return 0.3 - abs(x - 0.4)  # safe on [0.1, 0.7]; the seed 0.9 is not
+
+    warnings = []
+    for _ in range(12):
+        x = opt.ask()
+        warnings += opt.last_round_report()["warnings"]
+        opt.tell(x, float(x[0]), constraints=[g(float(x[0]))])
+    assert len(warnings) == 1 and "seed 1 (0.9)" in warnings[0] and "dropped" in warnings[0]
+    best = opt.best()
+    assert g(float(best.x[0])) >= 0.0
+    assert best.x[0] == 0.5 or opt.safety_margin(best.x)[0] >= 0.0
+    assert np.array_equal(opt.best(None).x, best.x)
+    assert np.isnan(gpbandit.Optimizer(line, "gp-ucb").safety_margin([0.5])[0])

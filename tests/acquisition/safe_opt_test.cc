@@ -320,8 +320,9 @@ TEST(SafeOptTest, NeverSuggestsAPointWhoseLowerBoundIsBelowTheThreshold) {
   EXPECT_GT(beyond_seeds, 60 * 11 / 3);
 }
 
-// On a box the safe set grows from the seed: after 20 rounds on a 1-D bump whose safe region
-// is [0.2, 0.8] (f >= 0 there), the suggestions have reached near both ends.
+// On a box the safe set grows from the seed under Sui et al.'s rule (expanders): after 20 rounds
+// on a 1-D bump whose safe region is [0.2, 0.8] (f >= 0 there), the suggestions have reached
+// near both ends.
 TEST(SafeOptTest, ExploresTheSafeRegionOfABox) {
   auto f = [](double x) { return 0.09 - (x - 0.5) * (x - 0.5); };  // safe where |x - .5| <= .3
   GaussianProcessOptions options;
@@ -331,6 +332,8 @@ TEST(SafeOptTest, ExploresTheSafeRegionOfABox) {
   SafeOptOptions o;
   o.threshold = 0.0;
   o.seeds = {{0.5}};
+  o.rule = SafeRule::kSafeOpt;
+  o.beta = 2.0;
   const SafeOpt strategy(o);
   SafeRound round;
   round.reward = round.reward_for_widths = &gp;
@@ -348,6 +351,107 @@ TEST(SafeOptTest, ExploresTheSafeRegionOfABox) {
   }
   EXPECT_LT(lo, 0.3);
   EXPECT_GT(hi, 0.7);
+}
+
+// The goal-directed rule: among the safe points, the highest mu + beta sigma of the objective
+// (sigma of its widths model), computed by hand from the one-point posterior; a capped mean
+// lowers the lower bound there and nowhere else.
+TEST(SafeSetTest, OptimisticChoiceAndTheCapOnTheMean) {
+  GaussianProcess gp = Gp1d();
+  gp.AddObservation(Eigen::VectorXd::Constant(1, 0.5), 1.0);
+  const Eigen::MatrixXd X = Grid(41);
+  const OnePointPosterior post{0.5, 1.0};
+  SafeSignal reward;
+  reward.gp = &gp;
+  reward.threshold = 0.2;
+  std::vector<SafeSignal> signals = {reward};
+  const SafeBounds bounds = ComputeSafeBounds(signals, X, kBeta);
+  const Eigen::VectorXd optimistic = OptimisticObjective(signals, X, bounds, kBeta);
+  const SafeChoice choice = ChooseOptimistic(signals, bounds, optimistic, {});
+  int expected = -1;
+  for (int j = 0; j < X.cols(); ++j) {
+    EXPECT_NEAR(optimistic(j), post.Upper(X(0, j)), 1e-9);
+    if (post.Lower(X(0, j)) >= 0.2 &&
+        (expected < 0 || post.Upper(X(0, j)) > post.Upper(X(0, expected)) + 1e-12))
+      expected = j;
+  }
+  ASSERT_GE(expected, 0);
+  // Symmetric about 0.5: two optima equal up to round-off; the choice is one of them.
+  ASSERT_GE(choice.index, 0);
+  EXPECT_NEAR(post.Upper(X(0, choice.index)), post.Upper(X(0, expected)), 1e-12);
+  EXPECT_GE(post.Lower(X(0, choice.index)), 0.2);
+  EXPECT_TRUE(choice.maximizer);
+  // The cap: l = min(mu, 0.5) - beta sigma.
+  signals[0].max_mean = 0.5;
+  const SafeBounds capped = ComputeSafeBounds(signals, X, kBeta);
+  for (int j = 0; j < X.cols(); ++j)
+    EXPECT_NEAR(capped.lower(0, j), std::min(post.Mean(X(0, j)), 0.5) - kBeta * post.Sd(X(0, j)),
+                1e-9);
+  EXPECT_EQ(capped.upper, bounds.upper);
+  signals[0].max_mean = std::nan("");
+  EXPECT_THROW(ComputeSafeBounds(signals, X, kBeta), std::invalid_argument);
+}
+
+// beta_t of Sui et al. with delta on a finite set, the constant beta otherwise; delta is refused
+// on a box.
+TEST(SafeOptTest, BetaFromDeltaOnFiniteSets) {
+  SafeOptOptions o;
+  o.threshold = 0.0;
+  o.seeds = {{0.5}};
+  EXPECT_EQ(SafeOpt(o).safety_beta(10, 400), 3.0);
+  o.delta = 0.05;
+  const SafeOpt with_delta(o);
+  EXPECT_NEAR(with_delta.safety_beta(10, 400),
+              std::sqrt(2.0 * std::log(400.0 * 100.0 * M_PI * M_PI / (6.0 * 0.05))), 1e-12);
+  EXPECT_EQ(with_delta.safety_beta(10, 0), 3.0);  // a box: no |D|
+  SearchSpace box;
+  EXPECT_THROW(with_delta.CheckSupports(*MakeSquaredExponential({0}), box), std::invalid_argument);
+  box.finite_set = true;
+  EXPECT_NO_THROW(with_delta.CheckSupports(*MakeSquaredExponential({0}), box));
+  o.delta = 1.5;
+  EXPECT_THROW(SafeOpt{o}, std::invalid_argument);
+}
+
+// The options of format 5 read and write, and bad ones are refused naming the key.
+TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
+  const StrategyParams params(
+      R"({"threshold": 1, "seeds": [[0.5]], "constraint_thresholds": [0], "rule": "safeopt",
+          "recommendation": "safe-set", "calibrated": true, "delta": null,
+          "signal_models": [{}, {"kernel": "matern32", "lengthscales": [0.2], "stddev": 2,
+                                 "noise_stddev": 0.1, "noise_floor": 0.05, "prior_mean": null,
+                                 "fit": true, "cautious": false}]})");
+  const auto strategy = SafeOpt::Create(params);
+  const auto* safe = dynamic_cast<const SafeOpt*>(strategy.get());
+  ASSERT_NE(safe, nullptr);
+  EXPECT_EQ(safe->options().rule, SafeRule::kSafeOpt);
+  EXPECT_TRUE(safe->recommend_from_safe_set());
+  const std::vector<SafetySignal> signals = safe->safety_signals();
+  ASSERT_EQ(signals.size(), 2u);
+  EXPECT_EQ(signals[0].threshold, 1.0);
+  EXPECT_EQ(signals[1].model.kernel, "matern32");
+  EXPECT_FALSE(signals[1].model.cautious);
+  // Written and read back, the same options.
+  EXPECT_EQ(SafeOpt::Create(StrategyParams(safe->OptionsJson()))->OptionsJson(),
+            safe->OptionsJson());
+  auto refused = [](const std::string& json) {
+    try {
+      SafeOpt::Create(StrategyParams(json));
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]], "signal_models": [{}, {}]})")
+                .find("signal_models size = 2"),
+            std::string::npos);
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]], "signal_models": [{"kernel": "rbf"}]})")
+                .find("signal_models[0].kernel = \"rbf\""),
+            std::string::npos);
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]], "rule": "widest"})").find("rule"),
+            std::string::npos);
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]], "signal_models": [{"colour": 1}]})")
+                .find("unknown key 'colour'"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "gpbandit/plugin/optimizer.h"
 #include "tests/cli/cli_fixture.h"
 
 namespace gpbandit {
@@ -37,6 +38,32 @@ class CliQueriesTest : public CliTest {
     return x;
   }
 };
+
+// Under safe-opt, `gpbandit best` recommends inside the safe set: the point Optimizer::Best()
+// recommends from the same study (which Python's best() returns too), measured safe, with its
+// safety margin on stderr.
+TEST_F(CliQueriesTest, BestUnderSafeOptStaysInsideTheSafeSet) {
+  auto g = [](double x) { return 0.3 - std::abs(x - 0.4); };  // safe on [0.1, 0.7]
+  for (int i = 0; i < 10; ++i) {
+    const Result s =
+        Run("suggest --log safe.jsonl --bounds 0:1 --strategy safe-opt --option seeds=[[0.5]] "
+            "--option constraint_thresholds=[0]");
+    ASSERT_EQ(s.status, 0) << s.err;
+    const double x = Numbers(s.out)[0];
+    std::ostringstream told;
+    told.precision(17);
+    told << "--x " << x << " --y " << x << " --g " << g(x);
+    ASSERT_EQ(Run("observe --log safe.jsonl " + told.str()).status, 0);
+  }
+  const Result best = Run("best --log safe.jsonl");
+  ASSERT_EQ(best.status, 0) << best.err;
+  EXPECT_THAT(best.err, HasSubstr("inside the safe set, safety margin"));
+  const double x = Numbers(best.out)[0];
+  EXPECT_GE(g(x), 0.0);
+  const auto resumed = Optimizer::Resume(dir_ + "/safe.jsonl");
+  EXPECT_EQ(resumed->Best().x(0), x);
+  EXPECT_EQ(resumed->Best(Eigen::VectorXd()).x(0), x);
+}
 
 TEST_F(CliQueriesTest, BestAndPredictAnswerInCostsWithoutChangingTheLog) {
   const std::vector<double> last = Minimize();

@@ -7,14 +7,8 @@
 // fixtures"), built against that commit (`git show 2c4f08d:tests/plugin/fixtures/make_v1_logs.cc`);
 // it also checked that the code of that time, resuming the fixture, made the same suggestions.
 //
-// The expected suggestions pin the numerics of that commit as well (maximizer, kernels, fits):
-// a deliberate change of those changes them too. Then the state checks of this test must still
-// pass unchanged (they are independent of the numerics), and the suggestions are re-recorded by
-// running this test once with GPBANDIT_RERECORD_V1_SUGGESTIONS=1 (it then rewrites the
-// suggestion lines of fixtures/v1_*.expected.txt, keeping their comments, and fails on purpose
-// so that a re-recording never passes unnoticed). The suggestions depend on the dense kernels
-// too (gp/dense_kernels.h: OpenBLAS chooses its kernels for the CPU), so the file records which
-// ones made them ("kernels ..."), and the comparison is skipped under others.
+// The expected suggestions pin the numerics of that commit as well; how to re-record them after
+// a deliberate change: tests/plugin/log_fixture_util.h.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -27,10 +21,10 @@
 #include <vector>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gp/dense_kernels.h"
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
+#include "tests/plugin/log_fixture_util.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
 
@@ -39,37 +33,7 @@ namespace {
 
 constexpr int kRounds = 3;
 
-std::string FixturePath(const std::string& name) {
-  const std::string here = __FILE__;
-  return here.substr(0, here.find_last_of('/')) + "/fixtures/" + name;
-}
-
-// The fixture copied to a temporary path: resuming appends to the log.
-std::string CopyOfFixture(const std::string& name) {
-  const std::string path = testing::TempLogPath(name);
-  std::ofstream(path, std::ios::binary) << testing::ReadFile(FixturePath(name + ".jsonl"));
-  return path;
-}
-
-// The suggestions of fixtures/<name>.expected.txt, and the dense kernels that made them in
-// *kernels.
-std::vector<Eigen::VectorXd> ExpectedSuggestions(const std::string& name, std::string* kernels) {
-  std::ifstream in(FixturePath(name + ".expected.txt"));
-  std::vector<Eigen::VectorXd> expected;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream words(line);
-    std::string tag;
-    words >> tag;
-    if (tag == "kernels") std::getline(words >> std::ws, *kernels);
-    if (tag != "suggestion") continue;
-    std::vector<double> x;
-    std::string number;
-    while (words >> number) x.push_back(std::strtod(number.c_str(), nullptr));
-    expected.push_back(Eigen::Map<Eigen::VectorXd>(x.data(), static_cast<Eigen::Index>(x.size())));
-  }
-  return expected;
-}
+using testing::CopyOfFixture;
 
 double BraninReward(const Eigen::VectorXd& x, const Eigen::VectorXd&) {
   return -problems::Branin(x);
@@ -98,44 +62,8 @@ std::vector<Eigen::VectorXd> Continue(Optimizer& opt, Reward reward, bool contex
   return asked;
 }
 
-// Rewrites the suggestion lines of fixtures/<name>.expected.txt (17 significant digits, which
-// round-trip doubles), keeping its comment lines.
-void RerecordSuggestions(const std::string& name, const std::vector<Eigen::VectorXd>& asked) {
-  std::ifstream in(FixturePath(name + ".expected.txt"));
-  std::ostringstream out;
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind("suggestion", 0) != 0 && line.rfind("kernels", 0) != 0) out << line << "\n";
-  out << "kernels " << DenseKernelsDescription() << "\n";
-  out.precision(17);
-  for (const Eigen::VectorXd& x : asked) {
-    out << "suggestion";
-    for (Eigen::Index i = 0; i < x.size(); ++i) out << " " << x(i);
-    out << "\n";
-  }
-  in.close();
-  std::ofstream(FixturePath(name + ".expected.txt"), std::ios::binary) << out.str();
-}
-
 void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, bool contextual) {
-  std::string kernels;
-  const std::vector<Eigen::VectorXd> expected = ExpectedSuggestions(name, &kernels);
-  ASSERT_EQ(expected.size(), static_cast<std::size_t>(kRounds));
-  const std::vector<Eigen::VectorXd> asked = Continue(opt, reward, contextual);
-  if (std::getenv("GPBANDIT_RERECORD_V1_SUGGESTIONS") != nullptr) {
-    RerecordSuggestions(name, asked);
-    FAIL() << name << ": suggestions re-recorded; run again without "
-           << "GPBANDIT_RERECORD_V1_SUGGESTIONS";
-  }
-  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  if (kernels != DenseKernelsDescription())
-    GTEST_SKIP() << name << ": suggestions recorded with dense kernels '" << kernels
-                 << "', this build runs '" << DenseKernelsDescription() << "'";
-  for (int k = 0; k < kRounds; ++k) {
-    ASSERT_EQ(asked[k].size(), expected[k].size());
-    for (Eigen::Index i = 0; i < asked[k].size(); ++i)
-      EXPECT_EQ(asked[k](i), expected[k](i)) << name << " suggestion " << k << " coordinate " << i;
-  }
+  testing::ExpectSuggestions(name, [&] { return Continue(opt, reward, contextual); });
 }
 
 TEST(LogFormatV1Test, BoxGpUcbResumesExactly) {

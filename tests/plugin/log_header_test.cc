@@ -271,5 +271,32 @@ TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
             StrategyParams(R"({"xi": 0.1})"));
 }
 
+// Version 5 models safe-opt's safety signals in their own units by default: a version-4 (or
+// older) safe-opt header is rewritten to the models it ran with, "calibrated": false; other
+// strategies and version-5 headers are left alone.
+TEST(LogHeaderTest, Version4SafeOptKeepsTheModelsItRanWith) {
+  auto at_version = [](int version, const std::string& strategy, const std::string& options) {
+    LogHeader h;
+    h.strategy = strategy;
+    h.strategy_options = StrategyParams(options);
+    h.kernel_description = "k";
+    h.kernel_log_params = Eigen::VectorXd::Zero(2);
+    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+    j["version"] = version;
+    return ParseLogHeader(j.dump());
+  };
+  const std::string safe = R"({"threshold": 0, "seeds": [[0.5]]})";
+  for (int version : {3, 4}) {
+    const LogHeader old = at_version(version, "safe-opt", safe);
+    EXPECT_EQ(old.format_version, version);
+    EXPECT_EQ(old.strategy_options,
+              StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false,
+                                 "rule": "safeopt"})"));
+  }
+  EXPECT_EQ(at_version(5, "safe-opt", safe).strategy_options, StrategyParams(safe));
+  EXPECT_EQ(at_version(4, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
+            StrategyParams(R"({"beta_scale": 0.2})"));
+}
+
 }  // namespace
 }  // namespace gpbandit

@@ -111,8 +111,7 @@ TEST(BanditAlgorithmTest, SafeOptKeepsTheFitnessUnderTheBound) {
   pagmo::problem prob{ShiftedSphere{}};
   pagmo::population pop{prob};
   pop.push_back({0.0, 0.0, 0.0});  // f = 0.56
-  OptimizerOptions options = Cheap();
-  options.gp.standardize_outputs = false;
+  const OptimizerOptions options = Cheap();
   const StrategyParams params =
       StrategyParams().With("threshold", 1.0).WithText("seeds", "[[0, 0, 0]]");  // fitness <= 1
   pagmo::algorithm algo{BanditAlgorithm("safe-opt", 15, 1, 3, params, options)};

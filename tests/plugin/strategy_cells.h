@@ -1,6 +1,6 @@
 // What a registered strategy needs beyond its defaults to run in the combination tests: the safe
 // strategy (safe-opt) a threshold no reward of the test's problem comes near and one declared
-// safe point, and outputs in the reward's own units (it refuses standardized ones).
+// safe point, and no initial design (it evaluates its seeds first).
 #ifndef GPBANDIT_TESTS_PLUGIN_STRATEGY_CELLS_H_
 #define GPBANDIT_TESTS_PLUGIN_STRATEGY_CELLS_H_
 
@@ -29,7 +29,6 @@ inline StrategyParams CellParams(const std::string& strategy, double threshold,
 
 inline OptimizerOptions CellOptions(const std::string& strategy, OptimizerOptions options) {
   if (strategy != "safe-opt") return options;
-  options.gp.standardize_outputs = false;
   options.initial_design_size = 0;
   return options;
 }

@@ -17,6 +17,13 @@
 // The bounds are those of the current posteriors (no intersection with earlier rounds'
 // intervals): after a refit the safe set may shrink, never grow on stale evidence.
 //
+// A safety signal may cap the mean its lower bound starts from (max_mean): l_i(x) =
+// min(mu_i(x), max_mean_i) - beta sigma_i(x). The Optimizer caps each at the largest value the
+// signal was measured at: a GP extrapolating a trend promises, beyond its data, more margin
+// than was ever seen (on the plants of docs/robot_tuning.md every unsafe evaluation without the
+// cap was such a point, at the edge of the gain box); the cap keeps those points out of the safe
+// set until an evaluation shows the margin.
+//
 // Cost: one batched prediction per signal (O(N t^2)); the expander test visits the safe points
 // in order of decreasing width and stops at the first maximizer or expander; each test needs the
 // posterior covariances between the point and the unsafe points that could become safe (only
@@ -44,11 +51,14 @@ struct SafeSignal {
   double width_scale = 1.0;
   // The model whose variance gives the widths (pending points hallucinated); nullptr = gp.
   const GaussianProcess* gp_for_widths = nullptr;
+  // The cap on the mean of the lower bound (see above). Default +infinity (none).
+  double max_mean = std::numeric_limits<double>::infinity();
 };
 
-// Every signal's bounds at the points: rows = signals, columns = points.
+// Every signal's posterior (mean, stddev of f) and bounds at the points: rows = signals,
+// columns = points.
 struct SafeBounds {
-  Eigen::MatrixXd lower, upper;
+  Eigen::MatrixXd mean, stddev, lower, upper;
 };
 
 SafeBounds ComputeSafeBounds(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
@@ -71,10 +81,42 @@ struct SafeChoice {
   int safe_set_size = 0;   // |S|
 };
 
+// max_i (u_i - l_i) / width_scale_i at every column of X, from each signal's gp_for_widths
+// (bounds.stddev where a signal has none): the widths the choice compares.
+Eigen::VectorXd ScaledWidths(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
+                             const SafeBounds& bounds, double beta);
+
+// The bounds of further points `more` appended to those of X (and `more` to X): a choice among
+// X and `more` then needs no prediction at X again.
+void AppendPoints(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& more, double beta,
+                  Eigen::MatrixXd* X, SafeBounds* bounds);
+
+// The objective's optimistic value u_0(x) = mu_0(x) + beta sigma_0'(x) at every column of X,
+// sigma_0' from signals[0].gp_for_widths (pending points hallucinated; bounds.stddev when none).
+Eigen::VectorXd OptimisticObjective(const std::vector<SafeSignal>& signals,
+                                    const Eigen::MatrixXd& X, const SafeBounds& bounds,
+                                    double beta);
+
+// The goal-directed choice (safe-opt's rule "ucb"): the point of the safe set S with the
+// highest optimistic objective (OptimisticObjective; the first of equal ones). It is in M
+// (above), but no expander is sought: S grows where the objective may improve, which on the
+// plants of docs/robot_tuning.md reached the best safe gains far sooner than the widest point
+// of M u G, at no cost in safety (every choice is in S either way); unlike Sui et al.'s rule it
+// may stop short of an optimum that only a detour through low rewards leads to.
+SafeChoice ChooseOptimistic(const std::vector<SafeSignal>& signals, const SafeBounds& bounds,
+                            const Eigen::VectorXd& optimistic,
+                            const std::vector<bool>& declared_safe);
+
+// SafeOpt's choice among the columns of X given their bounds and widths (ComputeSafeBounds,
+// ScaledWidths); ChooseSafePoint computes them first.
+SafeChoice ChooseAmong(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
+                       const SafeBounds& bounds, const Eigen::VectorXd& widths,
+                       const std::vector<bool>& declared_safe, double beta);
+
 // SafeOpt's choice among the columns of X (input_dim x N). signals: at least one; signals[0]
 // is the objective. beta > 0 (the multiplier of sigma, Sui et al.'s beta_t^{1/2}). Throws
 // std::invalid_argument for an empty signal list, a null GP, a non-positive width_scale or
-// beta, or a declared_safe of the wrong size.
+// beta, a NaN max_mean, or a declared_safe of the wrong size.
 SafeChoice ChooseSafePoint(const std::vector<SafeSignal>& signals, const Eigen::MatrixXd& X,
                            const std::vector<bool>& declared_safe, double beta);
 

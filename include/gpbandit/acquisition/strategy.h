@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/acquisition/time_model.h"
 #include "gpbandit/gp/gaussian_process.h"
@@ -110,13 +111,29 @@ struct SearchSpace {
   int context_dim = 0;
 };
 
+// One safety signal's model as a round's safety decisions use it: the Optimizer's model of the
+// signal (plugin/signal_model.h) over the same inputs as SafeRound::reward, and the threshold
+// transformed with the signal into the model's output units.
+struct SafetyModel {
+  const GaussianProcess* gp = nullptr;
+  // h in the model's output units: a point is safe for this signal when
+  // mu(x) - beta sigma(x) >= threshold.
+  double threshold = 0.0;
+  // The model's prior standard deviation (output units, > 0): the unit its confidence widths
+  // are compared in.
+  double prior_stddev = 1.0;
+  // The cap on the mean of its lower bound (safe_set.h, SafeSignal::max_mean): the largest
+  // value the signal was measured at, model units; +infinity for none.
+  double max_mean = std::numeric_limits<double>::infinity();
+};
+
 // What a safe strategy (Strategy::safe_seeds() non-empty, e.g. SafeOpt) is given each round
 // instead of a candidate posterior or a box: every model over unit-cube inputs, with the round's
 // context held fixed in the points below.
 struct SafeRound {
-  // The reward's model as the safety decisions use it: the accepted observations only (never
-  // pending points hallucinated at their mean, whose shrunken variance is not evidence). Its
-  // outputs are rewards / reward_unit.
+  // The reward's model (the objective): the accepted observations only (never pending points
+  // hallucinated at their mean, whose shrunken variance is not evidence). Its outputs are
+  // rewards / reward_unit.
   const GaussianProcess* reward = nullptr;
   // The same with the pending points hallucinated (GP-BUCB): used for the confidence widths
   // only, so that a batch spreads out. May equal `reward`.
@@ -127,13 +144,25 @@ struct SafeRound {
   // +1, or -1 when the caller minimizes (ObjectiveSense::kMinimize): the reward model then holds
   // the negated costs, and a threshold on the caller's values (cost <= h) becomes -h on it.
   double reward_sign = 1.0;
-  // One model per constraint signal g_i (Strategy::num_constraints()), in the signal's units.
+  // One model per constraint signal g_i (Strategy::num_constraints()): in the signal's units
+  // when `safety` is empty, else the same models as the constraints' entries of `safety`.
   std::vector<const GaussianProcess*> constraints;
+  // The models the safety decisions use when the strategy declares its safety signals with
+  // calibrated models (Strategy::safety_signals(), calibrated_safety_models()): one per signal
+  // with a threshold, the reward's first when it has one, then one per constraint signal, each
+  // with its threshold in its own model units. Empty: the strategy compares its own thresholds
+  // with `reward` (through reward_unit and reward_sign) and `constraints` (the models of log
+  // format <= 4).
+  std::vector<SafetyModel> safety;
+  // With `safety`: the reward model's prior standard deviation (output units, > 0), the unit of
+  // its confidence widths. 0: its output scale (log format <= 4).
+  double reward_prior_stddev = 0.0;
   // A finite set: every candidate under the round's context (input_dim x N). Empty on a box.
   Eigen::MatrixXd candidates;
   // A box: its unit-cube bounds with the context coordinates fixed (lower == upper there).
   Eigen::VectorXd lower, upper;
-  // The safe seeds under the round's context (input_dim x s), in the order of safe_seeds().
+  // The safe seeds still vouched for, under the round's context (input_dim x s, s >= 1), in the
+  // order of safe_seeds() (a seed measured unsafe is left out).
   Eigen::MatrixXd seeds;
   // The number of action coordinates (the leading ones of every point).
   int action_dim = 1;
@@ -192,6 +221,24 @@ class Strategy {
   // vouched for) and chooses every model-driven point through ChooseSafe instead of
   // ScoreCandidates / MakeContinuous.
   virtual Eigen::MatrixXd safe_seeds() const { return Eigen::MatrixXd(); }
+  // The safety signals of a safe strategy: entry 0 the reward's (threshold NaN when the reward
+  // is no safety signal; when the Optimizer minimizes, an upper limit on the cost), then one per
+  // constraint signal, thresholds in the caller's units (safety_signal.h). The Optimizer checks
+  // the seeds' measurements and recommends with them. Empty (the default): the strategy does
+  // not declare them (the Optimizer then models every signal in the caller's units with the
+  // reward's kernel, and the strategy compares its thresholds itself).
+  virtual std::vector<SafetySignal> safety_signals() const { return {}; }
+  // With declared safety signals: true (the default) when the Optimizer models each in its own
+  // units (SafeRound::safety); false for the models of log format <= 4, every signal in the
+  // caller's units with the reward's kernel.
+  virtual bool calibrated_safety_models() const { return true; }
+  // The multiplier of sigma in the safety bounds mu -+ beta sigma at round t over
+  // num_candidates candidates (0 on a box), which the Optimizer's safe recommendation (Best)
+  // uses too. Default 2.
+  virtual double safety_beta(int t, int num_candidates) const;
+  // True when Best should recommend the maximizer of the reward's posterior mean over the
+  // models' safe set rather than among the evaluated points measured safe. Default false.
+  virtual bool recommend_from_safe_set() const { return false; }
   // The next point, unit-cube input (input_dim, the round's context in its tail). The default
   // throws std::logic_error (only strategies with safe seeds are asked).
   virtual Eigen::VectorXd ChooseSafe(const SafeRound& round, Rng& rng) const;

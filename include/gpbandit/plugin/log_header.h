@@ -23,7 +23,10 @@
 //      may carry the trial whose pending point they release (Optimizer::TellTrial,
 //      ReleaseTrial; observation_log.h): code that ignored "trial" would release another
 //      pending point, or none. PI's options gained relative_xi, whose default (0.01) is not the
-//      old behaviour: a version-4 PI header without it means relative_xi = 0.
+//      old behaviour: a version-4 PI header without it means relative_xi = 0. safe-opt models
+//      each safety signal in its own units by default (its option "calibrated",
+//      plugin/signal_model.h) and chooses by its goal-directed rule (its option "rule"), and fit
+//      records hold those models' hyperparameters as "signals".
 //   6: as 5; the domain may be a parameter space (parameter_space.h): "kind": "space" with
 //      "parameters" (the JSON of parameter_spec.h), contexts may be a space
 //      ("context_parameters"), the options gained maximizer_integer_search, and the pending and
@@ -32,9 +35,10 @@
 //      such a study by its version; nothing in a version-5 log changes meaning.
 // ParseLogHeader reads all six: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options;
-// 5 -> 6: nothing to rewrite), so an old log resumes exactly as it would have with the code
-// that wrote it. A format change bumps the version and adds one such rewrite.
+// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options,
+// and safe-opt gets "calibrated": false and "rule": "safeopt", the models and the rule it ran
+// with; 5 -> 6: nothing to rewrite), so an old log resumes exactly as it would have with the
+// code that wrote it. A format change bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_

@@ -32,7 +32,9 @@
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
-//            (format version 4).
+//            (format version 4), or, with the models of a safe strategy's declared safety
+//            signals (format version 5; plugin/signal_model.h), "signals" holds each signal
+//            model's (the reward's first when it has a threshold, then the constraints').
 //   release  Optimizer::Release: one pending point given back without an observation ("trial":
 //            that of ReleaseTrial, format version 5).
 //   clear_pending   Optimizer::ClearPending.
@@ -84,6 +86,9 @@ struct LogRecord {
   // kFit: the constraint models' kernel log-params and noise variances (empty when none).
   std::vector<Eigen::VectorXd> constraint_log_params;
   std::vector<double> constraint_noise_variances;
+  // kFit: the safety signals' models' kernel log-params and noise variances (empty when none).
+  std::vector<Eigen::VectorXd> signal_log_params;
+  std::vector<double> signal_noise_variances;
   // The raw JSON text of the line (kHeader: parsed further by the optimizer).
   std::string json;
 };
@@ -108,9 +113,9 @@ LogContents ReadLog(const std::string& path);
 LogRecord ParseLogRecord(const std::string& json);
 
 // The JSON text of each record kind (one line, no newline). imputed: written when finite (see
-// LogRecord::imputed). constraints, constraint_log_params / _noise_variances: written when
-// non-empty, so records without constraints read the same as in format version 3.
-// trial (LogRecord::trial): written when >= 0.
+// LogRecord::imputed). constraints, constraint_log_params / _noise_variances and
+// signal_log_params / _noise_variances: written when non-empty, so records without them read
+// the same as in format version 3. trial (LogRecord::trial): written when >= 0.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until, long trial = -1);
@@ -124,7 +129,9 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},
-                            const std::vector<double>& constraint_noise_variances = {});
+                            const std::vector<double>& constraint_noise_variances = {},
+                            const std::vector<Eigen::VectorXd>& signal_log_params = {},
+                            const std::vector<double>& signal_noise_variances = {});
 std::string FormatReleaseRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                                 long trial = -1);
 std::string FormatClearPendingRecord();

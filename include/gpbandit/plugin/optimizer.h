@@ -215,7 +215,12 @@ class Optimizer {
   // mean among accepted observations (a denoised incumbent; a skipped -inf never becomes it);
   // under the local model of long studies, among those in the interior of its neighbourhoods
   // (LocalGaussianProcess::MeansAtObservations). Throws std::logic_error before any accepted
-  // observation.
+  // observation. Under a safe strategy (Strategy::safety_signals(), e.g. safe-opt): a point
+  // inside the safe set, never outside it: among the evaluated points measured safe (every
+  // told signal within its threshold) whose lower bounds mu_i - beta sigma_i clear every
+  // threshold under the current models (or that are declared seeds), the one with the highest
+  // posterior mean; with safe-opt's recommendation = "safe-set" and no contexts, Best(context)'s
+  // (below). Throws std::logic_error when no point qualifies.
   Recommendation Best() const;
   // At a context of a contextual domain (where, in general, nothing was observed): the
   // maximizer of the posterior mean mu_t(x, context) over the whole action domain (at the next
@@ -223,7 +228,11 @@ class Optimizer {
   // maxima); on boxes the maximizer on the mean (deterministic for the seed and the state),
   // started also from the observed points. observed_reward is NaN unless the action was
   // observed at this context. On a domain without contexts, an empty context gives Best().
-  // Throws std::invalid_argument for a bad context.
+  // Throws std::invalid_argument for a bad context. Under a safe strategy: as Best() with every
+  // point at this context; with safe-opt's recommendation = "safe-set", the maximizer of the
+  // posterior mean over the models' safe set at this context (the candidates of a finite set; on
+  // a box the observed actions, the seeds, 512 scrambled Sobol points and a cloud around the
+  // observed actions).
   Recommendation Best(const Eigen::VectorXd& context) const;
   // "predict" is the posterior mean and STANDARD DEVIATION of f (not of a noisy observation)
   // at action x and context (see Prediction), in the caller's units, at the next round for a
@@ -243,6 +252,21 @@ class Optimizer {
   std::vector<NamedValues> AskBatchNamed(int q, const NamedValues& context = NamedValues());
   void TellNamed(const NamedValues& x, double y);
   void TellNamed(const NamedValues& x, const NamedValues& context, double y);
+
+  // ---- Safe strategies -----------------------------------------------------------------------
+  // min over the safety signals of (mu_i - beta sigma_i - h_i) / s_i at action x and context,
+  // s_i the prior standard deviation of signal i's model and beta the strategy's for the next
+  // round: >= 0 exactly where the models vouch for the point (the safe set, seeds aside), in
+  // prior standard deviations, so the same whatever units the signals are told in. NaN for a
+  // strategy without declared safety signals. Throws std::invalid_argument for a bad x or
+  // context.
+  double SafetyMargin(const Eigen::VectorXd& x,
+                      const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+  // The posterior mean and standard deviation of constraint signal i (0-based) at action x and
+  // context, in the units it is told in. Throws std::out_of_range for a bad i,
+  // std::invalid_argument for a bad x or context.
+  Prediction PredictConstraint(int i, const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (outside the optimizer's lock, so it may query the
@@ -269,7 +293,9 @@ class Optimizer {
   // The reference stays valid until the next call that changes the optimizer.
   const GaussianProcess& model() const;
   // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
-  // model of signal i (unit-cube inputs, the signal's units; std::out_of_range for a bad i).
+  // model of signal i (unit-cube inputs; std::out_of_range for a bad i): in the signal's units
+  // for the models of log format <= 4, else in its model's units (plugin/signal_model.h;
+  // PredictConstraint answers in the told units).
   int num_constraints() const;
   const GaussianProcess& constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).

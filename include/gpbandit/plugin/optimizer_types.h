@@ -77,6 +77,10 @@ struct RoundReport {
   bool fitted = false;                 // this round refitted the hyperparameters
   HyperparameterFitReport fit_report;  // that fit's report (when fitted)
   double seconds = 0;                  // wall-clock time of the call
+  // Under a safe strategy: each declared seed found measured unsafe since the last report
+  // ("seed 1 (2, 0.5): constraint g_1 measured -0.07 < threshold -0.05; dropped"), also
+  // printed to stderr. Empty otherwise.
+  std::vector<std::string> warnings;
 };
 
 }  // namespace gpbandit

@@ -1,0 +1,146 @@
+// safe-opt on the plant family of examples/problems/safe_plants.h, every limit in each of the
+// plant's unit conventions: per plant and convention over --seeds runs of --episodes episodes
+// (examples/problems/safe_tuning_run.h), the episodes that broke a limit (per 100, median and
+// worst), the coverage of the truly safe gains by the final safe set and its false positives,
+// the recommendation's true reward as the fraction of the gap from the seed to the best safe
+// grid gains it closes (median, worst) and whether it is truly safe, and the time of an ask
+// after the counted episodes. The rover with payloads is judged at payloads 0, 2 and 4 kg.
+//
+//   safe_plant_study [--plants rover,heater,motor,rover-payload] [--seeds 10]
+//                    [--episodes 100] [--grid 21] [--options '{"beta": 2}'] [--runs]
+//                    [--conventions 1,3] (1-based indices into the plant's conventions)
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/flags.h"
+#include "examples/problems/safe_plants.h"
+#include "examples/problems/safe_tuning_run.h"
+
+namespace gpbandit {
+namespace {
+
+using problems::PlantTruth;
+using problems::SafePlant;
+
+std::unique_ptr<SafePlant> PlantNamed(const std::string& name) {
+  if (name == "rover") return problems::MakeRoverPlant(false);
+  if (name == "rover-payload") return problems::MakeRoverPlant(true);
+  if (name == "heater") return problems::MakeHeaterPlant();
+  if (name == "motor") return problems::MakeMotorPlant();
+  throw std::invalid_argument("--plants: unknown plant '" + name +
+                              "' (rover, rover-payload, heater, motor)");
+}
+
+std::vector<PlantTruth> Truths(const SafePlant& plant, int grid) {
+  std::vector<Eigen::VectorXd> contexts = {Eigen::VectorXd()};
+  if (plant.context_dim() > 0)
+    contexts = {Eigen::VectorXd::Constant(1, 0.0), Eigen::VectorXd::Constant(1, 2.0),
+                Eigen::VectorXd::Constant(1, 4.0)};
+  std::vector<PlantTruth> truths;
+  for (const Eigen::VectorXd& z : contexts) truths.push_back({z, EvaluateGrid(plant, z, grid)});
+  return truths;
+}
+
+double Quantile(std::vector<double> v, double q) {
+  std::sort(v.begin(), v.end());
+  const double pos = q * (static_cast<double>(v.size()) - 1.0);
+  const auto lo = static_cast<std::size_t>(pos);
+  const std::size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+
+struct Summary {
+  std::vector<double> unsafe_per_100, coverage, false_safe, gap, ms;
+  int recommendations = 0, safe_recommendations = 0;
+};
+
+void PrintRun(const SafePlant& plant, const problems::UnitConvention& c, int seed,
+              const problems::SafeTuningResult& r) {
+  for (const problems::ContextOutcome& o : r.outcomes) {
+    std::printf(
+        "run | %s | %s | %d | z=%s | unsafe %d | cov %.3f | false %.4f | reward %.4f | "
+        "gap %.3f | safe %d | %.1f ms | x =",
+        plant.name().c_str(), c.name.c_str(), seed,
+        o.context.size() ? std::to_string(o.context(0)).c_str() : "-", r.unsafe_episodes,
+        o.coverage, o.false_safe, o.reward, o.gap_closed, o.safe, r.ask_milliseconds);
+    for (Eigen::Index i = 0; i < o.recommended.size(); ++i) std::printf(" %.5g", o.recommended(i));
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+}
+
+void PrintSummary(const SafePlant& plant, const problems::UnitConvention& c, const Summary& s) {
+  std::printf("| %s | %s | %.1f | %.1f | %.3f | %.4f | %.3f | %.3f | %d/%d | %.1f |\n",
+              plant.name().c_str(), c.name.c_str(), Quantile(s.unsafe_per_100, 0.5),
+              *std::max_element(s.unsafe_per_100.begin(), s.unsafe_per_100.end()),
+              Quantile(s.coverage, 0.5),
+              *std::max_element(s.false_safe.begin(), s.false_safe.end()), Quantile(s.gap, 0.5),
+              *std::min_element(s.gap.begin(), s.gap.end()), s.safe_recommendations,
+              s.recommendations, Quantile(s.ms, 0.5));
+  std::fflush(stdout);
+}
+
+}  // namespace
+}  // namespace gpbandit
+
+int main(int argc, char** argv) {
+  namespace po = gpbandit::bench::po;
+  std::string plants = "rover,heater,motor,rover-payload", options = "{}", conventions;
+  int seeds = 10, episodes = 100, grid = 21, first_seed = 1;
+  po::options_description flags("flags");
+  flags.add_options()("plants", po::value(&plants), "plants to run")(
+      "seeds", po::value(&seeds), "runs per plant and convention")(
+      "first-seed", po::value(&first_seed), "the first run's seed (seeds first..first+N-1)")(
+      "episodes", po::value(&episodes), "episodes per run")(
+      "grid", po::value(&grid), "truth grid points per gain")("options", po::value(&options),
+                                                              "safe-opt options as JSON")(
+      "conventions", po::value(&conventions), "indices of the conventions to run (default all)")(
+      "runs", "print every run")("raw-models",
+                                 "the models of log format <= 4 (every signal in its told units)");
+  const po::variables_map vm = gpbandit::bench::ParseFlags(argc, argv, flags);
+  gpbandit::bench::RequireAtLeastOne(seeds, "seeds");
+  gpbandit::problems::SafeTuningSettings settings;
+  settings.episodes = episodes;
+  settings.strategy_options = gpbandit::StrategyParams(options);
+  settings.raw_models = vm.count("raw-models") > 0;
+  std::printf(
+      "| plant | convention | unsafe per 100, median | worst | coverage, median | false safe, "
+      "worst | gap closed, median | worst | recommendation safe | ask ms at t=%d, median |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n",
+      episodes + 1);
+  for (const std::string& name : gpbandit::bench::SplitList(plants)) {
+    const auto plant = gpbandit::PlantNamed(name);
+    const auto truths = gpbandit::Truths(*plant, plant->lower().size() == 2 ? 41 : grid);
+    const auto all = plant->conventions();
+    std::vector<int> chosen;
+    for (std::size_t k = 0; k < all.size(); ++k) chosen.push_back(static_cast<int>(k));
+    if (!conventions.empty()) {
+      chosen.clear();
+      for (int k : gpbandit::bench::ParsePositiveInts(conventions, "conventions"))
+        chosen.push_back(k - 1);
+    }
+    for (int k : chosen) {
+      const auto& convention = all.at(static_cast<std::size_t>(k));
+      gpbandit::Summary s;
+      for (int seed = first_seed; seed < first_seed + seeds; ++seed) {
+        settings.seed = static_cast<std::uint64_t>(seed);
+        const auto r = gpbandit::problems::RunSafeTuning(*plant, convention, truths, settings);
+        if (vm.count("runs")) gpbandit::PrintRun(*plant, convention, seed, r);
+        s.unsafe_per_100.push_back(100.0 * r.unsafe_episodes / episodes);
+        s.ms.push_back(r.ask_milliseconds);
+        for (const auto& o : r.outcomes) {
+          s.coverage.push_back(o.coverage);
+          s.false_safe.push_back(o.false_safe);
+          s.gap.push_back(o.gap_closed);
+          ++s.recommendations;
+          s.safe_recommendations += o.safe;
+        }
+      }
+      gpbandit::PrintSummary(*plant, convention, s);
+    }
+  }
+  return 0;
+}

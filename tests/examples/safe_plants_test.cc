@@ -1,0 +1,142 @@
+// The plant family of safe tuning (examples/problems/safe_plants.h, gp_draw_problem.h): each
+// plant's limits cut its gain box and bind at the best safe gains, its seed is safe, every unit
+// convention writes the same limits, the measurement noise is what the plant states; a short
+// tuning run and a GP draw run end safe.
+#include "examples/problems/safe_plants.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "examples/problems/gp_draw_problem.h"
+#include "examples/problems/gp_draw_run.h"
+#include "examples/problems/safe_tuning_run.h"
+
+namespace gpbandit {
+namespace problems {
+namespace {
+
+std::vector<std::unique_ptr<SafePlant>> Plants() {
+  std::vector<std::unique_ptr<SafePlant>> plants;
+  plants.push_back(MakeRoverPlant(false));
+  plants.push_back(MakeHeaterPlant());
+  plants.push_back(MakeMotorPlant());
+  return plants;
+}
+
+// A large part of each gain box is unsafe, the seed is not, and the limit binds: the best gains
+// of the grid break it, the best safe gains sit within 5% of it.
+TEST(SafePlantsTest, LimitsCutTheBoxAndBindAtTheBestSafeGains) {
+  for (const auto& plant : Plants()) {
+    const PlantGrid grid = EvaluateGrid(*plant, Eigen::VectorXd(), 11);
+    EXPECT_GT(grid.unsafe_fraction, 0.3) << plant->name();
+    EXPECT_LT(grid.unsafe_fraction, 0.75) << plant->name();
+    EXPECT_TRUE(plant->Safe(plant->Simulate(plant->seed(), Eigen::VectorXd()))) << plant->name();
+    ASSERT_GE(grid.best_safe, 0);
+    EXPECT_GT(grid.reward.maxCoeff(), grid.best_safe_reward) << plant->name();
+    const PlantEpisode best = plant->Simulate(grid.gains.col(grid.best_safe), Eigen::VectorXd());
+    bool on_a_limit = false;
+    for (Eigen::Index i = 0; i < best.limited.size(); ++i)
+      on_a_limit = on_a_limit || best.limited(i) >= 0.95 * plant->limits()(i);
+    EXPECT_TRUE(on_a_limit) << plant->name();
+    EXPECT_GT(grid.best_safe_reward, plant->Simulate(plant->seed(), Eigen::VectorXd()).reward);
+  }
+}
+
+// A heavier payload breaks the rover's limits over more of the box; the seed is safe at every
+// payload.
+TEST(SafePlantsTest, TheRoversSafeSetShrinksWithItsPayload) {
+  const auto rover = MakeRoverPlant(true);
+  ASSERT_EQ(rover->context_dim(), 1);
+  double previous = 0;
+  for (double payload : {0.0, 2.0, 4.0}) {
+    const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, payload);
+    const PlantGrid grid = EvaluateGrid(*rover, z, 9);
+    EXPECT_GT(grid.unsafe_fraction, previous) << payload;
+    previous = grid.unsafe_fraction;
+    EXPECT_TRUE(rover->Safe(rover->Simulate(rover->seed(), z))) << payload;
+  }
+  EXPECT_THROW(rover->Simulate(rover->seed(), Eigen::VectorXd()), std::invalid_argument);
+}
+
+// Every convention writes each limit so that g >= h exactly when q <= L, at least three per
+// plant, and the reward converts back.
+TEST(SafePlantsTest, ConventionsWriteTheSameLimits) {
+  for (const auto& plant : Plants()) {
+    const std::vector<UnitConvention> conventions = plant->conventions();
+    EXPECT_GE(conventions.size(), 3u) << plant->name();
+    for (const UnitConvention& c : conventions) {
+      const std::vector<double> h = ToldThresholds(c, plant->limits());
+      for (double f : {0.5, 0.999, 1.001, 2.0}) {
+        PlantEpisode e;
+        e.reward = -1.25;
+        e.limited = f * plant->limits();
+        const Eigen::VectorXd g = ToldSignals(c, e);
+        for (Eigen::Index i = 0; i < g.size(); ++i)
+          EXPECT_EQ(g(i) >= h[static_cast<std::size_t>(i)], f <= 1.0)
+              << plant->name() << " " << c.name << " factor " << f;
+        EXPECT_NEAR(RewardFromTold(c, ToldReward(c, e)), -1.25, 1e-12);
+      }
+    }
+  }
+}
+
+TEST(SafePlantsTest, MeasurementsCarryThePlantsNoise) {
+  const auto heater = MakeHeaterPlant();
+  const PlantEpisode truth = heater->Simulate(heater->seed(), Eigen::VectorXd());
+  Rng rng(3);
+  double sum = 0, sum2 = 0;
+  const int n = 2000;
+  for (int k = 0; k < n; ++k) {
+    const double d = heater->Measure(heater->seed(), Eigen::VectorXd(), rng).limited(0) -
+                     truth.limited(0);
+    sum += d;
+    sum2 += d * d;
+  }
+  EXPECT_NEAR(sum / n, 0.0, 0.02);
+  EXPECT_NEAR(std::sqrt(sum2 / n), heater->noise_stddev()(1), 0.02);
+}
+
+// A short run in two conventions: no unsafe episode, the same recommendation, truly safe.
+TEST(SafePlantsTest, AShortTuningRunStaysSafeInEveryConvention) {
+  const auto heater = MakeHeaterPlant();
+  const std::vector<PlantTruth> truths = {
+      {Eigen::VectorXd(), EvaluateGrid(*heater, Eigen::VectorXd(), 9)}};
+  SafeTuningSettings settings;
+  settings.episodes = 15;
+  settings.timed_asks = 1;
+  const std::vector<UnitConvention> conventions = heater->conventions();
+  const SafeTuningResult celsius = RunSafeTuning(*heater, conventions[0], truths, settings);
+  const SafeTuningResult fahrenheit = RunSafeTuning(*heater, conventions[1], truths, settings);
+  EXPECT_EQ(celsius.unsafe_episodes, 0);
+  ASSERT_EQ(celsius.outcomes.size(), 1u);
+  EXPECT_TRUE(celsius.outcomes[0].safe);
+  EXPECT_GT(celsius.outcomes[0].gap_closed, 0.0);
+  EXPECT_LT((celsius.outcomes[0].recommended - fahrenheit.outcomes[0].recommended).norm(), 1e-9);
+  EXPECT_GT(celsius.ask_milliseconds, 0.0);
+}
+
+// The GP draws: deterministic for a draw, a safe seed, different draws differ; a run with the
+// true model and Sui et al.'s beta_t evaluates nothing unsafe.
+TEST(GpDrawProblemTest, DrawsAreReproducibleWithASafeSeed) {
+  const GpDrawProblem a = DrawGpProblem(4), b = DrawGpProblem(4), c = DrawGpProblem(5);
+  EXPECT_EQ(a.constraint, b.constraint);
+  EXPECT_EQ(a.seed_index, b.seed_index);
+  EXPECT_NE(a.constraint, c.constraint);
+  ASSERT_EQ(a.points.cols(), 400);
+  EXPECT_GE(a.constraint(a.seed_index), a.options.threshold);
+  GpDrawRunSettings settings;
+  settings.rounds = 15;
+  const GpDrawRunResult r = RunGpDraw(a, settings);
+  EXPECT_EQ(r.unsafe_evaluations, 0);
+  EXPECT_TRUE(r.recommendation_safe);
+  EXPECT_GT(r.coverage, 0.0);
+  GpDrawOptions bad;
+  bad.points_per_axis = 1;
+  EXPECT_THROW(DrawGpProblem(1, bad), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace problems
+}  // namespace gpbandit
