@@ -40,24 +40,24 @@ double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& uni
     constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
   if (accepted) {
     const double reward = chain_.ToReward(told);
-    AddReward(input, reward);
+    AddReward(input, reward, true);
     ++num_accepted_;
     worst_reward_ = std::min(worst_reward_, reward);
     return kNaN;
   }
   const double imputed = ImputedReward();
-  if (!std::isnan(imputed)) AddReward(input, imputed);
+  if (!std::isnan(imputed)) AddReward(input, imputed, false);
   return imputed;
 }
 
-void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
+void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accepted) {
   const int old_exponent = chain_.unit().exponent();
   const double largest = std::max(largest_reward_magnitude_, std::abs(reward));
   const int exponent =
       reward_->options().standardize_outputs ? PowerOfTwoUnit::ExponentFor(largest) : 0;
   if (exponent != old_exponent) reward_->ScaleOutputs(old_exponent - exponent);
   try {
-    reward_->AddObservation(u, std::ldexp(reward, -exponent));
+    reward_->AddObservation(u, std::ldexp(reward, -exponent), accepted);
   } catch (...) {
     if (exponent != old_exponent) reward_->ScaleOutputs(exponent - old_exponent);
     throw;

@@ -29,6 +29,7 @@ Recommendation OptimizerImpl::Best() const {
 // The maximizer of the posterior mean at context z and the next round (rounds_).
 Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   domain_.CheckContext(z, "context");
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) return BestCandidate(*rank_one);
   const GaussianProcess& gp = model_->gp();
   Eigen::VectorXd action;
   if (domain_.kind() == DomainKind::kFiniteSet) {
@@ -68,11 +69,30 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   return r;
 }
 
+// Best(context) of the rank-one model (no context): the candidate of the highest posterior mean,
+// the first of equal ones.
+Recommendation OptimizerImpl::BestCandidate(const FiniteSetModel& model) const {
+  Eigen::Index best = 0;
+  const Eigen::VectorXd means = model.belief().Means();
+  means.maxCoeff(&best);
+  Recommendation r;
+  r.x = domain_.candidates().col(best);
+  r.posterior_mean = model_->chain().MeanToTold(means(best));
+  r.observed_reward = std::nan("");
+  for (const Observation& o : observations_)
+    if (o.accepted && SameVector(o.x, r.x)) r.observed_reward = o.y;
+  return r;
+}
+
 Prediction OptimizerImpl::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
   domain_.CheckAction(x, "x");
   domain_.CheckContext(z, "context");
   double mean = 0, variance = 0;
-  model_->gp().MeanAndVariance(inputs_.Input(x, z, rounds_), &mean, &variance);
+  const Eigen::VectorXd u = inputs_.Input(x, z, rounds_);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one())
+    rank_one->Predict(u, &mean, &variance);
+  else
+    model_->gp().MeanAndVariance(u, &mean, &variance);
   Prediction p;
   p.mean = model_->chain().MeanToTold(mean);
   p.stddev = model_->chain().StddevToTold(std::sqrt(std::max(variance, 0.0)));
