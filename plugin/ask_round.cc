@@ -31,26 +31,26 @@ double SignalVariance(const GaussianProcess& gp) {
 }
 
 // What RoundState takes from the model of the accepted observations, in original units: the
-// information gain and the sequential variances behind it, the noise and signal variances, the
-// best observed reward.
-void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
+// information gain and, for a strategy that reads them, the sequential variances behind it, the
+// noise and signal variances, the best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, bool sequential, RoundState* state) {
   const double scale2 = gp.output_scale() * gp.output_scale();
   state->information_gain = gp.InformationGain();
-  state->sequential_variances = gp.SequentialVariances() * scale2;
+  if (sequential) state->sequential_variances = gp.SequentialVariances() * scale2;
   state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
   state->signal_variance = SignalVariance(gp);
   state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
                                                    : -std::numeric_limits<double>::infinity();
 }
 
-// The same from the rank-one model of a finite set, each kept as the observations arrived, so
-// that a round costs what the candidates do (O(N)) whatever t, but for the copy of the
-// sequential variances (8 bytes per observation).
-void FillRankOneStatistics(const FiniteSetModel& model, RoundState* state) {
+// The same from the rank-one model of a finite set, and the incumbent, each kept as the
+// observations arrived, so that a round costs what the candidates do (O(N)) whatever t; but the
+// sequential variances, one per observation, for a strategy that reads them.
+void FillRankOneStatistics(const FiniteSetModel& model, bool sequential, RoundState* state) {
   const FiniteSetBelief& belief = model.belief();
   const double scale2 = belief.output_scale() * belief.output_scale();
   state->information_gain = model.InformationGain();
-  state->sequential_variances = model.SequentialVariances() * scale2;
+  if (sequential) state->sequential_variances = model.SequentialVariances() * scale2;
   state->noise_variance = belief.noise_variance() * scale2;
   const double diagonal = model.MeanKernelDiagonal();
   state->signal_variance =
@@ -177,11 +177,11 @@ ModelRound OptimizerImpl::PrepareModelRound(const AskCall& call) const {
   m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
   m.box_options = MaximizerOptions(options_);
   if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
-    FillRankOneStatistics(*rank_one, &m.state);
+    FillRankOneStatistics(*rank_one, strategy_->reads_sequential_variances(), &m.state);
     m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
     return m;
   }
-  FillModelStatistics(model_->gp(), &m.state);
+  FillModelStatistics(model_->gp(), strategy_->reads_sequential_variances(), &m.state);
   // The posterior means at the observations (O(t)) serve both the incumbent and the
   // maximizer's observed starts.
   std::vector<int> observed_index;

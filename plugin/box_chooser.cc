@@ -19,7 +19,7 @@ class BoxChooser : public RoundChooser {
     const ModelRound& m = in.round;
     const std::unique_ptr<ContinuousAcquisition> acquisition =
         in.strategy.MakeContinuous(in.posterior.gp(), rng);
-    const BoxMaximizerResult result = Maximize(*acquisition, m, rng);
+    const BoxMaximizerResult result = MaximizeOverSearchRegions(*acquisition, m, rng);
     const Eigen::VectorXd action = in.domain.ActionFromUnit(result.x);
     *value = result.value;
     bool repeat = in.pending.HasActive(action, call->z, in.now);
@@ -32,29 +32,26 @@ class BoxChooser : public RoundChooser {
     *value = acquisition->Evaluate(u, nullptr);
     return in.domain.ActionFromUnit(u);
   }
-
- private:
-  // Over the whole box, or in each trust region of the local model, the best of them (the
-  // first of equal values).
-  static BoxMaximizerResult Maximize(const ContinuousAcquisition& acquisition, const ModelRound& m,
-                                     Rng& rng) {
-    if (m.region_lower.cols() == 0)
-      return MaximizeOverBox(acquisition, m.unit_lower, m.unit_upper, m.observed_starts,
-                             m.box_options, rng);
-    BoxMaximizerResult best;
-    for (Eigen::Index j = 0; j < m.region_lower.cols(); ++j) {
-      BoxMaximizerResult result =
-          MaximizeOverBox(acquisition, m.region_lower.col(j), m.region_upper.col(j),
-                          m.region_starts.col(j), m.box_options, rng);
-      const bool better =
-          result.value > best.value || (std::isnan(best.value) && !std::isnan(result.value));
-      if (j == 0 || better) best = std::move(result);
-    }
-    return best;
-  }
 };
 
 }  // namespace
+
+BoxMaximizerResult MaximizeOverSearchRegions(const ContinuousAcquisition& acquisition,
+                                             const ModelRound& m, Rng& rng) {
+  if (m.region_lower.cols() == 0)
+    return MaximizeOverBox(acquisition, m.unit_lower, m.unit_upper, m.observed_starts,
+                           m.box_options, rng);
+  BoxMaximizerResult best;
+  for (Eigen::Index j = 0; j < m.region_lower.cols(); ++j) {
+    BoxMaximizerResult result =
+        MaximizeOverBox(acquisition, m.region_lower.col(j), m.region_upper.col(j),
+                        m.region_starts.col(j), m.box_options, rng);
+    const bool better =
+        result.value > best.value || (std::isnan(best.value) && !std::isnan(result.value));
+    if (j == 0 || better) best = std::move(result);
+  }
+  return best;
+}
 
 std::unique_ptr<RoundChooser> MakeBoxChooser() { return std::make_unique<BoxChooser>(); }
 

@@ -47,17 +47,21 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   } else {
     Rng rng = RoundRng(options_.seed, rounds_, kStreamBest);
     const std::unique_ptr<ContinuousAcquisition> mean = MeanOnly().MakeContinuous(gp, rng);
-    Eigen::VectorXd lower, upper;
-    inputs_.SearchBox(z, rounds_, &lower, &upper);
+    // The local model's mean is searched where the ask searches, its trust boxes: far from its
+    // neighbourhoods it reverts to their outputs' mean, which is no recommendation.
+    ModelRound m;
+    inputs_.SearchBox(z, rounds_, &m.unit_lower, &m.unit_upper);
+    model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper,
+                                   &m.region_lower, &m.region_upper, &m.region_starts);
     std::vector<int> index;
     const Eigen::VectorXd means =
         ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
-    const Eigen::MatrixXd starts =
+    m.observed_starts =
         inputs_.WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
                                      options_.maximizer_observed_starts),
                           rounds_);
-    action = domain_.ActionFromUnit(
-        MaximizeOverBox(*mean, lower, upper, starts, MaximizerOptions(options_), rng).x);
+    m.box_options = MaximizerOptions(options_);
+    action = domain_.ActionFromUnit(MaximizeOverSearchRegions(*mean, m, rng).x);
   }
   Recommendation r;
   r.x = action;

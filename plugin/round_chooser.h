@@ -100,6 +100,12 @@ class RoundChooser {
                                  double* value) const = 0;
 };
 
+// The maximizer of `acquisition` over the whole action box from m.observed_starts, or, under
+// the local model (m.region_lower has columns), in each trust region from its anchor: the best
+// of them (the first of equal values).
+BoxMaximizerResult MaximizeOverSearchRegions(const ContinuousAcquisition& acquisition,
+                                             const ModelRound& m, Rng& rng);
+
 // The maximizer of the strategy's acquisition over the action box; a repeat of the batch's
 // earlier points or of an active pending point is replaced by a uniform point of the box.
 std::unique_ptr<RoundChooser> MakeBoxChooser();

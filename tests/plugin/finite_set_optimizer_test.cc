@@ -33,6 +33,8 @@ class RecordingGpUcb : public GpUcb {
   std::unique_ptr<Strategy> Clone() const override {
     return std::make_unique<RecordingGpUcb>(*this);
   }
+  // So that the rounds compare them too (GP-UCB's own rounds do not read them).
+  bool reads_sequential_variances() const override { return true; }
 
  private:
   std::shared_ptr<std::vector<RoundState>> seen_;
@@ -133,6 +135,32 @@ TEST(FiniteSetOptimizerTest, RoundsAndQueriesEqualTheExactGps) {
     ExpectNearRelative(rank_one.predictions[i].mean, exact.predictions[i].mean, 1e-9, "mean");
     EXPECT_NEAR(rank_one.predictions[i].stddev, exact.predictions[i].stddev, 1e-6)
         << "prediction " << i;
+  }
+}
+
+// A strategy that does not read the sequential variances is not handed them (one number per
+// observation, each round); one that does gets one per observation.
+TEST(FiniteSetOptimizerTest, SequentialVariancesOnlyForStrategiesThatReadThem) {
+  auto seen = std::make_shared<std::vector<RoundState>>();
+  class NotReading : public RecordingGpUcb {
+   public:
+    using RecordingGpUcb::RecordingGpUcb;
+    bool reads_sequential_variances() const override { return false; }
+  };
+  for (bool reads : {true, false}) {
+    seen->clear();
+    std::unique_ptr<Strategy> strategy =
+        reads ? std::make_unique<RecordingGpUcb>(seen) : std::make_unique<NotReading>(seen);
+    Optimizer opt(Domain::FiniteSet(Candidates()), nullptr, std::move(strategy),
+                  FixedOptions(true, 2));
+    for (int round = 0; round < 8; ++round) {
+      const Eigen::VectorXd x = opt.Ask();
+      opt.Tell(x, Reward(x, 0.0));
+    }
+    ASSERT_FALSE(seen->empty());
+    const RoundState& last = seen->back();
+    EXPECT_EQ(last.sequential_variances.size(), reads ? last.t - 1 : 0) << reads;
+    EXPECT_GT(last.information_gain, 0.0) << reads;
   }
 }
 

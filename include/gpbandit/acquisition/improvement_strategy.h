@@ -48,6 +48,7 @@ class ImprovementStrategy : public IndexStrategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return options_.xi; }
   std::string figure_name() const override { return "xi"; }
+  bool reads_sequential_variances() const override { return false; }
   std::string OptionsJson() const override;
 
   double incumbent() const { return incumbent_; }

@@ -186,8 +186,10 @@ class Optimizer {
   // The maximizer of the posterior mean mu_t(x, context) over the whole domain at the given
   // context (at the next round, for a time model), observed or not: exhaustive on finite sets
   // (the first of equal maxima); on boxes the maximizer on the mean (deterministic for the seed
-  // and the state), started also from the observed points. observed_reward is NaN unless the
-  // action was observed at this context. Throws std::invalid_argument for a bad context.
+  // and the state), started also from the observed points; under the local model of long
+  // studies, within its trust boxes (far from its neighbourhoods its mean is no evidence), each
+  // started from its anchor. observed_reward is NaN unless the action was observed at this
+  // context. Throws std::invalid_argument for a bad context.
   Recommendation Best(const Eigen::VectorXd& context) const;
   // The posterior mean and standard deviation of f at action x and context (see Prediction),
   // at the next round for a time model. Throws std::invalid_argument for a bad x or context.
