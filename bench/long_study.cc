@@ -19,8 +19,10 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "bench/flags.h"
@@ -56,12 +58,23 @@ double Median(std::vector<double> v) {
 }
 
 struct Setup {
-  problems::SyntheticFunction f = problems::MakeHartmann6();
+  problems::SyntheticFunction f;
   OptimizerOptions options;
 };
 
+// The 6-D problems: Hartmann-6 on the unit cube, Levy-6 on [-10, 10]^6, Rosenbrock-6 on
+// [-2.048, 2.048]^6 (examples/problems/synthetic_functions.h).
+problems::SyntheticFunction MakeFunction(const std::string& name) {
+  if (name == "hartmann6") return problems::MakeHartmann6();
+  if (name == "levy6") return problems::MakeLevy(6);
+  if (name == "rosenbrock6") return problems::MakeRosenbrock(6);
+  throw std::invalid_argument("--function must be hartmann6, levy6 or rosenbrock6, got " + name);
+}
+
 Setup MakeSetup(const bench::po::variables_map& flags) {
   Setup s;
+  s.f = MakeFunction(flags["function"].as<std::string>());
+  if (flags.count("log") > 0) s.options.log_path = flags["log"].as<std::string>();
   s.options.seed = flags["seed"].as<unsigned long>();
   s.options.sync_log = false;
   s.options.initial_design_size = 0;
@@ -123,19 +136,53 @@ void Rounds(const bench::po::variables_map& flags) {
       ProcessCpuSeconds(), PeakMegabytes(), regret);
 }
 
+// Copies the header and the records of `from` up to its `tells`-th tell record into `to` (a
+// study stopped after that tell), so that runs which agree up to there (the exact GP below
+// local_model.exact_until) start from one computation of it.
+void CopyLogPrefix(const std::string& from, int tells, const std::string& to) {
+  std::ifstream in(from);
+  if (!in) throw std::invalid_argument("--from-log: cannot read " + from);
+  std::ofstream out(to, std::ios::trunc);
+  std::string line;
+  int seen = 0;
+  while (seen < tells && std::getline(in, line)) {
+    out << line << '\n';
+    if (line.find("\"type\":\"tell\"") != std::string::npos) ++seen;
+  }
+  if (seen < tells)
+    throw std::invalid_argument("--from-log: " + from + " holds " + std::to_string(seen) +
+                                " tells, fewer than --from-t = " + std::to_string(tells));
+}
+
 void Regret(const bench::po::variables_map& flags) {
-  const Setup s = MakeSetup(flags);
+  Setup s = MakeSetup(flags);
   const int t0 = flags["t0"].as<int>(), t = flags["t"].as<int>();
   const int every = flags["checkpoint"].as<int>();
+  int start = t0;
+  if (flags.count("from-log") > 0) {
+    if (s.options.log_path.empty()) throw std::invalid_argument("--from-log needs --log");
+    start = flags["from-t"].as<int>();
+    CopyLogPrefix(flags["from-log"].as<std::string>(), start, s.options.log_path);
+  }
   Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
-  TellUniform(s, t0, s.options.seed, &opt);
+  if (start == t0) TellUniform(s, t0, s.options.seed, &opt);
   const double noise = flags["noise"].as<double>();
   Rng noise_rng(s.options.seed + 101);
   std::normal_distribution<double> normal(0.0, 1.0);
   double best = -std::numeric_limits<double>::infinity(), window_regret = 0.0;
+  // A continued study: the noise draws and the best point of the rounds it holds.
+  const std::vector<Observation> told = opt.observations();
+  if (static_cast<int>(told.size()) != start)
+    throw std::invalid_argument("the study holds " + std::to_string(told.size()) +
+                                " observations, expected " + std::to_string(start));
+  for (int n = t0; n < start; ++n) {
+    normal(noise_rng);
+    best = std::max(best, s.f.reward(told[static_cast<std::size_t>(n)].x));
+  }
   int window = 0;
   const auto begin = Clock::now();
-  for (int n = t0; n < t; ++n) {
+  const double cpu_begin = ProcessCpuSeconds();
+  for (int n = start; n < t; ++n) {
     const Eigen::VectorXd x = opt.Ask();
     const double f = s.f.reward(x);
     best = std::max(best, f);
@@ -144,14 +191,35 @@ void Regret(const bench::po::variables_map& flags) {
     opt.Tell(x, f + noise * normal(noise_rng));
     if ((n + 1) % every == 0 || n + 1 == t) {
       std::printf(
-          "seed=%lu t=%d simple_regret=%.5g best_regret=%.5g mean_regret=%.5g seconds=%.1f\n",
+          "seed=%lu t=%d simple_regret=%.5g best_regret=%.5g mean_regret=%.5g seconds=%.1f "
+          "cpu=%.1f\n",
           static_cast<unsigned long>(s.options.seed), n + 1, s.f.max_reward - best,
-          s.f.max_reward - s.f.reward(opt.Best().x), window_regret / window, Seconds(begin));
+          s.f.max_reward - s.f.reward(opt.Best().x), window_regret / window, Seconds(begin),
+          ProcessCpuSeconds() - cpu_begin);
       window_regret = 0.0;
       window = 0;
     }
     std::fflush(stdout);
   }
+}
+
+// The recommendation of a study: a copy (--log) of the first --from-t tells of --from-log,
+// replayed under this run's options; prints the regret of Best() and of Best(context) (the
+// maximizer of the posterior mean over the box).
+void Recommend(const bench::po::variables_map& flags) {
+  Setup s = MakeSetup(flags);
+  if (s.options.log_path.empty() || flags.count("from-log") == 0)
+    throw std::invalid_argument("--mode=best needs --from-log and --log");
+  CopyLogPrefix(flags["from-log"].as<std::string>(), flags["from-t"].as<int>(), s.options.log_path);
+  const double cpu = ProcessCpuSeconds();
+  Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
+  const double replay = ProcessCpuSeconds() - cpu;
+  const Recommendation best = opt.Best();
+  const Recommendation mean_max = opt.Best(Eigen::VectorXd());
+  std::printf("seed=%lu t=%d model=%s best_regret=%.5g mean_max_regret=%.5g replay_cpu=%.1f\n",
+              static_cast<unsigned long>(s.options.seed), opt.t() - 1,
+              opt.model().num_observations() < opt.t() - 1 ? "local" : "exact",
+              s.f.max_reward - s.f.reward(best.x), s.f.max_reward - s.f.reward(mean_max.x), replay);
 }
 
 void Fit(const bench::po::variables_map& flags) {
@@ -174,13 +242,19 @@ int main(int argc, char** argv) {
   namespace po = gpbandit::bench::po;
   po::options_description flags("long_study");
   flags.add_options()("mode", po::value<std::string>()->default_value("rounds"),
-                      "rounds, regret or fit")("t", po::value<int>()->default_value(1000),
-                                               "observations (regret: the last t)")(
+                      "rounds, regret, fit or best")("t", po::value<int>()->default_value(1000),
+                                                     "observations (regret: the last t)")(
       "t0", po::value<int>()->default_value(200), "regret: uniform observations first")(
       "asks", po::value<int>()->default_value(20), "rounds: ask/tell rounds after the first ask")(
       "checkpoint", po::value<int>()->default_value(250), "regret: print every this many")(
       "noise", po::value<double>()->default_value(0.0), "regret: noise standard deviation")(
       "seed", po::value<unsigned long>()->default_value(1), "seed")(
+      "function", po::value<std::string>()->default_value("hartmann6"),
+      "hartmann6, levy6 or rosenbrock6")("log", po::value<std::string>(),
+                                         "the study's log file (OptimizerOptions::log_path)")(
+      "from-log", po::value<std::string>(),
+      "regret: continue a copy (--log) of this log's first --from-t tells")(
+      "from-t", po::value<int>()->default_value(1000), "regret: see --from-log")(
       "threads", po::value<int>()->default_value(0), "OptimizerOptions::num_threads")(
       "exact", po::value<bool>()->default_value(false), "the exact GP and full fits throughout")(
       "exact-until", po::value<int>(), "local_model.exact_until")("local-size", po::value<int>(),
@@ -196,8 +270,10 @@ int main(int argc, char** argv) {
       gpbandit::Regret(values);
     else if (mode == "fit")
       gpbandit::Fit(values);
+    else if (mode == "best")
+      gpbandit::Recommend(values);
     else
-      throw std::invalid_argument("--mode must be rounds, regret or fit, got " + mode);
+      throw std::invalid_argument("--mode must be rounds, regret, fit or best, got " + mode);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "long_study: %s\n", e.what());
     return 1;

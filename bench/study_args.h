@@ -34,11 +34,14 @@ struct StudyArgs {
   std::uint64_t seed;
 };
 
-// Parses argv over `defaults`; prints the error and exits with status 2 on anything else.
+// Parses argv over `defaults`, and a study's own flags `extra` (read into their targets);
+// prints the error and exits with status 2 on anything else.
 inline StudyArgs ParseStudyArgs(int argc, char** argv, StudyArgs defaults, int full_trials,
-                                const std::string& length_flag) {
+                                const std::string& length_flag,
+                                const po::options_description& extra = po::options_description()) {
   StudyArgs s = defaults;
   po::options_description flags("flags");
+  flags.add(extra);
   flags.add_options()("full", po::bool_switch(), "the paper's number of trials")(
       "trials", po::value<int>(&s.trials)->default_value(s.trials), "trials")(
       length_flag.c_str(), po::value<int>(&s.length)->default_value(s.length), "length")(

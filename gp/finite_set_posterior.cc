@@ -59,6 +59,13 @@ void FiniteSetPosterior::Observe(int index, double y) {
   ++t_;
 }
 
+void FiniteSetPosterior::ScaleOutputs(int exponent) {
+  // The mean is a sum of products of outputs (minus means) with covariance terms: a power of two
+  // passes through every operation exactly.
+  mean_ = mean_.unaryExpr([exponent](double m) { return std::ldexp(m, exponent); });
+  prior_mean_ = std::ldexp(prior_mean_, exponent);
+}
+
 Eigen::MatrixXd FiniteSetPosterior::SampleJoint(int num_samples, double scale, Rng& rng) const {
   Eigen::MatrixXd samples = SampleDeviations(num_samples, scale, rng);
   samples.colwise() += mean_;

@@ -4,23 +4,30 @@
 
 namespace gpbandit {
 
-AskPosterior::AskPosterior(const GaussianProcess& model, const FiniteSetPosterior* finite,
-                           double reference)
-    : model_(model), finite_(finite), reference_(reference) {}
+AskPosterior::AskPosterior(const GaussianProcess& model) : model_(&model) {}
+
+AskPosterior::AskPosterior(const FiniteSetBelief& belief) : belief_(&belief) {}
+
+const GaussianProcess& AskPosterior::gp() const {
+  if (copy_) return *copy_;
+  if (model_ == nullptr)
+    throw std::logic_error("AskPosterior::gp: the ask's posterior is the rank-one belief");
+  return *model_;
+}
 
 // The copies (O(t^2), O(N^2)) are made at the first hallucination only: the common ask of one
 // point with nothing pending reads the model itself.
 void AskPosterior::Hallucinate(const Eigen::VectorXd& u, int candidate) {
-  if (!copy_) {
-    copy_ = std::make_unique<GaussianProcess>(model_);
-    if (finite_ != nullptr) finite_copy_ = std::make_unique<FiniteSetPosterior>(*finite_);
+  if (belief_ != nullptr) {
+    if (candidate < 0)
+      throw std::logic_error("a hallucinated point of a finite set is no candidate");
+    if (!belief_copy_) belief_copy_ = std::make_unique<FiniteSetBelief>(*belief_);
+    belief_copy_->Observe(candidate, belief_copy_->Mean(candidate));
+  } else {
+    if (!copy_) copy_ = std::make_unique<GaussianProcess>(*model_);
+    copy_->AddObservation(u, copy_->Mean(u));
   }
-  const double mean = copy_->Mean(u);
-  copy_->AddObservation(u, mean);
   ++num_hallucinated_;
-  if (!finite_copy_) return;
-  if (candidate < 0) throw std::logic_error("a hallucinated point of a finite set is no candidate");
-  finite_copy_->Observe(candidate, mean - reference_);
 }
 
 }  // namespace gpbandit

@@ -34,16 +34,34 @@ double SignalVariance(const GaussianProcess& gp) {
 }
 
 // What RoundState takes from the model of the accepted observations, in original units: the
-// information gain and the sequential variances behind it, the noise and signal variances, the
-// best observed reward.
-void FillModelStatistics(const GaussianProcess& gp, RoundState* state) {
+// information gain and, for a strategy that reads them, the sequential variances behind it, the
+// noise and signal variances, the best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, bool sequential, RoundState* state) {
   const double scale2 = gp.output_scale() * gp.output_scale();
   state->information_gain = gp.InformationGain();
-  state->sequential_variances = gp.SequentialVariances() * scale2;
+  if (sequential) state->sequential_variances = gp.SequentialVariances() * scale2;
   state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
   state->signal_variance = SignalVariance(gp);
   state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
                                                    : -std::numeric_limits<double>::infinity();
+}
+
+// The same from the rank-one model of a finite set, and the incumbent, each kept as the
+// observations arrived, so that a round costs what the candidates do (O(N)) whatever t; but the
+// sequential variances, one per observation, for a strategy that reads them.
+void FillRankOneStatistics(const FiniteSetModel& model, bool sequential, RoundState* state) {
+  const FiniteSetBelief& belief = model.belief();
+  const double scale2 = belief.output_scale() * belief.output_scale();
+  state->information_gain = model.InformationGain();
+  if (sequential) state->sequential_variances = model.SequentialVariances() * scale2;
+  state->noise_variance = belief.noise_variance() * scale2;
+  const double diagonal = model.MeanKernelDiagonal();
+  state->signal_variance =
+      std::clamp(std::isfinite(diagonal) && diagonal > 0.0 ? diagonal * scale2 : scale2,
+                 std::numeric_limits<double>::min(), std::numeric_limits<double>::max());
+  state->best_observed = model.best_output();
+  int candidate = -1;
+  state->incumbent = model.Incumbent(&candidate);
 }
 
 }  // namespace
@@ -138,7 +156,7 @@ void OptimizerImpl::ChooseByModel(AskCall* call) {
     if (rank_one)
       candidate = call->chosen_candidate.size() > candidates_before
                       ? call->chosen_candidate.back()
-                      : finite_model_->CandidateIndex(u);
+                      : model_->reward().rank_one()->CandidateIndex(u);
     posterior.Hallucinate(u, candidate);
   }
 }
@@ -146,11 +164,11 @@ void OptimizerImpl::ChooseByModel(AskCall* call) {
 // GP-BUCB: the active pending points and this call's design points are observed at their own
 // posterior means in the ask's posterior; the real model never sees them.
 AskPosterior OptimizerImpl::MakeAskPosterior(const AskCall& call) const {
-  const bool rank_one = finite_model_ != nullptr && finite_model_->Sync(model_->gp());
-  AskPosterior posterior(model_->gp(), rank_one ? &finite_model_->posterior() : nullptr,
-                         rank_one ? finite_model_->reference() : 0.0);
+  const FiniteSetModel* rank_one = model_->reward().rank_one();
+  AskPosterior posterior =
+      rank_one != nullptr ? AskPosterior(rank_one->belief()) : AskPosterior(model_->gp());
   auto hallucinate = [&](const Eigen::VectorXd& u) {
-    posterior.Hallucinate(u, rank_one ? finite_model_->CandidateIndex(u) : -1);
+    posterior.Hallucinate(u, rank_one != nullptr ? rank_one->CandidateIndex(u) : -1);
   };
   for (const PendingPoint& p : pending_.points())
     if (PendingBook::Active(p, journal_.now())) hallucinate(inputs_.Input(p.x, p.z, p.round));
@@ -167,7 +185,13 @@ ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
   m.state.round = call.round;
   m.state.action_dim = domain_.action_dim();
   m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
-  FillModelStatistics(model_->gp(), &m.state);
+  m.box_options = MaximizerOptions(options_);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
+    FillRankOneStatistics(*rank_one, strategy_->reads_sequential_variances(), &m.state);
+    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+    return m;
+  }
+  FillModelStatistics(model_->gp(), strategy_->reads_sequential_variances(), &m.state);
   // The posterior means at the observations (O(t)) serve both the incumbent and the
   // maximizer's observed starts.
   std::vector<int> observed_index;
@@ -175,7 +199,6 @@ ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
       ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
-  m.box_options = MaximizerOptions(options_);
   inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
   model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
                                  &m.region_upper, &m.region_starts);

@@ -19,7 +19,7 @@ class BoxChooser : public RoundChooser {
     const ModelRound& m = in.round;
     const std::unique_ptr<ContinuousAcquisition> acquisition =
         in.strategy.MakeContinuous(in.posterior.gp(), rng);
-    const BoxMaximizerResult result = Maximize(*acquisition, m, rng);
+    const BoxMaximizerResult result = MaximizeOverSearchRegions(*acquisition, m, rng);
     const Eigen::VectorXd action = in.domain.ActionFromUnit(result.x);
     *value = result.value;
     if (!RepeatsAHandedOutPoint(in, *call, slot, action)) return action;
@@ -28,26 +28,6 @@ class BoxChooser : public RoundChooser {
     for (int d = 0; d < in.domain.action_dim(); ++d) u(d) = m.unit_upper(d) * s(d);
     *value = acquisition->Evaluate(u, nullptr);
     return in.domain.ActionFromUnit(u);
-  }
-
- private:
-  // Over the whole box, or in each trust region of the local model, the best of them (the
-  // first of equal values).
-  static BoxMaximizerResult Maximize(const ContinuousAcquisition& acquisition, const ModelRound& m,
-                                     Rng& rng) {
-    if (m.region_lower.cols() == 0)
-      return MaximizeOverBox(acquisition, m.unit_lower, m.unit_upper, m.observed_starts,
-                             m.box_options, rng);
-    BoxMaximizerResult best;
-    for (Eigen::Index j = 0; j < m.region_lower.cols(); ++j) {
-      BoxMaximizerResult result =
-          MaximizeOverBox(acquisition, m.region_lower.col(j), m.region_upper.col(j),
-                          m.region_starts.col(j), m.box_options, rng);
-      const bool better =
-          result.value > best.value || (std::isnan(best.value) && !std::isnan(result.value));
-      if (j == 0 || better) best = std::move(result);
-    }
-    return best;
   }
 };
 
@@ -66,6 +46,23 @@ Eigen::VectorXd FallbackUniforms(const ChoiceInputs& in, const AskCall& call, in
   Eigen::VectorXd s(in.domain.action_dim());
   for (int d = 0; d < s.size(); ++d) s(d) = u01(fallback);
   return s;
+}
+
+BoxMaximizerResult MaximizeOverSearchRegions(const ContinuousAcquisition& acquisition,
+                                             const ModelRound& m, Rng& rng) {
+  if (m.region_lower.cols() == 0)
+    return MaximizeOverBox(acquisition, m.unit_lower, m.unit_upper, m.observed_starts,
+                           m.box_options, rng);
+  BoxMaximizerResult best;
+  for (Eigen::Index j = 0; j < m.region_lower.cols(); ++j) {
+    BoxMaximizerResult result =
+        MaximizeOverBox(acquisition, m.region_lower.col(j), m.region_upper.col(j),
+                        m.region_starts.col(j), m.box_options, rng);
+    const bool better =
+        result.value > best.value || (std::isnan(best.value) && !std::isnan(result.value));
+    if (j == 0 || better) best = std::move(result);
+  }
+  return best;
 }
 
 std::unique_ptr<RoundChooser> MakeBoxChooser() { return std::make_unique<BoxChooser>(); }

@@ -44,7 +44,6 @@ class Digest {
 }  // namespace
 
 std::string OptimizerImpl::Fingerprint() const {
-  const GaussianProcess& gp = model_->gp();
   Digest d;
   d.Add(rounds_);
   d.Add(design_->handed_out());
@@ -64,20 +63,35 @@ std::string OptimizerImpl::Fingerprint() const {
     d.Add(p.x);
     d.Add(p.z);
   }
-  d.Add(gp.jitter());
-  d.Add(gp.output_offset());
-  d.Add(gp.output_scale());
-  d.Add(static_cast<long>(gp.num_observations()));
   const Eigen::VectorXd probe = inputs_.Probe(0.37);
-  d.AddModel(gp, probe);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
+    // Every candidate's mean and variance: the belief's bits.
+    const FiniteSetBelief& belief = rank_one->belief();
+    d.Add(belief.output_offset());
+    d.Add(belief.output_scale());
+    d.Add(static_cast<long>(rank_one->num_observations()));
+    d.Add(rank_one->kernel().GetLogParams());
+    d.Add(rank_one->noise_variance());
+    d.Add(belief.Means());
+    d.Add(Eigen::VectorXd(belief.posterior().covariance().diagonal()));
+  } else {
+    const GaussianProcess& gp = model_->gp();
+    d.Add(gp.jitter());
+    d.Add(gp.output_offset());
+    d.Add(gp.output_scale());
+    d.Add(static_cast<long>(gp.num_observations()));
+    d.AddModel(gp, probe);
+  }
   for (int i = 0; i < model_->num_constraints(); ++i) d.AddModel(model_->constraint(i), probe);
   // A reward with a threshold has a safety model of its own (plugin/signal_model.h).
   if (model_->reward_safety_model() >= 0) d.AddModel(model_->safety_models()[0].gp(), probe);
   for (const Observation& o : observations_) d.Add(o.constraints);
   std::ostringstream s;
-  s << "t=" << gp.num_observations() + 1 << " told=" << observations_.size()
-    << " pending=" << pending_.size() << " rounds=" << rounds_ << " digest=" << std::hex
-    << std::setw(16) << std::setfill('0') << d.value();
+  const FiniteSetModel* rank_one = model_->reward().rank_one();
+  const int rows = rank_one ? rank_one->num_observations() : model_->gp().num_observations();
+  s << "t=" << rows + 1 << " told=" << observations_.size() << " pending=" << pending_.size()
+    << " rounds=" << rounds_ << " digest=" << std::hex << std::setw(16) << std::setfill('0')
+    << d.value();
   return s.str();
 }
 

@@ -29,14 +29,13 @@ class FiniteSetChooser : public RoundChooser {
   }
 
  private:
-  // The rank-one posterior when there is one, else the GP at every candidate.
+  // The rank-one belief when there is one, else the GP at every candidate.
   static std::unique_ptr<CandidatePosterior> CandidatesPosterior(const ChoiceInputs& in) {
-    const GaussianProcess& gp = in.posterior.gp();
-    if (in.posterior.finite() != nullptr)
-      return std::make_unique<FiniteSetCandidatePosterior>(*in.posterior.finite(),
-                                                           in.posterior.finite_reference(),
-                                                           gp.output_offset(), gp.output_scale());
-    return std::make_unique<GpCandidatePosterior>(gp, in.round.unit_candidates);
+    if (const FiniteSetBelief* belief = in.posterior.finite())
+      return std::make_unique<FiniteSetCandidatePosterior>(belief->posterior(), belief->reference(),
+                                                           belief->output_offset(),
+                                                           belief->output_scale());
+    return std::make_unique<GpCandidatePosterior>(in.posterior.gp(), in.round.unit_candidates);
   }
 };
 

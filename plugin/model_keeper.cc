@@ -85,21 +85,21 @@ double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& uni
   const double reward = accepted ? chain_.ToReward(told) : ImputedReward();
   if (std::isnan(reward)) return reward;
   if (reward_safety_) signals_[0].Add(unit_input, reward);
-  AddReward(input, reward);
+  AddReward(input, reward, accepted);
   if (!accepted) return reward;
   ++num_accepted_;
   worst_reward_ = std::min(worst_reward_, reward);
   return kNaN;
 }
 
-void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
+void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accepted) {
   const int old_exponent = chain_.unit().exponent();
   const double largest = std::max(largest_reward_magnitude_, std::abs(reward));
   const int exponent =
       reward_->options().standardize_outputs ? PowerOfTwoUnit::ExponentFor(largest) : 0;
   if (exponent != old_exponent) reward_->ScaleOutputs(old_exponent - exponent);
   try {
-    reward_->AddObservation(u, std::ldexp(reward, -exponent));
+    reward_->AddObservation(u, std::ldexp(reward, -exponent), accepted);
   } catch (...) {
     if (exponent != old_exponent) reward_->ScaleOutputs(exponent - old_exponent);
     throw;

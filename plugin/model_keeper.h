@@ -50,6 +50,8 @@ class ModelKeeper {
   // The reward's model that predicts (RewardModel::gp()), and the model itself.
   const GaussianProcess& gp() const { return reward_->gp(); }
   const RewardModel& reward() const { return *reward_; }
+  // The reward's model becomes the rank-one one over these candidates (RewardModel::UseRankOne).
+  void UseRankOne(const Eigen::MatrixXd& unit_candidates) { reward_->UseRankOne(unit_candidates); }
   // Every row of the reward's model (accepted rewards and imputed failures).
   int num_rows() const { return reward_->num_observations(); }
   int num_constraints() const { return num_constraints_; }
@@ -97,8 +99,8 @@ class ModelKeeper {
 
  private:
   // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
-  // requires.
-  void AddReward(const Eigen::VectorXd& u, double reward);
+  // requires; accepted: a told reward, not a failure's imputed one.
+  void AddReward(const Eigen::VectorXd& u, double reward, bool accepted);
   void SaveFit();
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,

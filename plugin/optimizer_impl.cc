@@ -86,9 +86,13 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
       calibrated_ ? safety_ : std::vector<SafetySignal>(), domain_.action_dim());
   reported_dropped_seeds_.assign(static_cast<std::size_t>(unit_seeds.cols()), false);
   model_->refit_policy().CheckTimeFitBounds();
+  // The rank-one posterior over the candidates replaces the exact GP where the hyperparameters
+  // and the candidates' inputs stay fixed and the noise keeps the updates finite; safe
+  // strategies decide on the exact models.
   if (options_.finite_set_rank_one_updates && domain_.kind() == DomainKind::kFiniteSet &&
-      domain_.context_dim() == 0 && !options_.refit.enabled && !inputs_.has_time())
-    finite_model_ = std::make_unique<FiniteSetModel>(inputs_.CandidateInputs({}, 0));
+      domain_.context_dim() == 0 && !options_.refit.enabled && !inputs_.has_time() && !safe_ &&
+      options_.gp.noise_variance > 0.0)
+    model_->UseRankOne(inputs_.CandidateInputs({}, 0));
   if (safe_)
     chooser_ = MakeSafeChooser(strategy_->safe_seeds(), unit_seeds);
   else if (domain_.kind() == DomainKind::kFiniteSet)
@@ -110,7 +114,7 @@ LogHeader OptimizerImpl::MakeHeader() const {
   h.options = options_;
   h.options.log_path.clear();
   h.default_kernel = default_kernel_;
-  h.kernel_description = model_->gp().kernel().Describe();
+  h.kernel_description = model_->reward().kernel().Describe();
   h.kernel_log_params = model_->initial_kernel_log_params();
   return h;
 }

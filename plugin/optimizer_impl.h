@@ -19,7 +19,6 @@
 #include "gpbandit/plugin/optimizer_options.h"
 #include "gpbandit/plugin/optimizer_types.h"
 #include "gpbandit/storage/study_storage.h"
-#include "plugin/finite_set_model.h"
 #include "plugin/initial_design.h"
 #include "plugin/model_inputs.h"
 #include "plugin/model_keeper.h"
@@ -84,6 +83,8 @@ class OptimizerImpl {
   void Build(std::unique_ptr<Kernel> kernel);
   void CheckStudyHeader(const std::string& header_json) const;
   void Replay(const LogRecord& record);
+  // ---- Queries on the rank-one model (recommendations.cc) ----
+  Recommendation BestCandidate(const FiniteSetModel& model) const;
   // ---- Ask (ask_round.cc) ----
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall StartCall(int q, const Eigen::VectorXd& z) const;
@@ -140,9 +141,6 @@ class OptimizerImpl {
   bool default_kernel_ = true;
   ModelInputs inputs_;
   std::unique_ptr<ModelKeeper> model_;
-  // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);
-  // nullptr where it does not apply.
-  std::unique_ptr<FiniteSetModel> finite_model_;
   std::unique_ptr<RoundChooser> chooser_;
   bool safe_ = false;
   // The strategy's declared safety signals (Strategy::safety_signals()), and whether each has

@@ -1,4 +1,6 @@
 // The Optimizer's state queries (optimizer.h, "State"), each under the mutex.
+#include <stdexcept>
+
 #include "gpbandit/plugin/optimizer.h"
 #include "plugin/optimizer_impl.h"
 
@@ -10,7 +12,14 @@ const std::string& Optimizer::strategy_name() const { return impl_->strategy_nam
 const StrategyParams& Optimizer::strategy_options() const { return impl_->strategy_options(); }
 const OptimizerOptions& Optimizer::options() const { return impl_->options(); }
 const std::string& Optimizer::worker_id() const { return impl_->journal().worker_id(); }
-const GaussianProcess& Optimizer::model() const { return impl_->model().gp(); }
+const GaussianProcess& Optimizer::model() const {
+  if (impl_->model().reward().rank_one() != nullptr)
+    throw std::logic_error(
+        "Optimizer::model: on a finite set kept by rank-one updates "
+        "(OptimizerOptions::finite_set_rank_one_updates) the posterior lives over the candidates "
+        "and no exact GP is kept; use Predict, Best or information_gain()");
+  return impl_->model().gp();
+}
 int Optimizer::num_constraints() const { return impl_->model().num_constraints(); }
 const GaussianProcess& Optimizer::constraint_model(int i) const {
   return impl_->model().constraint(i);
@@ -77,7 +86,8 @@ std::string Optimizer::figure_name() const {
 
 double Optimizer::information_gain() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().gp().InformationGain();
+  const FiniteSetModel* rank_one = impl_->model().reward().rank_one();
+  return rank_one != nullptr ? rank_one->InformationGain() : impl_->model().gp().InformationGain();
 }
 
 bool Optimizer::has_fit_report() const {

@@ -36,6 +36,7 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   domain_.CheckContext(z, "context");
   if (safe_ && !safety_.empty())
     return strategy_->recommend_from_safe_set() ? SafeSetBest(z) : SafeBest(&z);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) return BestCandidate(*rank_one);
   const GaussianProcess& gp = model_->gp();
   Eigen::VectorXd action;
   if (domain_.kind() == DomainKind::kFiniteSet) {
@@ -53,19 +54,27 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   } else {
     Rng rng = RoundRng(options_.seed, rounds_, kStreamBest);
     const std::unique_ptr<ContinuousAcquisition> mean = MeanOnly().MakeContinuous(gp, rng);
-    Eigen::VectorXd lower, upper;
-    inputs_.SearchBox(z, rounds_, &lower, &upper);
+    // The local model's mean is searched where the ask searches, its trust boxes: far from its
+    // neighbourhoods it reverts to their outputs' mean, which is no recommendation.
+    ModelRound m;
+    inputs_.SearchBox(z, rounds_, &m.unit_lower, &m.unit_upper);
+    model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper,
+                                   &m.region_lower, &m.region_upper, &m.region_starts);
     std::vector<int> index;
     const Eigen::VectorXd means =
         ObservedMeans(observations_, model_->reward().MeansAtObservations(), &index);
-    const Eigen::MatrixXd starts =
+    m.observed_starts =
         inputs_.WithRound(BestStarts(domain_, observations_, means, index, domain_.ContextToUnit(z),
                                      options_.maximizer_observed_starts),
                           rounds_);
+    m.box_options = MaximizerOptions(options_);
+    const std::vector<DiscreteCoordinate> discrete = inputs_.DiscreteCoordinates();
     double value = 0;
-    action = domain_.ActionFromUnit(MaximizeOverInputs(
-        *mean, lower, upper, inputs_.DiscreteCoordinates(), starts, MaximizerOptions(options_),
-        options_.maximizer_integer_search, rng, &value));
+    action = domain_.ActionFromUnit(
+        discrete.empty() ? MaximizeOverSearchRegions(*mean, m, rng).x
+                         : MaximizeOverInputs(*mean, m.unit_lower, m.unit_upper, discrete,
+                                              m.observed_starts, m.box_options,
+                                              options_.maximizer_integer_search, rng, &value));
   }
   Recommendation r;
   r.x = action;
@@ -77,11 +86,30 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
   return r;
 }
 
+// Best(context) of the rank-one model (no context): the candidate of the highest posterior mean,
+// the first of equal ones.
+Recommendation OptimizerImpl::BestCandidate(const FiniteSetModel& model) const {
+  Eigen::Index best = 0;
+  const Eigen::VectorXd means = model.belief().Means();
+  means.maxCoeff(&best);
+  Recommendation r;
+  r.x = domain_.candidates().col(best);
+  r.posterior_mean = model_->chain().MeanToTold(means(best));
+  r.observed_reward = std::nan("");
+  for (const Observation& o : observations_)
+    if (o.accepted && SameVector(o.x, r.x)) r.observed_reward = o.y;
+  return r;
+}
+
 Prediction OptimizerImpl::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
   domain_.CheckAction(x, "x");
   domain_.CheckContext(z, "context");
   double mean = 0, variance = 0;
-  model_->gp().MeanAndVariance(inputs_.Input(x, z, rounds_), &mean, &variance);
+  const Eigen::VectorXd u = inputs_.Input(x, z, rounds_);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one())
+    rank_one->Predict(u, &mean, &variance);
+  else
+    model_->gp().MeanAndVariance(u, &mean, &variance);
   Prediction p;
   p.mean = model_->chain().MeanToTold(mean);
   p.stddev = model_->chain().StddevToTold(std::sqrt(std::max(variance, 0.0)));

@@ -1,6 +1,7 @@
 #include "plugin/reward_model.h"
 
 #include <numeric>
+#include <stdexcept>
 #include <vector>
 
 namespace gpbandit {
@@ -16,7 +17,8 @@ RewardModel::RewardModel(const RewardModel& other)
     : local_options_(other.local_options_),
       local_allowed_(other.local_allowed_),
       exact_(other.exact_ ? std::make_unique<GaussianProcess>(*other.exact_) : nullptr),
-      local_(other.local_ ? std::make_unique<LocalGaussianProcess>(*other.local_) : nullptr) {}
+      local_(other.local_ ? std::make_unique<LocalGaussianProcess>(*other.local_) : nullptr),
+      finite_(other.finite_ ? std::make_unique<FiniteSetModel>(*other.finite_) : nullptr) {}
 
 RewardModel& RewardModel::operator=(const RewardModel& other) {
   if (this != &other) {
@@ -31,19 +33,61 @@ RewardModel& RewardModel::operator=(RewardModel&&) noexcept = default;
 
 RewardModel::~RewardModel() = default;
 
+const GaussianProcess& RewardModel::gp() const {
+  if (finite_)
+    throw std::logic_error(
+        "the model is the rank-one posterior over the finite set's candidates "
+        "(OptimizerOptions::finite_set_rank_one_updates): no exact GP is kept");
+  return local_ ? local_->local() : *exact_;
+}
+
 int RewardModel::num_observations() const {
+  if (finite_) return finite_->num_observations();
   return local_ ? local_->num_observations() : exact_->num_observations();
 }
 
+const Kernel& RewardModel::kernel() const {
+  if (finite_) return finite_->kernel();
+  return local_ ? local_->kernel() : exact_->kernel();
+}
+
 double RewardModel::noise_variance() const {
+  if (finite_) return finite_->noise_variance();
   return local_ ? local_->noise_variance() : exact_->noise_variance();
 }
 
 const GaussianProcessOptions& RewardModel::options() const {
+  if (finite_) return finite_->options();
   return local_ ? local_->options() : exact_->options();
 }
 
-void RewardModel::AddObservation(const Eigen::VectorXd& u, double y) {
+void RewardModel::UseRankOne(const Eigen::MatrixXd& unit_candidates) {
+  if (!exact_ || exact_->num_observations() > 0)
+    throw std::logic_error("RewardModel::UseRankOne: only before the first observation");
+  GaussianProcessOptions options = exact_->options();
+  options.noise_variance = exact_->noise_variance();
+  finite_ = std::make_unique<FiniteSetModel>(exact_->kernel().Clone(), unit_candidates, options);
+  exact_.reset();
+}
+
+// A told point that is not a candidate: the exact GP on every observation takes over for good.
+void RewardModel::AddToRankOne(const Eigen::VectorXd& u, double y, bool accepted) {
+  const int candidate = finite_->CandidateIndex(u);
+  if (candidate >= 0) {
+    finite_->AddObservation(candidate, y, accepted);
+    return;
+  }
+  auto exact = std::make_unique<GaussianProcess>(finite_->ExactModel());
+  exact->AddObservation(u, y);
+  exact_ = std::move(exact);
+  finite_.reset();
+}
+
+void RewardModel::AddObservation(const Eigen::VectorXd& u, double y, bool accepted) {
+  if (finite_) {
+    AddToRankOne(u, y, accepted);
+    return;
+  }
   if (local_) {
     local_->AddObservation(u, y);
     return;
@@ -62,7 +106,9 @@ void RewardModel::AddObservation(const Eigen::VectorXd& u, double y) {
 }
 
 void RewardModel::ScaleOutputs(int exponent) {
-  if (local_)
+  if (finite_)
+    finite_->ScaleOutputs(exponent);
+  else if (local_)
     local_->ScaleOutputs(exponent);
   else
     exact_->ScaleOutputs(exponent);
@@ -70,13 +116,16 @@ void RewardModel::ScaleOutputs(int exponent) {
 
 void RewardModel::SetHyperparameters(const ConstVectorRef& kernel_log_params,
                                      double noise_variance) {
-  if (local_)
+  if (finite_)
+    finite_->SetHyperparameters(kernel_log_params, noise_variance);
+  else if (local_)
     local_->SetHyperparameters(kernel_log_params, noise_variance);
   else
     exact_->SetHyperparameters(kernel_log_params, noise_variance);
 }
 
 Eigen::VectorXd RewardModel::MeansAtObservations() const {
+  if (finite_) return finite_->MeansAtObservations();
   return local_ ? local_->MeansAtObservations() : exact_->MeansAtObservations();
 }
 
@@ -95,6 +144,11 @@ std::vector<int> EvenlySpaced(const std::vector<int>& rows, int count) {
 }  // namespace
 
 GaussianProcess RewardModel::FitData(int max_observations) const {
+  if (finite_) {
+    std::vector<int> rows(static_cast<std::size_t>(finite_->num_observations()));
+    std::iota(rows.begin(), rows.end(), 0);
+    return finite_->ModelOn(EvenlySpaced(rows, max_observations));
+  }
   if (!local_ && exact_->num_observations() <= max_observations) return *exact_;
   // A systematic sample over the whole study (its space-filling start and its later
   // concentration alike): the exact GP is global, and the local one predicts where the exact

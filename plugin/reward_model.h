@@ -4,7 +4,11 @@
 // safety constraints), the LocalGaussianProcess built from the exact GP's observations and
 // hyperparameters at the observation that crosses the threshold. The switch happens in
 // AddObservation, so a run replayed from its log switches at the same observation and holds the
-// same model. Internal to plugin/; not thread-safe (the local model is rebuilt when read).
+// same model. On a finite set with fixed hyperparameters (OptimizerOptions::
+// finite_set_rank_one_updates) the model is instead the rank-one FiniteSetModel, without an exact
+// GP, until an observation that is not a candidate arrives: that one switches to the exact GP on
+// every observation (one O(t^3) factorization). Internal to plugin/; not thread-safe (the local
+// model is rebuilt when read).
 #ifndef GPBANDIT_PLUGIN_REWARD_MODEL_H_
 #define GPBANDIT_PLUGIN_REWARD_MODEL_H_
 
@@ -14,6 +18,7 @@
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/local_gaussian_process.h"
 #include "gpbandit/plugin/optimizer_options.h"
+#include "plugin/finite_set_model.h"
 
 namespace gpbandit {
 
@@ -29,19 +34,27 @@ class RewardModel {
   ~RewardModel();
 
   // The model that predicts: the exact GP, or the local GP's exact GP on its neighbours. The
-  // reference stays valid until the switch to the local model or an assignment.
-  const GaussianProcess& gp() const { return local_ ? local_->local() : *exact_; }
+  // reference stays valid until the switch to the local model or an assignment. Throws
+  // std::logic_error while the model is the rank-one one (rank_one()), which has no GP.
+  const GaussianProcess& gp() const;
   bool is_local() const { return local_ != nullptr; }
+  // The rank-one model over the finite set's candidates, or nullptr.
+  const FiniteSetModel* rank_one() const { return finite_.get(); }
+  // From now on, the rank-one model over these candidates (model inputs, input_dim x N) instead
+  // of the exact GP, with its kernel and options. Only before the first observation; throws
+  // std::invalid_argument as FiniteSetModel does.
+  void UseRankOne(const Eigen::MatrixXd& unit_candidates);
   // Every observation told to the model, whichever predicts.
   int num_observations() const;
-  const Kernel& kernel() const { return local_ ? local_->kernel() : exact_->kernel(); }
+  const Kernel& kernel() const;
   Eigen::VectorXd kernel_log_params() const { return kernel().GetLogParams(); }
   double noise_variance() const;
   const GaussianProcessOptions& options() const;
 
   // Appends (u, y) (GaussianProcess::AddObservation); past exact_until, switches to, or feeds,
-  // the local model. Unchanged on throw.
-  void AddObservation(const Eigen::VectorXd& u, double y);
+  // the local model. accepted: a reward, not a failure's imputed value (the rank-one model's
+  // incumbent). Unchanged on throw.
+  void AddObservation(const Eigen::VectorXd& u, double y, bool accepted = true);
   void ScaleOutputs(int exponent);
   void SetHyperparameters(const ConstVectorRef& kernel_log_params, double noise_variance);
 
@@ -64,10 +77,13 @@ class RewardModel {
                      Eigen::MatrixXd* region_starts) const;
 
  private:
+  void AddToRankOne(const Eigen::VectorXd& u, double y, bool accepted);
+
   LocalModelOptions local_options_;
   bool local_allowed_;
   std::unique_ptr<GaussianProcess> exact_;       // below the threshold
   std::unique_ptr<LocalGaussianProcess> local_;  // past it
+  std::unique_ptr<FiniteSetModel> finite_;       // on a finite set, instead of both
 };
 
 }  // namespace gpbandit

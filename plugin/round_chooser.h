@@ -17,10 +17,10 @@
 #include "gpbandit/acquisition/box_maximizer.h"
 #include "gpbandit/acquisition/mixed_maximizer.h"
 #include "gpbandit/acquisition/strategy.h"
-#include "gpbandit/gp/finite_set_posterior.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/plugin/domain.h"
 #include "gpbandit/plugin/optimizer_options.h"
+#include "plugin/finite_set_belief.h"
 
 namespace gpbandit {
 
@@ -63,29 +63,30 @@ struct ModelRound {
 
 // The posterior one ask chooses from: the model itself, or a scratch copy of it with the active
 // pending points and the call's design points hallucinated at their own posterior means
-// (GP-BUCB: the variance shrinks where work is under way, the mean does not move); on a finite
-// set kept by rank-one updates, the candidates' posterior mirroring it.
+// (GP-BUCB: the variance shrinks where work is under way, the mean does not move). On a finite
+// set kept by rank-one updates the model is the candidates' belief (FiniteSetBelief), and there
+// is no GP.
 class AskPosterior {
  public:
-  // Uses `model` itself (and `finite` itself, if not null) until the first Hallucinate.
-  AskPosterior(const GaussianProcess& model, const FiniteSetPosterior* finite, double reference);
-  const GaussianProcess& gp() const { return copy_ ? *copy_ : model_; }
-  // The rank-one posterior (nullptr: predict through gp()), and the output it is relative to.
-  const FiniteSetPosterior* finite() const { return finite_copy_ ? finite_copy_.get() : finite_; }
-  double finite_reference() const { return reference_; }
+  // Uses `model` (or `belief`) itself until the first Hallucinate; it must outlive this.
+  explicit AskPosterior(const GaussianProcess& model);
+  explicit AskPosterior(const FiniteSetBelief& belief);
+  // The GP; throws std::logic_error on a rank-one belief.
+  const GaussianProcess& gp() const;
+  // The rank-one belief over the candidates, or nullptr (then predict through gp()).
+  const FiniteSetBelief* finite() const { return belief_copy_ ? belief_copy_.get() : belief_; }
   // The points hallucinated so far.
   int num_hallucinated() const { return num_hallucinated_; }
   // Observes model input u at its posterior mean; `candidate` is its index among the finite
-  // set's candidates when there is a rank-one posterior (ignored otherwise).
+  // set's candidates when there is a rank-one belief (ignored otherwise).
   void Hallucinate(const Eigen::VectorXd& u, int candidate);
 
  private:
-  const GaussianProcess& model_;
-  const FiniteSetPosterior* finite_;
-  double reference_;
+  const GaussianProcess* model_ = nullptr;
+  const FiniteSetBelief* belief_ = nullptr;
   int num_hallucinated_ = 0;
   std::unique_ptr<GaussianProcess> copy_;
-  std::unique_ptr<FiniteSetPosterior> finite_copy_;
+  std::unique_ptr<FiniteSetBelief> belief_copy_;
 };
 
 // What a chooser reads.
@@ -108,6 +109,12 @@ class RoundChooser {
   virtual Eigen::VectorXd Choose(const ChoiceInputs& in, int slot, Rng& rng, AskCall* call,
                                  double* value) const = 0;
 };
+
+// The maximizer of `acquisition` over the whole action box from m.observed_starts, or, under
+// the local model (m.region_lower has columns), in each trust region from its anchor: the best
+// of them (the first of equal values).
+BoxMaximizerResult MaximizeOverSearchRegions(const ContinuousAcquisition& acquisition,
+                                             const ModelRound& m, Rng& rng);
 
 // The maximizer of the strategy's acquisition over the action box; a repeat of the batch's
 // earlier points or of an active pending point is replaced by a uniform point of the box.

@@ -97,6 +97,27 @@ TEST(FiniteSetPosteriorTest, OnesResponseGivesTheMeanUnderAnotherPriorMean) {
                std::invalid_argument);
 }
 
+// Outputs scaled by a power of two midway give the bits of the posterior fed the scaled
+// outputs from the start (the Optimizer's reward unit changes so).
+TEST(FiniteSetPosteriorTest, ScaleOutputsIsExact) {
+  Rng rng(TestSeed(19));
+  const Eigen::MatrixXd candidates = UniformPoints(2, 15, 0.0, 1.0, rng);
+  const auto kernel = MakeMatern52(FirstDims(2), true, 1.0, 0.3);
+  FiniteSetPosterior scaled_midway(*kernel, candidates, 0.01, 0.5);
+  FiniteSetPosterior scaled_throughout(*kernel, candidates, 0.01, std::ldexp(0.5, -7));
+  const std::vector<int> played = {4, 9, 4, 1, 14, 2, 9};
+  for (std::size_t k = 0; k < played.size(); ++k) {
+    const double y = 3.0 + std::sin(5.0 * candidates(0, played[k])) + 0.1 * k;
+    if (k == 4) scaled_midway.ScaleOutputs(-7);
+    scaled_midway.Observe(played[k], k < 4 ? y : std::ldexp(y, -7));
+    scaled_throughout.Observe(played[k], std::ldexp(y, -7));
+  }
+  EXPECT_EQ(scaled_midway.mean(), scaled_throughout.mean());
+  EXPECT_EQ(scaled_midway.prior_mean(), scaled_throughout.prior_mean());
+  EXPECT_EQ(scaled_midway.covariance(), scaled_throughout.covariance());
+  EXPECT_EQ(scaled_midway.ones_response(), scaled_throughout.ones_response());
+}
+
 TEST(FiniteSetPosteriorTest, SamplesMatchMeanAndCovariance) {
   Rng rng(TestSeed(33));
   Eigen::MatrixXd candidates(1, 4);

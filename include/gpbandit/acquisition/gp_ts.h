@@ -89,6 +89,10 @@ class GpTs : public Strategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return scale_; }  // v_t
   std::string figure_name() const override { return "v_t"; }
+  // Only to take the information gain at the floor of a noise bound taken from the model.
+  bool reads_sequential_variances() const override {
+    return options_.noise_bound < 0.0 && options_.gamma.source == GammaSource::kInformationGain;
+  }
   Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const override;
   std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,
                                                         Rng& rng) const override;

@@ -61,6 +61,7 @@ class GpUcb : public IndexStrategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return beta_; }  // beta_t (already scaled)
   std::string figure_name() const override { return "beta_t"; }
+  bool reads_sequential_variances() const override { return false; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
   std::string OptionsJson() const override;

@@ -62,6 +62,10 @@ class IgpUcb : public IndexStrategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return beta_; }
   std::string figure_name() const override { return "beta_t"; }
+  // Only to take the information gain at the floor of a noise bound taken from the model.
+  bool reads_sequential_variances() const override {
+    return options_.noise_bound < 0.0 && options_.gamma.source == GammaSource::kInformationGain;
+  }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
   std::string OptionsJson() const override;

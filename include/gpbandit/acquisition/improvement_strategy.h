@@ -53,6 +53,7 @@ class ImprovementStrategy : public IndexStrategy {
   // The round's margin xi + relative_xi sqrt(signal_variance) (xi before the first round).
   double figure() const override { return margin_; }
   std::string figure_name() const override { return "xi"; }
+  bool reads_sequential_variances() const override { return false; }
   std::string OptionsJson() const override;
 
   double incumbent() const { return incumbent_; }

@@ -132,6 +132,7 @@ class SafeOpt : public Strategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return beta_; }
   std::string figure_name() const override { return "beta"; }
+  bool reads_sequential_variances() const override { return false; }
   // Not used: a safe strategy chooses through ChooseSafe. Both throw std::logic_error.
   Eigen::VectorXd ScoreCandidates(const CandidatePosterior& posterior, Rng& rng) const override;
   std::unique_ptr<ContinuousAcquisition> MakeContinuous(const GaussianProcess& gp,

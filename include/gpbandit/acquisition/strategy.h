@@ -48,8 +48,8 @@ struct RoundState {
   double information_gain = 0.0;
   // sigma_{i-1}^2(x_i) of each observation given those before it, in original output units
   // (GaussianProcess::SequentialVariances): what a strategy needs to take the information gain
-  // at a noise level other than the model's. Empty when not known (the finite-set loops);
-  // strategies then use information_gain.
+  // at a noise level other than the model's. Empty when not known (the finite-set loops) or not
+  // read (Strategy::reads_sequential_variances); strategies then use information_gain.
   Eigen::VectorXd sequential_variances;
   // The incumbent for EI/PI: the highest posterior mean among observed points (original units);
   // -infinity when there are no observations.
@@ -211,6 +211,10 @@ class Strategy {
   // How the model should forget over the rounds (time_model.h). Default: kNone, a stationary
   // objective. Fixed for the strategy's lifetime (the Optimizer reads it once, when built).
   virtual TimeModel time_model() const { return TimeModel(); }
+  // Whether BeginRound reads RoundState::sequential_variances (one number per observation, so
+  // O(t) to hand over each round): the Optimizer fills them only for a strategy that does.
+  // Default true (a user's strategy may).
+  virtual bool reads_sequential_variances() const { return true; }
   // ---- Safe exploration (SafeOpt, SafeOpt-MC) ------------------------------------------------
   // The number of measured constraint signals g_i(x) every tell must carry (SafeOpt-MC); 0 for
   // strategies without constraints.

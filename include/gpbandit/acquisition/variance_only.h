@@ -21,6 +21,7 @@ class VarianceOnly : public IndexStrategy {
   void BeginRound(const RoundState& state) override;
   double figure() const override { return 0.0; }
   std::string figure_name() const override { return "none"; }
+  bool reads_sequential_variances() const override { return false; }
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
 };

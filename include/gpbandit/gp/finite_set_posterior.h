@@ -40,6 +40,11 @@ class FiniteSetPosterior {
   // an index out of range or a non-finite y; unchanged on throw.
   void Observe(int index, double y);
 
+  // Multiplies the outputs observed so far, and the prior mean, by 2^exponent: the mean vector
+  // and the prior mean scale exactly (bit for bit what the same observations scaled would have
+  // given, barring overflow and underflow), the covariance does not change. O(N).
+  void ScaleOutputs(int exponent);
+
   // 1/2 sum_t log(1 + Sigma_{t-1}(i_t, i_t) / lambda).
   double InformationGain() const { return information_gain_; }
 

@@ -29,8 +29,9 @@
 // seeds first, then its own choice (Strategy::ChooseSafe) in (5); see acquisition/safe_opt.h.
 // AskBatch(q) repeats (3)-(5) q times, hallucinating each choice before the next. Every
 // handed-out point is logged as pending before the call returns. On a finite set without
-// contexts and refits the posterior over the candidates is kept by rank-one updates (O(N^2) per
-// observation; OptimizerOptions::finite_set_rank_one_updates), with the same posterior.
+// contexts and refits the posterior over the candidates is kept by rank-one updates, without an
+// exact GP (O(N^2) per observation whatever t; OptimizerOptions::finite_set_rank_one_updates),
+// with the same posterior.
 //
 // Units: every action x and context z here is in ORIGINAL units; the model sees the unit-cube
 // image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any finite
@@ -226,13 +227,14 @@ class Optimizer {
   // maximizer of the posterior mean mu_t(x, context) over the whole action domain (at the next
   // round, for a time model), observed or not: exhaustive on finite sets (the first of equal
   // maxima); on boxes the maximizer on the mean (deterministic for the seed and the state),
-  // started also from the observed points. observed_reward is NaN unless the action was
-  // observed at this context. On a domain without contexts, an empty context gives Best().
-  // Throws std::invalid_argument for a bad context. Under a safe strategy: as Best() with every
-  // point at this context; with safe-opt's recommendation = "safe-set", the maximizer of the
-  // posterior mean over the models' safe set at this context (the candidates of a finite set; on
-  // a box the observed actions, the seeds, 512 scrambled Sobol points and a cloud around the
-  // observed actions).
+  // started also from the observed points; under the local model of long studies, within its
+  // trust boxes (far from its neighbourhoods its mean is no evidence), each started from its
+  // anchor. observed_reward is NaN unless the action was observed at this context. On a domain
+  // without contexts, an empty context gives Best(). Throws std::invalid_argument for a bad
+  // context. Under a safe strategy: as Best() with every point at this context; with
+  // safe-opt's recommendation = "safe-set", the maximizer of the posterior mean over the
+  // models' safe set at this context (the candidates of a finite set; on a box the observed
+  // actions, the seeds, 512 scrambled Sobol points and a cloud around the observed actions).
   Recommendation Best(const Eigen::VectorXd& context) const;
   // "predict" is the posterior mean and STANDARD DEVIATION of f (not of a noisy observation)
   // at action x and context (see Prediction), in the caller's units, at the next round for a
@@ -290,7 +292,10 @@ class Optimizer {
   // OptimizerOptions::local_model.exact_until observations on a box, the model that predicts
   // is the local GP's (gp/local_gaussian_process.h): an exact GP on the local_model.size
   // observations most correlated with the incumbent, in the order told; t() still counts all.
-  // The reference stays valid until the next call that changes the optimizer.
+  // On a finite set kept by rank-one updates (OptimizerOptions::finite_set_rank_one_updates)
+  // there is no GP: throws std::logic_error (Predict, Best and information_gain() answer from
+  // the rank-one posterior). The reference stays valid until the next call that changes the
+  // optimizer.
   const GaussianProcess& model() const;
   // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
   // model of signal i (unit-cube inputs; std::out_of_range for a bad i): in the signal's units
@@ -318,7 +323,8 @@ class Optimizer {
   // before the first such round.
   double figure() const;
   std::string figure_name() const;
-  // gamma_t of the accepted observations (GaussianProcess::InformationGain).
+  // gamma_t of the accepted observations (GaussianProcess::InformationGain; on a finite set kept
+  // by rank-one updates, the same sum from the rank-one posterior).
   double information_gain() const;
   // The report of the last hyperparameter fit; has_fit_report() is false before the first.
   bool has_fit_report() const;

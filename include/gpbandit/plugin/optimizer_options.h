@@ -199,13 +199,17 @@ struct OptimizerOptions {
   // do not depend on it. >= 0, default 0.
   int num_threads = 0;
 
-  // On a finite candidate set without contexts and without refits, keep the posterior over the
-  // candidates by rank-one updates (Chowdhury & Gopalan 2017, appendix F; plugin/
-  // finite_set_model.h): O(N^2) per observation instead of the O(N t^2) the exact GP needs per
-  // round, with the same posterior up to roundoff. false: always predict through the exact GP
-  // (to compare the two). With refits (the kernel changes) or contexts (the candidates' inputs
-  // change every round), or once a told point is not a candidate, the exact GP is used either
-  // way. Default true.
+  // On a finite candidate set without contexts, refits, time models or safety constraints, and
+  // with gp.noise_variance > 0, the reward model is the posterior over the candidates kept by
+  // rank-one updates (Chowdhury & Gopalan 2017, appendix F; plugin/finite_set_model.h), and no
+  // exact GP: O(N^2) time per observation and O(N^2 + t) memory whatever t, where the exact GP
+  // needs O(N t^2) per round and O(t^2) memory; the same posterior (and output standardization)
+  // up to roundoff, so the same suggestions. Every round statistic, Best, Best(context),
+  // Predict and the pending points' hallucination are served from it; Optimizer::model() then
+  // throws (there is no GP to return). A told point that is not a candidate hands over to the
+  // exact GP on every observation, for good. false: always the exact GP (to compare the two).
+  // With refits (the kernel changes) or contexts (the candidates' inputs change every round) the
+  // exact GP is used either way. Logged (older logs: false). Default true.
   bool finite_set_rank_one_updates = true;
 
   // Where the study's records live (observation_log.h lists them). log_path: a JSON-Lines file
