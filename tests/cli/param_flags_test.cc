@@ -283,6 +283,10 @@ TEST_F(CliParamFlagsTest, RefusedCallsNameTheProblemAndLeaveTheLogUnchanged) {
     EXPECT_THAT(result.err, HasSubstr("--param")) << bad << ": " << result.err;
     EXPECT_FALSE(std::ifstream(dir("new.jsonl")).good()) << bad;
   }
+  const Result observed = Run("observe --log new.jsonl --param kp=log:0.1:100 --x kp=1000 --y 1");
+  EXPECT_EQ(observed.status, 2);
+  EXPECT_THAT(observed.err, HasSubstr("--x 'kp=1000'"));
+  EXPECT_FALSE(std::ifstream(dir("new.jsonl")).good());
 }
 
 }  // namespace
