@@ -1,13 +1,16 @@
 // gpbandit suggest / observe: the ask/tell Optimizer driven by hand, one call per process, its
 // state kept in the study's storage. With --log FILE, the first call creates the log from
-// --bounds and --strategy and later calls rebuild the optimizer from the log alone; with
+// --bounds (or named parameters, --param / --space; cli/parameter_flags.h) and --strategy and
+// later calls rebuild the optimizer from the log alone; with
 // --storage URL --study NAME, the study was made by `gpbandit study create`. Either way the
-// study remembers bounds, strategy and options, and several processes may call at once (the
-// storage's lock serializes them; optimizer.h, "Shared studies").
+// study remembers bounds or parameters, strategy and options, and several processes may call at
+// once (the storage's lock serializes them; optimizer.h, "Shared studies").
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -18,6 +21,7 @@ namespace {
 
 struct LogFlags {
   StudyFlags study;
+  SpaceFlags space;
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
   std::string sense = ObjectiveSenseName(ObjectiveSense::kMaximize);
   std::vector<std::string> options;
@@ -27,9 +31,10 @@ struct LogFlags {
 void AddLogFlags(po::options_description* desc, LogFlags* f) {
   AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
   desc->add_options()("bounds", po::value(&f->bounds),
-                      "action box lower:upper,... (first call; later calls must match or omit it)")(
-      "strategy", ValueWithDefault(&f->strategy),
-      "registry name (first call; remembered by the log)")(
+                      "action box lower:upper,... (first call; later calls must match or omit it)");
+  AddSpaceFlags(desc, &f->space, "first call; later calls must match or omit it");
+  desc->add_options()("strategy", ValueWithDefault(&f->strategy),
+                      "registry name (first call; remembered by the log)")(
       "context", po::value(&f->context), "this round's context z1,z2,... (contextual problems)")(
       "context-bounds", po::value(&f->context_bounds),
       "context box lower:upper,... (first call, optional)")(
@@ -60,6 +65,11 @@ Eigen::VectorXd ContextArg(const LogFlags& f) {
 void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::variables_map& vm) {
   const std::string where = DescribeStudy(f.study);
   const Domain& domain = optimizer.domain();
+  if (!f.bounds.empty() && domain.action_space() != nullptr)
+    throw UsageError("--bounds " + f.bounds +
+                     " given, but the study's actions are named parameters " +
+                     domain.action_space()->Describe() + " (" + where + "); omit --bounds");
+  CheckSpaceMatches(f.space, domain, where);
   if (!f.bounds.empty()) {
     Eigen::VectorXd lower, upper;
     ParseBounds("bounds", f.bounds, &lower, &upper);
@@ -84,17 +94,22 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
                      " (" + where + "); omit --option or use a new log");
 }
 
+Domain BoxOfFlag(const std::string& bounds) {
+  Eigen::VectorXd lower, upper;
+  ParseBounds("bounds", bounds, &lower, &upper);
+  return Domain::Box(lower, upper);
+}
+
 // A new log's optimizer, from the flags.
 std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
-  if (f.bounds.empty())
+  const std::optional<ParameterSpace> space = SpaceFromFlags(f.space, f.bounds);
+  if (f.bounds.empty() && !space)
     throw UsageError("--bounds is required on the first call (no log at " + f.study.log_path +
-                     " yet)");
+                     " yet), or --param / --space for named parameters");
   RequireRegisteredStrategy("--strategy", f.strategy);
   const StrategyParams params = OptionsOf(f, f.strategy);
   RequireValidStrategyOptions(f.strategy, params);
-  Eigen::VectorXd lower, upper;
-  ParseBounds("bounds", f.bounds, &lower, &upper);
-  Domain domain = Domain::Box(lower, upper);
+  Domain domain = space ? Domain::Space(*space) : BoxOfFlag(f.bounds);
   const Eigen::VectorXd z = ContextArg(f);
   if (z.size() > 0) {
     Eigen::VectorXd zl, zu;
@@ -125,6 +140,7 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
 std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_map& vm) {
   CheckStudyFlags(f.study, /*with_log=*/true);
   CheckStudyAccess(f.study, /*writes=*/true);
+  SpaceFromFlags(f.space, f.bounds);  // a bad or conflicting --param, before anything is read
   if (!f.study.log_path.empty() && !LogHasRecords(f.study.log_path)) return NewLogOptimizer(f);
   std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
   CheckFlagsMatch(*optimizer, f, vm);
@@ -139,13 +155,13 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   AddLogFlags(&desc, &f);
   po::variables_map vm;
   if (!ParseArguments("suggest",
-                      "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10] "
-                      "[--context z] [options]",
+                      "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10 | "
+                      "--param kp=log:0.1:100 ... | --space space.json] [--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   const Eigen::VectorXd x = optimizer->Ask(ContextArg(f));
-  streams.out << FormatVector(x) << std::endl;
+  streams.out << PointText(optimizer->domain(), x) << std::endl;
   streams.err << "[suggest] round " << optimizer->rounds() << ", " << optimizer->num_accepted()
               << " observations, strategy " << optimizer->strategy_name() << "\n";
   return kExitOk;
@@ -153,12 +169,15 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
 
 int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
-  std::string x_text, g_text;
+  std::vector<std::string> x_texts;
+  std::string g_text;
   double y = 0;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
-  desc.add_options()("x", po::value(&x_text)->required(), "the action tried, x1,x2,...")(
+  desc.add_options()("x", po::value(&x_texts)->required(),
+                     "the action tried, x1,x2,...; with named parameters its name=value pairs, "
+                     "as suggest prints them, in one --x or several")(
       "y", po::value(&y)->required(),
       "the value observed: a reward (higher is better), or a cost under --sense minimize")(
       "g", po::value(&g_text),
@@ -167,12 +186,13 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
   if (!ParseArguments("observe",
-                      "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 --y 1.7 "
+                      "(--log runs.jsonl | --storage URL [--study NAME]) (--x 0.3,4.2 | --x "
+                      "'kp=3.2 taps=7 mode=pid') --y 1.7 "
                       "[--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
-  const Eigen::VectorXd x = ParseDoubleList("x", x_text);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
+  const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
   optimizer->Tell(x, ContextArg(f), y, g);
   if (clear_pending) optimizer->ClearPending();

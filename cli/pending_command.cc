@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -30,11 +31,13 @@ std::string LeaseText(double lease_until, double now) {
 
 int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   StudyFlags f;
-  std::string release, context;
+  std::vector<std::string> release;
+  std::string context;
   po::options_description desc("options");
   AddStudyFlags(&desc, &f, /*with_log=*/true, /*with_worker=*/false);
-  desc.add_options()("release", po::value(&release),
-                     "give back this pending point x1,x2,... first")(
+  desc.add_options()(
+      "release", po::value(&release),
+      "give back this pending point x1,x2,... (named parameters: its name=value pairs) first")(
       "context", po::value(&context), "its context z1,... (contextual studies)");
   po::variables_map vm;
   if (!ParseArguments("pending",
@@ -46,11 +49,12 @@ int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   CheckStudyAccess(f, /*writes=*/!release.empty());
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f);
   if (!release.empty()) {
-    const Eigen::VectorXd x = ParseDoubleList("release", release);
+    const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "release", release);
     const Eigen::VectorXd z =
         context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", context);
-    if (!optimizer->Release(x, z)) throw UsageError("no pending point equals " + release);
-    streams.err << "[pending] released " << release << "\n";
+    const std::string point = PointText(optimizer->domain(), x);
+    if (!optimizer->Release(x, z)) throw UsageError("no pending point equals " + point);
+    streams.err << "[pending] released " << point << "\n";
   }
   const std::vector<PendingPoint> pending = optimizer->pending_points();
   const double now = WallClockSeconds();
@@ -58,8 +62,8 @@ int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   streams.out << "round\tworker\tlease\tx\tz\n";
   for (const PendingPoint& p : pending) {
     streams.out << p.round << "\t" << (p.worker.empty() ? "-" : p.worker) << "\t"
-                << LeaseText(p.lease_until, now) << "\t" << FormatVector(p.x) << "\t"
-                << FormatVector(p.z) << "\n";
+                << LeaseText(p.lease_until, now) << "\t" << PointText(optimizer->domain(), p.x)
+                << "\t" << FormatVector(p.z) << "\n";
   }
   streams.err << "[pending] " << pending.size() << " pending in " << DescribeStudy(f) << "\n";
   return kExitOk;

@@ -3,12 +3,13 @@
 // Python (optimizer.h): the recommendation (without --context the observed point with the
 // highest posterior mean, at a context the maximizer of the posterior mean there), and the
 // posterior mean and standard deviation at a point, in the study's units (costs under --sense
-// minimize).
+// minimize). Points of a study of named parameters are name=value pairs (cli/parameter_flags.h).
 #include <cmath>
 #include <memory>
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
 #include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/optimizer.h"
@@ -55,7 +56,7 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--context: ") + e.what());
   }
-  streams.out << FormatVector(r.x) << std::endl;
+  streams.out << PointText(optimizer->domain(), r.x) << std::endl;
   // Under a safe strategy Best stays inside the safe set: say how far inside.
   const double margin = optimizer->SafetyMargin(r.x, r.z);
   streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
@@ -72,18 +73,19 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
 
 int PredictCommand(const std::vector<std::string>& args, Streams streams) {
   QueryFlags f;
-  std::string x_text;
+  std::vector<std::string> x_texts;
   po::options_description desc("options");
   AddQueryFlags(&desc, &f);
-  desc.add_options()("x", po::value(&x_text)->required(), "the action x1,x2,...");
+  desc.add_options()("x", po::value(&x_texts)->required(),
+                     "the action x1,x2,...; with named parameters its name=value pairs");
   po::variables_map vm;
   if (!ParseArguments("predict",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 "
                       "[--context z]",
                       args, desc, &vm, streams.out))
     return kExitOk;
-  const Eigen::VectorXd x = ParseDoubleList("x", x_text);
   const std::unique_ptr<Optimizer> optimizer = OpenForQuery(f);
+  const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   Prediction p;
   try {
     p = optimizer->Predict(x, ContextOf(f));

@@ -12,9 +12,11 @@
 #include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/log_header.h"
@@ -42,6 +44,7 @@ std::unique_ptr<StudyStorage> StorageOf(const StudyFlags& f) {
 
 struct CreateFlags {
   StudyFlags study;
+  SpaceFlags space;
   std::string bounds, strategy = "gp-ucb", context_bounds, failures = "skip";
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
@@ -56,10 +59,12 @@ NonFiniteRewardPolicy FailurePolicy(const std::string& name) {
 }
 
 Domain DomainFromFlags(const CreateFlags& f) {
-  if (f.bounds.empty()) throw UsageError("--bounds is required");
+  const std::optional<ParameterSpace> space = SpaceFromFlags(f.space, f.bounds);
+  if (f.bounds.empty() && !space)
+    throw UsageError("--bounds is required, or --param / --space for named parameters");
   Eigen::VectorXd lower, upper;
-  ParseBounds("bounds", f.bounds, &lower, &upper);
-  Domain domain = Domain::Box(lower, upper);
+  if (!space) ParseBounds("bounds", f.bounds, &lower, &upper);
+  Domain domain = space ? Domain::Space(*space) : Domain::Box(lower, upper);
   Eigen::VectorXd zl, zu;
   if (!f.context_bounds.empty()) ParseBounds("context-bounds", f.context_bounds, &zl, &zu);
   RequireAtLeast("--context-dim", f.context_dim, 0);
@@ -76,8 +81,9 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   CreateFlags f;
   po::options_description desc("options (defaults in parentheses)");
   AddStudyFlags(&desc, &f.study, /*with_log=*/false, /*with_worker=*/false);
-  desc.add_options()("bounds", po::value(&f.bounds), "action box lower:upper,...")(
-      "strategy", ValueWithDefault(&f.strategy), "registry name")(
+  desc.add_options()("bounds", po::value(&f.bounds), "action box lower:upper,...");
+  AddSpaceFlags(&desc, &f.space, "the study remembers them");
+  desc.add_options()("strategy", ValueWithDefault(&f.strategy), "registry name")(
       "option", po::value(&f.options),
       "[strategy:]key=value, a strategy option, repeatable (gpbandit strategies lists them)")(
       "seed", ValueWithDefault(&f.seed), "seed")(
@@ -89,7 +95,9 @@ int Create(const std::vector<std::string>& args, Streams streams) {
       "impute-worst = recorded and taught to the model at the worst reward so far, "
       "throw = refused (a worker then releases the point)");
   po::variables_map vm;
-  if (!ParseArguments("study create", "--storage URL [--study NAME] --bounds 0:1,0:10 [options]",
+  if (!ParseArguments("study create",
+                      "--storage URL [--study NAME] (--bounds 0:1,0:10 | --param "
+                      "kp=log:0.1:100 ... | --space space.json) [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   CheckStudyFlags(f.study, false);
@@ -155,7 +163,7 @@ json SummaryJson(const Optimizer& optimizer, double now) {
             {"rounds", optimizer.rounds()}};
   if (optimizer.num_accepted() > 0) {
     const Recommendation best = optimizer.Best();
-    j["best"] = {{"x", FormatVector(best.x)},
+    j["best"] = {{"x", PointText(d, best.x)},
                  {"z", FormatVector(best.z)},
                  {"posterior_mean", best.posterior_mean},
                  {"observed_reward", best.observed_reward}};

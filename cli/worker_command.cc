@@ -6,7 +6,10 @@
 // study skips failures (`study create --failures skip`, the default), otherwise the point is
 // released and the worker goes on. SIGINT or SIGTERM: the command gets SIGTERM, the worker
 // releases its pending point and exits with status 0. Each told evaluation is printed on
-// standard output as x1,...,xd,y once it is durable in the study.
+// standard output as x1,...,xd,y once it is durable in the study. In a study of named
+// parameters (cli/parameter_flags.h) the arguments are name=value pairs, GPBANDIT_X holds them
+// separated by blanks, GPBANDIT_X1... their values, and each told evaluation is printed as
+// "name=value ... y=Y".
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -15,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/evaluation_process.h"
 #include "cli/io/csv.h"
+#include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
 #include "gpbandit/plugin/optimizer.h"
 
@@ -34,11 +38,12 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
                                                                   const WorkerFlags& f,
                                                                   const Optimizer& optimizer) {
   std::vector<std::pair<std::string, std::string>> env = {
-      {"GPBANDIT_X", FormatVector(x)},
+      {"GPBANDIT_X", PointText(optimizer.domain(), x)},
       {"GPBANDIT_STUDY", DescribeStudy(f.study)},
       {"GPBANDIT_WORKER", optimizer.worker_id()}};
-  for (Eigen::Index i = 0; i < x.size(); ++i)
-    env.emplace_back("GPBANDIT_X" + std::to_string(i + 1), io::FormatDouble(x(i)));
+  const std::vector<std::string> values = PointValues(optimizer.domain(), x);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    env.emplace_back("GPBANDIT_X" + std::to_string(i + 1), values[i]);
   if (z.size() > 0) env.emplace_back("GPBANDIT_Z", FormatVector(z));
   for (Eigen::Index i = 0; i < z.size(); ++i)
     env.emplace_back("GPBANDIT_Z" + std::to_string(i + 1), io::FormatDouble(z(i)));
@@ -54,14 +59,16 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
     return false;
   }
   std::vector<std::string> argv = f.command;
-  for (Eigen::Index i = 0; i < x.size(); ++i) argv.push_back(io::FormatDouble(x(i)));
+  for (const std::string& argument : PointArguments(optimizer.domain(), x))
+    argv.push_back(argument);
   const EvaluationResult result = RunEvaluation(argv, PointEnvironment(x, z, f, optimizer));
   if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
     optimizer.Release(x, z);
     return false;
   }
   if (result.outcome == EvaluationResult::Outcome::kFailed) {
-    streams.err << "[worker] " << FormatVector(x) << ": the evaluation failed: " << result.problem;
+    streams.err << "[worker] " << PointText(optimizer.domain(), x)
+                << ": the evaluation failed: " << result.problem;
     if (optimizer.options().non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
       optimizer.Release(x, z);
       streams.err << "; released (the study refuses failed evaluations)\n";
@@ -73,7 +80,11 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
                        ? result.reward
                        : std::numeric_limits<double>::quiet_NaN();
   optimizer.Tell(x, z, y);
-  streams.out << FormatVector(x) << "," << io::FormatDouble(y) << std::endl;
+  if (optimizer.domain().action_space() != nullptr) {
+    streams.out << PointText(optimizer.domain(), x) << " y=" << io::FormatDouble(y) << std::endl;
+  } else {
+    streams.out << FormatVector(x) << "," << io::FormatDouble(y) << std::endl;
+  }
   return true;
 }
 
