@@ -138,6 +138,33 @@ void LowerGramOfLowerTriangular(const Eigen::Ref<const Eigen::MatrixXd>& M,
       });
 }
 
+// The gradient over (log params, log noise) from the factor in workspace->chol (destroyed):
+// 0.5 tr(W dKy/dtheta) with W = alpha alpha^T - Ky^-1, Ky^-1 = L^-T L^-1 from one triangular
+// inversion (in place of L); alpha = Ky^-1 y.
+Eigen::VectorXd GradientFromFactor(const Kernel& kernel, const Eigen::MatrixXd& X,
+                                   const Eigen::VectorXd& alpha, double noise_variance, int threads,
+                                   LikelihoodWorkspace* workspace) {
+  const Eigen::Index n = alpha.size();
+  const int num_params = kernel.NumParams();
+  Eigen::MatrixXd& L_inv = workspace->chol.lower;
+  InvertLowerInPlace(L_inv, threads);
+  Eigen::MatrixXd& W = workspace->W;
+  W.resize(n, n);
+  LowerGramOfLowerTriangular(L_inv, W, threads);
+  W.triangularView<Eigen::Lower>() *= -1.0;
+  W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
+  W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
+
+  Eigen::VectorXd g(num_params + 1);
+  if (num_params > 0) {
+    g.head(num_params) = 0.5 * kernel.ContractGradientLogParamsFromParts(X, W, workspace->Ky,
+                                                                         workspace->parts, threads);
+  }
+  // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
+  g(num_params) = 0.5 * noise_variance * W.trace();
+  return g;
+}
+
 }  // namespace
 
 double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
@@ -183,25 +210,7 @@ double LogMarginalLikelihood(const Kernel& kernel, const Eigen::MatrixXd& X,
   const double lml = -0.5 * quadratic - half_log_det - 0.5 * n * kLog2Pi;
   if (gradient == nullptr) return lml;
 
-  // W = alpha alpha^T - Ky^-1, with Ky^-1 = L^-T L^-1 from one triangular inversion (in place
-  // of L).
-  Eigen::MatrixXd& L_inv = chol.lower;
-  InvertLowerInPlace(L_inv, threads);
-  Eigen::MatrixXd& W = workspace.W;
-  W.resize(n, n);
-  LowerGramOfLowerTriangular(L_inv, W, threads);
-  W.triangularView<Eigen::Lower>() *= -1.0;
-  W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
-  W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
-
-  Eigen::VectorXd g(num_params + 1);
-  if (num_params > 0) {
-    g.head(num_params) =
-        0.5 * kernel.ContractGradientLogParamsFromParts(X, W, Ky, workspace.parts, threads);
-  }
-  // dKy / d log noise = noise I (the jitter is a constant of the ladder, not of theta).
-  g(num_params) = 0.5 * noise_variance * W.trace();
-  *gradient = g;
+  *gradient = GradientFromFactor(kernel, X, alpha, noise_variance, threads, &workspace);
   return lml;
 }
 

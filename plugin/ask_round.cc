@@ -184,7 +184,7 @@ ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
   if (calibrated_) m.usable_seeds = UsableSeeds(call_out);
   m.state.round = call.round;
   m.state.action_dim = domain_.action_dim();
-  m.state.num_candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
+  m.state.num_candidates = domain_.num_decision_points();
   m.box_options = MaximizerOptions(options_);
   if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
     FillRankOneStatistics(*rank_one, strategy_->reads_sequential_variances(), &m.state);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -99,6 +100,12 @@ Domain Domain::WithContext(const ParameterSpace& contexts) const {
   Domain d = WithContext(contexts.size(), contexts.vector_lower(), contexts.vector_upper());
   d.contexts_ = std::make_shared<const SpaceTransform>(contexts);
   return d;
+}
+
+int Domain::num_decision_points() const {
+  if (kind_ == DomainKind::kFiniteSet) return num_candidates();
+  const ParameterSpace* space = action_space();
+  return space == nullptr ? 0 : static_cast<int>(space->NumPoints(std::numeric_limits<int>::max()));
 }
 
 const ParameterSpace* Domain::action_space() const {

@@ -190,6 +190,20 @@ bool ParameterSpace::has_discrete() const {
                      [](const Parameter& p) { return p.discrete(); });
 }
 
+long long ParameterSpace::NumPoints(long long cap) const {
+  long long points = 1;
+  for (const Parameter& p : parameters_) {
+    if (p.kind == ParameterKind::kReal && !p.fixed()) return 0;
+    const double levels = p.kind == ParameterKind::kCategorical
+                              ? static_cast<double>(p.labels.size())
+                              : p.upper - p.lower + 1.0;  // integral bounds within 2^53
+    points = levels >= static_cast<double>(cap) / static_cast<double>(points)
+                 ? cap
+                 : points * static_cast<long long>(levels);
+  }
+  return std::min(points, cap);
+}
+
 bool ParameterSpace::is_linear_box() const {
   return std::all_of(parameters_.begin(), parameters_.end(), [](const Parameter& p) {
     return p.kind == ParameterKind::kReal && p.scale == ParameterScale::kLinear;

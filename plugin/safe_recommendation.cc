@@ -60,7 +60,7 @@ std::vector<OptimizerImpl::SafetyCheck> OptimizerImpl::SafetyChecks() const {
 }
 
 double OptimizerImpl::SafetyBeta() const {
-  const int candidates = domain_.kind() == DomainKind::kFiniteSet ? domain_.num_candidates() : 0;
+  const int candidates = domain_.num_decision_points();
   return strategy_->safety_beta(model_->gp().num_observations() + 1, candidates);
 }
 

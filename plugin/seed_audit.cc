@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "gp/format.h"
+#include "gpbandit/gp/format.h"
 
 namespace gpbandit {
 namespace {

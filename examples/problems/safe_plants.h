@@ -17,7 +17,7 @@
 //   heater  2 gains (kp 1/K, ki 1/(K s)) of a PI temperature loop of an oven (time constant
 //           120 s, dead time 8 s, 275 K of heating range), a setpoint step 180 -> 200 degC and
 //           a door opened from 250 to 400 s; reward -mean |error| (K); limit: peak
-//           temperature <= 204 degC (written in degC, degF and K: conventions that shift).
+//           temperature <= 203.5 degC (written in degC, degF and K: conventions that shift).
 //   motor   kp (V s/rad), ki (V/rad) of a PI speed loop of a 24 V DC motor and the duration of
 //           its setpoint ramp (s), 0 -> 250 rad/s in 0.25 s; reward -IAE of the speed (rad);
 //           limit: peak winding current <= 12 A.

@@ -19,6 +19,7 @@ gpbandit.minimize always gave).
 
 import numbers
 from collections.abc import Sequence
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
@@ -29,7 +30,7 @@ __all__ = ["Categorical", "Integer", "Real", "Space", "check_dimension"]
 _PRIORS = {"uniform": "linear", "log-uniform": "log"}
 
 
-def _scale(prior, what):
+def _scale(prior: str, what: str) -> str:
     if prior not in _PRIORS:
         raise ValueError(f"{what}: prior {prior!r} is neither 'uniform' nor 'log-uniform'")
     return _PRIORS[prior]
@@ -40,18 +41,21 @@ class _Bounded:
 
     type = None  # the parameter's type in Domain.space
 
-    def __init__(self, low, high, prior="uniform", name=None):
+    def __init__(self, low: Any, high: Any, prior: str = "uniform",
+                 name: Optional[str] = None) -> None:
         self.low, self.high, self.prior, self.name = low, high, prior, name
         self._scale = _scale(prior, f"{type(self).__name__}({low}, {high})")
 
-    def parameter(self, name):
+    def parameter(self, name: str) -> Dict[str, Any]:
+        """The parameter's description for Domain.space, named `name`."""
         return {"name": name, "type": self.type, "scale": self._scale, "lower": self.low,
                 "upper": self.high}
 
-    def from_user(self, v):
+    def from_user(self, v: Any) -> float:
+        """The vector entry of the caller's value v."""
         return float(v)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.low!r}, {self.high!r}, prior={self.prior!r}, "
                 f"name={self.name!r})")
 
@@ -61,10 +65,12 @@ class Real(_Bounded):
 
     type = "real"
 
-    def __init__(self, low, high, prior="uniform", name=None):
+    def __init__(self, low: float, high: float, prior: str = "uniform",
+                 name: Optional[str] = None) -> None:
         super().__init__(float(low), float(high), prior, name)
 
-    def to_user(self, v):
+    def to_user(self, v: float) -> float:
+        """The caller's value of vector entry v."""
         return float(v)
 
 
@@ -73,20 +79,22 @@ class Integer(_Bounded):
 
     type = "integer"
 
-    def __init__(self, low, high, prior="uniform", name=None):
+    def __init__(self, low: int, high: int, prior: str = "uniform",
+                 name: Optional[str] = None) -> None:
         for bound in (low, high):
             if not isinstance(bound, numbers.Integral):
                 raise ValueError(f"Integer({low!r}, {high!r}): bounds must be ints")
         super().__init__(int(low), int(high), prior, name)
 
-    def to_user(self, v):
+    def to_user(self, v: float) -> int:
+        """The caller's value of vector entry v."""
         return int(v)
 
 
 class Categorical:
     """One of `categories` (any objects whose str() differ); points hold the objects."""
 
-    def __init__(self, categories, name=None):
+    def __init__(self, categories: Sequence, name: Optional[str] = None) -> None:
         self.categories, self.name = list(categories), name
         self.labels = [str(c) for c in self.categories]
         if not self.categories:
@@ -94,13 +102,16 @@ class Categorical:
         if len(set(self.labels)) != len(self.labels):
             raise ValueError(f"Categorical({self.categories!r}): categories whose str() is equal")
 
-    def parameter(self, name):
+    def parameter(self, name: str) -> Dict[str, Any]:
+        """The parameter's description for Domain.space, named `name`."""
         return {"name": name, "type": "categorical", "labels": self.labels}
 
-    def to_user(self, v):
+    def to_user(self, v: float) -> Any:
+        """The category of vector entry v (a label's index)."""
         return self.categories[int(v)]
 
-    def from_user(self, v):
+    def from_user(self, v: Any) -> float:
+        """The label index of category v (the object itself, or its str())."""
         for i, c in enumerate(self.categories):
             if v is c or (type(v) is type(c) and v == c):
                 return float(i)
@@ -108,15 +119,15 @@ class Categorical:
             return float(self.labels.index(v))
         raise ValueError(f"{v!r} is not one of the categories {self.categories!r}")
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Categorical({self.categories!r}, name={self.name!r})"
 
 
-def _is_number(v):
+def _is_number(v: Any) -> bool:
     return isinstance(v, numbers.Real) and not isinstance(v, bool)
 
 
-def check_dimension(dimension):
+def check_dimension(dimension: Any) -> Union["Real", "Integer", "Categorical"]:
     """A Real, Integer or Categorical from scikit-optimize's forms (module docstring)."""
     if isinstance(dimension, (Real, Integer, Categorical)):
         return dimension
@@ -142,7 +153,7 @@ class Space:
 
     Names: each dimension's name, else "x0", "x1", ... (by position)."""
 
-    def __init__(self, dimensions):
+    def __init__(self, dimensions: Sequence) -> None:
         if isinstance(dimensions, np.ndarray):
             dimensions = list(dimensions)
         if not isinstance(dimensions, Sequence) or isinstance(dimensions, str) or not dimensions:
@@ -166,7 +177,7 @@ class Space:
                 [d.parameter(n) for d, n in zip(self.dimensions, self.names)]
             )
 
-    def to_user(self, x):
+    def to_user(self, x: Any) -> Union[np.ndarray, List[Any]]:
         """An action vector (or a dict from Optimizer.ask) as the caller's point: a 1-D float
         array on a box, else a list of Python values."""
         if isinstance(x, dict):
@@ -175,7 +186,7 @@ class Space:
             return np.array(x, dtype=float)
         return [d.to_user(v) for d, v in zip(self.dimensions, x)]
 
-    def from_user(self, point):
+    def from_user(self, point: Sequence) -> np.ndarray:
         """The action vector of a caller's point (a sequence in the dimensions' order)."""
         values = list(point)
         if len(values) != len(self.dimensions):
@@ -184,5 +195,5 @@ class Space:
             )
         return np.array([d.from_user(v) for d, v in zip(self.dimensions, values)], dtype=float)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Space({self.dimensions!r})"

@@ -99,10 +99,8 @@ py::dict ParamKindsTable() {
   return table;
 }
 
-}  // namespace
-
-void BindKernels(py::module_& m) {
-  BindKernelClass(m);
+// The kernels of continuous coordinates: the stationary families, Periodic and Constant.
+void BindContinuousKernels(py::module_& m) {
   using Stationary = std::unique_ptr<Kernel> (*)(std::vector<int>, bool, double, double);
   const std::pair<const char*, Stationary> stationary[] = {
       {"SquaredExponential", &MakeSquaredExponential},
@@ -132,6 +130,10 @@ void BindKernels(py::module_& m) {
   m.def(
       "Constant", [](double variance) { return KernelPtr(MakeConstant(variance)); },
       py::arg("variance") = 1.0, "k = s2, a constant offset of the latent function.");
+}
+
+// The kernels of discrete coordinates: item indices and categorical labels.
+void BindDiscreteKernels(py::module_& m) {
   m.def(
       "Index",
       [](int dim, const py::object& covariance, double scale) {
@@ -161,6 +163,10 @@ void BindKernels(py::module_& m) {
       py::arg("inner"), py::arg("other_dims"), py::arg("categorical_dims"), py::arg("sizes"),
       "`inner` over the one-hot embedding [other_dims; e(categorical_dims)] (p + sum(sizes) "
       "coordinates), e.g. OneHot(Matern52(range(p + sum(sizes))), ...).");
+}
+
+// The kernel registry by name and the parameter kinds.
+void BindKernelRegistry(py::module_& m) {
   m.def(
       "make_kernel",
       [](const std::string& name, std::vector<int> dims, bool ard, double variance,
@@ -187,6 +193,15 @@ void BindKernels(py::module_& m) {
   m.def("param_kinds", &ParamKindsTable,
         "The registered parameter kinds: {name: {description, min, max, start_min, start_max, "
         "original_units, cautious_direction}} (gp/param_kind.h).");
+}
+
+}  // namespace
+
+void BindKernels(py::module_& m) {
+  BindKernelClass(m);
+  BindContinuousKernels(m);
+  BindDiscreteKernels(m);
+  BindKernelRegistry(m);
 }
 
 }  // namespace python

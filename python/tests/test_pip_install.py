@@ -42,7 +42,7 @@ def test_pip_install_into_a_target_then_import_from_elsewhere(tmp_path):
     code = (
         "import gpbandit, numpy as np\n"
         f"assert gpbandit.__file__.startswith({str(target)!r}), gpbandit.__file__\n"
-        "r = gpbandit.minimize(lambda x: float(np.sum((x - 0.5) ** 2)), [(0, 1), (0, 1)],"
+        "r = gpbandit.minimize(lambda x: float(np.sum((x - 0.5) ** 2)), [(0.0, 1.0), (0.0, 1.0)],"
         " n_calls=6, seed=1)\n"
         "print(gpbandit.__version__, r.nfev)\n"
     )

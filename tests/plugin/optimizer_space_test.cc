@@ -7,12 +7,16 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "gpbandit/acquisition/gp_ucb.h"
+#include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "gpbandit/plugin/parameter_spec.h"
@@ -154,6 +158,38 @@ TEST(OptimizerSpaceTest, AskAndTellByNameWithTheRightTypes) {
   EXPECT_EQ(best.size(), 3u);
 }
 
+// A space without a varying real is a finite decision set: GP-UCB takes Srinivas et al.'s
+// finite-set beta_t (Theorem 1) over its legal points, as on a finite set, instead of the box
+// schedule (whose small bonus never tried the third label of three: one real coordinate).
+TEST(OptimizerSpaceTest, FiniteSpacesTakeTheFiniteSetBeta) {
+  const ParameterSpace labels({Parameter::Categorical("mode", {"a", "b", "c"})});
+  EXPECT_EQ(Domain::Space(labels).num_decision_points(), 3);
+  const ParameterSpace mixed({Parameter::Integer("taps", 1, 12),
+                              Parameter::Categorical("mode", {"a", "b"}),
+                              Parameter::Real("kp", 0.5, 0.5)});  // fixed reals do not count
+  EXPECT_EQ(Domain::Space(mixed).num_decision_points(), 24);
+  EXPECT_EQ(Domain::Space(Controller()).num_decision_points(), 0);  // kp varies
+  const ParameterSpace huge(
+      {Parameter::Integer("i", 0, 1LL << 40), Parameter::Integer("j", 0, 1LL << 40)});
+  EXPECT_EQ(Domain::Space(huge).num_decision_points(), std::numeric_limits<int>::max());
+
+  OptimizerOptions options = SpaceOptions();
+  options.initial_design_size = 2;  // the model must choose the third label
+  Optimizer opt(Domain::Space(labels), nullptr, "gp-ucb", options);
+  std::set<std::string> tried;
+  for (int i = 0; i < 6; ++i) {
+    const NamedValues p = opt.AskNamed();
+    const std::string mode = std::get<std::string>(p.at("mode"));
+    tried.insert(mode);
+    opt.TellNamed(p, mode == "a" ? -1.0 : mode == "b" ? 0.0 : -2.0);
+  }
+  EXPECT_EQ(tried.size(), 3u);
+  // beta_t = 2 log(|D| t^2 pi^2 / (6 delta)), |D| = 3 (acquisition/beta_schedule.h).
+  const double t = opt.last_round_report().t;
+  const double delta = GpUcbOptions().beta.delta;
+  EXPECT_NEAR(opt.figure(), 2.0 * std::log(3.0 * t * t * M_PI * M_PI / (6.0 * delta)), 1e-9);
+}
+
 TEST(OptimizerSpaceTest, BadNamedCallsAreRefusedAndChangeNothing) {
   Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", SpaceOptions());
   opt.TellNamed(opt.AskNamed(), 1.0);
@@ -223,7 +259,8 @@ TEST(OptimizerSpaceTest, TheLogRecordsNamedValuesAndTheSpace) {
   const LogContents log = ReadLog(path);
   ASSERT_EQ(log.records.size(), 3u);
   const std::string header = log.records[0].json;
-  EXPECT_NE(header.find("\"version\":5"), std::string::npos) << header;
+  EXPECT_NE(header.find("\"version\":" + std::to_string(kLogFormatVersion)), std::string::npos)
+      << header;
   EXPECT_NE(header.find("\"kind\":\"space\""), std::string::npos) << header;
   EXPECT_NE(header.find("\"labels\":[\"pid\",\"lead-lag\"]"), std::string::npos) << header;
   EXPECT_NE(header.find("\"context_parameters\""), std::string::npos) << header;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 
@@ -264,7 +265,7 @@ TEST(SafeOptCalibrationTest, ResumedCalibratedRunsContinueExactly) {
   }
   const std::string log = testing::ReadFile(options.log_path);
   EXPECT_NE(log.find("\"signals\":[{"), std::string::npos);
-  EXPECT_NE(log.find("\"version\":5"), std::string::npos);
+  EXPECT_NE(log.find("\"version\":" + std::to_string(kLogFormatVersion)), std::string::npos);
   const std::string copy = testing::TempLogPath("safe_calibrated_resume_copy");
   std::ofstream(copy, std::ios::binary) << log;
   const std::unique_ptr<Optimizer> resumed = Optimizer::Resume(copy);

@@ -74,6 +74,10 @@ class Domain {
   // dim x N for kFiniteSet, empty for kBox.
   const Eigen::MatrixXd& candidates() const { return candidates_; }
   int num_candidates() const { return static_cast<int>(candidates_.cols()); }
+  // The size of a finite decision set: a finite set's candidates, or the legal points of a
+  // space without a varying real (at most INT_MAX); 0 for a continuum. Srinivas et al.'s
+  // finite-set beta_t (Theorem 1) counts these.
+  int num_decision_points() const;
   // kSpace: the actions' space and transform; contexts given as a space: theirs. nullptr
   // otherwise.
   const ParameterSpace* action_space() const;

@@ -9,70 +9,46 @@
 //   Eigen::VectorXd best = opt.Best().x;
 //
 // With the user's own parameters (parameter_space.h), points go by name:
-//   gpbandit::ParameterSpace space({gpbandit::Parameter::Real("kp", 0.1, 100,
-//   ParameterScale::kLog),
-//                                   gpbandit::Parameter::Integer("taps", 1, 12),
-//                                   gpbandit::Parameter::Categorical("mode", {"pid",
-//                                   "lead-lag"})});
+//   gpbandit::ParameterSpace space({Parameter::Real("kp", 0.1, 100, ParameterScale::kLog),
+//                                   Parameter::Integer("taps", 1, 12),
+//                                   Parameter::Categorical("mode", {"pid", "lead-lag"})});
 //   gpbandit::Optimizer opt(gpbandit::Domain::Space(space), nullptr, "ei", options);
 //   gpbandit::NamedValues p = opt.AskNamed();   // {"kp": 3.2, "taps": 4, "mode": "pid"}
 //   opt.TellNamed(p, reward(p));
 //
-// Each Ask: (1) while fewer than initial_design_size observations/pending points exist, the next
-// space-filling design point; otherwise (2) refit hyperparameters when the schedule says so,
-// (3) hallucinate every pending point at the posterior mean in a scratch copy of the model
-// (GP-BUCB, Desautels, Krause & Burdick 2014: the variance shrinks where work is already under
-// way, the mean does not move), (4) BeginRound of the strategy with t = observations in the
-// model (accepted, and failures with imputed rewards) + pending + 1, and (5) maximize its
-// acquisition over the action box with the context held fixed, or take the argmax over the
-// finite set. A safe strategy (Strategy::safe_seeds() non-empty) gets no design in (1), its
-// seeds first, then its own choice (Strategy::ChooseSafe) in (5); see acquisition/safe_opt.h.
-// AskBatch(q) repeats (3)-(5) q times, hallucinating each choice before the next. Every
-// handed-out point is logged as pending before the call returns. On a finite set without
-// contexts and refits the posterior over the candidates is kept by rank-one updates, without an
-// exact GP (O(N^2) per observation whatever t; OptimizerOptions::finite_set_rank_one_updates),
-// with the same posterior.
+// Each Ask (docs/design.md, "One ask/tell round"): the space-filling design while fewer than
+// initial_design_size points exist (a safe strategy's seeds instead); then a refit when due,
+// every pending point hallucinated at the posterior mean in a scratch model (GP-BUCB, Desautels,
+// Krause & Burdick 2014), BeginRound with t = model rows + pending + 1, and the acquisition
+// maximized over the action box at the fixed context, or its argmax over the finite set (a safe
+// strategy's Strategy::ChooseSafe). AskBatch(q) repeats that q times, hallucinating each choice.
+// Every handed-out point is logged as pending before the call returns.
 //
-// Units: every action x and context z here is in ORIGINAL units; the model sees the unit-cube
-// image (Domain::ToUnit) and, by default, standardized outputs. Rewards may be any finite
-// doubles: with standardized outputs they reach the model divided by reward_unit() = 2^k, k = 0
-// while the largest magnitude lies within [2^-256, 2^256] and otherwise a multiple of 128 that
-// brings it within 2^128 of 1, so that the model's variances can neither overflow nor
-// underflow; strategy constants in reward units (EI's xi, IGP-UCB's B and R) are then in
-// rewards / 2^k. What this API returns is in the caller's units. OptimizerOptions::sense =
-// kMinimize negates told values on the way in and returned values on the way out.
+// Units: actions x and contexts z are in ORIGINAL units here; the model sees their unit-cube
+// image (Domain::ToUnit) and, by default, standardized outputs divided by reward_unit() = 2^k
+// (k = 0 unless the largest reward magnitude leaves [2^-256, 2^256], then a multiple of 128),
+// so that no variance can overflow; strategy constants in reward units (EI's xi, IGP-UCB's B and
+// R) are then in rewards / 2^k. OptimizerOptions::sense = kMinimize negates told values on the
+// way in and returned ones on the way out. A strategy with a time model (acquisition/
+// time_model.h) gets the input [action; context; round] and the kernel times a time kernel.
 //
-// Drifting objectives: a strategy with a time model (acquisition/time_model.h: "tv-gp-ucb",
-// "r-gp-ucb") gets the model input [action; context; round] and the kernel times the time kernel
-// over the round (gp/time_kernels.h); model() then has input dimension domain().input_dim() + 1.
+// Determinism: ask round r draws from a generator seeded by (seed, r), and the model changes
+// only by Tell and by logged refits, so replaying a log rebuilds the exact state; results do not
+// depend on the number of OpenMP threads.
 //
-// Determinism: the random numbers of ask round r come from a generator seeded by (seed, r), and
-// the model changes only by Tell and by refits (whose results are logged), so replaying a log
-// rebuilds the exact same state: a resumed run gives the same suggestions as an uninterrupted
-// one. Results do not depend on the number of OpenMP threads.
+// Errors: construction refuses what cannot work later (Strategy::CheckSupports, priors or
+// bounds of the wrong size, a kernel needing more inputs than the domain has). Bad input throws
+// std::invalid_argument naming the field and value; a rejected call leaves the optimizer
+// (Fingerprint()) and its study byte-identical. Storage failures throw std::runtime_error.
 //
-// Errors: construction refuses what cannot work later (fit priors or bounds of the wrong size,
-// a kernel needing more inputs than the domain has, a strategy that cannot run with the kernel
-// on the domain, Strategy::CheckSupports). Bad input throws std::invalid_argument naming the
-// field and the value(s); a rejected call leaves the optimizer exactly as it was
-// (Fingerprint() unchanged) and its study byte-identical. Storage failures throw
-// std::runtime_error.
+// Shared studies (docs/shared_studies.md): with a storage, optimizers in several processes or
+// machines work on one study. Each mutating call runs under the study's exclusive lock: it
+// replays the others' new records in order (every worker holds a bit-identical model), works
+// and appends. Tell, TellMany, Release and ClearPending return once their records are durable;
+// an ask's records are visible at once and durable shortly after. Pending points carry leases
+// (WorkerOptions). Queries answer from this optimizer's last call; Sync() updates it.
 //
-// Shared studies (docs/shared_studies.md): with a storage (OptimizerOptions::log_path or
-// storage, or Open), several optimizers in several processes or machines may work on one study.
-// Every Ask, AskBatch, Tell, TellMany, Release and ClearPending runs under the study's exclusive
-// lock: it replays, in order, the records the others appended (so every worker holds a
-// bit-identical model), does its work and appends its records. Tell, TellMany, Release and
-// ClearPending return once their records are durable (fsync, or a commit); an ask's records (its
-// pending points and a refit) are visible at once and on disk shortly after (a machine crash may
-// forget them: those points are then simply not pending, the refit is redone identically).
-// Pending points carry leases (WorkerOptions): a worker that dies without telling stops steering
-// the others when its lease ends. A call interrupted by a lost database connection is retried
-// once the database is back; it never appears twice. Queries answer from the state as of this
-// optimizer's last call; Sync() brings it up to date.
-//
-// Thread safety: every public member locks an internal mutex, so one Optimizer may be shared by
-// several threads; calls are serialized.
+// Thread safety: every public member locks an internal mutex; calls are serialized.
 #ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
 #define GPBANDIT_PLUGIN_OPTIMIZER_H_
 
@@ -104,19 +80,15 @@ class OptimizerImpl;
 class Optimizer {
  public:
   // domain: see domain.h. kernel: over the model input [action; context] in unit-cube
-  // coordinates, of MinInputDim() <= domain.input_dim(); nullptr = the default: Matern-5/2 with
-  // ARD over all inputs, and for contexts the product k_S (x) k_Z of a Matern-5/2 ARD over the
-  // actions and one over the contexts (Krause & Ong 2011). strategy: a registered name
-  // (StrategyRegistry::Default()); strategy_options: its parameters, over its default options
-  // (the keys are listed in the strategy's header, e.g. acquisition/gp_ucb.h). Throws
-  // std::invalid_argument for an unknown strategy, invalid options or a kernel that does not
-  // fit the domain; std::runtime_error when the study of options.log_path or options.storage
-  // cannot be reached, read or written (a file: checked here, not at the first Ask), is not a
-  // study (a file that does not start with a study's header), or its header does not match
-  // this optimizer's settings (the message names the first field that differs: the sense, the
-  // strategy or one of its options, the initial design's size, the seed, the kernel, ...; only
-  // num_threads and sync_log may differ). Nothing is written then. An existing study is joined
-  // (several workers share it); Resume and Open join one with its own settings.
+  // coordinates, of MinInputDim() <= domain.input_dim(); nullptr = Matern-5/2 with ARD, for
+  // contexts the product k_S (x) k_Z of one over the actions and one over the contexts (Krause &
+  // Ong 2011). strategy: a registered name (StrategyRegistry::Default()); strategy_options over
+  // its defaults (keys in its header, e.g. acquisition/gp_ucb.h). Throws std::invalid_argument
+  // for an unknown strategy, invalid options or a kernel that does not fit the domain;
+  // std::runtime_error when the study of options.log_path or options.storage cannot be read or
+  // written (checked here), is not a study, or its header differs from these settings (naming
+  // the first field; only num_threads and sync_log may differ). Nothing is written then. An
+  // existing study is joined; Resume and Open join one with its own settings.
   Optimizer(const Domain& domain, std::unique_ptr<Kernel> kernel, const std::string& strategy,
             const StrategyParams& strategy_options, const OptimizerOptions& options);
   // The strategy with its default options.
@@ -178,10 +150,9 @@ class Optimizer {
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
             const Eigen::VectorXd& constraints);
   // ---- Trials: handles for the points handed out ---------------------------------------------
-  // Ask and AskBatch that also give each point's trial number (PendingPoint::trial), a handle
-  // that TellTrial and ReleaseTrial take instead of the exact point (as Optuna's and Ax's
-  // trials): the point evaluated may then differ from the one suggested (rounded to an
-  // instrument's resolution, clipped by hand) and still release its pending point.
+  // Ask and AskBatch that also give each point's trial number (PendingPoint::trial), which
+  // TellTrial and ReleaseTrial take instead of the exact point (as Optuna's trials): the point
+  // evaluated may differ from the one suggested (rounded, clipped) and still release it.
   Eigen::VectorXd Ask(const Eigen::VectorXd& context, long* trial);
   Eigen::MatrixXd AskBatch(int q, const Eigen::VectorXd& context, std::vector<long>* trials);
   // Reports reward y at action x (and context z) for trial `trial`: releases the trial's
@@ -203,38 +174,28 @@ class Optimizer {
   // equal to (x, context) stops counting at once. Logged. Returns false, writing nothing, when
   // none equals it. Throws std::invalid_argument for a point outside the domain.
   bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context = Eigen::VectorXd());
-  // Replays what other workers appended since this optimizer's last call (no-op without a
-  // storage).
+  // Replays what other workers appended since this optimizer's last call (no-op alone).
   void Sync();
   // Creates the study in its storage now, with its header and no record. Returns false when it
   // exists already. Throws std::logic_error without a storage, std::runtime_error when another
   // worker created it meanwhile with another header.
   bool CreateStudy();
 
-  // "best" is the recommendation, in C++, Python (Optimizer.best) and on the command line
-  // (gpbandit best) alike. Without a context: the observed point with the highest posterior
-  // mean among accepted observations (a denoised incumbent; a skipped -inf never becomes it);
-  // under the local model of long studies, among those in the interior of its neighbourhoods
-  // (LocalGaussianProcess::MeansAtObservations). Throws std::logic_error before any accepted
-  // observation. Under a safe strategy (Strategy::safety_signals(), e.g. safe-opt): a point
-  // inside the safe set, never outside it: among the evaluated points measured safe (every
-  // told signal within its threshold) whose lower bounds mu_i - beta sigma_i clear every
-  // threshold under the current models (or that are declared seeds), the one with the highest
-  // posterior mean; with safe-opt's recommendation = "safe-set" and no contexts, Best(context)'s
-  // (below). Throws std::logic_error when no point qualifies.
+  // "best" is the recommendation, in C++, Python and on the command line alike: the observed
+  // point with the highest posterior mean among accepted observations (a denoised incumbent);
+  // under the local model of long studies, among those inside its neighbourhoods. Under a safe
+  // strategy (Strategy::safety_signals()), never a point outside the safe set: the best such
+  // mean among evaluated points measured safe whose lower bounds mu_i - beta sigma_i clear every
+  // threshold (or declared seeds); with safe-opt's recommendation = "safe-set", Best(context)'s.
+  // Throws std::logic_error before any accepted observation, or when no point qualifies.
   Recommendation Best() const;
-  // At a context of a contextual domain (where, in general, nothing was observed): the
-  // maximizer of the posterior mean mu_t(x, context) over the whole action domain (at the next
-  // round, for a time model), observed or not: exhaustive on finite sets (the first of equal
-  // maxima); on boxes the maximizer on the mean (deterministic for the seed and the state),
-  // started also from the observed points; under the local model of long studies, within its
-  // trust boxes (far from its neighbourhoods its mean is no evidence), each started from its
-  // anchor. observed_reward is NaN unless the action was observed at this context. On a domain
-  // without contexts, an empty context gives Best(). Throws std::invalid_argument for a bad
-  // context. Under a safe strategy: as Best() with every point at this context; with
-  // safe-opt's recommendation = "safe-set", the maximizer of the posterior mean over the
-  // models' safe set at this context (the candidates of a finite set; on a box the observed
-  // actions, the seeds, 512 scrambled Sobol points and a cloud around the observed actions).
+  // At a context (where, in general, nothing was observed): the maximizer of the posterior mean
+  // mu_t(x, context) over the action domain at the next round, observed or not: exhaustive on
+  // finite sets (the first of equal maxima); on boxes the maximizer started also from the
+  // observed points (under the local model, within its trust boxes). observed_reward is NaN
+  // unless observed at this context. An empty context without contexts gives Best(). Under a
+  // safe strategy: as Best() at this context, or with recommendation = "safe-set" the mean's
+  // maximizer over the models' safe set. Throws std::invalid_argument for a bad context.
   Recommendation Best(const Eigen::VectorXd& context) const;
   // "predict" is the posterior mean and STANDARD DEVIATION of f (not of a noisy observation)
   // at action x and context (see Prediction), in the caller's units, at the next round for a
@@ -287,26 +248,18 @@ class Optimizer {
   // The name this optimizer's pending points carry: WorkerOptions::id, or "host:pid" (set when
   // it has a storage; "" otherwise).
   const std::string& worker_id() const;
-  // The model over unit-cube inputs, holding the accepted observations and the failures with
-  // imputed rewards, in the order told; its outputs are rewards divided by reward_unit(). Past
-  // OptimizerOptions::local_model.exact_until observations on a box, the model that predicts
-  // is the local GP's (gp/local_gaussian_process.h): an exact GP on the local_model.size
-  // observations most correlated with the incumbent, in the order told; t() still counts all.
-  // On a finite set kept by rank-one updates (OptimizerOptions::finite_set_rank_one_updates)
-  // there is no GP: throws std::logic_error (Predict, Best and information_gain() answer from
-  // the rank-one posterior). The reference stays valid until the next call that changes the
-  // optimizer.
+  // The model over unit-cube inputs (accepted observations and imputed failures, in the order
+  // told; outputs are rewards / reward_unit()). Past local_model.exact_until observations on a
+  // box, the local GP's (gp/local_gaussian_process.h). On a finite set kept by rank-one updates
+  // there is no GP: throws std::logic_error. Valid until the next call that changes the optimizer.
   const GaussianProcess& model() const;
-  // The number of constraint signals each tell carries (Strategy::num_constraints()), and the
-  // model of signal i (unit-cube inputs; std::out_of_range for a bad i): in the signal's units
-  // for the models of log format <= 4, else in its model's units (plugin/signal_model.h;
-  // PredictConstraint answers in the told units).
+  // The number of constraint signals per tell, and the model of signal i (unit-cube inputs, in
+  // its model's units: plugin/signal_model.h; std::out_of_range for a bad i).
   int num_constraints() const;
   const GaussianProcess& constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).
   double reward_unit() const;
-  // 1 + the number of observations told to the model (accepted and imputed, whether or not
-  // the local model holds them): the t of the next round's beta_t.
+  // 1 + the observations told to the model (accepted and imputed): the next round's t.
   int t() const;
   // Number of ask rounds so far (Ask and AskBatch count one each).
   long rounds() const;
@@ -314,8 +267,8 @@ class Optimizer {
   int num_failed() const;
   // Every tell in order, accepted or not.
   std::vector<Observation> observations() const;
-  // Pending points (action_dim x p) and their contexts (context_dim x p), in the order handed
-  // out, expired leases included; and the same with their rounds, workers and leases.
+  // Pending points (action_dim x p), their contexts, and all their fields, in the order handed
+  // out, expired leases included.
   Eigen::MatrixXd pending_actions() const;
   Eigen::MatrixXd pending_contexts() const;
   std::vector<PendingPoint> pending_points() const;
@@ -330,9 +283,8 @@ class Optimizer {
   bool has_fit_report() const;
   HyperparameterFitReport last_fit_report() const;
   // A digest of everything that determines future behaviour (observations, pending points,
-  // round counter, hyperparameters, bits of the model's weights). Two optimizers with equal
-  // fingerprints make the same suggestions while the same pending points are active (leases
-  // and worker names are left out). Used by tests to prove a rejected call changed nothing.
+  // rounds, hyperparameters, model bits; not leases or worker names): equal fingerprints make
+  // the same suggestions. Tests use it to prove a rejected call changed nothing.
   std::string Fingerprint() const;
 
  private:

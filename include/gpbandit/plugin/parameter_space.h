@@ -94,6 +94,9 @@ class ParameterSpace {
   bool has_discrete() const;
   // Every parameter is a real on a linear scale (the space is a box).
   bool is_linear_box() const;
+  // The number of legal points when no real varies (a finite space), saturating at `cap`; 0
+  // when some real varies (a continuum).
+  long long NumPoints(long long cap) const;
 
   // The vector entries' bounds (Parameter::vector_lower / vector_upper).
   Eigen::VectorXd vector_lower() const;
