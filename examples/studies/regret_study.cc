@@ -483,8 +483,12 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
           oo.sync_log = false;
           const Domain domain = in.finite ? Domain::FiniteSet(in.candidates)
                                           : Domain::Box(in.box.lower, in.box.upper);
-          auto kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance,
-                                   o.lengthscale);
+          // The Optimizer's own model (nullptr) where the study asks for it, as a library user
+          // gets it; else the study's kernel.
+          std::unique_ptr<Kernel> kernel;
+          if (in.finite || !o.fit || !o.optimizer_default_model)
+            kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance,
+                                o.lengthscale);
           if (in.finite) {
             // The papers' known prior: no standardization, the true noise.
             oo.gp.standardize_outputs = o.fit;

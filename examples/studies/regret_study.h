@@ -14,7 +14,8 @@
 //   actions that never sees the context.
 // - Box problems (branin, hartmann3, hartmann6, rosenbrock) and finite problems with --fit: the
 //   ask/tell Optimizer (plugin/optimizer.h): unit cube, standardized outputs, hyperparameters
-//   refitted on its schedule when fit is set (fixed otherwise).
+//   refitted on its schedule when fit is set (fixed otherwise); on box problems with fit, the
+//   Optimizer's default model unless a kernel is asked for (optimizer_default_model).
 // Regret: r_t = max over the candidates with context z_t of f - f(x_t) (the contextual regret;
 // plain regret without contexts); cumulative R_T = sum r_t; simple regret = min_{s <= t} r_s.
 //
@@ -73,6 +74,17 @@ struct RegretStudyOptions {
   // Fit hyperparameters by marginal likelihood (the Optimizer's refit schedule). Default false
   // (known kernel, the papers' setting).
   bool fit = false;
+  // Box problems with `fit`: true plays the Optimizer's own default model, the one a library
+  // user gets by passing no kernel (plugin/default_model.h: Matern-5/2 with ARD starting at
+  // lengthscale 1, fitted with its lengthscale and signal-variance priors), and `kernel` and
+  // `lengthscale` are not used there; false plays `kernel` from `lengthscale`, fitted without
+  // priors, as the Optimizer fits any kernel it is given. Without the lengthscale prior a fit
+  // on a few dozen points of a 6-D box sets some lengthscales at their upper bound (100 in the
+  // unit cube): the model is flat along those coordinates, a GP-TS sample path is nearly linear
+  // along them and peaks on the box's faces (docs/benchmarks.md, "GP-TS on Hartmann-6 at
+  // T = 100"). Other problems always play `kernel`. The command line sets it false when
+  // --kernel or --lengthscale is given. Default true.
+  bool optimizer_default_model = true;
   // Rounds per trial (>= 1; --rounds) and trials (>= 1). Defaults 100 and 5.
   int T = 100;
   int trials = 5;

@@ -115,7 +115,9 @@ void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunF
       "strategy", cli::ValueWithDefault(&f->strategies),
       "registry names, comma-separated (gpbandit strategies lists them)")(
       "kernel", cli::ValueWithDefault(&o->kernel),
-      "se | matern12 | matern32 | matern52 | periodic (period 1) | linear")(
+      "se | matern12 | matern32 | matern52 | periodic (period 1) | linear; box problems with "
+      "--fit and neither --kernel nor --lengthscale play the Optimizer's default model "
+      "(Matern-5/2 ARD fitted with its priors)")(
       "lengthscale", cli::ValueWithDefault(&o->lengthscale),
       "kernel lengthscale (candidate units; unit cube on box problems)")(
       "context-lengthscale", cli::ValueWithDefault(&o->context_lengthscale),
@@ -173,6 +175,9 @@ void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunF
 void ApplyRunFlags(const cli::po::variables_map& vm, const RunFlags& f, RegretStudyOptions* o) {
   o->strategies = cli::ParseNameList("strategy", f.strategies);
   o->context_modes = cli::ParseNameList("context-mode", f.modes);
+  // A kernel asked for is played as given; otherwise box problems with --fit get the model a
+  // library user gets from the Optimizer.
+  o->optimizer_default_model = vm["kernel"].defaulted() && vm["lengthscale"].defaulted();
   if (!vm["beta-schedule"].defaulted()) o->beta_schedule = f.beta_schedule;
   if (!vm["beta-scale"].defaulted()) o->beta_scale = f.beta_scale;
   if (!vm["delta"].defaulted()) o->delta = f.delta;

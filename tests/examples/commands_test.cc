@@ -74,6 +74,21 @@ TEST_F(CliTest, RunAppliesOptionsToTheStrategiesThatHaveThem) {
   EXPECT_THAT(r.err, HasSubstr("num_features = 0"));
 }
 
+// With --fit a box problem plays the Optimizer's default model (regret_study_model_test.cc)
+// unless --kernel or --lengthscale asks for a kernel: either flag gives the same study, and not
+// the default one.
+TEST_F(CliTest, RunPlaysTheOptimizersModelUnlessAKernelIsAskedFor) {
+  const std::string study =
+      "run --problem hartmann6 --strategy gp-ts --fit --rounds 12 --trials 1 --threads 1 ";
+  for (const char* flags :
+       {"--out d.csv", "--kernel matern52 --out k.csv", "--lengthscale 0.2 --out l.csv"}) {
+    const Result r = Run(study + flags);
+    ASSERT_EQ(r.status, 0) << flags << ": " << r.err;
+  }
+  EXPECT_EQ(ReadAll(dir_ + "/k.csv"), ReadAll(dir_ + "/l.csv"));
+  EXPECT_NE(ReadAll(dir_ + "/d.csv"), ReadAll(dir_ + "/k.csv"));
+}
+
 TEST_F(CliTest, DriftDemoPrintsOneRowPerStrategy) {
   const Result r =
       Run("drift-demo --rounds 16 --drift 4:8 --measured 4 --trials 1 --brute-force-points 5 "
