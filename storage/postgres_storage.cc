@@ -43,8 +43,8 @@ const char kLockStudy[] =
     "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1 FOR UPDATE";
 const char kFindStudy[] = "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1";
 const char kReadRecords[] =
-    "SELECT sequence, type, body FROM gpbandit_records WHERE study_id = $1 AND sequence > $2 "
-    "ORDER BY sequence";
+    "SELECT sequence, type, body, commit_id FROM gpbandit_records WHERE study_id = $1 AND "
+    "sequence > $2 ORDER BY sequence";
 const char kInsertStudy[] =
     "INSERT INTO gpbandit_studies (name, header, commit_id) VALUES ($1, $2, $3) "
     "ON CONFLICT (name) DO NOTHING RETURNING id";
@@ -75,6 +75,21 @@ std::string OneLine(std::string text) {
     if (c == '\n' || c == '\t') c = ' ';
   return text;
 }
+
+// The last record a storage object delivered or committed: the check that the study still holds
+// what its worker replayed. After a server crash has forgotten the last asynchronous commits
+// (Durability::kVisible), other workers' new records take their sequence numbers; reading on
+// "after n" would then skip them for good.
+struct Frontier {
+  long long sequence = 0;  // 0: nothing yet
+  std::string commit_id;   // the commit that wrote it ("" for rows written before ids were kept)
+  std::string body;
+
+  bool Matches(const std::string& other_commit_id, const std::string& other_body) const {
+    if (!commit_id.empty() && !other_commit_id.empty()) return commit_id == other_commit_id;
+    return body == other_body;
+  }
+};
 
 std::string NewCommitId() {
   std::random_device device;
@@ -150,7 +165,17 @@ class Connection {
     pqxx::nontransaction setup(*conn);
     setup.exec("SET client_min_messages = warning");
     setup.exec("SET default_transaction_isolation = 'read committed'");
+    // The lease on the study's lock (StorageOptions::lock_lease_seconds): the server ends a
+    // transaction left idle that long, a frozen worker's included, and so lets its row lock go.
+    // A worker's own transactions are never idle that long (it reads before it replays).
+    setup.exec("SET idle_in_transaction_session_timeout = " + LeaseMilliseconds());
     conn_ = std::move(conn);
+  }
+
+  // "0" (no limit) for an infinite lease.
+  std::string LeaseMilliseconds() const {
+    if (std::isinf(options_.lock_lease_seconds)) return "0";
+    return std::to_string(std::max(1LL, std::llround(options_.lock_lease_seconds * 1000.0)));
   }
 
   std::string url_;
@@ -165,7 +190,8 @@ class PostgresStudyStorage;
 // One transaction (exclusive: holding the study's row lock) or a lock-free reader (shared).
 class PostgresSession : public StudySession {
  public:
-  PostgresSession(Connection* connection, const std::string& study, LockMode mode);
+  PostgresSession(Connection* connection, const std::string& study, LockMode mode,
+                  Frontier* frontier);
   ~PostgresSession() override = default;
 
   const std::string& header() const override { return header_; }
@@ -190,6 +216,7 @@ class PostgresSession : public StudySession {
   Connection* connection_;
   std::string study_;
   LockMode mode_;
+  Frontier* frontier_;
   std::unique_ptr<pqxx::dbtransaction> tx_;
   long long study_id_ = -1;
   long long last_sequence_ = 0;
@@ -215,8 +242,9 @@ auto PostgresSession::Guard(const char* what, F step) -> decltype(step()) {
   }
 }
 
-PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode)
-    : connection_(connection), study_(study), mode_(mode) {
+PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode,
+                                 Frontier* frontier)
+    : connection_(connection), study_(study), mode_(mode), frontier_(frontier) {
   pqxx::connection& conn = connection_->Get();
   Guard("beginning a transaction", [&] {
     if (mode_ == LockMode::kExclusive) {
@@ -234,17 +262,38 @@ PostgresSession::PostgresSession(Connection* connection, const std::string& stud
   });
 }
 
+// Reads from the frontier's record on, to check that it is still the record this storage object
+// saw (a study that lost it cannot be read on from a sequence number).
 std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
   std::vector<StudyRecord> records;
   if (study_id_ < 0) return records;
+  const long long checked = frontier_->sequence;
+  const long long from = checked > 0 ? std::min(after, checked - 1) : after;
   const pqxx::result rows =
-      Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, after); });
+      Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, from); });
+  bool found = checked == 0;
   records.reserve(rows.size());
   for (const auto& row : rows) {
+    const long long sequence = row[0].as<long long>();
+    const std::string commit_id = row[3].is_null() ? std::string() : row[3].as<std::string>();
+    if (sequence == checked) found = frontier_->Matches(commit_id, row[2].as<std::string>());
+    if (sequence <= after) continue;
     // No location: the Optimizer names a record by the study and its sequence number.
-    records.push_back(
-        {row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>(), ""});
-    last_sequence_ = std::max(last_sequence_, records.back().sequence);
+    records.push_back({sequence, row[1].as<std::string>(), row[2].as<std::string>(), ""});
+    last_sequence_ = std::max(last_sequence_, sequence);
+  }
+  if (!found) {
+    *frontier_ = Frontier();
+    throw StudyRewound(connection_->redacted() + " study '" + study_ + "' no longer holds record " +
+                       std::to_string(checked) +
+                       " as this worker read it (the server lost its last asynchronous commits "
+                       "in a crash): read the study again from the start");
+  }
+  if (!records.empty() && records.back().sequence > frontier_->sequence) {
+    const auto& last = rows[rows.size() - 1];
+    *frontier_ = {records.back().sequence,
+                  last[3].is_null() ? std::string() : last[3].as<std::string>(),
+                  records.back().json};
   }
   return records;
 }
@@ -300,16 +349,10 @@ long long PostgresSession::Commit(Durability durability) {
   const long long last = first + static_cast<long long>(staged_.size()) - 1;
   if (!create_header_.empty()) CommitStudy();
   Guard("appending records", [&] {
-    for (std::size_t i = 0; i < staged_.size(); ++i) {
-      const long long sequence = first + static_cast<long long>(i);
-      if (i == 0) {
-        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                         commit_id_);
-      } else {
-        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                         nullptr);
-      }
-    }
+    // Every record carries its commit's id: the frontier check (Frontier) compares it.
+    for (std::size_t i = 0; i < staged_.size(); ++i)
+      tx_->exec_params(kInsertRecord, study_id_, first + static_cast<long long>(i), staged_[i].type,
+                       staged_[i].json, commit_id_);
     if (!staged_.empty()) tx_->exec_params(kSetLastSequence, study_id_, last);
     // A later synchronous commit flushes the log up to itself, this one included.
     if (durability == Durability::kVisible) tx_->exec("SET LOCAL synchronous_commit = off");
@@ -324,6 +367,7 @@ long long PostgresSession::Commit(Durability durability) {
   }
   tx_.reset();
   last_sequence_ = last;
+  if (!staged_.empty()) *frontier_ = {last, commit_id_, staged_.back().json};
   staged_.clear();
   create_header_.clear();
   return last_sequence_;
@@ -363,12 +407,13 @@ class PostgresStudyStorage : public StudyStorage {
     return connection_.redacted() + " study '" + study_ + "'";
   }
   std::unique_ptr<StudySession> Begin(LockMode mode) override {
-    return std::make_unique<PostgresSession>(&connection_, study_, mode);
+    return std::make_unique<PostgresSession>(&connection_, study_, mode, &frontier_);
   }
 
  private:
   mutable Connection connection_;
   std::string study_;
+  Frontier frontier_;
 };
 
 }  // namespace

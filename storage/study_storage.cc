@@ -59,6 +59,12 @@ bool StorageOptions::IsValid(std::string* error) const {
                std::to_string(reconnect_timeout_seconds);
     return false;
   }
+  if (!(lock_lease_seconds > 0.0)) {
+    if (error)
+      *error =
+          "lock_lease_seconds must be > 0 (or infinity), got " + std::to_string(lock_lease_seconds);
+    return false;
+  }
   return true;
 }
 
@@ -94,13 +100,14 @@ std::unique_ptr<StudyStorage> OpenStudyStorage(const std::string& url, const std
   if (IsDatabaseUrl(url)) return OpenPostgresStudy(url, study, options);
   if (IsDirectoryUrl(url)) {
     CheckFileStudyName(study);
-    return std::make_unique<FileStudyStorage>(StudyFile(url, study), options.sync);
+    return std::make_unique<FileStudyStorage>(StudyFile(url, study), options.sync,
+                                              options.lock_lease_seconds);
   }
   if (!study.empty())
     throw std::invalid_argument("storage '" + url +
                                 "' is a file, which holds one study: give no "
                                 "study name, or a directory to hold several studies");
-  return std::make_unique<FileStudyStorage>(url, options.sync);
+  return std::make_unique<FileStudyStorage>(url, options.sync, options.lock_lease_seconds);
 }
 
 std::vector<StudySummary> ListStudies(const std::string& url, const StorageOptions& options) {
