@@ -11,6 +11,25 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The observation count at which the refit after one at `last` falls due: the first n > last
+// with schedule.ShouldRefit(n, last) (every_while_small apart below small_until, every apart
+// from there on).
+long long NextRefitAt(const RefitSchedule& schedule, long long last) {
+  if (last + schedule.every_while_small < schedule.small_until)
+    return last + schedule.every_while_small;
+  return std::max<long long>(schedule.small_until, last + schedule.every);
+}
+
+// Whether a count at which a refit falls due after one at `last` (the first, or any later one
+// of the chain that goes on as if each had been done) lies in (before, after].
+bool FallsDueBetween(const RefitSchedule& schedule, long long last, long long before,
+                     long long after) {
+  long long due = NextRefitAt(schedule, last);
+  while (due <= before && due < schedule.small_until) due = NextRefitAt(schedule, due);
+  if (due <= before) due += ((before - due) / schedule.every + 1) * schedule.every;
+  return due <= after;
+}
+
 }  // namespace
 
 ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
@@ -65,12 +84,24 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
   largest_reward_magnitude_ = largest;
 }
 
-std::string ModelKeeper::MaybeRefit(long round) {
-  // Counted in model rows: failures with imputed rewards are data the fit must explain too.
+// Counted in model rows: failures with imputed rewards are data the fit must explain too.
+void ModelKeeper::NoteOwnObservations(int rows_before, int rows_after) {
+  if (!options_.refit.enabled || rows_after <= rows_before) return;
+  if (FallsDueBetween(options_.refit, std::max(0, last_fit_observations_), rows_before, rows_after))
+    refit_owed_ = true;
+}
+
+void ModelKeeper::OweRefitIfDue() {
   const int observed = gp_->num_observations();
-  if (!options_.refit.enabled || observed == 0) return "";
-  if (!options_.refit.ShouldRefit(observed, std::max(0, last_fit_observations_))) return "";
-  if (last_fit_observations_ == observed) return "";
+  if (options_.refit.enabled && observed > 0 &&
+      FallsDueBetween(options_.refit, std::max(0, last_fit_observations_),
+                      std::max(0, last_fit_observations_), observed))
+    refit_owed_ = true;
+}
+
+std::string ModelKeeper::MaybeRefit(long round) {
+  const int observed = gp_->num_observations();
+  if (!options_.refit.enabled || observed == 0 || !refit_owed_) return "";
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
   const HyperparameterFitOptions fit = policy_.OptionsFor(*gp_, observed);
@@ -106,6 +137,7 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
 }
 
 void ModelKeeper::ReplayFit(const LogRecord& record) {
+  refit_owed_ = false;  // whoever owed it, the study is refitted
   gp_->SetHyperparameters(record.log_params, record.noise_variance);
   if (record.constraint_log_params.size() != constraint_gps_.size())
     throw std::runtime_error(
@@ -121,6 +153,16 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
   last_fit_report_.kernel_log_params = record.log_params;
   last_fit_report_.noise_variance = record.noise_variance;
   last_fit_report_.message = "restored from the log";
+}
+
+void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport report) {
+  ReplayFit(record);
+  last_fit_report_ = std::move(report);
+}
+
+void ModelKeeper::ForgetSavedFit() {
+  if (saved_fit_) refit_owed_ = false;
+  saved_fit_.reset();
 }
 
 void ModelKeeper::SaveFit() {

@@ -57,16 +57,34 @@ class ModelKeeper {
              bool accepted, const Eigen::VectorXd& constraints);
 
   // ---- Refits ----
-  // Refits when the schedule says so; returns the fit record to log ("" when it did not refit).
-  // The random numbers come from (seed, round).
+  // Who refits. A refit falls due at the observation counts the schedule names (RefitSchedule:
+  // the first count past the last refit's at which ShouldRefit holds, then every period after
+  // it, as if each had been done). In a shared study only the worker whose own tells reached
+  // such a count owes the refit, so that workers computing asks outside the lock at once do not
+  // all refit; the refit it records is replayed by the others. A worker owes it too when it
+  // joins a study that is due (OweRefitIfDue). Alone, a worker therefore refits exactly when a
+  // refit has fallen due since the last one.
+  bool refit_owed() const { return refit_owed_; }
+  // This worker's tells took the model from `rows_before` to `rows_after` rows.
+  void NoteOwnObservations(int rows_before, int rows_after);
+  // A worker that joins (or resumes) a study owes the refit that has fallen due.
+  void OweRefitIfDue();
+  // Refits when one is owed; returns the fit record to log ("" when it did not refit). The
+  // random numbers come from (seed, round). The refit is saved first (RestoreFit undoes it).
   std::string MaybeRefit(long round);
-  // Applies a fit record read from the study.
+  // Applies a fit record read from the study (another worker's refit).
   void ReplayFit(const LogRecord& record);
+  // Applies this worker's own fit record, as a replay does, after RestoreFit undid it so that
+  // others' records could be replayed first; keeps its report.
+  void ApplyOwnFit(const LogRecord& record, HyperparameterFitReport report);
   bool has_fit_report() const { return has_fit_report_; }
   const HyperparameterFitReport& last_fit_report() const { return last_fit_report_; }
   int last_fit_observations() const { return last_fit_observations_; }
   void RestoreFit();
-  void ForgetSavedFit() { saved_fit_.reset(); }
+  // The call that refitted was committed: the refit stands and is no longer owed.
+  void ForgetSavedFit();
+  // Whether the model holds a refit that RestoreFit would undo.
+  bool fit_uncommitted() const { return saved_fit_ != nullptr; }
 
  private:
   // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
@@ -87,6 +105,7 @@ class ModelKeeper {
   int num_accepted_ = 0;
   double worst_reward_ = std::numeric_limits<double>::infinity();
   int last_fit_observations_ = -1;
+  bool refit_owed_ = false;
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;
   // What a refit changes, kept while the call that refitted is not committed.

@@ -55,6 +55,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.z = VectorField(j, "z");
     if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
     if (j.contains("lease_until")) r.lease_until = Field<double>(j, "lease_until");
+    if (j.contains("drawn_round")) r.drawn_round = Field<long>(j, "drawn_round");
   } else if (type == "tell") {
     r.type = LogRecordType::kTell;
     r.x = VectorField(j, "x");
@@ -115,10 +116,11 @@ LogContents ReadLog(const std::string& path) {
 
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until) {
+                                double lease_until, long drawn_round) {
   json j = {{"type", "pending"},    {"round", round},       {"design_index", design_index},
             {"x", VectorToJson(x)}, {"z", VectorToJson(z)}, {"worker", worker}};
   if (std::isfinite(lease_until)) j["lease_until"] = lease_until;
+  if (drawn_round >= 0 && drawn_round != round) j["drawn_round"] = drawn_round;
   return j.dump();
 }
 

@@ -43,16 +43,30 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
       options_(options),
       strategy_(std::move(strategy)),
       inputs_(domain_, strategy_->time_model().kind != TimeModelKind::kNone),
-      journal_(StudyJournal::Hooks{[this] { return FormatLogHeader(MakeHeader()); },
-                                   [this](const std::string& header) { CheckStudyHeader(header); },
-                                   [this](const LogRecord& record) { Replay(record); },
-                                   [this] { model_->RestoreFit(); },
-                                   [this] { model_->ForgetSavedFit(); }}) {
+      journal_(StudyJournal::Hooks{
+          [this] { return FormatLogHeader(MakeHeader()); },
+          [this](const std::string& header) { CheckStudyHeader(header); },
+          [this](const LogRecord& record) { Replay(record); }, [this] { model_->RestoreFit(); },
+          [this] { model_->ForgetSavedFit(); }, [this] { ResetReplica(); }}) {
   figure_name_ = strategy_->figure_name();
   last_round_report_.round = -1;
+  if (kernel) initial_kernel_ = kernel->Clone();
   Build(std::move(kernel));
   if (!storage) storage = StudyJournal::StorageFromOptions(options_);
-  if (storage) journal_.Attach(std::move(storage), options_.worker);
+  if (storage) {
+    journal_.Attach(std::move(storage), options_.worker);
+    model_->OweRefitIfDue();
+  }
+}
+
+// The optimizer as constructed, before any record: the models, the design, the pending points
+// and the observations start again (the strategy holds no record's state).
+void OptimizerImpl::ResetReplica() {
+  Build(initial_kernel_ ? initial_kernel_->Clone() : nullptr);
+  pending_.Clear();
+  observations_.clear();
+  rounds_ = 0;
+  figure_ = std::numeric_limits<double>::quiet_NaN();
 }
 
 // Everything knowable is checked here, so that later a valid call succeeds.

@@ -80,11 +80,21 @@ class OptimizerImpl {
   // ---- Ask (ask_round.cc) ----
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall StartCall(int q, const Eigen::VectorXd& z) const;
-  void ChooseByModel(AskCall* call);
+  // The ask's work under the study's lock (or without a storage).
+  void AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
+  void ChooseByModel(AskCall* call, AskPosterior* posterior);
   AskPosterior MakeAskPosterior(const AskCall& call) const;
   ModelRound PrepareModelRound(const AskCall& call) const;
-  std::function<void()> RecordPending(const AskCall& call);
+  // drawn_round: the round whose numbers chose the points, when not call.round.
+  std::function<void()> RecordPending(const AskCall& call, long drawn_round = -1);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
+  // ---- Asks outside the lock (ask_outside_lock.cc) ----
+  // One try: chosen on the replica, checked against what others recorded meanwhile
+  // (AskCheck), recorded under the lock if it holds. A refit it made is recorded either way.
+  // Returns whether the points were recorded.
+  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
+  // Forgets every record replayed (StudyJournal::Hooks::reset).
+  void ResetReplica();
   // ---- Tell (tell.cc) ----
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
@@ -103,6 +113,7 @@ class OptimizerImpl {
   OptimizerOptions options_;
   std::unique_ptr<Strategy> strategy_;
   bool default_kernel_ = true;
+  std::unique_ptr<Kernel> initial_kernel_;  // the caller's kernel (nullptr: the default)
   ModelInputs inputs_;
   std::unique_ptr<ModelKeeper> model_;
   // The rank-one posterior over the candidates (OptimizerOptions::finite_set_rank_one_updates);

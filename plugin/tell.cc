@@ -63,7 +63,11 @@ std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const E
                                    accepted ? std::nan("") : model_->chain().FromReward(imputed),
                                    round, constraints));
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
-          g = Eigen::VectorXd(constraints)] { ApplyTell(x, z, y, accepted, round, g); };
+          g = Eigen::VectorXd(constraints)] {
+    const int rows_before = model_->gp().num_observations();
+    ApplyTell(x, z, y, accepted, round, g);
+    model_->NoteOwnObservations(rows_before, model_->gp().num_observations());
+  };
 }
 
 void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,

@@ -16,7 +16,9 @@
 //   pending  a point handed out by ask/ask_batch (round, action, context), written before the
 //            call returns, with the worker that holds it ("worker") and the end of its lease
 //            ("lease_until", seconds since the Unix epoch on the study's clock; absent: the
-//            lease never ends). Older logs have neither field.
+//            lease never ends). Older logs have neither field. An ask chosen outside the
+//            study's lock that kept its point although other asks took its round meanwhile
+//            carries the round whose random numbers it drew ("drawn_round"; absent: "round").
 //   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
 //            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
 //            JSON has no such numbers), and its round ("round": the ask round of the pending
@@ -53,6 +55,9 @@ struct LogRecord {
   long round = 0;
   // kPending: the index of the initial-design point handed out, or -1 for a model-driven one.
   long design_index = -1;
+  // kPending: the round whose random numbers chose the point when it is not `round` (an ask
+  // chosen outside the lock while other asks took its round), else -1.
+  long drawn_round = -1;
   // kPending, kTell, kRelease: the action and the context (empty without context), original
   // units.
   Eigen::VectorXd x, z;
@@ -99,9 +104,10 @@ LogRecord ParseLogRecord(const std::string& json);
 // The JSON text of each record kind (one line, no newline). imputed: written when finite (see
 // LogRecord::imputed). constraints, constraint_log_params / _noise_variances: written when
 // non-empty, so records without constraints read the same as in format version 3.
+// drawn_round: written when >= 0 and not `round`.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until);
+                                double lease_until, long drawn_round = -1);
 // round: the observation's round (Observation::round), written when >= 0.
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,

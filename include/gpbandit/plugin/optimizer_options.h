@@ -72,6 +72,19 @@ struct WorkerOptions {
   // How long a call keeps retrying a database that went away after the study was opened
   // (StorageOptions::reconnect_timeout_seconds), in seconds: >= 0. Default 300.
   double reconnect_timeout_seconds = 300.0;
+  // The lease on the study's lock (StorageOptions::lock_lease_seconds): a worker that holds the
+  // lock this long without finishing its call (stopped, in a debugger) loses it, and the others
+  // go on; its call is then retried. > 0, or infinity. Default 10.
+  double lock_lease_seconds = 10.0;
+  // Compute each ask outside the study's lock, on this worker's replica, and take the lock only
+  // to record it (docs/shared_studies.md, "Asks outside the lock"): the asks of several
+  // workers then run in parallel. What others recorded meanwhile is checked first: the point is
+  // kept when their new points do not bear on it (GP-BUCB: hallucinating them shrinks its
+  // posterior standard deviation by at most 5%) and is chosen again otherwise (after three
+  // tries, under the lock). false: every ask is computed under the lock and sees everything
+  // recorded before it. Without a storage there is no lock and this has no effect. Default
+  // true.
+  bool asks_outside_lock = true;
 
   bool IsValid(std::string* error) const;
 };

@@ -1,0 +1,88 @@
+// The check of an ask chosen outside the study's lock (WorkerOptions::asks_outside_lock): the
+// records other workers committed after the replica the ask was computed on, seen before they
+// are replayed, decide whether its points may still be handed out.
+//
+// GP-BUCB (Desautels, Krause & Burdick 2014) chooses each point with every point in progress
+// hallucinated at its posterior mean: the mean does not move and the variance only shrinks. An
+// ask computed outside the lock did not hallucinate the points others handed out meanwhile
+// (and the observations told of points it did not know). Hallucinating them afterwards lowers
+// an acquisition that grows with the standard deviation (UCB, EI, PI, the variance) everywhere,
+// and at the chosen point by what its standard deviation lost; when that is at most
+// kMaxStdDevShrink, the point is still within that margin of the maximum of the acquisition
+// GP-BUCB would have maximized, and it is kept. Otherwise, and always for a point equal to one of
+// theirs, the ask is chosen again. Tells of points that were in progress for the ask change
+// only its feedback, as GP-BUCB's delayed feedback allows; others' refits change only the
+// hyperparameters. A strict check (safe strategies, whose safe set any new observation moves;
+// time models, whose point belongs to its round) refuses any new point, tell or refit.
+//
+// Internal to plugin/; not thread-safe.
+#ifndef GPBANDIT_PLUGIN_ASK_CHECK_H_
+#define GPBANDIT_PLUGIN_ASK_CHECK_H_
+
+#include <Eigen/Core>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/plugin/optimizer_types.h"
+#include "plugin/round_chooser.h"
+
+namespace gpbandit {
+
+class AskCheck {
+ public:
+  // The largest relative shrink of a kept point's posterior standard deviation.
+  static constexpr double kMaxStdDevShrink = 0.05;
+
+  // What the check needs of the optimizer: a record's model input (action, context, round) and,
+  // on a finite set with a rank-one posterior, the candidate index of a model input (-1
+  // otherwise).
+  struct Inputs {
+    std::function<Eigen::VectorXd(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round)>
+        model_input;
+    std::function<int(const Eigen::VectorXd& u)> candidate;
+  };
+
+  // call: the ask as chosen; posterior: the posterior its model slots were chosen from, before
+  // any of them was hallucinated (the active pending points and the call's design points in
+  // it), taken over and detached from the model; in_progress: the points in progress when it was
+  // chosen; now: the clock of the replica it was chosen on.
+  AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
+           const std::vector<PendingPoint>& in_progress, double now, bool strict, Inputs inputs);
+
+  // Examines records others committed, in order, before they are replayed.
+  void Examine(const std::vector<LogRecord>& arrived);
+  // The replica was rebuilt from the start: nothing the ask was computed on holds.
+  void Invalidate(const std::string& why);
+
+  bool keeps_points() const { return reason_.empty(); }
+  // Why the points were refused ("" when kept).
+  const std::string& reason() const { return reason_; }
+  // Whether another worker recorded a refit meanwhile (this worker's own refit is then dropped).
+  bool others_refitted() const { return others_refitted_; }
+
+ private:
+  // A point others handed out or told that the ask did not know: refused when equal to a slot,
+  // else hallucinated and the slots' standard deviations checked.
+  void AddUnknown(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round);
+  bool Known(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+  void Refuse(const std::string& why);
+
+  AskCall call_;
+  std::unique_ptr<AskPosterior> posterior_;
+  std::vector<PendingPoint> known_;  // in progress for the ask, or handed out since
+  std::vector<int> model_slots_;
+  std::vector<Eigen::VectorXd> slot_inputs_;
+  std::vector<double> slot_variances_;  // before the unknown points
+  double now_;
+  bool strict_;
+  Inputs inputs_;
+  std::string reason_;
+  bool others_refitted_ = false;
+};
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_PLUGIN_ASK_CHECK_H_
