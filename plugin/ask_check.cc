@@ -3,6 +3,16 @@
 #include "plugin/pending_book.h"
 
 namespace gpbandit {
+namespace {
+
+// The posterior variance in the model's standardized units: a hallucinated point also moves the
+// outputs' standardization (their spread), which scales every variance alike and says nothing of
+// how much the point bears on another.
+double StandardizedVariance(const GaussianProcess& gp, const Eigen::VectorXd& u) {
+  return gp.Variance(u) / (gp.output_scale() * gp.output_scale());
+}
+
+}  // namespace
 
 AskCheck::AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
                    const std::vector<PendingPoint>& in_progress, double now, bool strict,
@@ -22,7 +32,7 @@ AskCheck::AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
   if (!model_slots_.empty()) {
     posterior_->Detach();
     for (const Eigen::VectorXd& u : slot_inputs_)
-      slot_variances_.push_back(posterior_->gp().Variance(u));
+      slot_variances_.push_back(StandardizedVariance(posterior_->gp(), u));
   }
 }
 
@@ -73,12 +83,8 @@ void AskCheck::Examine(const std::vector<LogRecord>& arrived) {
         others_refitted_ = true;
         if (strict_) Refuse("another worker refitted meanwhile");
         break;
-      case LogRecordType::kRelease:
-        Known(r.x, r.z);
-        break;
+      case LogRecordType::kRelease:  // still in the posterior the ask chose from
       case LogRecordType::kClearPending:
-        known_.clear();
-        break;
       case LogRecordType::kHeader:
         break;
     }
@@ -89,7 +95,7 @@ void AskCheck::Examine(const std::vector<LogRecord>& arrived) {
   for (std::size_t i = 0; i < slot_inputs_.size(); ++i) {
     const double before = slot_variances_[i];
     if (!(before > 0.0)) continue;
-    if (posterior_->gp().Variance(slot_inputs_[i]) < min_ratio * before)
+    if (StandardizedVariance(posterior_->gp(), slot_inputs_[i]) < min_ratio * before)
       return Refuse("points handed out meanwhile bear on slot " + std::to_string(model_slots_[i]));
   }
 }

@@ -9,9 +9,12 @@
 // an acquisition that grows with the standard deviation (UCB, EI, PI, the variance) everywhere,
 // and at the chosen point by what its standard deviation lost; when that is at most
 // kMaxStdDevShrink, the point is still within that margin of the maximum of the acquisition
-// GP-BUCB would have maximized, and it is kept. Otherwise, and always for a point equal to one of
+// GP-BUCB would have maximized, and it is kept. (Standard deviations in the model's standardized
+// units: a hallucinated point also changes the spread of the outputs, which scales every
+// standard deviation alike.) Otherwise, and always for a point equal to one of
 // theirs, the ask is chosen again. Tells of points that were in progress for the ask change
-// only its feedback, as GP-BUCB's delayed feedback allows; others' refits change only the
+// only its feedback, as GP-BUCB's delayed feedback allows (so do tells of points released
+// meanwhile: they were in the posterior it chose from); others' refits change only the
 // hyperparameters. A strict check (safe strategies, whose safe set any new observation moves;
 // time models, whose point belongs to its round) refuses any new point, tell or refit.
 //

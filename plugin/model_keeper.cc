@@ -1,6 +1,7 @@
 #include "plugin/model_keeper.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -20,14 +21,15 @@ long long NextRefitAt(const RefitSchedule& schedule, long long last) {
   return std::max<long long>(schedule.small_until, last + schedule.every);
 }
 
-// Whether a count at which a refit falls due after one at `last` (the first, or any later one
-// of the chain that goes on as if each had been done) lies in (before, after].
-bool FallsDueBetween(const RefitSchedule& schedule, long long last, long long before,
-                     long long after) {
-  long long due = NextRefitAt(schedule, last);
-  while (due <= before && due < schedule.small_until) due = NextRefitAt(schedule, due);
-  if (due <= before) due += ((before - due) / schedule.every + 1) * schedule.every;
-  return due <= after;
+// Whether a refit falls due with `rows` rows after one at `last`.
+bool RefitDue(const RefitSchedule& schedule, int last, int rows) {
+  return schedule.enabled && rows > 0 && rows >= NextRefitAt(schedule, std::max(0, last));
+}
+
+// How long a claim lasts: long enough for a refit like this worker's last, and never less than
+// a minute (a claim that ends early only lets a second worker refit too).
+double RefitClaimSeconds(double last_refit_seconds) {
+  return std::max(60.0, 4.0 * last_refit_seconds);
 }
 
 }  // namespace
@@ -85,23 +87,25 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
 }
 
 // Counted in model rows: failures with imputed rewards are data the fit must explain too.
-void ModelKeeper::NoteOwnObservations(int rows_before, int rows_after) {
-  if (!options_.refit.enabled || rows_after <= rows_before) return;
-  if (FallsDueBetween(options_.refit, std::max(0, last_fit_observations_), rows_before, rows_after))
-    refit_owed_ = true;
+double ModelKeeper::RefitClaim(int rows_after, double now) const {
+  if (!RefitDue(options_.refit, last_fit_observations_, rows_after) || refit_claimed_until_ > now)
+    return kNaN;
+  return now + RefitClaimSeconds(last_refit_seconds_);
+}
+
+void ModelKeeper::NoteRefitClaim(double until, bool mine) {
+  refit_claimed_until_ = until;
+  if (mine) refit_owed_ = true;
 }
 
 void ModelKeeper::OweRefitIfDue() {
-  const int observed = gp_->num_observations();
-  if (options_.refit.enabled && observed > 0 &&
-      FallsDueBetween(options_.refit, std::max(0, last_fit_observations_),
-                      std::max(0, last_fit_observations_), observed))
-    refit_owed_ = true;
+  if (RefitDue(options_.refit, last_fit_observations_, gp_->num_observations())) refit_owed_ = true;
 }
 
 std::string ModelKeeper::MaybeRefit(long round) {
   const int observed = gp_->num_observations();
   if (!options_.refit.enabled || observed == 0 || !refit_owed_) return "";
+  const auto start = std::chrono::steady_clock::now();
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
   const HyperparameterFitOptions fit = policy_.OptionsFor(*gp_, observed);
@@ -115,6 +119,8 @@ std::string ModelKeeper::MaybeRefit(long round) {
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
+  last_refit_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return FormatFitRecord(round, gp_->kernel_log_params(), gp_->noise_variance(),
                          last_fit_report_.BriefReport(), constraint_log_params,
                          constraint_noise_variances);
@@ -137,7 +143,9 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
 }
 
 void ModelKeeper::ReplayFit(const LogRecord& record) {
-  refit_owed_ = false;  // whoever owed it, the study is refitted
+  // Whoever owed it, the study is refitted.
+  refit_owed_ = false;
+  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
   gp_->SetHyperparameters(record.log_params, record.noise_variance);
   if (record.constraint_log_params.size() != constraint_gps_.size())
     throw std::runtime_error(
@@ -161,7 +169,10 @@ void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport r
 }
 
 void ModelKeeper::ForgetSavedFit() {
-  if (saved_fit_) refit_owed_ = false;
+  if (saved_fit_) {
+    refit_owed_ = false;
+    refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  }
   saved_fit_.reset();
 }
 

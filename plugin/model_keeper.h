@@ -58,15 +58,20 @@ class ModelKeeper {
 
   // ---- Refits ----
   // Who refits. A refit falls due at the observation counts the schedule names (RefitSchedule:
-  // the first count past the last refit's at which ShouldRefit holds, then every period after
-  // it, as if each had been done). In a shared study only the worker whose own tells reached
-  // such a count owes the refit, so that workers computing asks outside the lock at once do not
-  // all refit; the refit it records is replayed by the others. A worker owes it too when it
-  // joins a study that is due (OweRefitIfDue). Alone, a worker therefore refits exactly when a
-  // refit has fallen due since the last one.
+  // the first count past the last refit's at which ShouldRefit holds). In a shared study the
+  // worker whose tell finds the refit due and nobody on it claims it (the tell record carries
+  // the claim's end, RefitClaim): it owes the refit, makes it before its next model-driven ask,
+  // and records it for the others to replay; the others leave it alone while the claim lasts,
+  // so that workers whose asks run at once outside the lock do not all refit. A claim that ends
+  // without a refit (its worker died) passes to the next tell. A worker also owes the refit due
+  // when it joins or resumes a study (OweRefitIfDue). Alone, a worker therefore refits exactly
+  // when a refit has fallen due since the last one.
   bool refit_owed() const { return refit_owed_; }
-  // This worker's tells took the model from `rows_before` to `rows_after` rows.
-  void NoteOwnObservations(int rows_before, int rows_after);
+  // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`:
+  // its end (now plus RefitClaimSeconds), or NaN when no refit is due or another claim lasts.
+  double RefitClaim(int rows_after, double now) const;
+  // A tell's claim (until: its end; mine: this worker's own tell, which then owes the refit).
+  void NoteRefitClaim(double until, bool mine);
   // A worker that joins (or resumes) a study owes the refit that has fallen due.
   void OweRefitIfDue();
   // Refits when one is owed; returns the fit record to log ("" when it did not refit). The
@@ -106,6 +111,8 @@ class ModelKeeper {
   double worst_reward_ = std::numeric_limits<double>::infinity();
   int last_fit_observations_ = -1;
   bool refit_owed_ = false;
+  double refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  double last_refit_seconds_ = 0.0;  // this worker's last refit (the claims' length)
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;
   // What a refit changes, kept while the call that refitted is not committed.

@@ -65,6 +65,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("imputed")) r.imputed = Field<double>(j, "imputed");
     r.round = j.contains("round") ? Field<long>(j, "round") : -1;
     if (j.contains("g")) r.constraints = VectorField(j, "g");
+    if (j.contains("refit_claim")) r.refit_claim = Field<double>(j, "refit_claim");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -126,7 +127,7 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted, double imputed, long round,
-                             const Eigen::VectorXd& constraints) {
+                             const Eigen::VectorXd& constraints, double refit_claim) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -135,6 +136,7 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
   if (std::isfinite(imputed)) j["imputed"] = imputed;
   if (round >= 0) j["round"] = round;
   if (constraints.size() > 0) j["g"] = VectorToJson(constraints);
+  if (std::isfinite(refit_claim)) j["refit_claim"] = refit_claim;
   return j.dump();
 }
 

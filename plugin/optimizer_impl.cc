@@ -158,6 +158,8 @@ void OptimizerImpl::Replay(const LogRecord& record) {
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
                                  " on replay");
+      if (!std::isnan(record.refit_claim))
+        model_->NoteRefitClaim(record.refit_claim, /*mine=*/false);
       break;
     case LogRecordType::kFit:
       model_->ReplayFit(record);

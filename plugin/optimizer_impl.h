@@ -103,7 +103,8 @@ class OptimizerImpl {
   // The round of an observation told now (Observation::round).
   long TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                                  double imputed, long round, const Eigen::VectorXd& constraints);
+                                  double imputed, long round, const Eigen::VectorXd& constraints,
+                                  double refit_claim);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
                  long round, const Eigen::VectorXd& constraints);
 

@@ -25,7 +25,10 @@
 //            point it answers, else the last ask round; older logs have none). A failure that
 //            entered the model with an imputed reward (NonFiniteRewardPolicy::kImputeWorst) carries
 //            it in "imputed". With a strategy that models constraint signals (SafeOpt-MC), "g"
-//            holds their measured values (format version 4; absent otherwise).
+//            holds their measured values (format version 4; absent otherwise). A tell after
+//            which a refit is due carries "refit_claim" when its worker takes the refit on
+//            (seconds on the study's clock until which the other workers leave it to that one;
+//            ModelKeeper, plugin/model_keeper.h).
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
@@ -73,6 +76,9 @@ struct LogRecord {
   double imputed = std::numeric_limits<double>::quiet_NaN();
   // kTell: the measured constraint signals g_i (empty when the strategy models none).
   Eigen::VectorXd constraints;
+  // kTell: until when (the study's clock) the refit due after it is left to its worker; NaN
+  // when the tell claimed none.
+  double refit_claim = std::numeric_limits<double>::quiet_NaN();
   // kFit: kernel log-params and noise variance.
   Eigen::VectorXd log_params;
   double noise_variance = 0.0;
@@ -108,12 +114,14 @@ LogRecord ParseLogRecord(const std::string& json);
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until, long drawn_round = -1);
-// round: the observation's round (Observation::round), written when >= 0.
+// round: the observation's round (Observation::round), written when >= 0. refit_claim: written
+// when finite.
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN(),
                              long round = -1,
-                             const Eigen::VectorXd& constraints = Eigen::VectorXd());
+                             const Eigen::VectorXd& constraints = Eigen::VectorXd(),
+                             double refit_claim = std::numeric_limits<double>::quiet_NaN());
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},
