@@ -7,14 +7,20 @@
 // ask computed outside the lock did not hallucinate the points others handed out meanwhile
 // (and the observations told of points it did not know). Hallucinating them afterwards lowers
 // an acquisition that grows with the standard deviation (UCB, EI, PI, the variance) everywhere,
-// and at the chosen point by what its standard deviation lost; when that is at most
-// kMaxStdDevShrink, the point is still within that margin of the maximum of the acquisition
-// GP-BUCB would have maximized, and it is kept. (Standard deviations in the model's standardized
-// units: a hallucinated point also changes the spread of the outputs, which scales every
-// standard deviation alike.) Otherwise, and always for a point equal to one of
-// theirs, the ask is chosen again. Tells of points that were in progress for the ask change
-// only its feedback, as GP-BUCB's delayed feedback allows (so do tells of points released
-// meanwhile: they were in the posterior it chose from); others' refits change only the
+// and at the chosen point by what its standard deviation lost. When that loss is at most the
+// tolerance (WorkerOptions::ask_tolerance) times the point's prior standard deviation, the point
+// is kept: for UCB it is then within sqrt(beta_t) * tolerance * prior standard deviation of the
+// maximum of the acquisition GP-BUCB would have maximized. (Standard deviations in the model's
+// standardized units: a hallucinated point also changes the spread of the outputs, which
+// scales every standard deviation alike. Relative to the prior, not to the point's own
+// standard deviation: where the posterior is already sure, near the optimum late in a study, a
+// large share of a small standard deviation moves the acquisition by little.) Otherwise, and
+// always for a point equal to one of theirs, the point is moved (Repair: the maximizer run
+// again on the posterior with their points hallucinated, starting from the point, with a
+// smaller budget; the new point is then checked against what arrives after it), or, where it
+// cannot be moved, refused and the ask chosen again. Tells of points that were in progress for
+// the ask change only its feedback, as GP-BUCB's delayed feedback allows (so do tells of points
+// released meanwhile: they were in the posterior it chose from); others' refits change only the
 // hyperparameters. A strict check (safe strategies, whose safe set any new observation moves;
 // time models, whose point belongs to its round) refuses any new point, tell or refit.
 //
@@ -36,9 +42,6 @@ namespace gpbandit {
 
 class AskCheck {
  public:
-  // The largest relative shrink of a kept point's posterior standard deviation.
-  static constexpr double kMaxStdDevShrink = 0.05;
-
   // What the check needs of the optimizer: a record's model input (action, context, round) and,
   // on a finite set with a rank-one posterior, the candidate index of a model input (-1
   // otherwise).
@@ -48,40 +51,64 @@ class AskCheck {
     std::function<int(const Eigen::VectorXd& u)> candidate;
   };
 
+  // Moves model-driven slot `slot` given `posterior` (the ask's, with the points that bear on
+  // it hallucinated): sets *action and returns true, or returns false when it cannot.
+  using Repair =
+      std::function<bool(int slot, const AskPosterior& posterior, Eigen::VectorXd* action)>;
+
   // call: the ask as chosen; posterior: the posterior its model slots were chosen from, before
   // any of them was hallucinated (the active pending points and the call's design points in
   // it), taken over and detached from the model; in_progress: the points in progress when it was
-  // chosen; now: the clock of the replica it was chosen on.
+  // chosen; now: the clock of the replica it was chosen on; tolerance: the largest loss of a
+  // kept point's posterior standard deviation, as a share of its prior one, in [0, 1]. repair:
+  // nullptr when points are never moved.
   AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
-           const std::vector<PendingPoint>& in_progress, double now, bool strict, Inputs inputs);
+           const std::vector<PendingPoint>& in_progress, double now, double tolerance, bool strict,
+           Inputs inputs, Repair repair = nullptr);
 
-  // Examines records others committed, in order, before they are replayed.
+  // Examines records others committed, in order, before they are replayed; moves the points
+  // they bear on (or refuses them).
   void Examine(const std::vector<LogRecord>& arrived);
   // The replica was rebuilt from the start: nothing the ask was computed on holds.
   void Invalidate(const std::string& why);
 
   bool keeps_points() const { return reason_.empty(); }
+  // The ask with its points as kept (moved ones included).
+  const AskCall& call() const { return call_; }
+  // How many times a point was moved.
+  int repairs() const { return repairs_; }
   // Why the points were refused ("" when kept).
   const std::string& reason() const { return reason_; }
   // Whether another worker recorded a refit meanwhile (this worker's own refit is then dropped).
   bool others_refitted() const { return others_refitted_; }
 
  private:
-  // A point others handed out or told that the ask did not know: refused when equal to a slot,
-  // else hallucinated and the slots' standard deviations checked.
+  // A point others handed out or told that the ask did not know: hallucinated; a slot equal to
+  // it must move.
   void AddUnknown(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round);
   bool Known(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+  bool EqualsUnknown(const Eigen::VectorXd& x) const;
+  // Moves slot i of model_slots_ (or refuses the ask).
+  void Move(std::size_t i, const std::string& why);
+  // The slot's standard deviation now, and its baseline for later arrivals.
+  void SetBaseline(std::size_t i);
   void Refuse(const std::string& why);
 
   AskCall call_;
   std::unique_ptr<AskPosterior> posterior_;
-  std::vector<PendingPoint> known_;  // in progress for the ask, or handed out since
+  std::vector<PendingPoint> known_;       // in progress for the ask, or handed out since
+  std::vector<Eigen::VectorXd> unknown_;  // the actions of points it did not know
   std::vector<int> model_slots_;
   std::vector<Eigen::VectorXd> slot_inputs_;
-  std::vector<double> slot_variances_;  // before the unknown points
+  std::vector<double> slot_stddevs_;   // standardized, before the unknown points since
+  std::vector<double> prior_stddevs_;  // standardized
+  std::vector<bool> must_move_;        // equal to an unknown point
   double now_;
+  double tolerance_;
   bool strict_;
   Inputs inputs_;
+  Repair repair_;
+  int repairs_ = 0;
   std::string reason_;
   bool others_refitted_ = false;
 };

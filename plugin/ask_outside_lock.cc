@@ -19,79 +19,123 @@
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/ask_check.h"
 #include "plugin/optimizer_impl.h"
+#include "plugin/round_rng.h"
 
 namespace gpbandit {
 namespace internal {
 
-bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted,
+                                   int* moved) {
   journal_.ReadAhead();
-  AskCall call = StartCall(q, z);
-  std::string fit_record = call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
-  const HyperparameterFitReport fit_report =
-      fit_record.empty() ? HyperparameterFitReport() : model_->last_fit_report();
-  std::unique_ptr<AskPosterior> before_slots;
-  if (call.num_model > 0) {
-    AskPosterior posterior = MakeAskPosterior(call);
-    if (q > 1) before_slots = std::make_unique<AskPosterior>(MakeAskPosterior(call));
-    ChooseByModel(&call, &posterior);
-    if (q == 1) before_slots = std::make_unique<AskPosterior>(std::move(posterior));
-  }
-  AskCheck::Inputs inputs;
-  inputs.model_input = [this](const Eigen::VectorXd& x, const Eigen::VectorXd& cz, long round) {
-    return inputs_.Input(x, cz, round);
-  };
-  if (finite_model_ != nullptr)
-    inputs.candidate = [this](const Eigen::VectorXd& u) {
-      return finite_model_->CandidateIndex(u);
-    };
-  AskCheck check(call, std::move(before_slots), pending_.points(), journal_.now(),
-                 /*strict=*/safe_ || inputs_.has_time(), inputs);
+  OutsideLock ask;
+  ask.call = StartCall(q, z);
+  ask.fit_record = ask.call.num_model > 0 ? model_->MaybeRefit(ask.call.round) : std::string();
+  if (!ask.fit_record.empty()) ask.fit_report = model_->last_fit_report();
+  std::unique_ptr<AskCheck> check = ChooseOutsideLock(&ask.call);
   journal_.Observe(
       [&](const std::vector<LogRecord>& arrived) {
-        check.Examine(arrived);
+        check->Examine(arrived);
         model_->RestoreFit();  // others' records replay onto the model the refit started from
       },
       [&] {
-        check.Invalidate("the study was read again from its start");
-        fit_record.clear();
+        check->Invalidate("the study was read again from its start");
+        ask.fit_record.clear();
       });
   bool kept = false;
   try {
-    journal_.Run(
-        [&] {
-          const AskCall now = StartCall(q, z);  // the study as it is, everything replayed
-          const bool keep_fit = !fit_record.empty() && !check.others_refitted();
-          if (keep_fit) journal_.Append(fit_record);
-          // Undone (others' records arrived, or a failed attempt rolled it back): applied again
-          // after the commit, as the records' order says.
-          const bool apply_fit = keep_fit && !model_->fit_uncommitted();
-          kept = check.keeps_points() && now.design_index == call.design_index &&
-                 now.design_next == call.design_next &&
-                 (!inputs_.has_time() || now.round == call.round);
-          std::function<void()> record_points;
-          if (kept) {
-            AskCall recorded = call;
-            recorded.round = now.round;
-            record_points = RecordPending(recorded, call.round);
-          }
-          const LogRecord fit = apply_fit ? ParseLogRecord(fit_record) : LogRecord();
-          *refitted = *refitted || keep_fit;
-          return std::function<void()>([this, apply_fit, fit, fit_report, record_points] {
-            if (apply_fit) model_->ApplyOwnFit(fit, fit_report);
-            if (record_points) record_points();
-          });
-        },
-        Durability::kVisible);
+    journal_.Run([&] { return RecordChecked(q, z, *check, &ask, &kept, refitted); },
+                 Durability::kVisible);
   } catch (...) {
     journal_.Observe(nullptr, nullptr);
     throw;
   }
   journal_.Observe(nullptr, nullptr);
   if (kept) {
-    *done = call;
+    *done = check->call();
     done->round = rounds_ - 1;
+    *moved = check->repairs();
   }
   return kept;
+}
+
+// The choice of the call's model-driven slots on the replica, and its check.
+std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
+  std::unique_ptr<AskPosterior> before_slots;
+  ModelRound round;
+  if (call->num_model > 0) {
+    AskPosterior posterior = MakeAskPosterior(*call);
+    if (call->chosen.cols() > 1)
+      before_slots = std::make_unique<AskPosterior>(MakeAskPosterior(*call));
+    ChooseByModel(call, &posterior);
+    if (call->chosen.cols() == 1)
+      before_slots = std::make_unique<AskPosterior>(std::move(posterior));
+    round = PrepareModelRound(*call);
+  }
+  AskCheck::Inputs inputs;
+  inputs.model_input = [this](const Eigen::VectorXd& x, const Eigen::VectorXd& z, long r) {
+    return inputs_.Input(x, z, r);
+  };
+  if (finite_model_ != nullptr)
+    inputs.candidate = [this](const Eigen::VectorXd& u) {
+      return finite_model_->CandidateIndex(u);
+    };
+  // One point moves alone; a batch's points would have to move together: it is chosen again.
+  return std::make_unique<AskCheck>(
+      *call, std::move(before_slots), pending_.points(), journal_.now(),
+      options_.worker.ask_tolerance, /*strict=*/safe_ || inputs_.has_time(), inputs,
+      call->chosen.cols() == 1 ? MoveChoice(*call, round) : AskCheck::Repair());
+}
+
+// Under the lock, everything others recorded replayed (and checked): the refit unless another
+// one arrived, and the points if the check kept them and the design and round still allow.
+std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd& z,
+                                                   const AskCheck& check, OutsideLock* ask,
+                                                   bool* kept, bool* refitted) {
+  const AskCall now = StartCall(q, z);
+  const bool keep_fit = !ask->fit_record.empty() && !check.others_refitted();
+  if (keep_fit) journal_.Append(ask->fit_record);
+  // Undone (others' records arrived, or a failed attempt rolled it back): applied again after
+  // the commit, as the records' order says.
+  const bool apply_fit = keep_fit && !model_->fit_uncommitted();
+  *kept = check.keeps_points() && now.design_index == ask->call.design_index &&
+          now.design_next == ask->call.design_next &&
+          (!inputs_.has_time() || now.round == ask->call.round);
+  std::function<void()> record_points;
+  if (*kept) {
+    AskCall recorded = check.call();
+    recorded.round = now.round;
+    record_points = RecordPending(recorded, ask->call.round);
+  }
+  const LogRecord fit = apply_fit ? ParseLogRecord(ask->fit_record) : LogRecord();
+  *refitted = *refitted || keep_fit;
+  return [this, apply_fit, fit, report = ask->fit_report, record_points] {
+    if (apply_fit) model_->ApplyOwnFit(fit, report);
+    if (record_points) record_points();
+  };
+}
+
+// A point that points handed out meanwhile bear on is chosen again on the posterior with them
+// hallucinated: on a box, from the point itself and the best of a fresh raw sample, with a
+// quarter of the maximizer's iterations (a local repair, cheaper than the choice, made under the
+// lock when the points arrive there); on a finite set, among all candidates.
+AskCheck::Repair OptimizerImpl::MoveChoice(const AskCall& call, const ModelRound& round) {
+  return [this, call, round](int slot, const AskPosterior& posterior, Eigen::VectorXd* action) {
+    ModelRound m = round;
+    m.state.t = std::max(1, posterior.gp().num_observations() + 1);
+    strategy_->BeginRound(m.state);
+    if (domain_.kind() == DomainKind::kBox) {
+      m.observed_starts = inputs_.Input(call.chosen.col(slot), call.z, call.round);
+      m.box_options.num_starts = 2;
+      m.box_options.max_iterations = std::max(5, options_.maximizer_iterations / 4);
+    }
+    const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
+                          posterior, m,          pending_, journal_.now()};
+    Rng rng = RoundRng(options_.seed, call.round, kStreamMove);
+    AskCall scratch = call;
+    double value = 0;
+    *action = chooser_->Choose(in, slot, rng, &scratch, &value);
+    return true;
+  };
 }
 
 }  // namespace internal

@@ -65,11 +65,11 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
   bool refitted = false, recorded = false;
-  int choices = 0;
+  int choices = 0, moved = 0;
   if (journal_.has_storage() && options_.worker.asks_outside_lock) {
     while (!recorded && choices < kChoicesOutsideLock) {
       ++choices;
-      recorded = AskOutsideLock(q, z, &done, &refitted);
+      recorded = AskOutsideLock(q, z, &done, &refitted, &moved);
     }
   }
   if (!recorded) AskUnderLock(q, z, &done, &refitted);
@@ -77,6 +77,7 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   last_round_report_.choices_outside_lock = choices;
   last_round_report_.chosen_under_lock = journal_.has_storage() && !recorded;
+  last_round_report_.points_moved = moved;
   return done.chosen;
 }
 

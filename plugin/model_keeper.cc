@@ -98,8 +98,10 @@ void ModelKeeper::NoteRefitClaim(double until, bool mine) {
   if (mine) refit_owed_ = true;
 }
 
-void ModelKeeper::OweRefitIfDue() {
-  if (RefitDue(options_.refit, last_fit_observations_, gp_->num_observations())) refit_owed_ = true;
+void ModelKeeper::OweRefitIfDue(bool claims_hold, double now) {
+  if (RefitDue(options_.refit, last_fit_observations_, gp_->num_observations()) &&
+      !(claims_hold && refit_claimed_until_ > now))
+    refit_owed_ = true;
 }
 
 std::string ModelKeeper::MaybeRefit(long round) {

@@ -63,17 +63,20 @@ class ModelKeeper {
   // the claim's end, RefitClaim): it owes the refit, makes it before its next model-driven ask,
   // and records it for the others to replay; the others leave it alone while the claim lasts,
   // so that workers whose asks run at once outside the lock do not all refit. A claim that ends
-  // without a refit (its worker died) passes to the next tell. A worker also owes the refit due
-  // when it joins or resumes a study (OweRefitIfDue). Alone, a worker therefore refits exactly
-  // when a refit has fallen due since the last one.
+  // without a refit (its worker stopped asking, or died) passes to the next tell. A worker that
+  // joins a study owes the refit due if nobody claims it; one that resumes a log as its only
+  // writer (Optimizer::Resume, OptimizerOptions::log_path) owes it whoever claimed it, since
+  // the claim was its own. Alone, a worker therefore refits exactly when a refit has fallen
+  // due since the last one.
   bool refit_owed() const { return refit_owed_; }
   // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`:
   // its end (now plus RefitClaimSeconds), or NaN when no refit is due or another claim lasts.
   double RefitClaim(int rows_after, double now) const;
   // A tell's claim (until: its end; mine: this worker's own tell, which then owes the refit).
   void NoteRefitClaim(double until, bool mine);
-  // A worker that joins (or resumes) a study owes the refit that has fallen due.
-  void OweRefitIfDue();
+  // A worker that joins (claims_hold) or resumes (!claims_hold) a study at time `now` owes the
+  // refit that has fallen due (see above).
+  void OweRefitIfDue(bool claims_hold, double now);
   // Refits when one is owed; returns the fit record to log ("" when it did not refit). The
   // random numbers come from (seed, round). The refit is saved first (RestoreFit undoes it).
   std::string MaybeRefit(long round);

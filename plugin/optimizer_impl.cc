@@ -52,10 +52,13 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
   last_round_report_.round = -1;
   if (kernel) initial_kernel_ = kernel->Clone();
   Build(std::move(kernel));
+  // A log of its own (log_path) is resumed; any other storage is a study this worker joins.
+  const bool resumes = !storage && !options_.log_path.empty();
   if (!storage) storage = StudyJournal::StorageFromOptions(options_);
   if (storage) {
     journal_.Attach(std::move(storage), options_.worker);
-    model_->OweRefitIfDue();
+    journal_.ReadAhead();  // the study's clock
+    model_->OweRefitIfDue(/*claims_hold=*/!resumes, journal_.now());
   }
 }
 

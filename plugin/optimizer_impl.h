@@ -19,6 +19,7 @@
 #include "gpbandit/plugin/optimizer_options.h"
 #include "gpbandit/plugin/optimizer_types.h"
 #include "gpbandit/storage/study_storage.h"
+#include "plugin/ask_check.h"
 #include "plugin/finite_set_model.h"
 #include "plugin/initial_design.h"
 #include "plugin/model_inputs.h"
@@ -90,9 +91,20 @@ class OptimizerImpl {
   void ReportRound(const AskCall& call, bool refitted, double seconds);
   // ---- Asks outside the lock (ask_outside_lock.cc) ----
   // One try: chosen on the replica, checked against what others recorded meanwhile
-  // (AskCheck), recorded under the lock if it holds. A refit it made is recorded either way.
-  // Returns whether the points were recorded.
-  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
+  // (AskCheck; the points it moved: *moved), recorded under the lock if it holds. A refit it
+  // made is recorded either way. Returns whether the points were recorded.
+  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted, int* moved);
+  // What one try carries from outside the lock to its commit.
+  struct OutsideLock {
+    AskCall call;
+    std::string fit_record;  // this worker's refit ("" none)
+    HyperparameterFitReport fit_report;
+  };
+  std::unique_ptr<AskCheck> ChooseOutsideLock(AskCall* call);
+  std::function<void()> RecordChecked(int q, const Eigen::VectorXd& z, const AskCheck& check,
+                                      OutsideLock* ask, bool* kept, bool* refitted);
+  // How the check moves the model-driven slot of a one-point ask chosen with `round`.
+  AskCheck::Repair MoveChoice(const AskCall& call, const ModelRound& round);
   // Forgets every record replayed (StudyJournal::Hooks::reset).
   void ResetReplica();
   // ---- Tell (tell.cc) ----

@@ -1,6 +1,8 @@
 // The PostgreSQL backend (postgres_storage.h), on libpqxx 6.
 #include "gpbandit/storage/postgres_storage.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -98,6 +100,12 @@ std::string NewCommitId() {
   return text;
 }
 
+std::string HostAndPid() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
+}
+
 double Seconds(std::chrono::steady_clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
@@ -169,6 +177,12 @@ class Connection {
     // transaction left idle that long, a frozen worker's included, and so lets its row lock go.
     // A worker's own transactions are never idle that long (it reads before it replays).
     setup.exec("SET idle_in_transaction_session_timeout = " + LeaseMilliseconds());
+    // pg_stat_activity names the worker (process) behind each session, unless the URL or
+    // PGAPPNAME named it already: who holds a study's lock is then a query away.
+    setup.exec_params(
+        "SELECT set_config('application_name', $1, false) "
+        "WHERE current_setting('application_name') = ''",
+        "gpbandit " + HostAndPid());
     conn_ = std::move(conn);
   }
 

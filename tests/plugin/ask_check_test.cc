@@ -1,10 +1,10 @@
 // The check of an ask chosen outside the study's lock (plugin/ask_check.h) on a GP without
-// output standardization, where hallucinating a point p at its mean shrinks the variance at u to
-// the closed form v(u) - c(u, p)^2 / (v(p) + noise + jitter): points others handed out meanwhile
-// are refused exactly when they shrink the slot's standard deviation by more than 5%, a point
-// equal to the slot always; tells of points in progress are feedback, tells of others' points
-// are new points; expired leases, releases and refits as the header says; a strict check
-// refuses any arrival.
+// output standardization and a kernel of unit variance, where hallucinating a point p at its
+// mean shrinks the variance at u to the closed form v(u) - c(u, p)^2 / (v(p) + noise + jitter):
+// points others handed out meanwhile are refused exactly when the slot's standard deviation
+// loses more than 5% of the prior's, a point equal to the slot always; tells of points in
+// progress are feedback, tells of others' points are new points; expired leases, releases and
+// refits as the header says; a strict check refuses any arrival.
 #include "plugin/ask_check.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +17,7 @@ namespace gpbandit {
 namespace {
 
 constexpr double kNow = 1000.0;
+constexpr double kTolerance = 0.05;
 
 class AskCheckTest : public ::testing::Test {
  protected:
@@ -40,7 +41,7 @@ class AskCheckTest : public ::testing::Test {
       if (p.lease_until > kNow) posterior->Hallucinate(p.x, -1);  // as MakeAskPosterior does
     AskCheck::Inputs inputs;
     inputs.model_input = [](const Eigen::VectorXd& x, const Eigen::VectorXd&, long) { return x; };
-    return AskCheck(call_, std::move(posterior), in_progress, kNow, strict, inputs);
+    return AskCheck(call_, std::move(posterior), in_progress, kNow, kTolerance, strict, inputs);
   }
 
   static LogRecord Pending(double x, double lease_until = kNow + 60) {
@@ -65,13 +66,14 @@ class AskCheckTest : public ::testing::Test {
     return r;
   }
 
-  // The standard deviation's relative shrink at the slot when p is observed with the model's
-  // noise: 1 - sqrt(1 - c^2 / (v(p) + noise + jitter) / v(slot)).
+  // What the slot's standard deviation loses when p is observed with the model's noise, as a
+  // share of its prior standard deviation (the kernel's, 1 here):
+  // sqrt(v(slot)) - sqrt(v(slot) - c^2 / (v(p) + noise + jitter)).
   double Shrink(double p) const {
     const double c = gp_->Covariance(Vec(kSlot), Vec(p));
     const double after = gp_->Variance(Vec(kSlot)) -
                          c * c / (gp_->Variance(Vec(p)) + gp_->noise_variance() + gp_->jitter());
-    return 1.0 - std::sqrt(after / gp_->Variance(Vec(kSlot)));
+    return std::sqrt(gp_->Variance(Vec(kSlot))) - std::sqrt(after);
   }
 
   static constexpr double kSlot = 0.6;
@@ -92,15 +94,32 @@ TEST_F(AskCheckTest, APointHandedOutMeanwhileIsKeptWhenItBarelyShrinksTheSlotsSt
   int kept = 0, refused = 0;
   for (double p : {0.0, 0.2, 0.3, 0.45, 0.5, 0.55, 0.65, 0.7, 0.75, 0.95, 1.0}) {
     const double shrink = Shrink(p);
-    if (std::abs(shrink - AskCheck::kMaxStdDevShrink) < 1e-3) continue;
+    if (std::abs(shrink - kTolerance) < 1e-3) continue;
     AskCheck check = Check();
     check.Examine({Pending(p)});
-    EXPECT_EQ(check.keeps_points(), shrink <= AskCheck::kMaxStdDevShrink)
+    EXPECT_EQ(check.keeps_points(), shrink <= kTolerance)
         << "p = " << p << ", shrink " << shrink << ": " << check.reason();
     (check.keeps_points() ? kept : refused)++;
   }
   EXPECT_GT(kept, 2);
   EXPECT_GT(refused, 2);
+}
+
+// The tolerance's ends: 0 refuses any point that bears on the slot at all, 1 only an equal one.
+TEST_F(AskCheckTest, ToleranceZeroRefusesAnyBearingOneOnlyEquality) {
+  auto check = [&](double tolerance, double p) {
+    auto posterior = std::make_unique<AskPosterior>(*gp_, nullptr, 0.0);
+    AskCheck::Inputs inputs;
+    inputs.model_input = [](const Eigen::VectorXd& x, const Eigen::VectorXd&, long) { return x; };
+    AskCheck c(call_, std::move(posterior), {}, kNow, tolerance, false, inputs);
+    c.Examine({Pending(p)});
+    return c.keeps_points();
+  };
+  ASSERT_GT(Shrink(0.5), 1e-3);
+  ASSERT_GT(Shrink(0.59), 0.5);
+  EXPECT_FALSE(check(0.0, 0.5));
+  EXPECT_TRUE(check(1.0, 0.59));
+  EXPECT_FALSE(check(1.0, kSlot));
 }
 
 TEST_F(AskCheckTest, ThePointItselfIsAlwaysRefused) {
@@ -154,7 +173,7 @@ TEST_F(AskCheckTest, ManyFarPointsAddUp) {
   // check hallucinates them all before it decides.
   std::vector<double> far;
   for (double p = 0.0; p <= 1.0; p += 0.01)
-    if (Shrink(p) > 0.01 && Shrink(p) < AskCheck::kMaxStdDevShrink - 1e-3) far.push_back(p);
+    if (Shrink(p) > 0.01 && Shrink(p) < kTolerance - 1e-3) far.push_back(p);
   ASSERT_GE(far.size(), 4u);
   std::vector<LogRecord> arrived;
   for (double p : far) arrived.push_back(Pending(p));
@@ -162,8 +181,9 @@ TEST_F(AskCheckTest, ManyFarPointsAddUp) {
   check.Examine(arrived);
   auto expected = std::make_unique<GaussianProcess>(*gp_);
   for (double p : far) expected->AddObservation(Vec(p), expected->Mean(Vec(p)));
-  const double shrink = 1.0 - std::sqrt(expected->Variance(Vec(kSlot)) / gp_->Variance(Vec(kSlot)));
-  ASSERT_GT(shrink, AskCheck::kMaxStdDevShrink + 1e-3);
+  const double shrink =
+      std::sqrt(gp_->Variance(Vec(kSlot))) - std::sqrt(expected->Variance(Vec(kSlot)));
+  ASSERT_GT(shrink, kTolerance + 1e-3);
   EXPECT_FALSE(check.keeps_points());
 }
 
@@ -185,12 +205,55 @@ TEST_F(AskCheckTest, OthersRefitsAreNotedAndAStrictCheckRefusesAnyArrival) {
 TEST_F(AskCheckTest, DesignSlotsAreRefusedOnlyForAnEqualPoint) {
   call_.design_index = {3};
   AskCheck check(
-      call_, nullptr, {}, kNow, false,
+      call_, nullptr, {}, kNow, kTolerance, false,
       {[](const Eigen::VectorXd& x, const Eigen::VectorXd&, long) { return x; }, nullptr});
   check.Examine({Pending(0.59)});
   EXPECT_TRUE(check.keeps_points());
   check.Examine({Pending(kSlot)});
   EXPECT_FALSE(check.keeps_points());
+}
+
+// A point that others' points bear on is moved (the repair sees the posterior with them
+// hallucinated), and what arrives later is checked against the moved point; a move onto one of
+// their points, a design slot equal to theirs, or a strict check refuses instead.
+TEST_F(AskCheckTest, PointsTheOthersBearOnAreMovedAndCheckedAgain) {
+  const double near = 0.59, far_away = 0.0;
+  ASSERT_GT(Shrink(near), 0.2);
+  int calls = 0;
+  double target = far_away;
+  auto repair = [&](int slot, const AskPosterior& posterior, Eigen::VectorXd* action) {
+    EXPECT_EQ(slot, 0);
+    EXPECT_EQ(posterior.gp().num_observations(), gp_->num_observations() + calls + 1);
+    ++calls;
+    *action = Vec(target);
+    return true;
+  };
+  auto check = [&](bool strict) {
+    auto posterior = std::make_unique<AskPosterior>(*gp_, nullptr, 0.0);
+    AskCheck::Inputs inputs;
+    inputs.model_input = [](const Eigen::VectorXd& x, const Eigen::VectorXd&, long) { return x; };
+    return AskCheck(call_, std::move(posterior), {}, kNow, kTolerance, strict, inputs, repair);
+  };
+  AskCheck moved = check(false);
+  moved.Examine({Pending(near)});
+  EXPECT_TRUE(moved.keeps_points()) << moved.reason();
+  EXPECT_EQ(moved.repairs(), 1);
+  EXPECT_EQ(moved.call().chosen(0, 0), far_away);
+  // Checked from where it moved: a point next to it moves it again.
+  target = 1.0;
+  moved.Examine({Pending(0.01)});
+  EXPECT_EQ(moved.repairs(), 2);
+  EXPECT_EQ(moved.call().chosen(0, 0), 1.0);
+  // Moved onto a point others handed out: refused.
+  calls = 0;
+  target = near;
+  AskCheck onto = check(false);
+  onto.Examine({Pending(near)});
+  EXPECT_FALSE(onto.keeps_points());
+  AskCheck strict = check(true);
+  strict.Examine({Pending(near)});
+  EXPECT_FALSE(strict.keeps_points());
+  EXPECT_EQ(strict.repairs(), 0);
 }
 
 TEST_F(AskCheckTest, AReplicaReadAgainRefuses) {

@@ -1,11 +1,11 @@
 // Asks of a shared study computed outside the study's lock (plugin/ask_outside_lock.cc), in one
 // process: a storage wrapper lets other optimizers on the same study ask, tell and refit exactly
 // between this worker's choice and its lock. What is checked: a point others took meanwhile is
-// chosen again (never handed out twice), one that their points do not bear on is kept under the
-// study's next round with the round it drew, design points and time models keep their own
-// rules, three refused choices end under the lock, and whatever happened, the worker's model
-// is bit-identical to a replay of the study (its own refit re-applied after others' records,
-// or dropped for theirs).
+// moved (never handed out twice), one that their points do not bear on is kept under the
+// study's next round with the round it drew, design points, time models and batches are chosen
+// again instead, three refused choices end under the lock, and whatever happened, the worker's
+// model is bit-identical to a replay of the study (its own refit re-applied after others'
+// records, or dropped for theirs).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -97,6 +97,26 @@ class AskOutsideLockTest : public ::testing::Test {
 
 Domain Square() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
 
+// Refits after the last tell that claimed one.
+int FitsAfterLastClaim(const std::vector<LogRecord>& records) {
+  int fits = 0;
+  for (const LogRecord& r : records) {
+    if (r.type == LogRecordType::kTell && !std::isnan(r.refit_claim)) fits = 0;
+    if (r.type == LogRecordType::kFit) ++fits;
+  }
+  return fits;
+}
+
+// Asks and tells until this worker's last tell claimed a refit (after the design).
+void UntilItClaimsARefit(Optimizer& a, const std::function<std::vector<LogRecord>()>& records) {
+  for (int i = 0; i < 40; ++i) {
+    const Eigen::VectorXd x = a.Ask();
+    a.Tell(x, Bump(x));
+    if (i >= 4 && !std::isnan(records().back().refit_claim)) return;
+  }
+  FAIL() << "no tell claimed a refit";
+}
+
 TEST_F(AskOutsideLockTest, AnAskThatSawNothingNewIsChosenOnce) {
   auto a = Worker(Square(), "gp-ucb", Options());
   for (int i = 0; i < 6; ++i) {
@@ -110,8 +130,9 @@ TEST_F(AskOutsideLockTest, AnAskThatSawNothingNewIsChosenOnce) {
 }
 
 // Another worker on the same replica draws the same round's numbers and chooses the same point
-// first: this worker's choice is refused and made again, with that point hallucinated.
-TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsChosenAgain) {
+// first: this worker's point is moved, with that point hallucinated (GP-BUCB), and recorded
+// under the next round.
+TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsMoved) {
   OptimizerOptions o = Options();
   o.refit.enabled = false;  // no refit of this worker's own: the same model as the other's
   auto a = Worker(Square(), "gp-ucb", o);
@@ -125,14 +146,15 @@ TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsChosenAgain) {
   storage_->times = 1;
   storage_->meanwhile = [&] { xb = b.Ask(); };
   const Eigen::VectorXd xa = a->Ask();
-  EXPECT_EQ(a->last_round_report().choices_outside_lock, 2);
+  EXPECT_EQ(a->last_round_report().choices_outside_lock, 1);
+  EXPECT_EQ(a->last_round_report().points_moved, 1);
   EXPECT_FALSE(xa == xb);
   const std::vector<LogRecord> pending = Pending();
   ASSERT_GE(pending.size(), 2u);
   EXPECT_EQ(pending[pending.size() - 2].x, xb);
   EXPECT_EQ(pending.back().x, xa);
   EXPECT_EQ(pending.back().round, pending[pending.size() - 2].round + 1);
-  EXPECT_EQ(pending.back().drawn_round, -1);  // chosen again under the round it records
+  EXPECT_EQ(pending.back().drawn_round, pending[pending.size() - 2].round);
   ExpectReplayed(*a);
 }
 
@@ -173,16 +195,7 @@ TEST_F(AskOutsideLockTest, APointTheOthersDoNotBearOnIsKeptUnderTheNextRound) {
 TEST_F(AskOutsideLockTest, AnOwnRefitFollowsOthersRecordsAsInAReplay) {
   auto a = Worker(Square(), "gp-ucb", Options());
   Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), Options(path_));
-  auto last_tell_claims = [&] {
-    const std::vector<LogRecord> all = Records();
-    return !all.empty() && all.back().type == LogRecordType::kTell &&
-           !std::isnan(all.back().refit_claim);
-  };
-  for (int i = 0; i < 40 && !(i >= 4 && last_tell_claims()); ++i) {
-    const Eigen::VectorXd x = a->Ask();
-    a->Tell(x, Bump(x));
-  }
-  ASSERT_TRUE(last_tell_claims());
+  UntilItClaimsARefit(*a, [&] { return Records(); });
   const Eigen::VectorXd xb = b.Ask();
   storage_->times = 1;
   storage_->meanwhile = [&] { b.Tell(xb, Bump(xb)); };
@@ -196,27 +209,29 @@ TEST_F(AskOutsideLockTest, AnOwnRefitFollowsOthersRecordsAsInAReplay) {
   ExpectReplayed(*a);
 }
 
-// Another worker that joins while the refit is due owes it too and records it first: this
-// worker's refit is dropped, and its model is the study's.
-TEST_F(AskOutsideLockTest, AnotherWorkersRefitMeanwhileReplacesThisOnes) {
+// A worker that joins while this one's claim lasts leaves the refit to it.
+TEST_F(AskOutsideLockTest, AWorkerThatJoinsLeavesAClaimedRefitAlone) {
   auto a = Worker(Square(), "gp-ucb", Options());
-  for (int i = 0; i < 40; ++i) {
-    const Eigen::VectorXd x = a->Ask();
-    a->Tell(x, Bump(x));
-    const std::vector<LogRecord> all = Records();
-    if (i >= 4 && !std::isnan(all.back().refit_claim)) break;
-  }
+  UntilItClaimsARefit(*a, [&] { return Records(); });
   storage_->times = 1;
   storage_->meanwhile = [&] { Optimizer::Open(path_, "")->Ask(); };
   a->Ask();
-  EXPECT_FALSE(a->last_round_report().fitted);
-  int fits_after_claim = 0;  // after the last tell that claimed a refit
-  for (const LogRecord& r : Records()) {
-    if (r.type == LogRecordType::kTell && !std::isnan(r.refit_claim)) fits_after_claim = 0;
-    if (r.type == LogRecordType::kFit) ++fits_after_claim;
-  }
-  EXPECT_EQ(fits_after_claim, 1);
+  EXPECT_TRUE(a->last_round_report().fitted);
+  EXPECT_EQ(FitsAfterLastClaim(Records()), 1);
+  ExpectReplayed(*a);
+}
 
+// A process that resumes the log meanwhile (as `gpbandit suggest --log` does) takes the claim
+// for its own, refits and records it first: this worker's refit is dropped, and its model is the
+// study's.
+TEST_F(AskOutsideLockTest, AnotherWorkersRefitMeanwhileReplacesThisOnes) {
+  auto a = Worker(Square(), "gp-ucb", Options());
+  UntilItClaimsARefit(*a, [&] { return Records(); });
+  storage_->times = 1;
+  storage_->meanwhile = [&] { Optimizer::Resume(path_)->Ask(); };
+  a->Ask();
+  EXPECT_FALSE(a->last_round_report().fitted);
+  EXPECT_EQ(FitsAfterLastClaim(Records()), 1);
   ExpectReplayed(*a);
 }
 
@@ -255,10 +270,11 @@ TEST_F(AskOutsideLockTest, ATimeModelsPointKeepsItsRound) {
   ExpectReplayed(*a);
 }
 
-// Refused three times, the ask is chosen under the lock; with asks_outside_lock off, always.
-TEST_F(AskOutsideLockTest, ThreeRefusedChoicesEndUnderTheLock) {
+// A batch's points are not moved one by one: refused, the batch is chosen again, and after
+// three refusals under the lock. With asks_outside_lock off, every ask is chosen under it.
+TEST_F(AskOutsideLockTest, ThreeRefusedBatchesEndUnderTheLock) {
   OptimizerOptions o = Options();
-  o.refit.enabled = false;  // the other chooses this worker's point each time
+  o.refit.enabled = false;  // the other chooses this worker's batch each time
   auto a = Worker(Square(), "gp-ucb", o);
   o.log_path = path_;
   Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), o);
@@ -267,8 +283,8 @@ TEST_F(AskOutsideLockTest, ThreeRefusedChoicesEndUnderTheLock) {
     a->Tell(x, Bump(x));
   }
   storage_->times = 3;
-  storage_->meanwhile = [&] { b.Ask(); };
-  const Eigen::VectorXd xa = a->Ask();
+  storage_->meanwhile = [&] { b.AskBatch(2); };
+  a->AskBatch(2);
   EXPECT_EQ(a->last_round_report().choices_outside_lock, 3);
   EXPECT_TRUE(a->last_round_report().chosen_under_lock);
   std::set<std::vector<double>> distinct;

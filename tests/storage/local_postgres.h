@@ -141,6 +141,15 @@ class LocalPostgres {
     in >> pid;
     return static_cast<pid_t>(pid);
   }
+  // The CPU time the server has used so far, in seconds: the postmaster and the processes it
+  // runs, and those it has reaped (its backends of closed connections).
+  double CpuSeconds() const {
+    const pid_t postmaster = PostmasterPid();
+    double seconds = StatCpuSeconds(postmaster, /*with_reaped=*/true);
+    for (pid_t child : ChildrenOf(postmaster)) seconds += StatCpuSeconds(child, false);
+    return seconds;
+  }
+
   // mode: "fast" (clients are disconnected, like a restart) or "immediate" (a crash).
   void Stop(const std::string& mode = "fast") {
     Run(AsOwner() + "'" + bin_ + "/pg_ctl' -D '" + dir_ + "/data' -m " + mode + " -w stop",
@@ -226,6 +235,23 @@ class LocalPostgres {
     }
     ::closedir(proc);
     return children;
+  }
+
+  // utime + stime (+ cutime + cstime) of /proc/<pid>/stat, in seconds; 0 when it is gone.
+  static double StatCpuSeconds(pid_t pid, bool with_reaped) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(line.substr(close + 2));
+    std::vector<std::string> fields;
+    for (std::string f; rest >> f;) fields.push_back(f);
+    // Fields 14-17 of stat(5) are 11-14 here (the first two, pid and comm, are gone).
+    if (fields.size() < 15) return 0;
+    double ticks = std::stod(fields[11]) + std::stod(fields[12]);
+    if (with_reaped) ticks += std::stod(fields[13]) + std::stod(fields[14]);
+    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
   }
 
   bool fsync_;
