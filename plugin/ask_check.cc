@@ -18,34 +18,26 @@ double StandardizedVariance(const GaussianProcess& gp, const Eigen::VectorXd& u)
 
 AskCheck::AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
                    const std::vector<PendingPoint>& in_progress, double now, double tolerance,
-                   bool strict, Inputs inputs, Repair repair)
+                   bool strict, Inputs inputs)
     : call_(call),
       posterior_(std::move(posterior)),
       now_(now),
       tolerance_(tolerance),
       strict_(strict),
-      inputs_(std::move(inputs)),
-      repair_(std::move(repair)) {
+      inputs_(std::move(inputs)) {
   for (const PendingPoint& p : in_progress)
     if (PendingBook::Active(p, now_)) known_.push_back(p);
-  for (Eigen::Index i = 0; i < call_.chosen.cols(); ++i)
-    if (call_.design_index[static_cast<std::size_t>(i)] < 0)
-      model_slots_.push_back(static_cast<int>(i));
+  for (Eigen::Index i = 0; i < call_.chosen.cols(); ++i) {
+    if (call_.design_index[static_cast<std::size_t>(i)] >= 0) continue;
+    model_slots_.push_back(static_cast<int>(i));
+    slot_inputs_.push_back(inputs_.model_input(call_.chosen.col(i), call_.z, call_.round));
+  }
   if (model_slots_.empty()) return;
   posterior_->Detach();
-  slot_inputs_.resize(model_slots_.size());
-  slot_stddevs_.resize(model_slots_.size());
-  prior_stddevs_.resize(model_slots_.size());
-  must_move_.assign(model_slots_.size(), false);
-  for (std::size_t i = 0; i < model_slots_.size(); ++i) SetBaseline(i);
-}
-
-void AskCheck::SetBaseline(std::size_t i) {
-  const Eigen::VectorXd u =
-      inputs_.model_input(call_.chosen.col(model_slots_[i]), call_.z, call_.round);
-  slot_inputs_[i] = u;
-  slot_stddevs_[i] = std::sqrt(StandardizedVariance(posterior_->gp(), u));
-  prior_stddevs_[i] = std::sqrt(posterior_->gp().kernel().Value(u, u));
+  for (const Eigen::VectorXd& u : slot_inputs_) {
+    slot_stddevs_.push_back(std::sqrt(StandardizedVariance(posterior_->gp(), u)));
+    prior_stddevs_.push_back(std::sqrt(posterior_->gp().kernel().Value(u, u)));
+  }
 }
 
 void AskCheck::Refuse(const std::string& why) {
@@ -64,40 +56,15 @@ bool AskCheck::Known(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
   return false;
 }
 
-bool AskCheck::EqualsUnknown(const Eigen::VectorXd& x) const {
-  for (const Eigen::VectorXd& xz : unknown_)
-    if (SameVector(xz.head(x.size()), x) && SameVector(xz.tail(call_.z.size()), call_.z))
-      return true;
-  return false;
-}
-
 void AskCheck::AddUnknown(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round) {
   if (!keeps_points()) return;
   if (strict_) return Refuse("others handed out or told points meanwhile");
-  Eigen::VectorXd xz(x.size() + z.size());
-  xz << x, z;
-  unknown_.push_back(xz);
-  for (Eigen::Index i = 0; i < call_.chosen.cols(); ++i) {
-    if (!SameVector(call_.chosen.col(i), x) || !SameVector(call_.z, z)) continue;
-    if (call_.design_index[static_cast<std::size_t>(i)] >= 0)
-      return Refuse("another worker handed out the same design point meanwhile");
-    for (std::size_t k = 0; k < model_slots_.size(); ++k)
-      if (model_slots_[k] == i) must_move_[k] = true;
-  }
+  for (Eigen::Index i = 0; i < call_.chosen.cols(); ++i)
+    if (SameVector(call_.chosen.col(i), x) && SameVector(call_.z, z))
+      return Refuse("another worker handed out or told the same point meanwhile");
   if (model_slots_.empty()) return;
   const Eigen::VectorXd u = inputs_.model_input(x, z, round);
   posterior_->Hallucinate(u, inputs_.candidate ? inputs_.candidate(u) : -1);
-}
-
-void AskCheck::Move(std::size_t i, const std::string& why) {
-  Eigen::VectorXd moved;
-  if (!repair_ || !repair_(model_slots_[i], *posterior_, &moved))
-    return Refuse(why + " (slot " + std::to_string(model_slots_[i]) + ")");
-  call_.chosen.col(model_slots_[i]) = moved;
-  must_move_[i] = false;
-  ++repairs_;
-  if (EqualsUnknown(moved)) return Refuse("moved onto a point others handed out meanwhile");
-  SetBaseline(i);
 }
 
 void AskCheck::Examine(const std::vector<LogRecord>& arrived) {
@@ -126,14 +93,12 @@ void AskCheck::Examine(const std::vector<LogRecord>& arrived) {
         break;
     }
   }
-  if (!added) return;
+  if (!added || !keeps_points()) return;
   // GP-BUCB's margin: the acquisition at a slot fell by what its standard deviation lost.
-  for (std::size_t i = 0; i < model_slots_.size() && keeps_points(); ++i) {
+  for (std::size_t i = 0; i < slot_inputs_.size(); ++i) {
     const double now = std::sqrt(StandardizedVariance(posterior_->gp(), slot_inputs_[i]));
-    if (must_move_[i])
-      Move(i, "another worker handed out or told the same point meanwhile");
-    else if (slot_stddevs_[i] - now > tolerance_ * prior_stddevs_[i])
-      Move(i, "points handed out meanwhile bear on it");
+    if (slot_stddevs_[i] - now > tolerance_ * prior_stddevs_[i])
+      return Refuse("points handed out meanwhile bear on slot " + std::to_string(model_slots_[i]));
   }
 }
 

@@ -15,14 +15,14 @@
 // scales every standard deviation alike. Relative to the prior, not to the point's own
 // standard deviation: where the posterior is already sure, near the optimum late in a study, a
 // large share of a small standard deviation moves the acquisition by little.) Otherwise, and
-// always for a point equal to one of theirs, the point is moved (Repair: the maximizer run
-// again on the posterior with their points hallucinated, starting from the point, with a
-// smaller budget; the new point is then checked against what arrives after it), or, where it
-// cannot be moved, refused and the ask chosen again. Tells of points that were in progress for
-// the ask change only its feedback, as GP-BUCB's delayed feedback allows (so do tells of points
-// released meanwhile: they were in the posterior it chose from); others' refits change only the
-// hyperparameters. A strict check (safe strategies, whose safe set any new observation moves;
-// time models, whose point belongs to its round) refuses any new point, tell or refit.
+// always for a point equal to one of theirs, the ask is refused and chosen again, on the replica
+// as it is then. (Moving the point by a short local search on the posterior with their points
+// hallucinated was measured and lost regret against choosing again: docs/benchmarks.md.) Tells
+// of points that were in progress for the ask change only its feedback, as GP-BUCB's delayed
+// feedback allows (so do tells of points released meanwhile: they were in the posterior it
+// chose from); others' refits change only the hyperparameters. A strict check (safe strategies,
+// whose safe set any new observation moves; time models, whose point belongs to its round) refuses
+// any new point, tell or refit.
 //
 // Internal to plugin/; not thread-safe.
 #ifndef GPBANDIT_PLUGIN_ASK_CHECK_H_
@@ -51,47 +51,31 @@ class AskCheck {
     std::function<int(const Eigen::VectorXd& u)> candidate;
   };
 
-  // Moves model-driven slot `slot` given `posterior` (the ask's, with the points that bear on
-  // it hallucinated): sets *action and returns true, or returns false when it cannot.
-  using Repair =
-      std::function<bool(int slot, const AskPosterior& posterior, Eigen::VectorXd* action)>;
-
   // call: the ask as chosen; posterior: the posterior its model slots were chosen from, before
   // any of them was hallucinated (the active pending points and the call's design points in
   // it), taken over and detached from the model; in_progress: the points in progress when it was
   // chosen; now: the clock of the replica it was chosen on; tolerance: the largest loss of a
-  // kept point's posterior standard deviation, as a share of its prior one, in [0, 1]. repair:
-  // nullptr when points are never moved.
+  // kept point's posterior standard deviation, as a share of its prior one, in [0, 1].
   AskCheck(const AskCall& call, std::unique_ptr<AskPosterior> posterior,
            const std::vector<PendingPoint>& in_progress, double now, double tolerance, bool strict,
-           Inputs inputs, Repair repair = nullptr);
+           Inputs inputs);
 
-  // Examines records others committed, in order, before they are replayed; moves the points
-  // they bear on (or refuses them).
+  // Examines records others committed, in order, before they are replayed.
   void Examine(const std::vector<LogRecord>& arrived);
   // The replica was rebuilt from the start: nothing the ask was computed on holds.
   void Invalidate(const std::string& why);
 
   bool keeps_points() const { return reason_.empty(); }
-  // The ask with its points as kept (moved ones included).
-  const AskCall& call() const { return call_; }
-  // How many times a point was moved.
-  int repairs() const { return repairs_; }
   // Why the points were refused ("" when kept).
   const std::string& reason() const { return reason_; }
   // Whether another worker recorded a refit meanwhile (this worker's own refit is then dropped).
   bool others_refitted() const { return others_refitted_; }
 
  private:
-  // A point others handed out or told that the ask did not know: hallucinated; a slot equal to
-  // it must move.
+  // A point others handed out or told that the ask did not know: refused when equal to a slot,
+  // else hallucinated.
   void AddUnknown(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round);
   bool Known(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
-  bool EqualsUnknown(const Eigen::VectorXd& x) const;
-  // Moves slot i of model_slots_ (or refuses the ask).
-  void Move(std::size_t i, const std::string& why);
-  // The slot's standard deviation now, and its baseline for later arrivals.
-  void SetBaseline(std::size_t i);
   void Refuse(const std::string& why);
 
   AskCall call_;
@@ -100,15 +84,12 @@ class AskCheck {
   std::vector<Eigen::VectorXd> unknown_;  // the actions of points it did not know
   std::vector<int> model_slots_;
   std::vector<Eigen::VectorXd> slot_inputs_;
-  std::vector<double> slot_stddevs_;   // standardized, before the unknown points since
+  std::vector<double> slot_stddevs_;   // standardized, before the unknown points
   std::vector<double> prior_stddevs_;  // standardized
-  std::vector<bool> must_move_;        // equal to an unknown point
   double now_;
   double tolerance_;
   bool strict_;
   Inputs inputs_;
-  Repair repair_;
-  int repairs_ = 0;
   std::string reason_;
   bool others_refitted_ = false;
 };

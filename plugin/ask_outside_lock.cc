@@ -1,8 +1,9 @@
 // An ask of a shared study computed outside the study's lock (WorkerOptions::asks_outside_lock;
 // docs/shared_studies.md, "Asks outside the lock"): the replica is brought up to date without
-// the lock, the refit this worker owes and the choice are made on it, and the lock is taken only
-// to check what others recorded meanwhile (AskCheck) and to record the points. Several workers'
-// asks thus run at once; the lock is held for the check and the commit.
+// the lock, the refit this worker owes and the choice are made on it (in one of the machine's
+// ask slots, AskSlots: at most one such ask per core), and the lock is taken only to check what
+// others recorded meanwhile (AskCheck) and to record the points. Several workers' asks thus run
+// at once; the lock is held for the check and the commit.
 //
 // Rounds: the points are chosen with the random numbers of the study's next round as the replica
 // saw it (RoundRng), and recorded under the study's next round at the commit. The two differ only
@@ -18,14 +19,19 @@
 // stays bit-identical to the study's.
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/ask_check.h"
+#include "plugin/ask_slots.h"
 #include "plugin/optimizer_impl.h"
-#include "plugin/round_rng.h"
 
 namespace gpbandit {
 namespace internal {
 
-bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted,
-                                   int* moved) {
+bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+  // One ask per core at a time on this machine (ask_slots.h), from the replica's update to the
+  // commit: an ask that started when another had chosen but not yet recorded would start from
+  // the same replica and the same round, and choose the very same point.
+  if (!ask_slots_)
+    ask_slots_ = std::make_unique<AskSlots>(std::max(60.0, options_.worker.lock_lease_seconds));
+  AskSlot slot(ask_slots_.get());
   journal_.ReadAhead();
   OutsideLock ask;
   ask.call = StartCall(q, z);
@@ -43,17 +49,20 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
       });
   bool kept = false;
   try {
-    journal_.Run([&] { return RecordChecked(q, z, *check, &ask, &kept, refitted); },
-                 Durability::kVisible);
+    // What others recorded while this worker chose, without the lock: refused by it, a try
+    // with no refit to record ends here.
+    journal_.ReadAhead();
+    if (check->keeps_points() || !ask.fit_record.empty())
+      journal_.Run([&] { return RecordChecked(q, z, *check, &ask, &kept, refitted); },
+                   Durability::kVisible);
   } catch (...) {
     journal_.Observe(nullptr, nullptr);
     throw;
   }
   journal_.Observe(nullptr, nullptr);
   if (kept) {
-    *done = check->call();
+    *done = ask.call;
     done->round = rounds_ - 1;
-    *moved = check->repairs();
   }
   return kept;
 }
@@ -61,7 +70,6 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
 // The choice of the call's model-driven slots on the replica, and its check.
 std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
   std::unique_ptr<AskPosterior> before_slots;
-  ModelRound round;
   if (call->num_model > 0) {
     AskPosterior posterior = MakeAskPosterior(*call);
     if (call->chosen.cols() > 1)
@@ -69,7 +77,6 @@ std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
     ChooseByModel(call, &posterior);
     if (call->chosen.cols() == 1)
       before_slots = std::make_unique<AskPosterior>(std::move(posterior));
-    round = PrepareModelRound(*call);
   }
   AskCheck::Inputs inputs;
   inputs.model_input = [this](const Eigen::VectorXd& x, const Eigen::VectorXd& z, long r) {
@@ -79,11 +86,9 @@ std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
     inputs.candidate = [this](const Eigen::VectorXd& u) {
       return finite_model_->CandidateIndex(u);
     };
-  // One point moves alone; a batch's points would have to move together: it is chosen again.
-  return std::make_unique<AskCheck>(
-      *call, std::move(before_slots), pending_.points(), journal_.now(),
-      options_.worker.ask_tolerance, /*strict=*/safe_ || inputs_.has_time(), inputs,
-      call->chosen.cols() == 1 ? MoveChoice(*call, round) : AskCheck::Repair());
+  return std::make_unique<AskCheck>(*call, std::move(before_slots), pending_.points(),
+                                    journal_.now(), options_.worker.ask_tolerance,
+                                    /*strict=*/safe_ || inputs_.has_time(), inputs);
 }
 
 // Under the lock, everything others recorded replayed (and checked): the refit unless another
@@ -102,7 +107,7 @@ std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd&
           (!inputs_.has_time() || now.round == ask->call.round);
   std::function<void()> record_points;
   if (*kept) {
-    AskCall recorded = check.call();
+    AskCall recorded = ask->call;
     recorded.round = now.round;
     record_points = RecordPending(recorded, ask->call.round);
   }
@@ -111,30 +116,6 @@ std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd&
   return [this, apply_fit, fit, report = ask->fit_report, record_points] {
     if (apply_fit) model_->ApplyOwnFit(fit, report);
     if (record_points) record_points();
-  };
-}
-
-// A point that points handed out meanwhile bear on is chosen again on the posterior with them
-// hallucinated: on a box, from the point itself and the best of a fresh raw sample, with a
-// quarter of the maximizer's iterations (a local repair, cheaper than the choice, made under the
-// lock when the points arrive there); on a finite set, among all candidates.
-AskCheck::Repair OptimizerImpl::MoveChoice(const AskCall& call, const ModelRound& round) {
-  return [this, call, round](int slot, const AskPosterior& posterior, Eigen::VectorXd* action) {
-    ModelRound m = round;
-    m.state.t = std::max(1, posterior.gp().num_observations() + 1);
-    strategy_->BeginRound(m.state);
-    if (domain_.kind() == DomainKind::kBox) {
-      m.observed_starts = inputs_.Input(call.chosen.col(slot), call.z, call.round);
-      m.box_options.num_starts = 2;
-      m.box_options.max_iterations = std::max(5, options_.maximizer_iterations / 4);
-    }
-    const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
-                          posterior, m,          pending_, journal_.now()};
-    Rng rng = RoundRng(options_.seed, call.round, kStreamMove);
-    AskCall scratch = call;
-    double value = 0;
-    *action = chooser_->Choose(in, slot, rng, &scratch, &value);
-    return true;
   };
 }
 

@@ -65,11 +65,11 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
   bool refitted = false, recorded = false;
-  int choices = 0, moved = 0;
+  int choices = 0;
   if (journal_.has_storage() && options_.worker.asks_outside_lock) {
     while (!recorded && choices < kChoicesOutsideLock) {
       ++choices;
-      recorded = AskOutsideLock(q, z, &done, &refitted, &moved);
+      recorded = AskOutsideLock(q, z, &done, &refitted);
     }
   }
   if (!recorded) AskUnderLock(q, z, &done, &refitted);
@@ -77,13 +77,13 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   last_round_report_.choices_outside_lock = choices;
   last_round_report_.chosen_under_lock = journal_.has_storage() && !recorded;
-  last_round_report_.points_moved = moved;
   return done.chosen;
 }
 
 void OptimizerImpl::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
   journal_.Run(
       [&] {
+        model_->CatchUp();  // the choice needs the models with everything replayed
         AskCall call = StartCall(q, z);
         const std::string fit_record =
             call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();

@@ -56,18 +56,43 @@ double ModelKeeper::ImputedReward(double worst, int accepted) const {
 
 double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
                         double told, bool accepted, const Eigen::VectorXd& constraints) {
-  for (Eigen::Index i = 0; i < constraints.size(); ++i)
-    constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
+  double reward = kNaN, imputed = kNaN;
   if (accepted) {
-    const double reward = chain_.ToReward(told);
-    AddReward(input, reward);
+    reward = chain_.ToReward(told);
+  } else {
+    imputed = reward = ImputedReward();
+  }
+  if (deferring_) {
+    deferred_.push_back({input, unit_input, constraints, reward, nullptr});
+  } else {
+    AddToModels(input, unit_input, reward, constraints);
+  }
+  if (!std::isnan(reward)) ++rows_;
+  if (accepted) {
     ++num_accepted_;
     worst_reward_ = std::min(worst_reward_, reward);
-    return kNaN;
   }
-  const double imputed = ImputedReward();
-  if (!std::isnan(imputed)) AddReward(input, imputed);
   return imputed;
+}
+
+void ModelKeeper::AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
+                              double reward, const Eigen::VectorXd& constraints) {
+  for (Eigen::Index i = 0; i < constraints.size(); ++i)
+    constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
+  if (!std::isnan(reward)) AddReward(input, reward);
+}
+
+void ModelKeeper::CatchUp() {
+  deferring_ = false;
+  std::vector<Deferred> queued;
+  queued.swap(deferred_);
+  for (const Deferred& d : queued) {
+    if (d.fit) {
+      SetFittedHyperparameters(*d.fit);
+    } else {
+      AddToModels(d.input, d.unit_input, d.reward, d.constraints);
+    }
+  }
 }
 
 void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
@@ -99,12 +124,14 @@ void ModelKeeper::NoteRefitClaim(double until, bool mine) {
 }
 
 void ModelKeeper::OweRefitIfDue(bool claims_hold, double now) {
-  if (RefitDue(options_.refit, last_fit_observations_, gp_->num_observations()) &&
+  if (RefitDue(options_.refit, last_fit_observations_, rows_) &&
       !(claims_hold && refit_claimed_until_ > now))
     refit_owed_ = true;
 }
 
 std::string ModelKeeper::MaybeRefit(long round) {
+  if (deferring_ || !deferred_.empty())
+    throw std::logic_error("MaybeRefit before the models caught up (CatchUp)");
   const int observed = gp_->num_observations();
   if (!options_.refit.enabled || observed == 0 || !refit_owed_) return "";
   const auto start = std::chrono::steady_clock::now();
@@ -145,24 +172,32 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
 }
 
 void ModelKeeper::ReplayFit(const LogRecord& record) {
-  // Whoever owed it, the study is refitted.
-  refit_owed_ = false;
-  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
-  gp_->SetHyperparameters(record.log_params, record.noise_variance);
   if (record.constraint_log_params.size() != constraint_gps_.size())
     throw std::runtime_error(
         "a fit record holds " + std::to_string(record.constraint_log_params.size()) +
         " constraint models, the strategy has " + std::to_string(constraint_gps_.size()));
-  for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
-    constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
-                                           record.constraint_noise_variances[i]);
-  last_fit_observations_ = gp_->num_observations();
+  // Whoever owed it, the study is refitted.
+  refit_owed_ = false;
+  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  if (deferring_) {
+    deferred_.push_back({{}, {}, {}, 0.0, std::make_shared<const LogRecord>(record)});
+  } else {
+    SetFittedHyperparameters(record);
+  }
+  last_fit_observations_ = rows_;
   has_fit_report_ = true;
   last_fit_report_ = HyperparameterFitReport();
   last_fit_report_.success = true;
   last_fit_report_.kernel_log_params = record.log_params;
   last_fit_report_.noise_variance = record.noise_variance;
   last_fit_report_.message = "restored from the log";
+}
+
+void ModelKeeper::SetFittedHyperparameters(const LogRecord& record) {
+  gp_->SetHyperparameters(record.log_params, record.noise_variance);
+  for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
+    constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
+                                           record.constraint_noise_variances[i]);
 }
 
 void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport report) {

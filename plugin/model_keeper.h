@@ -43,6 +43,8 @@ class ModelKeeper {
   const RefitPolicy& refit_policy() const { return policy_; }
 
   // ---- Observations ----
+  // The model's rows: the observations it holds, and those deferred (below).
+  int rows() const { return rows_; }
   int num_accepted() const { return num_accepted_; }
   // The lowest accepted reward (model sense); +infinity before any.
   double worst_reward() const { return worst_reward_; }
@@ -55,6 +57,15 @@ class ModelKeeper {
   // NaN. The constraint models change first: they cannot fail after the reward's has changed.
   double Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double told,
              bool accepted, const Eigen::VectorXd& constraints);
+
+  // ---- Deferred model work ----
+  // While deferring, Add and ReplayFit update at once what decides a call (the counts, the worst
+  // reward, the refit's bookkeeping) and queue the models' work (an O(t^2) update per
+  // observation, an O(t^3) refactorization per refit), which CatchUp then does in order: the
+  // records others appended are replayed under a study's lock, and the models catch up with them
+  // after it (StudyJournal). gp() and the constraint models lag until then.
+  void Defer() { deferring_ = true; }
+  void CatchUp();
 
   // ---- Refits ----
   // Who refits. A refit falls due at the observation counts the schedule names (RefitSchedule:
@@ -98,6 +109,11 @@ class ModelKeeper {
   // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
   // requires.
   void AddReward(const Eigen::VectorXd& u, double reward);
+  // The models' part of Add (reward: NaN when the reward's model takes no row).
+  void AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double reward,
+                   const Eigen::VectorXd& constraints);
+  // The models' part of ReplayFit.
+  void SetFittedHyperparameters(const LogRecord& record);
   void SaveFit();
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,
@@ -110,8 +126,17 @@ class ModelKeeper {
   RefitPolicy policy_;
   OutcomeChain chain_;
   double largest_reward_magnitude_ = 0.0;
+  int rows_ = 0;
   int num_accepted_ = 0;
   double worst_reward_ = std::numeric_limits<double>::infinity();
+  // The models' work queued while deferring: an observation (fit == nullptr) or a refit.
+  struct Deferred {
+    Eigen::VectorXd input, unit_input, constraints;
+    double reward = 0;
+    std::shared_ptr<const LogRecord> fit;
+  };
+  bool deferring_ = false;
+  std::vector<Deferred> deferred_;
   int last_fit_observations_ = -1;
   bool refit_owed_ = false;
   double refit_claimed_until_ = -std::numeric_limits<double>::infinity();

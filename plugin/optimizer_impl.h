@@ -20,6 +20,7 @@
 #include "gpbandit/plugin/optimizer_types.h"
 #include "gpbandit/storage/study_storage.h"
 #include "plugin/ask_check.h"
+#include "plugin/ask_slots.h"
 #include "plugin/finite_set_model.h"
 #include "plugin/initial_design.h"
 #include "plugin/model_inputs.h"
@@ -91,9 +92,9 @@ class OptimizerImpl {
   void ReportRound(const AskCall& call, bool refitted, double seconds);
   // ---- Asks outside the lock (ask_outside_lock.cc) ----
   // One try: chosen on the replica, checked against what others recorded meanwhile
-  // (AskCheck; the points it moved: *moved), recorded under the lock if it holds. A refit it
-  // made is recorded either way. Returns whether the points were recorded.
-  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted, int* moved);
+  // (AskCheck), recorded under the lock if it holds. A refit it made is recorded either way.
+  // Returns whether the points were recorded.
+  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
   // What one try carries from outside the lock to its commit.
   struct OutsideLock {
     AskCall call;
@@ -103,8 +104,6 @@ class OptimizerImpl {
   std::unique_ptr<AskCheck> ChooseOutsideLock(AskCall* call);
   std::function<void()> RecordChecked(int q, const Eigen::VectorXd& z, const AskCheck& check,
                                       OutsideLock* ask, bool* kept, bool* refitted);
-  // How the check moves the model-driven slot of a one-point ask chosen with `round`.
-  AskCheck::Repair MoveChoice(const AskCall& call, const ModelRound& round);
   // Forgets every record replayed (StudyJournal::Hooks::reset).
   void ResetReplica();
   // ---- Tell (tell.cc) ----
@@ -137,6 +136,7 @@ class OptimizerImpl {
   std::unique_ptr<InitialDesign> design_;
   PendingBook pending_;
   StudyJournal journal_;
+  std::unique_ptr<AskSlots> ask_slots_;  // made at the first ask outside the lock
   std::vector<Observation> observations_;
   long rounds_ = 0;
   double figure_ = std::numeric_limits<double>::quiet_NaN();

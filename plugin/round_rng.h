@@ -18,7 +18,6 @@ enum RoundStream : int {
   kStreamDesign = 2,    // the initial design (round 0)
   kStreamFallback = 3,  // a uniform point replacing a repeated one
   kStreamBest = 4,      // Best(context)'s maximizer
-  kStreamMove = 5,      // moving a point chosen outside a shared study's lock (ask_check.h)
   // Constraint model i refits with stream kStreamConstraintFit + i, apart from the others so
   // that adding constraints never changes the numbers the reward's fit and the choice draw.
   kStreamConstraintFit = 16,

@@ -162,6 +162,7 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   header_staged_ = false;
   try {
     session = storage_->Begin(LockMode::kExclusive);
+    hooks_.defer();
     SyncFrom(*session);
     session_ = session.get();
     call_now_ = session->Now();
@@ -171,11 +172,15 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   } catch (...) {
     session_ = nullptr;
     hooks_.roll_back();
+    session.reset();
+    hooks_.catch_up();
     throw;
   }
   hooks_.forget_roll_back();
   study_exists_ = study_exists_ || header_staged_;
   synced_ = last;
+  session.reset();  // lets go of the lock before the models' work
+  hooks_.catch_up();
   apply();
 }
 

@@ -1,9 +1,13 @@
 // An Optimizer's study: the records in its storage (storage/study_storage.h), replayed before
-// each call so that several workers share one study, and each mutating call run under the
-// study's exclusive lock (the protocol of optimizer.h, "Shared studies", and
-// docs/shared_studies.md). Without a storage, calls run in memory with the same staging, so
-// that a failed call leaves the optimizer as it was either way. Internal to plugin/; not
-// thread-safe (the Optimizer serializes calls).
+// each call so that several workers share one study, and each mutating call's commit run under
+// the study's exclusive lock (the protocol of optimizer.h, "Shared studies", and
+// docs/shared_studies.md): what others appended is replayed under the lock with the models'
+// work deferred until after it, and a call that did its work outside the lock (an ask) sees
+// those records before they are replayed (Observe). A study that lost records this worker had
+// replayed (StudyRewound, a database crash) is replayed again from its start. Without a
+// storage, calls run in memory with the same staging, so that a failed call leaves the
+// optimizer as it was either way. Internal to plugin/; not thread-safe (the Optimizer
+// serializes calls).
 #ifndef GPBANDIT_PLUGIN_STUDY_JOURNAL_H_
 #define GPBANDIT_PLUGIN_STUDY_JOURNAL_H_
 
@@ -34,6 +38,10 @@ class StudyJournal {
     // Forgets every record replayed: the optimizer as built, before any record (the study lost
     // records this worker had replayed; StudyRewound).
     std::function<void()> reset;
+    // Under the lock, replay defers the models' work (ModelKeeper::Defer); catch_up does it once
+    // the lock is let go. A call's stage that needs the models catches up itself.
+    std::function<void()> defer;
+    std::function<void()> catch_up;
   };
   // Sees each batch of records others appended, parsed, before they are replayed.
   using Observer = std::function<void(const std::vector<LogRecord>& arrived)>;
@@ -51,9 +59,10 @@ class StudyJournal {
   const StudyStorage& storage() const { return *storage_; }
 
   // Runs one mutating call: under the study's exclusive lock, after replaying what others
-  // appended, `stage` does the call's work and stages its records; once they are committed (as
-  // durably as asked), what it returned is applied. Retries after StorageInterrupted; a failed
-  // attempt rolls back (Hooks::roll_back) and throws.
+  // appended (the models' part deferred: Hooks::defer), `stage` does the call's work and stages
+  // its records; once they are committed (as durably as asked) and the lock is let go, the
+  // models catch up and what `stage` returned is applied. Retries after StorageInterrupted; a
+  // failed attempt rolls back (Hooks::roll_back) and throws.
   void Run(const Stage& stage, Durability durability = Durability::kDurable);
   // Stages a record in the current call (nothing without a storage). The header of a new study
   // goes with its first record, so that a call that writes nothing creates nothing.

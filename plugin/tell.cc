@@ -21,7 +21,7 @@ void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, dou
   CheckConstraints(y, constraints);
   journal_.Run([&] {
     const double imputed = model_->ImputedReward();
-    const int rows = model_->gp().num_observations() + (AddsRow(y, imputed) ? 1 : 0);
+    const int rows = model_->rows() + (AddsRow(y, imputed) ? 1 : 0);
     return StageTell(x, z, y, imputed, TellRound(x, z), constraints,
                      model_->RefitClaim(rows, journal_.now()));
   });
@@ -123,7 +123,7 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     // accepted reward column by column, as ApplyTell will.
     double worst = model_->worst_reward();
     int accepted = model_->num_accepted();
-    int rows = model_->gp().num_observations();
+    int rows = model_->rows();
     bool claimed = false;  // one claim per call: the first column after which a refit is due
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {

@@ -80,8 +80,8 @@ double SecondsSince(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
-LeaseLock::LeaseLock(std::string lock_path, double lease_seconds)
-    : path_(std::move(lock_path)), lease_seconds_(lease_seconds) {}
+LeaseLock::LeaseLock(std::string lock_path, double lease_seconds, std::string what)
+    : path_(std::move(lock_path)), lease_seconds_(lease_seconds), what_(std::move(what)) {}
 
 LeaseLock::~LeaseLock() {
   if (held_) Release();
@@ -107,12 +107,16 @@ std::string LeaseLock::ReadToken() const {
   return n > 0 ? std::string(buffer, static_cast<std::size_t>(n)) : std::string();
 }
 
-void LeaseLock::Acquire(int study_fd, const std::string& study_path) {
-  std::string seen_token;
-  ino_t seen_ino = 0;
-  bool seen = false;
-  Clock::time_point seen_since, last_look;
+void LeaseLock::Acquire(int mutex_fd, const std::string& mutex_path) {
+  watch_ = Watch();
   auto pause = kFirstPause;
+  while (!TryAcquire(mutex_fd, mutex_path)) {
+    std::this_thread::sleep_for(pause);
+    pause = std::min(kLongestPause, pause * 2);
+  }
+}
+
+bool LeaseLock::TryAcquire(int mutex_fd, const std::string& mutex_path) {
   for (;;) {
     Open();
     if (FlockRetrying(fd_, LOCK_EX | LOCK_NB) == 0) {
@@ -122,47 +126,47 @@ void LeaseLock::Acquire(int study_fd, const std::string& study_path) {
           at_path.st_dev == dev_) {
         held_ = true;
         acquired_ = Clock::now();
+        watch_ = Watch();
         const std::string token = MakeToken(lease_seconds_);
         // The token only informs waiters; a failed write leaves them a blank one, which they
         // time with their own lease.
         (void)!::pwrite(fd_, token.data(), token.size(), 0);
-        return;
+        return true;
       }
       FlockRetrying(fd_, LOCK_UN);
       continue;
     }
     if (errno != EWOULDBLOCK) throw std::runtime_error(ErrnoText("cannot lock", path_));
-    const Clock::time_point now = Clock::now();
-    if (now - last_look >= kLookEvery) {
-      last_look = now;
-      const std::string token = ReadToken();
-      if (!seen || token != seen_token || ino_ != seen_ino) {
-        seen = true;
-        seen_token = token;
-        seen_ino = ino_;
-        seen_since = now;
-      } else {
-        std::string holder;
-        double lease = 0;
-        ParseToken(token, &holder, &lease);
-        if (lease <= 0) lease = lease_seconds_;
-        const double held_for = SecondsSince(seen_since);
-        if (held_for >= lease) {
-          Break(study_fd, study_path, seen_ino, seen_token, held_for);
-          seen = false;
-          continue;
-        }
-      }
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(kLongestPause, pause * 2);
+    if (!WatchHolder(mutex_fd, mutex_path)) return false;
   }
 }
 
-void LeaseLock::Break(int study_fd, const std::string& study_path, ino_t ino,
+// Notes the holder's token (every kLookEvery at most); true when it has held the lock under one
+// token for its lease and the lock was broken (the caller tries again).
+bool LeaseLock::WatchHolder(int mutex_fd, const std::string& mutex_path) {
+  const Clock::time_point now = Clock::now();
+  if (watch_.looked && now - watch_.last_look < kLookEvery) return false;
+  watch_.last_look = now;
+  const std::string token = ReadToken();
+  if (!watch_.looked || token != watch_.token || ino_ != watch_.ino) {
+    watch_ = {true, token, ino_, now, now};
+    return false;
+  }
+  std::string holder;
+  double lease = 0;
+  ParseToken(token, &holder, &lease);
+  if (lease <= 0) lease = lease_seconds_;
+  const double held_for = SecondsSince(watch_.since);
+  if (held_for < lease) return false;
+  Break(mutex_fd, mutex_path, watch_.ino, watch_.token, held_for);
+  watch_ = Watch();
+  return true;
+}
+
+void LeaseLock::Break(int mutex_fd, const std::string& mutex_path, ino_t ino,
                       const std::string& token, double seconds) {
-  if (FlockRetrying(study_fd, LOCK_EX) != 0)
-    throw std::runtime_error(ErrnoText("cannot lock", study_path));
+  if (FlockRetrying(mutex_fd, LOCK_EX) != 0)
+    throw std::runtime_error(ErrnoText("cannot lock", mutex_path));
   struct stat at_path;
   if (::stat(path_.c_str(), &at_path) == 0 && at_path.st_ino == ino && ReadToken() == token) {
     if (FlockRetrying(fd_, LOCK_EX | LOCK_NB) == 0) {
@@ -171,14 +175,14 @@ void LeaseLock::Break(int study_fd, const std::string& study_path, ino_t ino,
       std::string holder;
       double lease = 0;
       ParseToken(token, &holder, &lease);
-      std::cerr << "gpbandit: warning: " << study_path << ": the study's lock was held by "
+      std::cerr << "gpbandit: warning: " << mutex_path << ": " << what_ << " was held by "
                 << (holder.empty() ? std::string("an unknown process") : holder) << " for "
                 << seconds
                 << " s, beyond its lease: breaking it (a stopped or frozen process? it will "
                    "write nothing, and retry when it resumes)\n";
     }
   }
-  FlockRetrying(study_fd, LOCK_UN);
+  FlockRetrying(mutex_fd, LOCK_UN);
 }
 
 bool LeaseLock::StillHeld() const {

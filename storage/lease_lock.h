@@ -30,16 +30,20 @@ namespace gpbandit {
 class LeaseLock {
  public:
   // lock_path: the lock file (created when needed). lease_seconds: > 0, or infinity (never
-  // broken).
-  LeaseLock(std::string lock_path, double lease_seconds);
+  // broken). what: the lock, for messages.
+  LeaseLock(std::string lock_path, double lease_seconds, std::string what = "the study's lock");
   ~LeaseLock();
   LeaseLock(const LeaseLock&) = delete;
   LeaseLock& operator=(const LeaseLock&) = delete;
 
   // Blocks until this object holds the lock; breaks a lock whose holder has not let go within
-  // its lease. study_fd: an open descriptor of the study file (the breakers' mutex). Throws
-  // std::runtime_error when the lock file cannot be created or locked.
-  void Acquire(int study_fd, const std::string& study_path);
+  // its lease. mutex_fd: an open descriptor of a file whose flock serializes the breakers (the
+  // study file's, for a study's lock). Throws std::runtime_error when the lock file cannot be
+  // created or locked.
+  void Acquire(int mutex_fd, const std::string& mutex_path);
+  // Takes the lock if it is free (or its holder's lease has run out, as seen over repeated
+  // calls), without waiting; returns whether it holds it.
+  bool TryAcquire(int mutex_fd, const std::string& mutex_path);
   // Whether the lock is still this object's for long enough to write (see Fencing above).
   bool StillHeld() const;
   void Release();
@@ -56,16 +60,27 @@ class LeaseLock {
   // The token in the lock file ("" when blank or unreadable).
   std::string ReadToken() const;
   // Unlinks the lock file if it is still the file `ino` with token `token`, held.
-  void Break(int study_fd, const std::string& study_path, ino_t ino, const std::string& token,
+  void Break(int mutex_fd, const std::string& mutex_path, ino_t ino, const std::string& token,
              double seconds);
+  bool WatchHolder(int mutex_fd, const std::string& mutex_path);
+
+  // What a waiter saw of the holder: one token, since when (the waiter's own clock).
+  struct Watch {
+    bool looked = false;
+    std::string token;
+    ino_t ino = 0;
+    Clock::time_point since, last_look;
+  };
 
   std::string path_;
   double lease_seconds_;
+  std::string what_;
   int fd_ = -1;
   ino_t ino_ = 0;
   dev_t dev_ = 0;
   bool held_ = false;
   Clock::time_point acquired_;
+  Watch watch_;
 };
 
 }  // namespace gpbandit

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <random>
 #include <stdexcept>
@@ -44,16 +45,27 @@ const char* const kCreateTables[] = {
 const char kLockStudy[] =
     "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1 FOR UPDATE";
 const char kFindStudy[] = "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1";
+// The records after a sequence number, after one row with the server's clock (sequence -1, its
+// seconds since the epoch as the body): one round trip for both.
 const char kReadRecords[] =
-    "SELECT sequence, type, body, commit_id FROM gpbandit_records WHERE study_id = $1 AND "
-    "sequence > $2 ORDER BY sequence";
+    "SELECT -1::bigint AS sequence, 'clock' AS type, "
+    "extract(epoch FROM clock_timestamp())::float8::text AS body, NULL::text AS commit_id "
+    "UNION ALL SELECT sequence, type, body, commit_id FROM gpbandit_records "
+    "WHERE study_id = $1 AND sequence > $2 ORDER BY sequence";
 const char kInsertStudy[] =
     "INSERT INTO gpbandit_studies (name, header, commit_id) VALUES ($1, $2, $3) "
     "ON CONFLICT (name) DO NOTHING RETURNING id";
-const char kInsertRecord[] =
-    "INSERT INTO gpbandit_records (study_id, sequence, type, body, commit_id) "
-    "VALUES ($1, $2, $3, $4, $5)";
-const char kSetLastSequence[] = "UPDATE gpbandit_studies SET last_sequence = $2 WHERE id = $1";
+// A commit's records (their types and bodies as two JSON arrays of strings, numbered from $2),
+// the study's last sequence number ($6) and, for an asynchronous commit ($7 true),
+// synchronous_commit = off for the transaction, in one statement: one round trip under the lock,
+// however many records.
+const char kAppendRecords[] =
+    "WITH appended AS (INSERT INTO gpbandit_records (study_id, sequence, type, body, commit_id) "
+    "SELECT $1, $2 + t.i - 1, t.value, b.value, $5 "
+    "FROM json_array_elements_text($3::json) WITH ORDINALITY AS t(value, i) "
+    "JOIN json_array_elements_text($4::json) WITH ORDINALITY AS b(value, i) USING (i)) "
+    "UPDATE gpbandit_studies SET last_sequence = $6 WHERE id = $1 "
+    "RETURNING CASE WHEN $7::boolean THEN set_config('synchronous_commit', 'off', true) END";
 const char kStudyLanded[] = "SELECT 1 FROM gpbandit_studies WHERE name = $1 AND commit_id = $2";
 const char kRecordLanded[] =
     "SELECT 1 FROM gpbandit_records WHERE study_id = $1 AND sequence = $2 AND commit_id = $3";
@@ -289,6 +301,10 @@ std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
   records.reserve(rows.size());
   for (const auto& row : rows) {
     const long long sequence = row[0].as<long long>();
+    if (sequence < 0) {  // the clock row
+      if (std::isnan(now_)) now_ = std::strtod(row[2].c_str(), nullptr);
+      continue;
+    }
     const std::string commit_id = row[3].is_null() ? std::string() : row[3].as<std::string>();
     if (sequence == checked) found = frontier_->Matches(commit_id, row[2].as<std::string>());
     if (sequence <= after) continue;
@@ -362,15 +378,19 @@ long long PostgresSession::Commit(Durability durability) {
   const long long first = last_sequence_ + 1;
   const long long last = first + static_cast<long long>(staged_.size()) - 1;
   if (!create_header_.empty()) CommitStudy();
-  Guard("appending records", [&] {
-    // Every record carries its commit's id: the frontier check (Frontier) compares it.
-    for (std::size_t i = 0; i < staged_.size(); ++i)
-      tx_->exec_params(kInsertRecord, study_id_, first + static_cast<long long>(i), staged_[i].type,
-                       staged_[i].json, commit_id_);
-    if (!staged_.empty()) tx_->exec_params(kSetLastSequence, study_id_, last);
-    // A later synchronous commit flushes the log up to itself, this one included.
-    if (durability == Durability::kVisible) tx_->exec("SET LOCAL synchronous_commit = off");
-  });
+  if (!staged_.empty()) {
+    nlohmann::json types = nlohmann::json::array(), bodies = nlohmann::json::array();
+    for (const Staged& r : staged_) {
+      types.push_back(r.type);
+      bodies.push_back(r.json);
+    }
+    // Every record carries its commit's id: the frontier check (Frontier) compares it. A later
+    // synchronous commit flushes the log up to itself, an asynchronous one included.
+    Guard("appending records", [&] {
+      tx_->exec_params(kAppendRecords, study_id_, first, types.dump(), bodies.dump(), commit_id_,
+                       last, durability == Durability::kVisible);
+    });
+  }
   // Lost before COMMIT reached the server, the transaction is certainly rolled back; lost while
   // committing, it may have landed: wait for the server and look for this commit's id. (A
   // synchronous commit is visible only once it is on disk.)

@@ -33,7 +33,8 @@ def _worker_options(worker):
         if not hasattr(out, key) or key.startswith("_"):
             raise ValueError(
                 f"worker.{key}: unknown option; known: id, pending_lease_seconds, "
-                "reconnect_timeout_seconds"
+                "reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, "
+                "ask_tolerance"
             )
         setattr(out, key, value)
     return out
@@ -57,7 +58,8 @@ class Optimizer:
     records the study (each tell is on disk before tell() returns); storage and study: a shared
     study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker: this
     process's part in a shared study, a dict with id, pending_lease_seconds,
-    reconnect_timeout_seconds.
+    reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, ask_tolerance
+    (WorkerOptions in plugin/optimizer_options.h).
 
     options: keyword arguments, either the optimizer's (nested ones as dicts, merged over
     their defaults: fit={"num_restarts": 3}) or the strategy's (beta_scale=0.2, or all of them
@@ -192,7 +194,9 @@ class Optimizer:
     def last_round_report(self):
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,
         v_t or xi), acquisition_values (per point; NaN for design points), num_design_points,
-        fitted and fit_report (a FitReport or None), seconds. round is -1 before any ask."""
+        fitted and fit_report (a FitReport or None), seconds, and in a shared study
+        choices_outside_lock and chosen_under_lock (how the points were chosen; WorkerOptions'
+        asks_outside_lock). round is -1 before any ask."""
         return self._core.last_round_report()
 
     def set_round_callback(self, callback):

@@ -213,49 +213,6 @@ TEST_F(AskCheckTest, DesignSlotsAreRefusedOnlyForAnEqualPoint) {
   EXPECT_FALSE(check.keeps_points());
 }
 
-// A point that others' points bear on is moved (the repair sees the posterior with them
-// hallucinated), and what arrives later is checked against the moved point; a move onto one of
-// their points, a design slot equal to theirs, or a strict check refuses instead.
-TEST_F(AskCheckTest, PointsTheOthersBearOnAreMovedAndCheckedAgain) {
-  const double near = 0.59, far_away = 0.0;
-  ASSERT_GT(Shrink(near), 0.2);
-  int calls = 0;
-  double target = far_away;
-  auto repair = [&](int slot, const AskPosterior& posterior, Eigen::VectorXd* action) {
-    EXPECT_EQ(slot, 0);
-    EXPECT_EQ(posterior.gp().num_observations(), gp_->num_observations() + calls + 1);
-    ++calls;
-    *action = Vec(target);
-    return true;
-  };
-  auto check = [&](bool strict) {
-    auto posterior = std::make_unique<AskPosterior>(*gp_, nullptr, 0.0);
-    AskCheck::Inputs inputs;
-    inputs.model_input = [](const Eigen::VectorXd& x, const Eigen::VectorXd&, long) { return x; };
-    return AskCheck(call_, std::move(posterior), {}, kNow, kTolerance, strict, inputs, repair);
-  };
-  AskCheck moved = check(false);
-  moved.Examine({Pending(near)});
-  EXPECT_TRUE(moved.keeps_points()) << moved.reason();
-  EXPECT_EQ(moved.repairs(), 1);
-  EXPECT_EQ(moved.call().chosen(0, 0), far_away);
-  // Checked from where it moved: a point next to it moves it again.
-  target = 1.0;
-  moved.Examine({Pending(0.01)});
-  EXPECT_EQ(moved.repairs(), 2);
-  EXPECT_EQ(moved.call().chosen(0, 0), 1.0);
-  // Moved onto a point others handed out: refused.
-  calls = 0;
-  target = near;
-  AskCheck onto = check(false);
-  onto.Examine({Pending(near)});
-  EXPECT_FALSE(onto.keeps_points());
-  AskCheck strict = check(true);
-  strict.Examine({Pending(near)});
-  EXPECT_FALSE(strict.keeps_points());
-  EXPECT_EQ(strict.repairs(), 0);
-}
-
 TEST_F(AskCheckTest, AReplicaReadAgainRefuses) {
   AskCheck check = Check();
   check.Invalidate("read again");

@@ -1,11 +1,11 @@
 // Asks of a shared study computed outside the study's lock (plugin/ask_outside_lock.cc), in one
 // process: a storage wrapper lets other optimizers on the same study ask, tell and refit exactly
 // between this worker's choice and its lock. What is checked: a point others took meanwhile is
-// moved (never handed out twice), one that their points do not bear on is kept under the
-// study's next round with the round it drew, design points, time models and batches are chosen
-// again instead, three refused choices end under the lock, and whatever happened, the worker's
-// model is bit-identical to a replay of the study (its own refit re-applied after others'
-// records, or dropped for theirs).
+// chosen again (never handed out twice), one that their points do not bear on is kept under the
+// study's next round with the round it drew, design points and time models keep their own
+// rules, three refused choices end under the lock, and whatever happened, the worker's model
+// is bit-identical to a replay of the study (its own refit re-applied after others' records,
+// or dropped for theirs).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -130,9 +130,8 @@ TEST_F(AskOutsideLockTest, AnAskThatSawNothingNewIsChosenOnce) {
 }
 
 // Another worker on the same replica draws the same round's numbers and chooses the same point
-// first: this worker's point is moved, with that point hallucinated (GP-BUCB), and recorded
-// under the next round.
-TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsMoved) {
+// first: this worker's choice is refused and made again, with that point hallucinated.
+TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsChosenAgain) {
   OptimizerOptions o = Options();
   o.refit.enabled = false;  // no refit of this worker's own: the same model as the other's
   auto a = Worker(Square(), "gp-ucb", o);
@@ -146,15 +145,14 @@ TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsMoved) {
   storage_->times = 1;
   storage_->meanwhile = [&] { xb = b.Ask(); };
   const Eigen::VectorXd xa = a->Ask();
-  EXPECT_EQ(a->last_round_report().choices_outside_lock, 1);
-  EXPECT_EQ(a->last_round_report().points_moved, 1);
+  EXPECT_EQ(a->last_round_report().choices_outside_lock, 2);
   EXPECT_FALSE(xa == xb);
   const std::vector<LogRecord> pending = Pending();
   ASSERT_GE(pending.size(), 2u);
   EXPECT_EQ(pending[pending.size() - 2].x, xb);
   EXPECT_EQ(pending.back().x, xa);
   EXPECT_EQ(pending.back().round, pending[pending.size() - 2].round + 1);
-  EXPECT_EQ(pending.back().drawn_round, pending[pending.size() - 2].round);
+  EXPECT_EQ(pending.back().drawn_round, -1);  // chosen again under the round it records
   ExpectReplayed(*a);
 }
 
@@ -270,11 +268,10 @@ TEST_F(AskOutsideLockTest, ATimeModelsPointKeepsItsRound) {
   ExpectReplayed(*a);
 }
 
-// A batch's points are not moved one by one: refused, the batch is chosen again, and after
-// three refusals under the lock. With asks_outside_lock off, every ask is chosen under it.
-TEST_F(AskOutsideLockTest, ThreeRefusedBatchesEndUnderTheLock) {
+// Refused three times, the ask is chosen under the lock; with asks_outside_lock off, always.
+TEST_F(AskOutsideLockTest, ThreeRefusedChoicesEndUnderTheLock) {
   OptimizerOptions o = Options();
-  o.refit.enabled = false;  // the other chooses this worker's batch each time
+  o.refit.enabled = false;  // the other chooses this worker's point each time
   auto a = Worker(Square(), "gp-ucb", o);
   o.log_path = path_;
   Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), o);
@@ -283,8 +280,8 @@ TEST_F(AskOutsideLockTest, ThreeRefusedBatchesEndUnderTheLock) {
     a->Tell(x, Bump(x));
   }
   storage_->times = 3;
-  storage_->meanwhile = [&] { b.AskBatch(2); };
-  a->AskBatch(2);
+  storage_->meanwhile = [&] { b.Ask(); };
+  a->Ask();
   EXPECT_EQ(a->last_round_report().choices_outside_lock, 3);
   EXPECT_TRUE(a->last_round_report().chosen_under_lock);
   std::set<std::vector<double>> distinct;

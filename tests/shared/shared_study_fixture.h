@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -77,34 +76,13 @@ class SharedStudyTest : public ::testing::TestWithParam<std::string> {
     return Spawn(argv, name + ".out", name + ".err");
   }
 
-  // The records of the study up to and including `last` (an index), as a log file.
-  std::string PrefixLog(const std::string& header, const std::vector<LogRecord>& records,
-                        std::size_t last) {
-    const std::string path = dir_ + "/prefix.jsonl";
-    std::ofstream out(path, std::ios::trunc);
-    out << header << "\n";
-    for (std::size_t i = 0; i <= last; ++i) out << records[i].json << "\n";
-    return path;
-  }
-
   // Each worker's fingerprint after its last tell equals a replay of the study up to that tell.
   void ExpectWorkersHeldTheReplayedModel(const std::vector<Child>& workers) {
     std::string header;
     const std::vector<LogRecord> records = StudyRecords(backend_.url, backend_.study, &header);
-    for (const Child& w : workers) {
-      std::string fingerprint;
-      const std::vector<Told> told = Acknowledged(w.out, &fingerprint);
-      if (told.empty() || fingerprint.empty()) continue;
-      std::size_t last = records.size();
-      for (std::size_t i = 0; i < records.size(); ++i)
-        if (records[i].type == LogRecordType::kTell && records[i].x == told.back().x &&
-            records[i].y == told.back().y)
-          last = i;
-      ASSERT_LT(last, records.size());
-      GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-      EXPECT_EQ(Optimizer::Resume(PrefixLog(header, records, last))->Fingerprint(), fingerprint)
-          << w.out;
-    }
+    GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+    for (const std::string& worker : ReplayMismatches(header, records, workers, dir_))
+      ADD_FAILURE() << "its model is not the study's replayed: " << worker;
   }
 
   std::string dir_;

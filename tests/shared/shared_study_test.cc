@@ -68,7 +68,8 @@ TEST_P(SharedStudyTest, SixteenWorkersFortyRoundsEach) {
   // The study replays to one model however it is read: from the storage, or from its export.
   std::string header;
   const std::vector<LogRecord> all = testing::StudyRecords(backend_.url, backend_.study, &header);
-  const std::string export_path = PrefixLog(header, all, all.size() - 1);
+  const std::string export_path = dir_ + "/export.jsonl";
+  testing::WritePrefixLog(export_path, header, all, all.size() - 1);
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
   EXPECT_EQ(Optimizer::Open(backend_.url, backend_.study)->Fingerprint(),
             Optimizer::Resume(export_path)->Fingerprint());

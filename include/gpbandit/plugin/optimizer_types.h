@@ -79,9 +79,6 @@ struct RoundReport {
   // chosen under it in the end (others' new points bore on every choice made outside it).
   int choices_outside_lock = 0;
   bool chosen_under_lock = false;
-  // Of the points chosen outside the lock, how many were moved before they were recorded,
-  // because points others handed out meanwhile bore on them (GP-BUCB).
-  int points_moved = 0;
 };
 
 }  // namespace gpbandit
