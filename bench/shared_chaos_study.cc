@@ -5,7 +5,8 @@
 //                                  [--crashes 2] [--stops 1] [--seed 1]
 //
 // Each run: a new study (GP-UCB on [0, 1]^2, a small maximizer, refits every 4 tells up to 40)
-// on one throw-away PostgreSQL server (tests/storage/local_postgres.h, fsync on), --workers
+// on one throw-away PostgreSQL server (tests/storage/local_postgres.h, fsync on, asynchronous
+// commits left in memory for up to 30 s: wal_writer_delay = 10 s), --workers
 // study_worker processes (tests/shared/study_worker.cc; evaluations of 10 ms, leases of 2 s,
 // lock leases of 1 s) until the study holds --tells tells, while: --kills workers are killed
 // with SIGKILL at random moments and replaced; the server is crashed --crashes times (SIGKILL to
@@ -203,7 +204,9 @@ int main(int argc, char** argv) {
   char pattern[] = "/tmp/gpbandit_shared_chaos_XXXXXX";
   if (::mkdtemp(pattern) == nullptr) return 1;
   const std::string scratch = pattern;
-  testing::LocalPostgres server(/*fsync=*/true);
+  // Asynchronous commits wait up to 30 s for the disk: each crash forgets the asks of the last
+  // seconds, which other workers had read (the harshest setting for StudyRewound).
+  testing::LocalPostgres server(/*fsync=*/true, "-c wal_writer_delay=10000");
   RunResult total;
   for (int run = 0; run < args.runs; ++run) {
     const RunResult r = Run(server, args, run, scratch);

@@ -26,10 +26,9 @@ bool RefitDue(const RefitSchedule& schedule, int last, int rows) {
   return schedule.enabled && rows > 0 && rows >= NextRefitAt(schedule, std::max(0, last));
 }
 
-// How long a claim lasts: long enough for a refit like this worker's last, and never less than
-// a minute (a claim that ends early only lets a second worker refit too).
-double RefitClaimSeconds(double last_refit_seconds) {
-  return std::max(60.0, 4.0 * last_refit_seconds);
+// The observations between refits where `rows` falls (RefitSchedule).
+int RefitPeriod(const RefitSchedule& schedule, int rows) {
+  return rows < schedule.small_until ? schedule.every_while_small : schedule.every;
 }
 
 }  // namespace
@@ -112,20 +111,38 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward) {
 }
 
 // Counted in model rows: failures with imputed rewards are data the fit must explain too.
+// A claim lasts four times its worker's last refit (a guess at how long this one takes) and
+// until a schedule's period of observations more have been told: one that ends without a refit
+// (its worker stopped asking, or died) passes on, without another refit starting while the
+// first is likely still under way.
+bool ModelKeeper::ClaimLasts(int rows, double now) const {
+  return refit_claimed_until_ > now ||
+         rows < refit_claimed_rows_ + RefitPeriod(options_.refit, refit_claimed_rows_);
+}
+
 double ModelKeeper::RefitClaim(int rows_after, double now) const {
-  if (!RefitDue(options_.refit, last_fit_observations_, rows_after) || refit_claimed_until_ > now)
+  // A worker that owes the refit already claims nothing more (alone, a worker's log then holds
+  // one claim per refit, whatever the clock).
+  if (refit_owed_ || !RefitDue(options_.refit, last_fit_observations_, rows_after) ||
+      ClaimLasts(rows_after, now))
     return kNaN;
-  return now + RefitClaimSeconds(last_refit_seconds_);
+  return now + 4.0 * last_refit_seconds_;
 }
 
 void ModelKeeper::NoteRefitClaim(double until, bool mine) {
   refit_claimed_until_ = until;
+  refit_claimed_rows_ = rows_;
   if (mine) refit_owed_ = true;
+}
+
+void ModelKeeper::ForgetRefitClaim() {
+  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;
 }
 
 void ModelKeeper::OweRefitIfDue(bool claims_hold, double now) {
   if (RefitDue(options_.refit, last_fit_observations_, rows_) &&
-      !(claims_hold && refit_claimed_until_ > now))
+      !(claims_hold && ClaimLasts(rows_, now)))
     refit_owed_ = true;
 }
 
@@ -178,7 +195,7 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
         " constraint models, the strategy has " + std::to_string(constraint_gps_.size()));
   // Whoever owed it, the study is refitted.
   refit_owed_ = false;
-  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  ForgetRefitClaim();
   if (deferring_) {
     deferred_.push_back({{}, {}, {}, 0.0, std::make_shared<const LogRecord>(record)});
   } else {
@@ -208,7 +225,7 @@ void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport r
 void ModelKeeper::ForgetSavedFit() {
   if (saved_fit_) {
     refit_owed_ = false;
-    refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+    ForgetRefitClaim();
   }
   saved_fit_.reset();
 }

@@ -73,17 +73,20 @@ class ModelKeeper {
   // worker whose tell finds the refit due and nobody on it claims it (the tell record carries
   // the claim's end, RefitClaim): it owes the refit, makes it before its next model-driven ask,
   // and records it for the others to replay; the others leave it alone while the claim lasts,
-  // so that workers whose asks run at once outside the lock do not all refit. A claim that ends
-  // without a refit (its worker stopped asking, or died) passes to the next tell. A worker that
+  // so that workers whose asks run at once outside the lock do not all refit. A claim lasts
+  // four times its worker's last refit and a schedule's period of tells; one that ends without
+  // a refit (its worker stopped asking, or died) passes to the next tell. A worker that
   // joins a study owes the refit due if nobody claims it; one that resumes a log as its only
   // writer (Optimizer::Resume, OptimizerOptions::log_path) owes it whoever claimed it, since
   // the claim was its own. Alone, a worker therefore refits exactly when a refit has fallen
   // due since the last one.
   bool refit_owed() const { return refit_owed_; }
   // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`:
-  // its end (now plus RefitClaimSeconds), or NaN when no refit is due or another claim lasts.
+  // the end of its time (now plus four times this worker's last refit), or NaN when no refit is
+  // due or another claim lasts (ClaimLasts).
   double RefitClaim(int rows_after, double now) const;
-  // A tell's claim (until: its end; mine: this worker's own tell, which then owes the refit).
+  // A tell's claim, replayed or this worker's own (mine: it then owes the refit); the tell's
+  // observation is already in rows().
   void NoteRefitClaim(double until, bool mine);
   // A worker that joins (claims_hold) or resumes (!claims_hold) a study at time `now` owes the
   // refit that has fallen due (see above).
@@ -114,6 +117,9 @@ class ModelKeeper {
                    const Eigen::VectorXd& constraints);
   // The models' part of ReplayFit.
   void SetFittedHyperparameters(const LogRecord& record);
+  // Whether the last claim lasts at `rows` rows and study time `now` (model_keeper.cc).
+  bool ClaimLasts(int rows, double now) const;
+  void ForgetRefitClaim();
   void SaveFit();
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,
@@ -140,6 +146,7 @@ class ModelKeeper {
   int last_fit_observations_ = -1;
   bool refit_owed_ = false;
   double refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  int refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;  // rows at the claim
   double last_refit_seconds_ = 0.0;  // this worker's last refit (the claims' length)
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;

@@ -9,10 +9,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <memory>
 #include <set>
+#include <thread>
 
 #include "gpbandit/gp/kernel_factory.h"
 #include "gpbandit/plugin/observation_log.h"
@@ -231,6 +233,33 @@ TEST_F(AskOutsideLockTest, AnotherWorkersRefitMeanwhileReplacesThisOnes) {
   EXPECT_FALSE(a->last_round_report().fitted);
   EXPECT_EQ(FitsAfterLastClaim(Records()), 1);
   ExpectReplayed(*a);
+}
+
+// A claim whose worker stops asking passes on: once a schedule's period of tells (and four times
+// that worker's last refit) has gone by, the next tell claims the refit, and its worker makes it.
+TEST_F(AskOutsideLockTest, AClaimWhoseWorkerStopsAskingPassesOn) {
+  auto a = Worker(Square(), "gp-ucb", Options());
+  Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), Options(path_));
+  double longest_ask = 0;
+  for (int i = 0; i < 40; ++i) {
+    const Eigen::VectorXd x = a->Ask();
+    longest_ask = std::max(longest_ask, a->last_round_report().seconds);
+    a->Tell(x, Bump(x));
+    if (i >= 4 && !std::isnan(Records().back().refit_claim)) break;
+  }
+  ASSERT_FALSE(std::isnan(Records().back().refit_claim));
+  std::this_thread::sleep_for(std::chrono::duration<double>(4 * longest_ask + 0.05));
+  int claims = 0;
+  for (int i = 0; i < 2; ++i) {  // every_while_small = 2: the claim's period of tells
+    const Eigen::Vector2d x(0.1 * (i + 1), 0.9);
+    b.Tell(x, Bump(x));
+    claims += !std::isnan(Records().back().refit_claim);
+  }
+  EXPECT_EQ(claims, 1) << "the second of the period's tells claims the refit again";
+  b.Ask();
+  EXPECT_TRUE(b.last_round_report().fitted);
+  EXPECT_EQ(FitsAfterLastClaim(Records()), 1);
+  ExpectReplayed(b);
 }
 
 TEST_F(AskOutsideLockTest, ADesignPointTakenMeanwhileIsNotTakenAgain) {

@@ -108,14 +108,14 @@ TEST_P(FrozenHolderTest, TheOthersGoOnAndTheFrozenWorkerLosesNothing) {
   testing::ExpectAcknowledgedExactlyOnce(records, acknowledged);
   testing::ExpectNoEqualActivePending(records, 3600);
   ExpectWorkersHeldTheReplayedModel(workers);
-  // Continued, the frozen worker found its call's lock gone and retried the call (unless that
-  // call had nothing to write).
+  // Continued, the frozen worker found its call's lock gone and retried the call (unless it was
+  // stopped after its write, or in a session with nothing to write).
   const bool retried =
       testing::ReadText(workers[static_cast<std::size_t>(frozen)].err).find("retrying the call") !=
       std::string::npos;
   std::cout << "[ frozen   ] " << while_frozen << " tells by the others in " << 4 * kLockLease
             << " s while one worker was stopped holding the lock; it "
-            << (retried ? "retried its call" : "had nothing to write") << "\n";
+            << (retried ? "retried its call" : "had no call to retry") << "\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, FrozenHolderTest, ::testing::Values("file", "postgresql"),
@@ -170,6 +170,10 @@ TEST_P(SharedStudyTest, WorkersAndTheServerKilledLoseNothingAcknowledged) {
   if (GetParam() != "postgresql") GTEST_SKIP() << "a database test";
   const std::uint64_t seed = testing::TestSeed(21);
   std::mt19937_64 rng(seed);
+  // A server of its own whose asynchronous commits wait up to 30 s for the disk: each crash
+  // forgets the asks of the last seconds, which other workers had read.
+  testing::LocalPostgres server(/*fsync=*/false, "-c wal_writer_delay=10000");
+  backend_.url = server.Url();
   CreateStudy();
   constexpr long kTarget = 300;
   std::vector<Child> running, finished, killed;
@@ -181,7 +185,12 @@ TEST_P(SharedStudyTest, WorkersAndTheServerKilledLoseNothingAcknowledged) {
     for (auto it = running.begin(); it != running.end();) {
       int status = 0;
       if (::waitpid(it->pid, &status, WNOHANG) == it->pid) {
-        EXPECT_TRUE(testing::ExitedZero(status)) << testing::ReadText(it->err);
+        // A worker started while the server was down cannot join (a first connection is not
+        // retried: docs/shared_studies.md); any other must end well.
+        const bool never_joined =
+            testing::ReadText(it->err).find("study_worker: cannot connect") == 0 &&
+            testing::ReadText(it->out).empty();
+        EXPECT_TRUE(testing::ExitedZero(status) || never_joined) << testing::ReadText(it->err);
         finished.push_back(*it);
         it = running.erase(it);
       } else {
@@ -195,9 +204,9 @@ TEST_P(SharedStudyTest, WorkersAndTheServerKilledLoseNothingAcknowledged) {
       continue;  // this process's own connection, after a crash
     }
     if (crashes < 2 && told >= 100L * (crashes + 1)) {
-      testing::PostgresServer()->Crash();
+      server.Crash();
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
-      testing::PostgresServer()->Start();
+      server.Start();
       ++crashes;
     } else if (kills < 12 && !running.empty() && told >= 20L * (kills + 1)) {
       const std::size_t victim = rng() % running.size();

@@ -59,8 +59,10 @@ TEST_P(SharedStudyTest, SixteenWorkersFortyRoundsEach) {
   }
   EXPECT_EQ(tells, 640);
   EXPECT_EQ(rounds.size(), 640u);  // one study-wide round counter
-  // The schedule's refits (every 4 observations up to 40) happen once, not once per worker.
-  EXPECT_GE(fits, 5);
+  // The schedule's refits (every 4 observations up to 40) happen once, not once per worker:
+  // each is claimed by one tell and made by that worker at its next ask, outside the lock, while
+  // the others tell on (so a refit lags its claim by up to a round of the others' tells).
+  EXPECT_GE(fits, 2);
   EXPECT_LE(fits, 11);
   testing::ExpectAcknowledgedExactlyOnce(records, acknowledged);
   testing::ExpectNoEqualActivePending(records, 3600);
