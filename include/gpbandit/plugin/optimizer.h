@@ -59,16 +59,21 @@
 //
 // Shared studies (docs/shared_studies.md): with a storage (OptimizerOptions::log_path or
 // storage, or Open), several optimizers in several processes or machines may work on one study.
-// Every Ask, AskBatch, Tell, TellMany, Release and ClearPending runs under the study's exclusive
-// lock: it replays, in order, the records the others appended (so every worker holds a
-// bit-identical model), does its work and appends its records. Tell, TellMany, Release and
-// ClearPending return once their records are durable (fsync, or a commit); an ask's records (its
-// pending points and a refit) are visible at once and on disk shortly after (a machine crash may
-// forget them: those points are then simply not pending, the refit is redone identically).
+// Every call first replays, in order, the records the others appended (so every worker holds a
+// bit-identical model) and appends its records under the study's exclusive lock. Tell, TellMany,
+// Release and ClearPending do their work under the lock and return once their records are
+// durable (fsync, or a commit). An ask is chosen outside the lock on this worker's replica and
+// takes the lock only to record its points, after checking what others recorded meanwhile
+// (WorkerOptions::asks_outside_lock; a point their new points bear on is chosen again, and
+// after three tries under the lock); a refit due is made outside the lock by the one worker that
+// claimed it and replayed by the others. An ask's records are visible at once and on disk
+// shortly after (a machine or server crash may forget them: those points are then simply not
+// pending, the refit is redone; a worker that had replayed them reads the study again).
 // Pending points carry leases (WorkerOptions): a worker that dies without telling stops steering
-// the others when its lease ends. A call interrupted by a lost database connection is retried
-// once the database is back; it never appears twice. Queries answer from the state as of this
-// optimizer's last call; Sync() brings it up to date.
+// the others when its lease ends; one that holds the lock beyond its lock lease (stopped, in a
+// debugger) loses it and retries its call. A call interrupted by a lost database connection is
+// retried once the database is back; it never appears twice. Queries answer from the state as
+// of this optimizer's last call; Sync() brings it up to date.
 //
 // Thread safety: every public member locks an internal mutex, so one Optimizer may be shared by
 // several threads; calls are serialized.

@@ -77,6 +77,11 @@ struct RoundReport {
   bool fitted = false;                 // this round refitted the hyperparameters
   HyperparameterFitReport fit_report;  // that fit's report (when fitted)
   double seconds = 0;                  // wall-clock time of the call
+  // In a shared study (WorkerOptions::asks_outside_lock): how many times the points were chosen
+  // outside the study's lock (0: under the lock only, or no storage), and whether they were
+  // chosen under it in the end (others' new points bore on every choice made outside it).
+  int choices_outside_lock = 0;
+  bool chosen_under_lock = false;
 };
 
 }  // namespace gpbandit
