@@ -38,6 +38,7 @@
 #include "gpbandit/storage/study_storage.h"
 #include "tests/shared/child_process.h"
 #include "tests/shared/tell_counter.h"
+#include "tests/shared/timed_storage.h"
 #include "tests/storage/local_postgres.h"
 
 namespace gpbandit {
@@ -114,9 +115,9 @@ void Throughput(const Place& place, const std::string& backend, int d, int worke
   std::vector<testing::Child> children;
   for (int w = 0; w < workers; ++w) {
     const std::string name = scratch + "/w" + std::to_string(w);
-    children.push_back(testing::Spawn(
-        {STUDY_WORKER_PATH, place.url, study, "0", std::to_string(tells), "3600", "0"},
-        name + ".out", name + ".err"));
+    children.push_back(
+        testing::Spawn({STUDY_WORKER_PATH, place.url, study, "0", std::to_string(tells), "3600"},
+                       name + ".out", name + ".err"));
   }
   // When the study reached t = 200, 400 and `tells` (the marks past `tells` are dropped).
   std::vector<long> marks;
@@ -142,62 +143,6 @@ void Throughput(const Place& place, const std::string& backend, int d, int worke
   std::fflush(stdout);
 }
 
-// A storage that times every call of its sessions into one total.
-class TimedStorage : public StudyStorage {
- public:
-  explicit TimedStorage(std::unique_ptr<StudyStorage> inner) : inner_(std::move(inner)) {}
-  std::string Describe() const override { return inner_->Describe(); }
-  std::unique_ptr<StudySession> Begin(LockMode mode) override {
-    const auto start = Clock::now();
-    auto session = std::make_unique<Session>(inner_->Begin(mode), this);
-    spent_ += Seconds(Clock::now() - start);
-    return session;
-  }
-  double spent() const { return spent_; }
-
- private:
-  class Session : public StudySession {
-   public:
-    Session(std::unique_ptr<StudySession> inner, TimedStorage* owner)
-        : inner_(std::move(inner)), owner_(owner) {}
-    ~Session() override {
-      Time([&] { inner_.reset(); });
-    }
-    const std::string& header() const override { return inner_->header(); }
-    std::vector<StudyRecord> ReadAfter(long long after) override {
-      std::vector<StudyRecord> out;
-      Time([&] { out = inner_->ReadAfter(after); });
-      return out;
-    }
-    double Now() override {
-      double now = 0;
-      Time([&] { now = inner_->Now(); });
-      return now;
-    }
-    void CreateStudy(const std::string& h) override { inner_->CreateStudy(h); }
-    void Append(const std::string& r) override {
-      Time([&] { inner_->Append(r); });
-    }
-    long long Commit(Durability durability) override {
-      long long last = 0;
-      Time([&] { last = inner_->Commit(durability); });
-      return last;
-    }
-
-   private:
-    template <typename F>
-    void Time(F f) {
-      const auto start = Clock::now();
-      f();
-      owner_->spent_ += Seconds(Clock::now() - start);
-    }
-    std::unique_ptr<StudySession> inner_;
-    TimedStorage* owner_;
-  };
-  std::unique_ptr<StudyStorage> inner_;
-  double spent_ = 0;
-};
-
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
@@ -215,8 +160,8 @@ void Overhead(const Place& place, const std::string& backend, int d, const Args&
       fill.Tell(x, Objective(x));
     }
   }
-  auto timed = std::make_unique<TimedStorage>(OpenStudyStorage(place.url, study));
-  TimedStorage& storage = *timed;
+  auto timed = std::make_unique<testing::TimedStorage>(OpenStudyStorage(place.url, study));
+  testing::TimedStorage& storage = *timed;
   const auto opt = Optimizer::Open(std::move(timed));
   std::vector<double> ask_ms, storage_ms, tell_storage_ms;
   for (int i = 0; i < args.overhead_asks; ++i) {

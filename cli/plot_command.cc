@@ -78,6 +78,7 @@ bool NextSuggestion(const PlotFlags& f, const Eigen::VectorXd& z, Eigen::VectorX
     ok = false;
   }
   std::remove(copy.c_str());
+  std::remove((copy + ".lock").c_str());  // the copy's lock file (file_storage.h)
   return ok;
 }
 

@@ -18,16 +18,23 @@ const GaussianProcess& AskPosterior::gp() const {
 // The copies (O(t^2), O(N^2)) are made at the first hallucination only: the common ask of one
 // point with nothing pending reads the model itself.
 void AskPosterior::Hallucinate(const Eigen::VectorXd& u, int candidate) {
-  if (belief_ != nullptr) {
-    if (candidate < 0)
-      throw std::logic_error("a hallucinated point of a finite set is no candidate");
-    if (!belief_copy_) belief_copy_ = std::make_unique<FiniteSetBelief>(*belief_);
+  if (belief_ != nullptr && candidate < 0)
+    throw std::logic_error("a hallucinated point of a finite set is no candidate");
+  Detach();
+  if (belief_copy_) {
     belief_copy_->Observe(candidate, belief_copy_->Mean(candidate));
   } else {
-    if (!copy_) copy_ = std::make_unique<GaussianProcess>(*model_);
     copy_->AddObservation(u, copy_->Mean(u));
   }
   ++num_hallucinated_;
+}
+
+void AskPosterior::Detach() {
+  if (belief_ != nullptr) {
+    if (!belief_copy_) belief_copy_ = std::make_unique<FiniteSetBelief>(*belief_);
+  } else if (!copy_) {
+    copy_ = std::make_unique<GaussianProcess>(*model_);
+  }
 }
 
 }  // namespace gpbandit

@@ -64,6 +64,10 @@ void FillRankOneStatistics(const FiniteSetModel& model, bool sequential, RoundSt
   state->incumbent = model.Incumbent(&candidate);
 }
 
+// How many times an ask is chosen outside the study's lock before it is chosen under it
+// (docs/shared_studies.md, "Asks outside the lock").
+constexpr int kChoicesOutsideLock = 3;
+
 }  // namespace
 
 BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
@@ -81,27 +85,49 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<
   CheckAsk(q, z);  // everything is validated before anything changes
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
-  bool refitted = false;
-  journal_.Run(
-      [&] {
-        AskCall call = StartCall(q, z);
-        const std::string fit_record =
-            call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
-        refitted = !fit_record.empty();
-        if (refitted) journal_.Append(fit_record);
-        if (call.num_model > 0) ChooseByModel(&call);
-        done = call;
-        return RecordPending(call);
-      },
-      Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
+  bool refitted = false, recorded = false;
+  int choices = 0;
+  // A rank-one round costs O(N^2) whatever t: it is chosen under the lock (AskCheck compares
+  // the GP's variances, which the rank-one belief does not keep).
+  if (journal_.has_storage() && options_.worker.asks_outside_lock &&
+      model_->reward().rank_one() == nullptr) {
+    while (!recorded && choices < kChoicesOutsideLock) {
+      ++choices;
+      recorded = AskOutsideLock(q, z, &done, &refitted);
+    }
+  }
+  if (!recorded) AskUnderLock(q, z, &done, &refitted);
   ReportRound(done, refitted,
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  last_round_report_.choices_outside_lock = choices;
+  last_round_report_.chosen_under_lock = journal_.has_storage() && !recorded;
   if (trials != nullptr) {  // the call's points are the last ones pending
     trials->clear();
     for (std::size_t j = pending_.size() - static_cast<std::size_t>(q); j < pending_.size(); ++j)
       trials->push_back(pending_.points()[j].trial);
   }
   return done.chosen;
+}
+
+void OptimizerImpl::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+  journal_.Run(
+      [&] {
+        model_->CatchUp();  // the choice needs the models with everything replayed
+        AskCall call = StartCall(q, z);
+        const std::string fit_record =
+            call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
+        if (!fit_record.empty()) {
+          *refitted = true;
+          journal_.Append(fit_record);
+        }
+        if (call.num_model > 0) {
+          AskPosterior posterior = MakeAskPosterior(call);
+          ChooseByModel(&call, &posterior);
+        }
+        *done = call;
+        return RecordPending(call);
+      },
+      Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
 }
 
 void OptimizerImpl::CheckAsk(int q, const Eigen::VectorXd& z) const {
@@ -128,9 +154,10 @@ AskCall OptimizerImpl::StartCall(int q, const Eigen::VectorXd& z) const {
   return call;
 }
 
-void OptimizerImpl::ChooseByModel(AskCall* call) {
+// posterior: MakeAskPosterior(*call); each model-driven slot but the last is hallucinated in it.
+void OptimizerImpl::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
   Rng rng = RoundRng(options_.seed, call->round, kStreamChoose);
-  AskPosterior posterior = MakeAskPosterior(*call);
+  AskPosterior& posterior = *ask_posterior;
   const bool rank_one = posterior.finite() != nullptr;
   ModelRound m = PrepareModelRound(call);
   const int q = static_cast<int>(call->chosen.cols());
@@ -215,7 +242,7 @@ ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
 }
 
 // Logged (and made durable) before the points are handed out, each with this worker's lease.
-std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
+std::function<void()> OptimizerImpl::RecordPending(const AskCall& call, long drawn_round) {
   const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
   std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
@@ -224,7 +251,7 @@ std::function<void()> OptimizerImpl::RecordPending(const AskCall& call) {
     journal_.Append(WithNamedValues(
         FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
                             points.back().x, call.z, journal_.worker_id(), lease_until,
-                            points.back().trial),
+                            points.back().trial, drawn_round),
         domain_, points.back().x, call.z));
   }
   return [this, points, design_next = call.design_next, round = call.round] {

@@ -1,6 +1,7 @@
 #include "plugin/model_keeper.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 
@@ -10,6 +11,25 @@ namespace gpbandit {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The observation count at which the refit after one at `last` falls due: the first n > last
+// with schedule.ShouldRefit(n, last) (every_while_small apart below small_until, every apart
+// from there on).
+long long NextRefitAt(const RefitSchedule& schedule, long long last) {
+  if (last + schedule.every_while_small < schedule.small_until)
+    return last + schedule.every_while_small;
+  return std::max<long long>(schedule.small_until, last + schedule.every);
+}
+
+// Whether a refit falls due with `rows` rows after one at `last`.
+bool RefitDue(const RefitSchedule& schedule, int last, int rows) {
+  return schedule.enabled && rows > 0 && rows >= NextRefitAt(schedule, std::max(0, last));
+}
+
+// The observations between refits where `rows` falls (RefitSchedule).
+int RefitPeriod(const RefitSchedule& schedule, int rows) {
+  return rows < schedule.small_until ? schedule.every_while_small : schedule.every;
+}
 
 }  // namespace
 
@@ -74,6 +94,22 @@ double ModelKeeper::ImputedReward(double worst, int accepted) const {
 
 double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
                         double told, bool accepted, const Eigen::VectorXd& constraints) {
+  // The reward's safety model sees what the reward's model sees (an imputed failure included).
+  const double reward = accepted ? chain_.ToReward(told) : ImputedReward();
+  if (deferring_) {
+    deferred_.push_back({input, unit_input, constraints, reward, accepted, nullptr});
+  } else {
+    AddToModels(input, unit_input, reward, accepted, constraints);
+  }
+  if (!std::isnan(reward)) ++rows_;
+  if (!accepted) return reward;
+  ++num_accepted_;
+  worst_reward_ = std::min(worst_reward_, reward);
+  return kNaN;
+}
+
+void ModelKeeper::AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
+                              double reward, bool accepted, const Eigen::VectorXd& constraints) {
   for (Eigen::Index i = 0; i < constraints.size(); ++i) {
     if (signals_.empty())
       constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
@@ -81,15 +117,22 @@ double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& uni
       signals_[static_cast<std::size_t>(constraint_safety_model(static_cast<int>(i)))].Add(
           unit_input, constraints(i));
   }
-  // The reward's safety model sees what the reward's model sees (an imputed failure included).
-  const double reward = accepted ? chain_.ToReward(told) : ImputedReward();
-  if (std::isnan(reward)) return reward;
+  if (std::isnan(reward)) return;
   if (reward_safety_) signals_[0].Add(unit_input, reward);
   AddReward(input, reward, accepted);
-  if (!accepted) return reward;
-  ++num_accepted_;
-  worst_reward_ = std::min(worst_reward_, reward);
-  return kNaN;
+}
+
+void ModelKeeper::CatchUp() {
+  deferring_ = false;
+  std::vector<Deferred> queued;
+  queued.swap(deferred_);
+  for (const Deferred& d : queued) {
+    if (d.fit) {
+      SetFittedHyperparameters(*d.fit);
+    } else {
+      AddToModels(d.input, d.unit_input, d.reward, d.accepted, d.constraints);
+    }
+  }
 }
 
 void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accepted) {
@@ -108,12 +151,49 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accept
   largest_reward_magnitude_ = largest;
 }
 
+// Counted in model rows: failures with imputed rewards are data the fit must explain too.
+// A claim lasts four times its worker's last refit (a guess at how long this one takes) and
+// until a schedule's period of observations more have been told: one that ends without a refit
+// (its worker stopped asking, or died) passes on, without another refit starting while the
+// first is likely still under way.
+bool ModelKeeper::ClaimLasts(int rows, double now) const {
+  return refit_claimed_until_ > now ||
+         rows < refit_claimed_rows_ + RefitPeriod(options_.refit, refit_claimed_rows_);
+}
+
+double ModelKeeper::RefitClaim(int rows_after, double now) const {
+  // A worker that owes the refit already claims nothing more (alone, a worker's log then holds
+  // one claim per refit, whatever the clock).
+  if (refit_owed_ || !RefitDue(options_.refit, last_fit_observations_, rows_after) ||
+      ClaimLasts(rows_after, now))
+    return kNaN;
+  return now + 4.0 * last_refit_seconds_;
+}
+
+void ModelKeeper::NoteRefitClaim(double until, bool mine) {
+  refit_claimed_until_ = until;
+  refit_claimed_rows_ = rows_;
+  if (mine) refit_owed_ = true;
+}
+
+void ModelKeeper::ForgetRefitClaim() {
+  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;
+}
+
+void ModelKeeper::OweRefitIfDue(bool claims_hold, double now) {
+  if (RefitDue(options_.refit, last_fit_observations_, rows_) &&
+      !(claims_hold && ClaimLasts(rows_, now)))
+    refit_owed_ = true;
+}
+
 std::string ModelKeeper::MaybeRefit(long round) {
+  if (deferring_ || !deferred_.empty())
+    throw std::logic_error("MaybeRefit before the models caught up (CatchUp)");
   // Counted in model rows: failures with imputed rewards are data the fit must explain too.
   const int observed = reward_->num_observations();
-  if (!options_.refit.enabled || observed == 0) return "";
-  if (!options_.refit.ShouldRefit(observed, std::max(0, last_fit_observations_))) return "";
-  if (last_fit_observations_ == observed) return "";
+  if (!options_.refit.enabled || observed == 0 || !refit_owed_) return "";
+  const auto start = std::chrono::steady_clock::now();
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
   // The fit runs on at most fit_max_observations of the observations (a copy of the model when
@@ -130,6 +210,8 @@ std::string ModelKeeper::MaybeRefit(long round) {
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
+  last_refit_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return FormatFitRecord(round, reward_->kernel_log_params(), reward_->noise_variance(),
                          last_fit_report_.BriefReport(), constraint_log_params,
                          constraint_noise_variances, signal_log_params, signal_noise_variances);
@@ -172,19 +254,43 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
     throw std::runtime_error(
         "a fit record holds " + std::to_string(record.signal_log_params.size()) +
         " safety signal models, the strategy has " + std::to_string(signals_.size()));
-  reward_->SetHyperparameters(record.log_params, record.noise_variance);
-  for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
-    constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
-                                           record.constraint_noise_variances[i]);
-  for (std::size_t k = 0; k < signals_.size(); ++k)
-    signals_[k].SetHyperparameters(record.signal_log_params[k], record.signal_noise_variances[k]);
-  last_fit_observations_ = reward_->num_observations();
+  // Whoever owed it, the study is refitted.
+  refit_owed_ = false;
+  ForgetRefitClaim();
+  if (deferring_) {
+    deferred_.push_back({{}, {}, {}, 0.0, false, std::make_shared<const LogRecord>(record)});
+  } else {
+    SetFittedHyperparameters(record);
+  }
+  last_fit_observations_ = rows_;
   has_fit_report_ = true;
   last_fit_report_ = HyperparameterFitReport();
   last_fit_report_.success = true;
   last_fit_report_.kernel_log_params = record.log_params;
   last_fit_report_.noise_variance = record.noise_variance;
   last_fit_report_.message = "restored from the log";
+}
+
+void ModelKeeper::SetFittedHyperparameters(const LogRecord& record) {
+  reward_->SetHyperparameters(record.log_params, record.noise_variance);
+  for (std::size_t i = 0; i < constraint_gps_.size(); ++i)
+    constraint_gps_[i]->SetHyperparameters(record.constraint_log_params[i],
+                                           record.constraint_noise_variances[i]);
+  for (std::size_t k = 0; k < signals_.size(); ++k)
+    signals_[k].SetHyperparameters(record.signal_log_params[k], record.signal_noise_variances[k]);
+}
+
+void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport report) {
+  ReplayFit(record);
+  last_fit_report_ = std::move(report);
+}
+
+void ModelKeeper::ForgetSavedFit() {
+  if (saved_fit_) {
+    refit_owed_ = false;
+    ForgetRefitClaim();
+  }
+  saved_fit_.reset();
 }
 
 void ModelKeeper::SaveFit() {

@@ -72,6 +72,8 @@ class ModelKeeper {
   const RefitPolicy& refit_policy() const { return policy_; }
 
   // ---- Observations ----
+  // The model's rows: the observations it holds, and those deferred (below).
+  int rows() const { return rows_; }
   int num_accepted() const { return num_accepted_; }
   // The lowest accepted reward (model sense); +infinity before any.
   double worst_reward() const { return worst_reward_; }
@@ -85,22 +87,68 @@ class ModelKeeper {
   double Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double told,
              bool accepted, const Eigen::VectorXd& constraints);
 
+  // ---- Deferred model work ----
+  // While deferring, Add and ReplayFit update at once what decides a call (the counts, the worst
+  // reward, the refit's bookkeeping) and queue the models' work (an O(t^2) update per
+  // observation, an O(t^3) refactorization per refit), which CatchUp then does in order: the
+  // records others appended are replayed under a study's lock, and the models catch up with them
+  // after it (StudyJournal). gp() and the constraint models lag until then.
+  void Defer() { deferring_ = true; }
+  void CatchUp();
+
   // ---- Refits ----
-  // Refits when the schedule says so; returns the fit record to log ("" when it did not refit).
-  // The random numbers come from (seed, round).
+  // Who refits. A refit falls due at the observation counts the schedule names (RefitSchedule:
+  // the first count past the last refit's at which ShouldRefit holds). In a shared study the
+  // worker whose tell finds the refit due and nobody on it claims it (the tell record carries
+  // the claim's end, RefitClaim): it owes the refit, makes it before its next model-driven ask,
+  // and records it for the others to replay; the others leave it alone while the claim lasts,
+  // so that workers whose asks run at once outside the lock do not all refit. A claim lasts
+  // four times its worker's last refit and a schedule's period of tells; one that ends without
+  // a refit (its worker stopped asking, or died) passes to the next tell. A worker that
+  // joins a study owes the refit due if nobody claims it; one that resumes a log as its only
+  // writer (Optimizer::Resume, OptimizerOptions::log_path) owes it whoever claimed it, since
+  // the claim was its own. Alone, a worker therefore refits exactly when a refit has fallen
+  // due since the last one.
+  bool refit_owed() const { return refit_owed_; }
+  // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`:
+  // the end of its time (now plus four times this worker's last refit), or NaN when no refit is
+  // due or another claim lasts (ClaimLasts).
+  double RefitClaim(int rows_after, double now) const;
+  // A tell's claim, replayed or this worker's own (mine: it then owes the refit); the tell's
+  // observation is already in rows().
+  void NoteRefitClaim(double until, bool mine);
+  // A worker that joins (claims_hold) or resumes (!claims_hold) a study at time `now` owes the
+  // refit that has fallen due (see above).
+  void OweRefitIfDue(bool claims_hold, double now);
+  // Refits when one is owed; returns the fit record to log ("" when it did not refit). The
+  // random numbers come from (seed, round). The refit is saved first (RestoreFit undoes it).
   std::string MaybeRefit(long round);
-  // Applies a fit record read from the study.
+  // Applies a fit record read from the study (another worker's refit).
   void ReplayFit(const LogRecord& record);
+  // Applies this worker's own fit record, as a replay does, after RestoreFit undid it so that
+  // others' records could be replayed first; keeps its report.
+  void ApplyOwnFit(const LogRecord& record, HyperparameterFitReport report);
   bool has_fit_report() const { return has_fit_report_; }
   const HyperparameterFitReport& last_fit_report() const { return last_fit_report_; }
   int last_fit_observations() const { return last_fit_observations_; }
   void RestoreFit();
-  void ForgetSavedFit() { saved_fit_.reset(); }
+  // The call that refitted was committed: the refit stands and is no longer owed.
+  void ForgetSavedFit();
+  // Whether the model holds a refit that RestoreFit would undo.
+  bool fit_uncommitted() const { return saved_fit_ != nullptr; }
 
  private:
   // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
   // requires; accepted: a told reward, not a failure's imputed one.
   void AddReward(const Eigen::VectorXd& u, double reward, bool accepted);
+  // The models' part of Add (reward: NaN when the reward's model takes no row).
+  void AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double reward,
+                   bool accepted, const Eigen::VectorXd& constraints);
+  // The models' part of ReplayFit.
+  void SetFittedHyperparameters(const LogRecord& record);
+  // Whether the last claim lasts at `rows` rows and study time `now` (model_keeper.cc).
+  bool ClaimLasts(int rows, double now) const;
+  void ForgetRefitClaim();
   void SaveFit();
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,
@@ -119,9 +167,23 @@ class ModelKeeper {
   RefitPolicy policy_;
   OutcomeChain chain_;
   double largest_reward_magnitude_ = 0.0;
+  int rows_ = 0;
   int num_accepted_ = 0;
   double worst_reward_ = std::numeric_limits<double>::infinity();
+  // The models' work queued while deferring: an observation (fit == nullptr) or a refit.
+  struct Deferred {
+    Eigen::VectorXd input, unit_input, constraints;
+    double reward = 0;
+    bool accepted = false;
+    std::shared_ptr<const LogRecord> fit;
+  };
+  bool deferring_ = false;
+  std::vector<Deferred> deferred_;
   int last_fit_observations_ = -1;
+  bool refit_owed_ = false;
+  double refit_claimed_until_ = -std::numeric_limits<double>::infinity();
+  int refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;  // rows at the claim
+  double last_refit_seconds_ = 0.0;  // this worker's last refit (the claims' length)
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;
   // What a refit changes, kept while the call that refitted is not committed.

@@ -75,6 +75,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
     if (j.contains("lease_until")) r.lease_until = Field<double>(j, "lease_until");
     if (j.contains("trial")) r.trial = Field<long>(j, "trial");
+    if (j.contains("drawn_round")) r.drawn_round = Field<long>(j, "drawn_round");
   } else if (type == "tell") {
     r.type = LogRecordType::kTell;
     r.x = VectorField(j, "x");
@@ -85,6 +86,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     r.round = j.contains("round") ? Field<long>(j, "round") : -1;
     if (j.contains("g")) r.constraints = VectorField(j, "g");
     if (j.contains("trial")) r.trial = Field<long>(j, "trial");
+    if (j.contains("refit_claim")) r.refit_claim = Field<double>(j, "refit_claim");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -129,17 +131,18 @@ LogContents ReadLog(const std::string& path) {
 
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until, long trial) {
+                                double lease_until, long trial, long drawn_round) {
   json j = {{"type", "pending"},    {"round", round},       {"design_index", design_index},
             {"x", VectorToJson(x)}, {"z", VectorToJson(z)}, {"worker", worker}};
   if (std::isfinite(lease_until)) j["lease_until"] = lease_until;
   if (trial >= 0) j["trial"] = trial;
+  if (drawn_round >= 0 && drawn_round != round) j["drawn_round"] = drawn_round;
   return j.dump();
 }
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted, double imputed, long round,
-                             const Eigen::VectorXd& constraints, long trial) {
+                             const Eigen::VectorXd& constraints, long trial, double refit_claim) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -149,6 +152,7 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
   if (round >= 0) j["round"] = round;
   if (constraints.size() > 0) j["g"] = VectorToJson(constraints);
   if (trial >= 0) j["trial"] = trial;
+  if (std::isfinite(refit_claim)) j["refit_claim"] = refit_claim;
   return j.dump();
 }
 

@@ -137,6 +137,7 @@ std::unique_ptr<Optimizer> Optimizer::Open(const std::string& storage, const std
                                            const WorkerOptions& worker) {
   StorageOptions storage_options;
   storage_options.reconnect_timeout_seconds = worker.reconnect_timeout_seconds;
+  storage_options.lock_lease_seconds = worker.lock_lease_seconds;
   std::unique_ptr<Optimizer> optimizer =
       Open(OpenStudyStorage(storage, study, storage_options), std::move(kernel), worker);
   optimizer->impl_->mutable_options().storage = storage;

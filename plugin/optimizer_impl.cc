@@ -48,12 +48,31 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
                                    [this](const std::string& header) { CheckStudyHeader(header); },
                                    [this](const LogRecord& record) { Replay(record); },
                                    [this] { model_->RestoreFit(); },
-                                   [this] { model_->ForgetSavedFit(); }}) {
+                                   [this] { model_->ForgetSavedFit(); }, [this] { ResetReplica(); },
+                                   [this] { model_->Defer(); }, [this] { model_->CatchUp(); }}) {
   figure_name_ = strategy_->figure_name();
   last_round_report_.round = -1;
+  if (kernel) initial_kernel_ = kernel->Clone();
   Build(std::move(kernel));
+  // A log of its own (log_path) is resumed; any other storage is a study this worker joins.
+  const bool resumes = !storage && !options_.log_path.empty();
   if (!storage) storage = StudyJournal::StorageFromOptions(options_);
-  if (storage) journal_.Attach(std::move(storage), options_.worker);
+  if (storage) {
+    journal_.Attach(std::move(storage), options_.worker);
+    journal_.ReadAhead();  // the study's clock
+    model_->OweRefitIfDue(/*claims_hold=*/!resumes, journal_.now());
+  }
+}
+
+// The optimizer as constructed, before any record: the models, the design, the pending points
+// and the observations start again (the strategy holds no record's state); trial numbers are
+// counted again from the study's records.
+void OptimizerImpl::ResetReplica() {
+  Build(initial_kernel_ ? initial_kernel_->Clone() : nullptr);
+  pending_ = PendingBook();
+  observations_.clear();
+  rounds_ = 0;
+  figure_ = std::numeric_limits<double>::quiet_NaN();
 }
 
 // Everything knowable is checked here, so that later a valid call succeeds.
@@ -149,6 +168,8 @@ void OptimizerImpl::Replay(const LogRecord& record) {
         throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
                                  " on replay");
+      if (!std::isnan(record.refit_claim))
+        model_->NoteRefitClaim(record.refit_claim, /*mine=*/false);
       break;
     case LogRecordType::kFit:
       model_->ReplayFit(record);

@@ -19,6 +19,8 @@
 #include "gpbandit/plugin/optimizer_options.h"
 #include "gpbandit/plugin/optimizer_types.h"
 #include "gpbandit/storage/study_storage.h"
+#include "plugin/ask_check.h"
+#include "plugin/ask_slots.h"
 #include "plugin/initial_design.h"
 #include "plugin/model_inputs.h"
 #include "plugin/model_keeper.h"
@@ -88,15 +90,34 @@ class OptimizerImpl {
   // ---- Ask (ask_round.cc) ----
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall StartCall(int q, const Eigen::VectorXd& z) const;
-  void ChooseByModel(AskCall* call);
+  // The ask's work under the study's lock (or without a storage).
+  void AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
+  void ChooseByModel(AskCall* call, AskPosterior* posterior);
   AskPosterior MakeAskPosterior(const AskCall& call) const;
   ModelRound PrepareModelRound(AskCall* call) const;
   // The safe seeds still vouched for; throws std::runtime_error when none is left.
   std::vector<bool> UsableSeeds(AskCall* call) const;
-  std::function<void()> RecordPending(const AskCall& call);
+  // drawn_round: the round whose numbers chose the points, when not call.round.
+  std::function<void()> RecordPending(const AskCall& call, long drawn_round = -1);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
   // RoundReport::warnings: the seeds newly found measured unsafe (also printed to stderr).
   std::vector<std::string> NewWarnings(const AskCall& call);
+  // ---- Asks outside the lock (ask_outside_lock.cc) ----
+  // One try: chosen on the replica, checked against what others recorded meanwhile
+  // (AskCheck), recorded under the lock if it holds. A refit it made is recorded either way.
+  // Returns whether the points were recorded.
+  bool AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
+  // What one try carries from outside the lock to its commit.
+  struct OutsideLock {
+    AskCall call;
+    std::string fit_record;  // this worker's refit ("" none)
+    HyperparameterFitReport fit_report;
+  };
+  std::unique_ptr<AskCheck> ChooseOutsideLock(AskCall* call);
+  std::function<void()> RecordChecked(int q, const Eigen::VectorXd& z, const AskCheck& check,
+                                      OutsideLock* ask, bool* kept, bool* refitted);
+  // Forgets every record replayed (StudyJournal::Hooks::reset).
+  void ResetReplica();
   // ---- Safe recommendations (safe_recommendation.cc) ----
   // One safety signal's model as the recommendation checks it.
   struct SafetyCheck {
@@ -129,7 +150,7 @@ class OptimizerImpl {
   const PendingPoint& PendingTrial(long trial) const;
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                                   double imputed, long round, const Eigen::VectorXd& constraints,
-                                  long trial = -1);
+                                  long trial, double refit_claim);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
                  long round, const Eigen::VectorXd& constraints, long trial);
 
@@ -139,6 +160,7 @@ class OptimizerImpl {
   OptimizerOptions options_;
   std::unique_ptr<Strategy> strategy_;
   bool default_kernel_ = true;
+  std::unique_ptr<Kernel> initial_kernel_;  // the caller's kernel (nullptr: the default)
   ModelInputs inputs_;
   std::unique_ptr<ModelKeeper> model_;
   std::unique_ptr<RoundChooser> chooser_;
@@ -152,6 +174,7 @@ class OptimizerImpl {
   std::unique_ptr<InitialDesign> design_;
   PendingBook pending_;
   StudyJournal journal_;
+  std::unique_ptr<AskSlots> ask_slots_;  // made at the first ask outside the lock
   std::vector<Observation> observations_;
   long rounds_ = 0;
   double figure_ = std::numeric_limits<double>::quiet_NaN();

@@ -36,6 +36,11 @@ bool WorkerOptions::IsValid(std::string* error) const {
   if (!(reconnect_timeout_seconds >= 0.0) || std::isinf(reconnect_timeout_seconds))
     return Fail(error, "reconnect_timeout_seconds must be finite and >= 0, got " +
                            FormatDouble(reconnect_timeout_seconds));
+  if (!(lock_lease_seconds > 0.0))
+    return Fail(error, "lock_lease_seconds must be > 0 (or infinity), got " +
+                           FormatDouble(lock_lease_seconds));
+  if (!(ask_tolerance >= 0.0 && ask_tolerance <= 1.0))
+    return Fail(error, "ask_tolerance must be in [0, 1], got " + FormatDouble(ask_tolerance));
   return true;
 }
 

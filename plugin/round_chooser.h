@@ -80,6 +80,8 @@ class AskPosterior {
   // Observes model input u at its posterior mean; `candidate` is its index among the finite
   // set's candidates when there is a rank-one belief (ignored otherwise).
   void Hallucinate(const Eigen::VectorXd& u, int candidate);
+  // Makes the copies now, so that the posterior no longer reads the model (which may change).
+  void Detach();
 
  private:
   const GaussianProcess* model_ = nullptr;

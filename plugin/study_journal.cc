@@ -23,6 +23,16 @@ std::string DefaultWorkerId() {
   return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
 }
 
+// A record that is valid JSON but wrong (a fit with too few parameters, a point outside the box)
+// is named by its place in the study, so that a person can find it.
+std::runtime_error RecordError(const StudyStorage& storage, const StudyRecord& record,
+                               const std::exception& e) {
+  const std::string where = record.location.empty()
+                                ? storage.Describe() + ": record " + std::to_string(record.sequence)
+                                : record.location;
+  return std::runtime_error(where + ": " + record.type + " record: " + e.what());
+}
+
 }  // namespace
 
 std::unique_ptr<StudyStorage> StudyJournal::StorageFromOptions(const OptimizerOptions& options) {
@@ -30,6 +40,7 @@ std::unique_ptr<StudyStorage> StudyJournal::StorageFromOptions(const OptimizerOp
   StorageOptions storage_options;
   storage_options.sync = options.sync_log;
   storage_options.reconnect_timeout_seconds = options.worker.reconnect_timeout_seconds;
+  storage_options.lock_lease_seconds = options.worker.lock_lease_seconds;
   if (!options.log_path.empty()) return OpenStudyStorage(options.log_path, "", storage_options);
   return OpenStudyStorage(options.storage, options.study, storage_options);
 }
@@ -37,38 +48,81 @@ std::unique_ptr<StudyStorage> StudyJournal::StorageFromOptions(const OptimizerOp
 void StudyJournal::Attach(std::unique_ptr<StudyStorage> storage, const WorkerOptions& worker) {
   storage_ = std::move(storage);
   worker_id_ = worker.id.empty() ? DefaultWorkerId() : worker.id;
-  SyncFrom(*storage_->Begin(LockMode::kShared));
+  std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
+  SyncFrom(*session, &session);
 }
 
-void StudyJournal::SyncFrom(StudySession& session) {
+void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>* shared) {
   if (!study_exists_) {
     if (session.header().empty()) return;
     hooks_.check_header(session.header());
     study_exists_ = true;
   }
-  for (const StudyRecord& record : session.ReadAfter(synced_)) {
-    // A record that is valid JSON but wrong (a fit with too few parameters, a point outside
-    // the box) is named by its place in the study, so that a person can find it.
+  std::vector<StudyRecord> raw;
+  try {
+    raw = session.ReadAfter(synced_);
+  } catch (const StudyRewound& e) {
+    // What this worker replayed is no longer the study's prefix: start again from the header.
+    std::cerr << "gpbandit: warning: " << e.what() << "; replaying the study again\n";
+    hooks_.reset();
+    synced_ = 0;
+    if (on_reset_) on_reset_();
+    raw = session.ReadAfter(0);
+  }
+  const std::vector<LogRecord> records = Parse(raw);
+  if (shared != nullptr) shared->reset();
+  if (observer_ && !records.empty()) observer_(records);
+  Replay(raw, records);
+}
+
+std::vector<LogRecord> StudyJournal::Parse(const std::vector<StudyRecord>& raw) const {
+  std::vector<LogRecord> records;
+  records.reserve(raw.size());
+  for (const StudyRecord& record : raw) {
     try {
-      hooks_.replay(ParseLogRecord(record.json));
+      records.push_back(ParseLogRecord(record.json));
     } catch (const std::exception& e) {
-      const std::string where = record.location.empty() ? storage_->Describe() + ": record " +
-                                                              std::to_string(record.sequence)
-                                                        : record.location;
-      throw std::runtime_error(where + ": " + record.type + " record: " + e.what());
+      throw RecordError(*storage_, record, e);
     }
-    synced_ = record.sequence;
+  }
+  return records;
+}
+
+void StudyJournal::Replay(const std::vector<StudyRecord>& raw,
+                          const std::vector<LogRecord>& records) {
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    try {
+      hooks_.replay(records[i]);
+    } catch (const std::exception& e) {
+      throw RecordError(*storage_, raw[i], e);
+    }
+    synced_ = raw[i].sequence;
   }
 }
 
-// Replays what is committed so far without the exclusive lock (a shared one for files), so that
-// only what others append meanwhile is replayed under it.
-void StudyJournal::ReadAhead() {
+// Replays what is committed so far without the exclusive lock, so that only what others append
+// meanwhile is replayed under it.
+void StudyJournal::ReadAheadUnlocked(bool clock) {
   try {
-    SyncFrom(*storage_->Begin(LockMode::kShared));
+    std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
+    if (clock) call_now_ = session->Now();
+    SyncFrom(*session, &session);
   } catch (const StorageInterrupted&) {
     // The exclusive attempt that follows waits for the storage and reads everything.
   }
+}
+
+void StudyJournal::ReadAhead() {
+  if (!storage_) {
+    call_now_ = WallClock();
+    return;
+  }
+  ReadAheadUnlocked(/*clock=*/true);
+}
+
+void StudyJournal::Observe(Observer observer, std::function<void()> on_reset) {
+  observer_ = std::move(observer);
+  on_reset_ = std::move(on_reset);
 }
 
 void StudyJournal::Run(const Stage& stage, Durability durability) {
@@ -85,7 +139,7 @@ void StudyJournal::Run(const Stage& stage, Durability durability) {
     apply();
     return;
   }
-  ReadAhead();
+  ReadAheadUnlocked(/*clock=*/false);
   for (int attempt = 1;; ++attempt) {
     try {
       Attempt(stage, durability);
@@ -108,6 +162,7 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   header_staged_ = false;
   try {
     session = storage_->Begin(LockMode::kExclusive);
+    hooks_.defer();
     SyncFrom(*session);
     session_ = session.get();
     call_now_ = session->Now();
@@ -117,11 +172,15 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   } catch (...) {
     session_ = nullptr;
     hooks_.roll_back();
+    session.reset();
+    hooks_.catch_up();
     throw;
   }
   hooks_.forget_roll_back();
   study_exists_ = study_exists_ || header_staged_;
   synced_ = last;
+  session.reset();  // lets go of the lock before the models' work
+  hooks_.catch_up();
   apply();
 }
 
@@ -142,7 +201,9 @@ bool StudyJournal::CreateStudyInCall() {
 }
 
 void StudyJournal::Sync() {
-  if (storage_) SyncFrom(*storage_->Begin(LockMode::kShared));
+  if (!storage_) return;
+  std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
+  SyncFrom(*session, &session);
 }
 
 }  // namespace gpbandit

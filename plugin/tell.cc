@@ -9,6 +9,12 @@
 
 namespace gpbandit {
 namespace internal {
+namespace {
+
+// Whether a told value enters the model: an accepted reward, or a failure with an imputed one.
+bool AddsRow(double y, double imputed) { return std::isfinite(y) || !std::isnan(imputed); }
+
+}  // namespace
 
 void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                          const Eigen::VectorXd& constraints, long trial) {
@@ -17,7 +23,10 @@ void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, dou
   journal_.Run([&] {
     // Looked up under the study's lock, after the replay: another worker may have told it.
     const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
-    return StageTell(x, z, y, model_->ImputedReward(), round, constraints, trial);
+    const double imputed = model_->ImputedReward();
+    const int rows = model_->rows() + (AddsRow(y, imputed) ? 1 : 0);
+    return StageTell(x, z, y, imputed, round, constraints, trial,
+                     model_->RefitClaim(rows, journal_.now()));
   });
 }
 
@@ -72,18 +81,22 @@ long OptimizerImpl::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z
 
 // imputed: what ApplyTell will impute for a failure (the model's sense), logged in the caller's
 // sense (as Observation::imputed) so that a replay can check it.
+// refit_claim: the refit this tell claims (ModelKeeper::RefitClaim), or NaN.
 std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                                                double y, double imputed, long round,
-                                               const Eigen::VectorXd& constraints, long trial) {
+                                               const Eigen::VectorXd& constraints, long trial,
+                                               double refit_claim) {
   const bool accepted = std::isfinite(y);
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
                        accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
-                       constraints, trial),
+                       constraints, trial, refit_claim),
       domain_, x, z));
-  return
-      [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
-       g = Eigen::VectorXd(constraints), trial] { ApplyTell(x, z, y, accepted, round, g, trial); };
+  return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
+          g = Eigen::VectorXd(constraints), trial, refit_claim] {
+    ApplyTell(x, z, y, accepted, round, g, trial);
+    if (!std::isnan(refit_claim)) model_->NoteRefitClaim(refit_claim, /*mine=*/true);
+  };
 }
 
 void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -132,11 +145,16 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     // accepted reward column by column, as ApplyTell will.
     double worst = model_->worst_reward();
     int accepted = model_->num_accepted();
+    int rows = model_->rows();
+    bool claimed = false;  // one claim per call: the first column after which a refit is due
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      applies.push_back(StageTell(X.col(j), column_z(j), y(j),
-                                  model_->ImputedReward(worst, accepted),
-                                  TellRound(X.col(j), column_z(j)), Eigen::VectorXd()));
+      const double imputed = model_->ImputedReward(worst, accepted);
+      rows += AddsRow(y(j), imputed) ? 1 : 0;
+      const double claim = claimed ? std::nan("") : model_->RefitClaim(rows, journal_.now());
+      claimed = claimed || !std::isnan(claim);
+      applies.push_back(StageTell(X.col(j), column_z(j), y(j), imputed,
+                                  TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim));
       if (std::isfinite(y(j))) {
         worst = std::min(worst, model_->chain().ToReward(y(j)));
         ++accepted;

@@ -1,7 +1,6 @@
 #include "gpbandit/storage/file_storage.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,18 +11,13 @@
 #include <stdexcept>
 
 #include "storage/json_lines.h"
+#include "storage/lease_lock.h"
 
 namespace gpbandit {
 namespace {
 
 std::string ErrnoText(const std::string& what, const std::string& path) {
   return what + " '" + RedactUrl(path) + "': " + std::strerror(errno);
-}
-
-void LockFile(int fd, int operation, const std::string& path) {
-  while (::flock(fd, operation) != 0) {
-    if (errno != EINTR) throw std::runtime_error(ErrnoText("cannot lock", path));
-  }
 }
 
 std::string ReadRange(int fd, long long from, long long to, const std::string& path) {
@@ -49,14 +43,16 @@ long long FileSize(int fd, const std::string& path) {
 
 }  // namespace
 
-// A session: the lock, the records read at its start, and what it stages.
+// A session: the lock (exclusive sessions), the records read at its start, and what it stages.
 class FileStudySession : public StudySession {
  public:
   FileStudySession(FileStudyStorage* storage, LockMode mode) : storage_(storage), mode_(mode) {
     const bool exclusive = mode == LockMode::kExclusive;
     if (!storage_->EnsureOpen(exclusive)) return;  // no file: no study yet
-    LockFile(storage_->fd_, exclusive ? LOCK_EX : LOCK_SH, storage_->path_);
-    locked_ = true;
+    if (exclusive) {
+      storage_->lock_->Acquire(storage_->fd_, storage_->path_);
+      locked_ = true;
+    }
     read_from_ = storage_->cursor_.sequence;
     try {
       records_ = storage_->ReadNew(exclusive);
@@ -64,9 +60,6 @@ class FileStudySession : public StudySession {
       Unlock();
       throw;
     }
-    // A reader has what it came for: holding LOCK_SH while its caller replays the records
-    // would only hold up the writers.
-    if (!exclusive) Unlock();
   }
   ~FileStudySession() override { Unlock(); }
 
@@ -106,6 +99,13 @@ class FileStudySession : public StudySession {
     if (storage_->header_.empty() && !creates_ && staged_records_ > 0)
       throw std::logic_error("Commit: records for a study that does not exist");
     const bool wrote = !staged_.empty();
+    // Fencing: a session whose lock has outlived its lease may have lost it to another worker.
+    if (wrote && !storage_->lock_->StillHeld()) {
+      Unlock();
+      throw StorageInterrupted(storage_->path_ +
+                               ": this worker held the study's lock beyond its lease (was it "
+                               "stopped?); nothing was written");
+    }
     if (wrote) storage_->Append(staged_, staged_records_ + (creates_ ? 1 : 0));
     if (creates_) storage_->header_ = staged_.substr(0, staged_.find('\n'));
     staged_.clear();
@@ -127,7 +127,7 @@ class FileStudySession : public StudySession {
       throw std::logic_error(std::string(what) + " in a shared or ended session");
   }
   void Unlock() {
-    if (locked_) ::flock(storage_->fd_, LOCK_UN);
+    if (locked_) storage_->lock_->Release();
     locked_ = false;
   }
 
@@ -141,8 +141,10 @@ class FileStudySession : public StudySession {
   bool creates_ = false;
 };
 
-FileStudyStorage::FileStudyStorage(std::string path, bool sync)
-    : path_(std::move(path)), sync_(sync) {}
+FileStudyStorage::FileStudyStorage(std::string path, bool sync, double lock_lease_seconds)
+    : path_(std::move(path)),
+      sync_(sync),
+      lock_(std::make_unique<LeaseLock>(path_ + ".lock", lock_lease_seconds)) {}
 
 FileStudyStorage::~FileStudyStorage() {
   if (fd_ >= 0) ::close(fd_);
@@ -226,7 +228,8 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
   RefuseHeaderlessText(scanned, !header->empty(), Describe());
   if (!scanned.torn) return records;
   const long long torn_line = first_line + scanned.lines;
-  if (warned_torn_line_ != torn_line) {
+  // A reader cannot tell a crash's torn line from one being written unless nobody holds the lock.
+  if (warned_torn_line_ != torn_line && (repair || LeaseLock::Free(path_ + ".lock"))) {
     std::cerr << "gpbandit: warning: " << Describe() << ": dropping a torn last line " << torn_line
               << " (" << scanned.torn_problem << "); the records before it are intact\n";
     warned_torn_line_ = torn_line;
@@ -249,8 +252,11 @@ void FileStudyStorage::SyncToDisk() {
 
 long long FileStudyStorage::Append(const std::string& text, long long records) {
   const long long before = FileSize(fd_, path_);
+  // Under a lock of our own, only a broken lease lets another worker append meanwhile.
   if (before != cursor_.bytes)
-    throw std::logic_error("append to '" + Describe() + "' before reading its end");
+    throw StorageInterrupted("'" + Describe() +
+                             "' grew after this worker read it (its lock was "
+                             "broken: was it stopped?); nothing was written");
   std::size_t written = 0;
   try {
     while (written < text.size()) {
@@ -263,6 +269,13 @@ long long FileStudyStorage::Append(const std::string& text, long long records) {
     if (::ftruncate(fd_, static_cast<off_t>(before)) == 0) (void)::fsync(fd_);
     throw;
   }
+  const off_t end = ::lseek(fd_, 0, SEEK_CUR);  // O_APPEND: just past what we wrote
+  if (end >= 0 && static_cast<long long>(end) != before + static_cast<long long>(text.size()))
+    throw std::runtime_error(
+        "'" + Describe() +
+        "': this worker's lock was broken while it was frozen between its last "
+        "check and its write: its records landed after records it had not read. Open the "
+        "study again; if it recorded a failed evaluation with an imputed reward, check it");
   cursor_.bytes += static_cast<long long>(text.size());
   cursor_.sequence += records;
   cursor_.lines += records;

@@ -67,13 +67,14 @@ std::unique_ptr<StudyStorage> OpenFileStudy(const std::string& url, const std::s
                                   "' is a directory, which holds studies by name: give a study "
                                   "name, or the path of a file");
     CheckFileStudyName(study);
-    return std::make_unique<FileStudyStorage>(StudyFile(path, study), options.sync);
+    return std::make_unique<FileStudyStorage>(StudyFile(path, study), options.sync,
+                                              options.lock_lease_seconds);
   }
   if (!study.empty())
     throw std::invalid_argument("storage '" + RedactUrl(url) +
                                 "' is a file, which holds one study: give no "
                                 "study name, or a directory to hold several studies");
-  return std::make_unique<FileStudyStorage>(path, options.sync);
+  return std::make_unique<FileStudyStorage>(path, options.sync, options.lock_lease_seconds);
 }
 
 std::vector<StudySummary> ListFileStudies(const std::string& url, const StorageOptions&) {

@@ -1,11 +1,14 @@
 // The PostgreSQL backend (postgres_storage.h), on libpqxx 6.
 #include "gpbandit/storage/postgres_storage.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <random>
 #include <stdexcept>
@@ -43,16 +46,27 @@ const char* const kCreateTables[] = {
 const char kLockStudy[] =
     "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1 FOR UPDATE";
 const char kFindStudy[] = "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1";
+// The records after a sequence number, after one row with the server's clock (sequence -1, its
+// seconds since the epoch as the body): one round trip for both.
 const char kReadRecords[] =
-    "SELECT sequence, type, body FROM gpbandit_records WHERE study_id = $1 AND sequence > $2 "
-    "ORDER BY sequence";
+    "SELECT -1::bigint AS sequence, 'clock' AS type, "
+    "extract(epoch FROM clock_timestamp())::float8::text AS body, NULL::text AS commit_id "
+    "UNION ALL SELECT sequence, type, body, commit_id FROM gpbandit_records "
+    "WHERE study_id = $1 AND sequence > $2 ORDER BY sequence";
 const char kInsertStudy[] =
     "INSERT INTO gpbandit_studies (name, header, commit_id) VALUES ($1, $2, $3) "
     "ON CONFLICT (name) DO NOTHING RETURNING id";
-const char kInsertRecord[] =
-    "INSERT INTO gpbandit_records (study_id, sequence, type, body, commit_id) "
-    "VALUES ($1, $2, $3, $4, $5)";
-const char kSetLastSequence[] = "UPDATE gpbandit_studies SET last_sequence = $2 WHERE id = $1";
+// A commit's records (their types and bodies as two JSON arrays of strings, numbered from $2),
+// the study's last sequence number ($6) and, for an asynchronous commit ($7 true),
+// synchronous_commit = off for the transaction, in one statement: one round trip under the lock,
+// however many records.
+const char kAppendRecords[] =
+    "WITH appended AS (INSERT INTO gpbandit_records (study_id, sequence, type, body, commit_id) "
+    "SELECT $1, $2 + t.i - 1, t.value, b.value, $5 "
+    "FROM json_array_elements_text($3::json) WITH ORDINALITY AS t(value, i) "
+    "JOIN json_array_elements_text($4::json) WITH ORDINALITY AS b(value, i) USING (i)) "
+    "UPDATE gpbandit_studies SET last_sequence = $6 WHERE id = $1 "
+    "RETURNING CASE WHEN $7::boolean THEN set_config('synchronous_commit', 'off', true) END";
 const char kStudyLanded[] = "SELECT 1 FROM gpbandit_studies WHERE name = $1 AND commit_id = $2";
 const char kRecordLanded[] =
     "SELECT 1 FROM gpbandit_records WHERE study_id = $1 AND sequence = $2 AND commit_id = $3";
@@ -77,11 +91,32 @@ std::string OneLine(std::string text) {
   return text;
 }
 
+// The last record a storage object delivered or committed: the check that the study still holds
+// what its worker replayed. After a server crash has forgotten the last asynchronous commits
+// (Durability::kVisible), other workers' new records take their sequence numbers; reading on
+// "after n" would then skip them for good.
+struct Frontier {
+  long long sequence = 0;  // 0: nothing yet
+  std::string commit_id;   // the commit that wrote it ("" for rows written before ids were kept)
+  std::string body;
+
+  bool Matches(const std::string& other_commit_id, const std::string& other_body) const {
+    if (!commit_id.empty() && !other_commit_id.empty()) return commit_id == other_commit_id;
+    return body == other_body;
+  }
+};
+
 std::string NewCommitId() {
   std::random_device device;
   char text[33];
   std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
   return text;
+}
+
+std::string HostAndPid() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
 }
 
 double Seconds(std::chrono::steady_clock::duration d) {
@@ -151,7 +186,23 @@ class Connection {
     pqxx::nontransaction setup(*conn);
     setup.exec("SET client_min_messages = warning");
     setup.exec("SET default_transaction_isolation = 'read committed'");
+    // The lease on the study's lock (StorageOptions::lock_lease_seconds): the server ends a
+    // transaction left idle that long, a frozen worker's included, and so lets its row lock go.
+    // A worker's own transactions are never idle that long (it reads before it replays).
+    setup.exec("SET idle_in_transaction_session_timeout = " + LeaseMilliseconds());
+    // pg_stat_activity names the worker (process) behind each session, unless the URL or
+    // PGAPPNAME named it already: who holds a study's lock is then a query away.
+    setup.exec_params(
+        "SELECT set_config('application_name', $1, false) "
+        "WHERE current_setting('application_name') = ''",
+        "gpbandit " + HostAndPid());
     conn_ = std::move(conn);
+  }
+
+  // "0" (no limit) for an infinite lease.
+  std::string LeaseMilliseconds() const {
+    if (std::isinf(options_.lock_lease_seconds)) return "0";
+    return std::to_string(std::max(1LL, std::llround(options_.lock_lease_seconds * 1000.0)));
   }
 
   std::string url_;
@@ -166,7 +217,8 @@ class PostgresStudyStorage;
 // One transaction (exclusive: holding the study's row lock) or a lock-free reader (shared).
 class PostgresSession : public StudySession {
  public:
-  PostgresSession(Connection* connection, const std::string& study, LockMode mode);
+  PostgresSession(Connection* connection, const std::string& study, LockMode mode,
+                  Frontier* frontier);
   ~PostgresSession() override = default;
 
   const std::string& header() const override { return header_; }
@@ -191,6 +243,7 @@ class PostgresSession : public StudySession {
   Connection* connection_;
   std::string study_;
   LockMode mode_;
+  Frontier* frontier_;
   std::unique_ptr<pqxx::dbtransaction> tx_;
   long long study_id_ = -1;
   long long last_sequence_ = 0;
@@ -216,8 +269,9 @@ auto PostgresSession::Guard(const char* what, F step) -> decltype(step()) {
   }
 }
 
-PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode)
-    : connection_(connection), study_(study), mode_(mode) {
+PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode,
+                                 Frontier* frontier)
+    : connection_(connection), study_(study), mode_(mode), frontier_(frontier) {
   pqxx::connection& conn = connection_->Get();
   Guard("beginning a transaction", [&] {
     if (mode_ == LockMode::kExclusive) {
@@ -235,17 +289,42 @@ PostgresSession::PostgresSession(Connection* connection, const std::string& stud
   });
 }
 
+// Reads from the frontier's record on, to check that it is still the record this storage object
+// saw (a study that lost it cannot be read on from a sequence number).
 std::vector<StudyRecord> PostgresSession::ReadAfter(long long after) {
   std::vector<StudyRecord> records;
   if (study_id_ < 0) return records;
+  const long long checked = frontier_->sequence;
+  const long long from = checked > 0 ? std::min(after, checked - 1) : after;
   const pqxx::result rows =
-      Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, after); });
+      Guard("reading records", [&] { return tx_->exec_params(kReadRecords, study_id_, from); });
+  bool found = checked == 0;
   records.reserve(rows.size());
   for (const auto& row : rows) {
+    const long long sequence = row[0].as<long long>();
+    if (sequence < 0) {  // the clock row
+      if (std::isnan(now_)) now_ = std::strtod(row[2].c_str(), nullptr);
+      continue;
+    }
+    const std::string commit_id = row[3].is_null() ? std::string() : row[3].as<std::string>();
+    if (sequence == checked) found = frontier_->Matches(commit_id, row[2].as<std::string>());
+    if (sequence <= after) continue;
     // No location: the Optimizer names a record by the study and its sequence number.
-    records.push_back(
-        {row[0].as<long long>(), row[1].as<std::string>(), row[2].as<std::string>(), ""});
-    last_sequence_ = std::max(last_sequence_, records.back().sequence);
+    records.push_back({sequence, row[1].as<std::string>(), row[2].as<std::string>(), ""});
+    last_sequence_ = std::max(last_sequence_, sequence);
+  }
+  if (!found) {
+    *frontier_ = Frontier();
+    throw StudyRewound(connection_->redacted() + " study '" + study_ + "' no longer holds record " +
+                       std::to_string(checked) +
+                       " as this worker read it (the server lost its last asynchronous commits "
+                       "in a crash): read the study again from the start");
+  }
+  if (!records.empty() && records.back().sequence > frontier_->sequence) {
+    const auto& last = rows[rows.size() - 1];
+    *frontier_ = {records.back().sequence,
+                  last[3].is_null() ? std::string() : last[3].as<std::string>(),
+                  records.back().json};
   }
   return records;
 }
@@ -300,21 +379,19 @@ long long PostgresSession::Commit(Durability durability) {
   const long long first = last_sequence_ + 1;
   const long long last = first + static_cast<long long>(staged_.size()) - 1;
   if (!create_header_.empty()) CommitStudy();
-  Guard("appending records", [&] {
-    for (std::size_t i = 0; i < staged_.size(); ++i) {
-      const long long sequence = first + static_cast<long long>(i);
-      if (i == 0) {
-        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                         commit_id_);
-      } else {
-        tx_->exec_params(kInsertRecord, study_id_, sequence, staged_[i].type, staged_[i].json,
-                         nullptr);
-      }
+  if (!staged_.empty()) {
+    nlohmann::json types = nlohmann::json::array(), bodies = nlohmann::json::array();
+    for (const Staged& r : staged_) {
+      types.push_back(r.type);
+      bodies.push_back(r.json);
     }
-    if (!staged_.empty()) tx_->exec_params(kSetLastSequence, study_id_, last);
-    // A later synchronous commit flushes the log up to itself, this one included.
-    if (durability == Durability::kVisible) tx_->exec("SET LOCAL synchronous_commit = off");
-  });
+    // Every record carries its commit's id: the frontier check (Frontier) compares it. A later
+    // synchronous commit flushes the log up to itself, an asynchronous one included.
+    Guard("appending records", [&] {
+      tx_->exec_params(kAppendRecords, study_id_, first, types.dump(), bodies.dump(), commit_id_,
+                       last, durability == Durability::kVisible);
+    });
+  }
   // Lost before COMMIT reached the server, the transaction is certainly rolled back; lost while
   // committing, it may have landed: wait for the server and look for this commit's id. (A
   // synchronous commit is visible only once it is on disk.)
@@ -325,6 +402,7 @@ long long PostgresSession::Commit(Durability durability) {
   }
   tx_.reset();
   last_sequence_ = last;
+  if (!staged_.empty()) *frontier_ = {last, commit_id_, staged_.back().json};
   staged_.clear();
   create_header_.clear();
   return last_sequence_;
@@ -364,12 +442,13 @@ class PostgresStudyStorage : public StudyStorage {
     return connection_.redacted() + " study '" + study_ + "'";
   }
   std::unique_ptr<StudySession> Begin(LockMode mode) override {
-    return std::make_unique<PostgresSession>(&connection_, study_, mode);
+    return std::make_unique<PostgresSession>(&connection_, study_, mode, &frontier_);
   }
 
  private:
   mutable Connection connection_;
   std::string study_;
+  Frontier frontier_;
 };
 
 }  // namespace

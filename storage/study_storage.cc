@@ -13,6 +13,12 @@ bool StorageOptions::IsValid(std::string* error) const {
                std::to_string(reconnect_timeout_seconds);
     return false;
   }
+  if (!(lock_lease_seconds > 0.0)) {
+    if (error)
+      *error =
+          "lock_lease_seconds must be > 0 (or infinity), got " + std::to_string(lock_lease_seconds);
+    return false;
+  }
   return true;
 }
 

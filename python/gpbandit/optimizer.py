@@ -126,7 +126,8 @@ def _worker_options(
         if not hasattr(out, key) or key.startswith("_"):
             raise ValueError(
                 f"worker.{key}: unknown option; known: id, pending_lease_seconds, "
-                "reconnect_timeout_seconds"
+                "reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, "
+                "ask_tolerance"
             )
         setattr(out, key, value)
     return out
@@ -176,9 +177,10 @@ class Optimizer:
     in the study and in opt.options["seed"], so the run can be repeated), or, when an existing
     study is continued, takes the study's. log: a JSON-Lines file (a str or os.PathLike) that
     records the study (each tell is on disk before tell() returns); storage and study: a shared
-    study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker:
-    this process's part in a shared study, a dict with id, pending_lease_seconds,
-    reconnect_timeout_seconds.
+    study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker: this
+    process's part in a shared study, a dict with id, pending_lease_seconds,
+    reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, ask_tolerance
+    (WorkerOptions in plugin/optimizer_options.h).
 
     An existing study (a log that holds one, a study already in the storage) is an error
     (FileExistsError) unless load_if_exists=True, as in Optuna's create_study: then it is
@@ -428,8 +430,10 @@ class Optimizer:
     def last_round_report(self) -> Dict[str, Any]:
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,
         v_t or xi), acquisition_values (per point; NaN for design points), num_design_points,
-        fitted and fit_report (a FitReport or None), seconds, and warnings (under safe-opt: the
-        seeds dropped since they were measured unsafe). round is -1 before any ask."""
+        fitted and fit_report (a FitReport or None), seconds, warnings (under safe-opt: the
+        seeds dropped since they were measured unsafe), and in a shared study
+        choices_outside_lock and chosen_under_lock (how the points were chosen; WorkerOptions'
+        asks_outside_lock). round is -1 before any ask."""
         return self._core.last_round_report()
 
     def set_round_callback(self, callback: Optional[Callable[[Dict[str, Any]], Any]]) -> None:

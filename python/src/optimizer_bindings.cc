@@ -160,7 +160,10 @@ void BindWorkerOptions(py::module_& m) {
       .def(py::init<>())
       .def_readwrite("pending_lease_seconds", &WorkerOptions::pending_lease_seconds)
       .def_readwrite("id", &WorkerOptions::id)
-      .def_readwrite("reconnect_timeout_seconds", &WorkerOptions::reconnect_timeout_seconds);
+      .def_readwrite("reconnect_timeout_seconds", &WorkerOptions::reconnect_timeout_seconds)
+      .def_readwrite("lock_lease_seconds", &WorkerOptions::lock_lease_seconds)
+      .def_readwrite("asks_outside_lock", &WorkerOptions::asks_outside_lock)
+      .def_readwrite("ask_tolerance", &WorkerOptions::ask_tolerance);
 }
 
 template <typename Class>

@@ -75,6 +75,8 @@ py::dict ReportDict(const RoundReport& r) {
   out["fit_report"] = r.fitted ? py::cast(r.fit_report) : py::none();
   out["seconds"] = r.seconds;
   out["warnings"] = r.warnings;
+  out["choices_outside_lock"] = r.choices_outside_lock;
+  out["chosen_under_lock"] = r.chosen_under_lock;
   return out;
 }
 

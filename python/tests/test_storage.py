@@ -93,3 +93,19 @@ def test_create_study_writes_the_header_alone(tmp_path):
     assert opt.create_study() is False
     joined = gpbandit.Optimizer.open(str(tmp_path), "empty")
     assert joined.domain == domain and joined.num_accepted == 0
+
+
+def test_worker_options_of_the_lock_and_of_asks(tmp_path):
+    domain = gpbandit.Domain.box([0.0, 0.0], [1.0, 1.0])
+    path = str(tmp_path / "asks.jsonl")
+    outside = gpbandit.Optimizer(domain, seed=1, storage=path,
+                                 worker={"lock_lease_seconds": 5.0, "ask_tolerance": 0.2})
+    outside.tell(outside.ask(), 0.5)
+    report = outside.last_round_report()
+    assert report["choices_outside_lock"] == 1 and not report["chosen_under_lock"]
+    under = gpbandit.Optimizer.open(path, "", worker={"asks_outside_lock": False})
+    under.ask()
+    report = under.last_round_report()
+    assert report["choices_outside_lock"] == 0 and report["chosen_under_lock"]
+    with pytest.raises(ValueError, match="ask_tolerance"):
+        gpbandit.Optimizer.open(path, "", worker={"ask_tolerance": 2.0})

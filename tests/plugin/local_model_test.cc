@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -119,6 +120,34 @@ TEST(LocalModelTest, ResumeAcrossTheSwitchIsExact) {
     EXPECT_EQ(testing::ReadLogWithoutLeases(path), testing::ReadLogWithoutLeases(reference_path))
         << "stop after " << stop_after;
   }
+}
+
+// Two workers of one study whose asks and tells interleave across the switch: each replays the
+// other's tells under the study's lock with the models' work deferred until it lets go
+// (ModelKeeper::CatchUp), and still holds the study's model, local GP included, bit for bit.
+TEST(LocalModelTest, WorkersReplayingEachOthersTellsAcrossTheSwitchHoldTheStudysModel) {
+  const std::string path = testing::TempLogPath("local_shared");
+  OptimizerOptions options = LocalOptions(testing::TestSeed(9));
+  options.log_path = path;
+  Optimizer a(Box(), nullptr, "gp-ucb", StrategyParams(), options);
+  Optimizer b(Box(), nullptr, "gp-ucb", StrategyParams(), options);
+  for (int r = 0; r < 20; ++r) {
+    const Eigen::VectorXd xa = a.Ask();
+    const Eigen::VectorXd xb = b.Ask();
+    a.Tell(xa, Reward(xa));
+    b.Tell(xb, Reward(xb));
+  }
+  a.Sync();
+  b.Sync();
+  EXPECT_EQ(a.t(), 41);
+  EXPECT_EQ(a.model().num_observations(), 20);  // the local GP's neighbours
+  EXPECT_EQ(b.model().num_observations(), 20);
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  const std::string study = Optimizer::Resume(path)->Fingerprint();
+  EXPECT_EQ(a.Fingerprint(), study);
+  EXPECT_EQ(b.Fingerprint(), study);
+  std::remove(path.c_str());
+  std::remove((path + ".lock").c_str());
 }
 
 TEST(LocalModelTest, SuggestionsDoNotDependOnTheThreadCount) {

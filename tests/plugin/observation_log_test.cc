@@ -90,6 +90,40 @@ TEST(ObservationLogTest, NonFiniteRewardsAreWrittenAsStrings) {
   std::remove(path.c_str());
 }
 
+// A pending record with a trial number and a drawn round, and a tell with a trial number and a
+// refit claim: each field is written under its own name and read back into its own member.
+TEST(ObservationLogTest, TrialsDrawnRoundsAndRefitClaimsReadBackIntoTheirOwnFields) {
+  const Eigen::Vector2d x(0.25, 0.75);
+  const LogRecord pending = ParseLogRecord(FormatPendingRecord(
+      /*round=*/9, /*design_index=*/-1, x, Eigen::VectorXd(), "w", /*lease_until=*/100.5,
+      /*trial=*/4, /*drawn_round=*/7));
+  EXPECT_EQ(pending.type, LogRecordType::kPending);
+  EXPECT_EQ(pending.round, 9);
+  EXPECT_EQ(pending.trial, 4);
+  EXPECT_EQ(pending.drawn_round, 7);
+  EXPECT_EQ(pending.lease_until, 100.5);
+  // A drawn round equal to the round is not written, nor are absent fields.
+  const std::string same_round =
+      FormatPendingRecord(9, -1, x, Eigen::VectorXd(), "w", 100.5, /*trial=*/4, /*drawn_round=*/9);
+  EXPECT_THAT(same_round, ::testing::Not(HasSubstr("drawn_round")));
+  EXPECT_EQ(ParseLogRecord(same_round).drawn_round, -1);
+  const LogRecord bare = ParseLogRecord(FormatPendingRecord(9, -1, x, Eigen::VectorXd(), "w", 1.0));
+  EXPECT_EQ(bare.trial, -1);
+  EXPECT_EQ(bare.drawn_round, -1);
+
+  const LogRecord tell = ParseLogRecord(FormatTellRecord(
+      x, Eigen::VectorXd(), 1.5, true, std::nan(""), /*round=*/9, Eigen::VectorXd(),
+      /*trial=*/4, /*refit_claim=*/1234.25));
+  EXPECT_EQ(tell.type, LogRecordType::kTell);
+  EXPECT_EQ(tell.round, 9);
+  EXPECT_EQ(tell.trial, 4);
+  EXPECT_EQ(tell.refit_claim, 1234.25);
+  const LogRecord unclaimed = ParseLogRecord(FormatTellRecord(
+      x, Eigen::VectorXd(), 1.5, true, std::nan(""), 9, Eigen::VectorXd(), /*trial=*/4));
+  EXPECT_EQ(unclaimed.trial, 4);
+  EXPECT_TRUE(std::isnan(unclaimed.refit_claim));
+}
+
 TEST(ObservationLogTest, MissingFileIsEmptyAndCorruptMiddleLineThrows) {
   EXPECT_TRUE(ReadLog(TempLogPath("missing")).records.empty());
   const std::string path = TempLogPath("corrupt");

@@ -45,12 +45,12 @@ inline std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
-// A log's text without the fields of pending records that depend on the wall clock and the
-// process (the end of each lease, the worker's name): what two runs that made the same
-// suggestions have in common, byte for byte.
+// A log's text without the fields that depend on the wall clock and the process (the end of
+// each pending point's lease and of each refit claim, the worker's name): what two runs that
+// made the same suggestions have in common, byte for byte.
 inline std::string WithoutLeases(const std::string& log_text) {
-  static const std::regex lease(R"("lease_until":[-+.0-9eE]+,?)");
-  static const std::regex worker(R"("worker":"[^"]*",?)");
+  static const std::regex lease(R"re(,?"(lease_until|refit_claim)":[-+.0-9eE]+)re");
+  static const std::regex worker(R"re(,?"worker":"[^"]*")re");
   return std::regex_replace(std::regex_replace(log_text, lease, ""), worker, "");
 }
 

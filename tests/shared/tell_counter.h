@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpbandit/storage/study_storage.h"
 
@@ -15,8 +16,19 @@ class TellCounter {
  public:
   TellCounter(const std::string& url, const std::string& study)
       : storage_(OpenStudyStorage(url, study)) {}
+  // A crash of the database that forgot records this counter had read (StudyRewound) makes it
+  // count again from the start.
   long Count() {
-    for (const StudyRecord& r : storage_->Begin(LockMode::kShared)->ReadAfter(last_)) {
+    std::vector<StudyRecord> records;
+    auto session = storage_->Begin(LockMode::kShared);
+    try {
+      records = session->ReadAfter(last_);
+    } catch (const StudyRewound&) {
+      last_ = 0;
+      tells_ = 0;
+      records = session->ReadAfter(0);
+    }
+    for (const StudyRecord& r : records) {
       last_ = r.sequence;
       tells_ += r.type == "tell";
     }

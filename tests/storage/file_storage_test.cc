@@ -6,7 +6,9 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -28,7 +30,42 @@ const char kHeader[] = R"({"type":"header","format":"test"})";
 std::string TempPath(const std::string& name) {
   const std::string path = "/tmp/gpbandit_storage_" + name + "_" + std::to_string(::getpid());
   std::remove(path.c_str());
+  std::remove((path + ".lock").c_str());
   return path;
+}
+
+void RemoveStudy(const std::string& path) {
+  std::remove(path.c_str());
+  std::remove((path + ".lock").c_str());
+}
+
+// A child process that takes the study's exclusive lock (lease `lease` seconds), stages a
+// record and stops itself (SIGSTOP) while it holds the lock; continued, it tries to commit.
+// Its exit status: 0 when the commit was refused with StorageInterrupted, 1 when it committed,
+// 2 for any other error. Returns once it is stopped.
+pid_t StartStoppedHolder(const std::string& path, double lease) {
+  const pid_t child = ::fork();
+  if (child != 0) {
+    int status = 0;
+    ::waitpid(child, &status, WUNTRACED);
+    return WIFSTOPPED(status) ? child : -1;
+  }
+  int status = 2;
+  try {
+    FileStudyStorage storage(path, false, lease);
+    auto session = storage.Begin(LockMode::kExclusive);
+    session->Append(R"({"type":"tell","from":"stopped"})");
+    ::raise(SIGSTOP);
+    try {
+      session->Commit(Durability::kDurable);
+      status = 1;
+    } catch (const StorageInterrupted&) {
+      status = 0;
+    }
+  } catch (...) {
+    status = 2;
+  }
+  _exit(status);
 }
 
 std::string ReadFile(const std::string& path) {
@@ -82,7 +119,7 @@ TEST(FileStorageTest, HeaderOnceThenRecordsInOrderAndIncrementalReads) {
   ASSERT_EQ(fresh.size(), 1u);
   EXPECT_EQ(fresh[0].json, Record(5));
   EXPECT_EQ(session->ReadAfter(1).size(), 5u);
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 TEST(FileStorageTest, UncommittedSessionWritesNothingAndBadRecordsAreRefused) {
@@ -103,7 +140,7 @@ TEST(FileStorageTest, UncommittedSessionWritesNothingAndBadRecordsAreRefused) {
   auto shared = storage.Begin(LockMode::kShared);
   EXPECT_THROW(shared->Append(Record(1)), std::logic_error);
   EXPECT_THROW(shared->Commit(Durability::kDurable), std::logic_error);
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 // Two storage objects on one file exclude each other like two processes (flock belongs to the
@@ -137,7 +174,7 @@ TEST(FileStorageTest, ExclusiveSessionsOfTwoStorageObjectsExcludeEachOther) {
   ASSERT_EQ(all.size(), 3u);
   EXPECT_EQ(all[2].json, Record(100));
   EXPECT_EQ(all[2].sequence, 3);
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 // Concurrent first sessions on a new file: exactly one creates the study; the others find its
@@ -166,7 +203,7 @@ TEST(FileStorageTest, ConcurrentCreatorsWriteOneHeader) {
   EXPECT_EQ(text.find(kHeader, 1), std::string::npos);
   FileStudyStorage reader(path, false);
   EXPECT_EQ(reader.Begin(LockMode::kShared)->ReadAfter(0).size(), 8u);
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 TEST(FileStorageTest, TornTailIsLeftByReadersAndCutByTheNextWriter) {
@@ -192,7 +229,7 @@ TEST(FileStorageTest, TornTailIsLeftByReadersAndCutByTheNextWriter) {
   const std::vector<StudyRecord> fresh = session->ReadAfter(2);
   ASSERT_EQ(fresh.size(), 1u);
   EXPECT_EQ(fresh[0].json, Record(2));
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 TEST(FileStorageTest, CorruptionIsAnErrorNotATear) {
@@ -215,7 +252,7 @@ TEST(FileStorageTest, CorruptionIsAnErrorNotATear) {
     EXPECT_THAT(e.what(), HasSubstr("a second header record"));
   }
   EXPECT_EQ(ReadFile(path), std::string(kHeader) + "\n" + kHeader + "\n");  // left alone
-  std::remove(path.c_str());
+  RemoveStudy(path);
 }
 
 TEST(StudyStorageTest, DirectoriesHoldStudiesByNameAndFilesHoldOne) {
@@ -377,6 +414,45 @@ TEST(FileStorageTest, CheckWritableNamesThePathAndTheReason) {
     EXPECT_THAT(e.what(), HasSubstr("Not a directory"));
   }
   std::remove(path.c_str());
+}
+
+// A worker stopped (SIGSTOP) while it holds the study's lock loses it after its lease: the next
+// worker breaks it, says so, and commits; the stopped worker, continued, writes nothing.
+TEST(FileStorageTest, AStoppedLockHolderLosesTheLockAfterItsLease) {
+  const std::string path = TempPath("stopped_holder");
+  FileStudyStorage other(path, false, 1.0);
+  Commit(other, 0, 1, true);
+  const pid_t holder = StartStoppedHolder(path, 1.0);
+  ASSERT_GT(holder, 0);
+  ::testing::internal::CaptureStderr();
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(Commit(other, 1, 2), 2);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_THAT(::testing::internal::GetCapturedStderr(), HasSubstr("breaking it"));
+  EXPECT_GE(waited, 1.0);
+  EXPECT_LT(waited, 10.0);
+  ::kill(holder, SIGCONT);
+  int status = 0;
+  ASSERT_EQ(::waitpid(holder, &status, 0), holder);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+  EXPECT_EQ(ReadFile(path), std::string(kHeader) + "\n" + Record(0) + "\n" + Record(1) + "\n");
+  RemoveStudy(path);
+}
+
+// A worker killed while it holds the lock lets go at once: nobody waits for its lease.
+TEST(FileStorageTest, AKilledLockHolderLetsGoAtOnce) {
+  const std::string path = TempPath("killed_holder");
+  FileStudyStorage other(path, false, 60.0);
+  Commit(other, 0, 1, true);
+  const pid_t holder = StartStoppedHolder(path, 60.0);
+  ASSERT_GT(holder, 0);
+  ::kill(holder, SIGKILL);
+  ::waitpid(holder, nullptr, 0);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(Commit(other, 1, 2), 2);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  RemoveStudy(path);
 }
 
 }  // namespace

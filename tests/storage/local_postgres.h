@@ -10,9 +10,11 @@
 #ifndef GPBANDIT_TESTS_STORAGE_LOCAL_POSTGRES_H_
 #define GPBANDIT_TESTS_STORAGE_LOCAL_POSTGRES_H_
 
+#include <dirent.h>
 #include <glob.h>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -21,6 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace gpbandit {
 namespace testing {
@@ -47,8 +50,11 @@ class LocalPostgres {
 
   // Starts the server; throws std::runtime_error with the tools' output when it cannot.
   // fsync: off for tests (a killed server keeps what it committed in the page cache; power
-  // loss is not simulated), on for benchmarks.
-  explicit LocalPostgres(bool fsync = false) : fsync_(fsync) {
+  // loss is not simulated), on for benchmarks. settings: more "-c name=value" options for the
+  // server (e.g. "-c wal_writer_delay=10000", which keeps asynchronous commits in memory for up
+  // to 30 s, so that Crash() forgets them).
+  explicit LocalPostgres(bool fsync = false, std::string settings = "")
+      : fsync_(fsync), settings_(std::move(settings)) {
     bin_ = BinDir();
     if (bin_.empty())
       throw std::runtime_error(
@@ -103,9 +109,47 @@ class LocalPostgres {
   void Start() {
     Run(AsOwner() + "'" + bin_ + "/pg_ctl' -D '" + dir_ + "/data' -l '" + dir_ +
             "/server.log' -w -t 60 -o \"-p " + std::to_string(port_) + " -k '" + dir_ +
-            "' -c listen_addresses=127.0.0.1 -c fsync=" + (fsync_ ? "on" : "off") + "\" start",
+            "' -c listen_addresses=127.0.0.1 -c fsync=" + (fsync_ ? "on" : "off") + " " +
+            settings_ + "\" start",
         "pg_ctl start");
   }
+  // A crash of the database server: SIGKILL to the postmaster and every process it started, at
+  // once (all stopped first), as the kernel's OOM killer or a power cut would leave it; returns
+  // when they are gone. What the server had not written to its log (asynchronous commits still
+  // in its WAL buffers) is lost; Start() then recovers from the log.
+  void Crash() {
+    const pid_t postmaster = PostmasterPid();
+    if (postmaster <= 0) throw std::runtime_error("Crash: no postmaster.pid");
+    std::vector<pid_t> all = ChildrenOf(postmaster);
+    all.push_back(postmaster);
+    for (pid_t pid : all) ::kill(pid, SIGSTOP);
+    for (pid_t pid : all) ::kill(pid, SIGKILL);
+    // The server refuses to start while its old process ids exist, zombies included: wait
+    // until the init process has reaped them (it may take a few seconds).
+    for (int waited = 0; waited < 3000; ++waited) {
+      bool gone = true;
+      for (pid_t pid : all) gone = gone && ::kill(pid, 0) != 0;
+      if (gone) return;
+      ::usleep(10000);
+    }
+    throw std::runtime_error("Crash: the server's processes did not end within 30 s");
+  }
+  // The postmaster's process id (the first line of postmaster.pid), or -1.
+  pid_t PostmasterPid() const {
+    std::ifstream in(dir_ + "/data/postmaster.pid");
+    long pid = -1;
+    in >> pid;
+    return static_cast<pid_t>(pid);
+  }
+  // The CPU time the server has used so far, in seconds: the postmaster and the processes it
+  // runs, and those it has reaped (its backends of closed connections).
+  double CpuSeconds() const {
+    const pid_t postmaster = PostmasterPid();
+    double seconds = StatCpuSeconds(postmaster, /*with_reaped=*/true);
+    for (pid_t child : ChildrenOf(postmaster)) seconds += StatCpuSeconds(child, false);
+    return seconds;
+  }
+
   // mode: "fast" (clients are disconnected, like a restart) or "immediate" (a crash).
   void Stop(const std::string& mode = "fast") {
     Run(AsOwner() + "'" + bin_ + "/pg_ctl' -D '" + dir_ + "/data' -m " + mode + " -w stop",
@@ -169,7 +213,49 @@ class LocalPostgres {
     }
   }
 
+  // The processes whose parent is `parent` (from /proc).
+  static std::vector<pid_t> ChildrenOf(pid_t parent) {
+    std::vector<pid_t> children;
+    DIR* proc = ::opendir("/proc");
+    if (proc == nullptr) return children;
+    while (const dirent* entry = ::readdir(proc)) {
+      const long pid = std::strtol(entry->d_name, nullptr, 10);
+      if (pid <= 0) continue;
+      std::ifstream stat("/proc/" + std::string(entry->d_name) + "/stat");
+      std::string line;
+      std::getline(stat, line);
+      // pid (comm) state ppid ...: the command may hold spaces and parentheses.
+      const std::size_t close = line.rfind(')');
+      if (close == std::string::npos) continue;
+      std::istringstream rest(line.substr(close + 1));
+      std::string state;
+      long ppid = 0;
+      rest >> state >> ppid;
+      if (ppid == parent) children.push_back(static_cast<pid_t>(pid));
+    }
+    ::closedir(proc);
+    return children;
+  }
+
+  // utime + stime (+ cutime + cstime) of /proc/<pid>/stat, in seconds; 0 when it is gone.
+  static double StatCpuSeconds(pid_t pid, bool with_reaped) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const std::size_t close = line.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream rest(line.substr(close + 2));
+    std::vector<std::string> fields;
+    for (std::string f; rest >> f;) fields.push_back(f);
+    // Fields 14-17 of stat(5) are 11-14 here (the first two, pid and comm, are gone).
+    if (fields.size() < 15) return 0;
+    double ticks = std::stod(fields[11]) + std::stod(fields[12]);
+    if (with_reaped) ticks += std::stod(fields[13]) + std::stod(fields[14]);
+    return ticks / static_cast<double>(::sysconf(_SC_CLK_TCK));
+  }
+
   bool fsync_;
+  std::string settings_;
   std::string bin_;
   std::string dir_;
   int port_ = 0;

@@ -9,6 +9,9 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -246,6 +249,111 @@ TEST(PostgresStorageTest, ServerRestartIsWaitedOut) {
   ASSERT_EQ(again->ReadAfter(0).size(), 1u);
   again->Append(R"({"type":"tell","i":1})");
   EXPECT_EQ(again->Commit(Durability::kDurable), 2);
+}
+
+// A crash of the server forgets the last asynchronous commit (a worker's pending point), and
+// another worker's commit then takes its sequence number. Reading on "after my last record"
+// would skip that commit for good; the storage says StudyRewound instead, in shared and in
+// exclusive sessions, and a read from the start then gives the study as it is.
+TEST(PostgresStorageTest, ACrashThatForgetsAsynchronousCommitsIsDetected) {
+  if (!HavePostgresStorage()) GTEST_SKIP() << "built without PostgreSQL";
+  // Asynchronous commits stay in the server's memory for up to 30 s: the crash forgets them.
+  LocalPostgres server(/*fsync=*/false, "-c wal_writer_delay=10000");
+  StorageOptions options;
+  options.reconnect_timeout_seconds = 30;
+  auto mine = OpenStudyStorage(server.Url(), "crash", options);
+  auto other = OpenStudyStorage(server.Url(), "crash", options);
+  auto mine_exclusive = OpenStudyStorage(server.Url(), "crash", options);
+  Commit(*mine, {R"({"type":"tell","i":0})", R"({"type":"tell","i":1})"}, true);
+  EXPECT_EQ(mine_exclusive->Begin(LockMode::kShared)->ReadAfter(0).size(), 2u);
+  {
+    auto session = mine->Begin(LockMode::kExclusive);
+    session->ReadAfter(2);
+    session->Append(R"({"type":"pending","i":2})");
+    EXPECT_EQ(session->Commit(Durability::kVisible), 3);
+  }
+  EXPECT_EQ(mine_exclusive->Begin(LockMode::kShared)->ReadAfter(2).size(), 1u);  // it saw it
+  server.Crash();
+  server.Start();
+  ::testing::internal::CaptureStderr();
+  // Each storage object's first session finds its connection gone (StorageInterrupted, as a
+  // call of the Optimizer would, which then retries); the next one reconnects.
+  for (StudyStorage* s : {mine.get(), other.get(), mine_exclusive.get()})
+    EXPECT_THROW(s->Begin(LockMode::kShared), StorageInterrupted);
+  EXPECT_EQ(Commit(*other, {R"({"type":"tell","i":3})"}), 3);  // number 3 again
+  EXPECT_THROW(mine->Begin(LockMode::kShared)->ReadAfter(3), StudyRewound);
+  {
+    auto session = mine_exclusive->Begin(LockMode::kExclusive);
+    EXPECT_THROW(session->ReadAfter(3), StudyRewound);
+    const std::vector<StudyRecord> all = session->ReadAfter(0);  // from the start: as it is
+    ASSERT_EQ(all.size(), 3u);
+    EXPECT_EQ(all[2].json, R"({"type":"tell","i":3})");
+    session->Append(R"({"type":"tell","i":4})");
+    EXPECT_EQ(session->Commit(Durability::kDurable), 4);
+  }
+  ::testing::internal::GetCapturedStderr();
+  const std::vector<StudyRecord> again = mine->Begin(LockMode::kShared)->ReadAfter(0);
+  ASSERT_EQ(again.size(), 4u);
+  // Read on from there, the storage object goes on as before.
+  EXPECT_EQ(Commit(*other, {R"({"type":"tell","i":5})"}), 5);
+  const std::vector<StudyRecord> fresh = mine->Begin(LockMode::kShared)->ReadAfter(4);
+  ASSERT_EQ(fresh.size(), 1u);
+  EXPECT_EQ(fresh[0].json, R"({"type":"tell","i":5})");
+}
+
+// A worker process takes the study's lock and is stopped (SIGSTOP) while it holds it: the
+// server ends its transaction after the lease, another worker goes on, and the stopped one,
+// once continued, commits nothing (StorageInterrupted) and retries.
+TEST(PostgresStorageTest, AStoppedLockHolderLosesTheLockAfterItsLease) {
+  REQUIRE_POSTGRES();
+  StorageOptions options;
+  options.reconnect_timeout_seconds = 30;
+  options.lock_lease_seconds = 1.0;
+  auto storage = OpenStudyStorage(Server()->Url(), "stopped-holder", options);
+  Commit(*storage, {R"({"type":"tell","i":0})"}, true);
+  int locked[2];
+  ASSERT_EQ(::pipe(locked), 0);
+  const pid_t holder = ::fork();
+  ASSERT_GE(holder, 0);
+  if (holder == 0) {
+    // The child: its own connection, the lock, then a commit after it is continued.
+    int status = 3;
+    try {
+      auto mine = OpenStudyStorage(Server()->Url(), "stopped-holder", options);
+      auto session = mine->Begin(LockMode::kExclusive);
+      session->ReadAfter(0);
+      session->Append(R"({"type":"tell","from":"stopped"})");
+      (void)!::write(locked[1], "L", 1);
+      ::raise(SIGSTOP);
+      try {
+        session->Commit(Durability::kDurable);
+        status = 1;  // committed after losing its lease
+      } catch (const StorageInterrupted&) {
+        status = 0;
+      }
+    } catch (...) {
+      status = 2;
+    }
+    _exit(status);
+  }
+  char byte = 0;
+  ASSERT_EQ(::read(locked[0], &byte, 1), 1);
+  int status = 0;
+  ASSERT_EQ(::waitpid(holder, &status, WUNTRACED), holder);
+  ASSERT_TRUE(WIFSTOPPED(status));
+  const auto start = std::chrono::steady_clock::now();
+  auto other = OpenStudyStorage(Server()->Url(), "stopped-holder", options);
+  EXPECT_EQ(Commit(*other, {R"({"type":"tell","from":"other"})"}), 2);
+  const double waited =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_GE(waited, 0.5);  // it did wait for the lease (1 s from the holder's last statement)
+  EXPECT_LT(waited, 10.0);
+  ::kill(holder, SIGCONT);
+  ASSERT_EQ(::waitpid(holder, &status, 0), holder);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+  const std::vector<StudyRecord> all = other->Begin(LockMode::kShared)->ReadAfter(0);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[1].json, R"({"type":"tell","from":"other"})");
 }
 
 }  // namespace

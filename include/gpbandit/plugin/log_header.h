@@ -32,7 +32,13 @@
 //      ("context_parameters"), the options gained maximizer_integer_search, and the pending and
 //      tell records of such studies carry the named values ("params", "context_params") for
 //      readers (replay uses "x" and "z"). Bumped so that code without parameter spaces refuses
-//      such a study by its version; nothing in a version-5 log changes meaning.
+//      such a study by its version; nothing in a version-5 log changes meaning. Shared studies
+//      also write two record fields (observation_log.h): pending records of an ask chosen
+//      outside the study's lock may carry the round whose random numbers drew the point
+//      ("drawn_round"; absent: "round"), and a tell after which a refit is due may carry
+//      "refit_claim" (until when, on the study's clock, the others leave that refit to its
+//      worker; absent: no claim; replay notes it). "drawn_round" is for readers: replay takes
+//      rounds from "round" and never recomputes a choice.
 // ParseLogHeader reads all six: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
 // becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options,

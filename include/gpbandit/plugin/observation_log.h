@@ -20,6 +20,9 @@
 //            ("lease_until", seconds since the Unix epoch on the study's clock; absent: the
 //            lease never ends). Older logs have neither field. "trial": its trial number
 //            (format version 5; absent before, when points were numbered in order all the same).
+//            An ask chosen outside the study's lock that kept its point although other asks
+//            took its round meanwhile carries the round whose random numbers it drew
+//            ("drawn_round", format version 6; absent: "round").
 //   tell     an observation (action, context, reward, accepted or "failed" for a non-finite
 //            reward; non-finite rewards are written as the strings "nan", "inf", "-inf" since
 //            JSON has no such numbers), and its round ("round": the ask round of the pending
@@ -28,7 +31,10 @@
 //            it in "imputed". With a strategy that models constraint signals (SafeOpt-MC), "g"
 //            holds their measured values (format version 4; absent otherwise). "trial": the
 //            trial it answers (Optimizer::TellTrial; format version 5), whose pending point it
-//            releases whatever x is; absent: it releases the first pending point equal to x.
+//            releases whatever x is; absent: it releases the first pending point equal to x. A
+//            tell after which a refit is due carries "refit_claim" when its worker takes the
+//            refit on (format version 6: seconds on the study's clock until which the other
+//            workers leave it to that one; ModelKeeper, plugin/model_keeper.h).
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
@@ -61,6 +67,9 @@ struct LogRecord {
   long round = 0;
   // kPending: the index of the initial-design point handed out, or -1 for a model-driven one.
   long design_index = -1;
+  // kPending: the round whose random numbers chose the point when it is not `round` (an ask
+  // chosen outside the lock while other asks took its round), else -1.
+  long drawn_round = -1;
   // kPending, kTell, kRelease: the action and the context (empty without context), original
   // units.
   Eigen::VectorXd x, z;
@@ -80,6 +89,9 @@ struct LogRecord {
   double imputed = std::numeric_limits<double>::quiet_NaN();
   // kTell: the measured constraint signals g_i (empty when the strategy models none).
   Eigen::VectorXd constraints;
+  // kTell: until when (the study's clock) the refit due after it is left to its worker; NaN
+  // when the tell claimed none.
+  double refit_claim = std::numeric_limits<double>::quiet_NaN();
   // kFit: kernel log-params and noise variance.
   Eigen::VectorXd log_params;
   double noise_variance = 0.0;
@@ -115,17 +127,20 @@ LogRecord ParseLogRecord(const std::string& json);
 // The JSON text of each record kind (one line, no newline). imputed: written when finite (see
 // LogRecord::imputed). constraints, constraint_log_params / _noise_variances and
 // signal_log_params / _noise_variances: written when non-empty, so records without them read
-// the same as in format version 3. trial (LogRecord::trial): written when >= 0.
+// the same as in format version 3. trial (LogRecord::trial): written when >= 0. drawn_round:
+// written when >= 0 and not `round`.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until, long trial = -1);
-// round: the observation's round (Observation::round), written when >= 0.
+                                double lease_until, long trial = -1, long drawn_round = -1);
+// round: the observation's round (Observation::round), written when >= 0. refit_claim: written
+// when finite.
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN(),
                              long round = -1,
                              const Eigen::VectorXd& constraints = Eigen::VectorXd(),
-                             long trial = -1);
+                             long trial = -1,
+                             double refit_claim = std::numeric_limits<double>::quiet_NaN());
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},

@@ -48,6 +48,17 @@
 // an ask's records are visible at once and durable shortly after. Pending points carry leases
 // (WorkerOptions). Queries answer from this optimizer's last call; Sync() updates it.
 //
+// Shared studies (docs/shared_studies.md): with a storage, optimizers in several processes or
+// machines work on one study; each call first replays the others' new records in order (every
+// worker holds a bit-identical model). Tell, TellMany, Release and ClearPending work under the
+// study's exclusive lock and return once their records are durable. An ask is chosen outside
+// the lock on this worker's replica and takes the lock only to record its points, after checking
+// what others recorded meanwhile (WorkerOptions::asks_outside_lock); a refit due is made outside
+// the lock by the worker that claimed it and replayed by the others. An ask's records are
+// visible at once and durable shortly after. Pending points carry leases, and a worker holding
+// the lock beyond its lock lease loses it (WorkerOptions, StorageOptions). Queries answer from
+// this optimizer's last call; Sync() updates it.
+//
 // Thread safety: every public member locks an internal mutex; calls are serialized.
 #ifndef GPBANDIT_PLUGIN_OPTIMIZER_H_
 #define GPBANDIT_PLUGIN_OPTIMIZER_H_

@@ -74,6 +74,25 @@ struct WorkerOptions {
   // How long a call keeps retrying a database that went away after the study was opened
   // (StorageOptions::reconnect_timeout_seconds), in seconds: >= 0. Default 300.
   double reconnect_timeout_seconds = 300.0;
+  // The lease on the study's lock (StorageOptions::lock_lease_seconds): a worker that holds the
+  // lock this long without finishing its call (stopped, in a debugger) loses it, and the others
+  // go on; its call is then retried. > 0, or infinity. Default 10.
+  double lock_lease_seconds = 10.0;
+  // Compute each ask outside the study's lock, on this worker's replica, and take the lock only
+  // to record it (docs/shared_studies.md, "Asks outside the lock"): the asks of several
+  // workers then run in parallel. What others recorded meanwhile is checked first: the point is
+  // kept when their new points bear little on it (below) and is chosen again otherwise (after
+  // three tries, under the lock). A point equal to one of theirs is never kept. false: every
+  // ask is computed under the lock and sees everything recorded before it. Without a storage
+  // there is no lock and this has no effect. Default true.
+  bool asks_outside_lock = true;
+  // How much the points others handed out while an ask was computed outside the lock may bear
+  // on it: the largest loss of its posterior standard deviation when they are hallucinated
+  // (GP-BUCB), as a share of its prior standard deviation, in [0, 1]. The acquisitions of UCB,
+  // EI and PI grow with the standard deviation, so a kept point's UCB is within sqrt(beta_t)
+  // times that share of a prior standard deviation of the maximum GP-BUCB would have seen.
+  // 0: any new point that bears on it refuses it; 1: only an equal point does. Default 0.05.
+  double ask_tolerance = 0.05;
 
   bool IsValid(std::string* error) const;
 };

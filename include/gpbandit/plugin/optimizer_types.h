@@ -81,6 +81,11 @@ struct RoundReport {
   // ("seed 1 (2, 0.5): constraint g_1 measured -0.07 < threshold -0.05; dropped"), also
   // printed to stderr. Empty otherwise.
   std::vector<std::string> warnings;
+  // In a shared study (WorkerOptions::asks_outside_lock): how many times the points were chosen
+  // outside the study's lock (0: under the lock only, or no storage), and whether they were
+  // chosen under it in the end (others' new points bore on every choice made outside it).
+  int choices_outside_lock = 0;
+  bool chosen_under_lock = false;
 };
 
 }  // namespace gpbandit

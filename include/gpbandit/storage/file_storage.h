@@ -1,11 +1,16 @@
 // The file backend of a study: one JSON-Lines file (plugin/observation_log.h is its format) that
 // several processes on one machine share with exactly the guarantees of one process.
 //
-// - An exclusive session holds flock(LOCK_EX) on the file from Begin to its end: the syncing
-//   read and the append of one Optimizer call happen under one lock, so no record is lost and
-//   no two workers see the same state when they choose. A shared session takes LOCK_SH only
-//   while it reads what was appended since the last one (so it never sees a half-written
-//   commit), then lets go.
+// - An exclusive session holds the study's lock from Begin to its end: the syncing read and the
+//   append of one Optimizer call happen under one lock, so that no record is lost and no two
+//   workers see the same state when they choose. The lock is flock(2) on a lock file beside the
+//   study ("<path>.lock", created by the first exclusive session and left in place), with a
+//   lease (StorageOptions::lock_lease_seconds): a process that dies lets go at once; one that
+//   holds the lock beyond its lease without finishing (stopped with SIGSTOP, in a debugger) has
+//   it broken by the next worker, and its session then writes nothing.
+// - A shared session takes no lock: it reads the complete lines appended since the last read (a
+//   line still being written, without its newline yet, is left for the next read). It warns
+//   about a torn last line only when no writer holds the lock (then the line is a crash's).
 // - The header is written exactly once: by the first exclusive session that finds the file
 //   empty, with that session's records.
 // - A commit is one write() of every staged line under the lock; a kDurable one then releases
@@ -13,13 +18,15 @@
 //   latency does not hold up the other workers. A crash can only tear the last line; fsync
 //   makes every earlier line durable too. Bytes are never truncated except a torn tail (a
 //   last line without its newline, after a valid header), and only under the exclusive lock
-//   (when no other process can be writing it); a shared reader leaves a torn tail alone and
-//   reads up to it. A file that is not empty and does not start with a header record is not a
-//   study: every session on it throws std::runtime_error, and it is never cut or appended to.
+//   (when no other process can be writing it). A file that is not empty and does not start
+//   with a header record is not a study: every session on it throws std::runtime_error, and it
+//   is never cut or appended to.
 // - The file is opened once per storage object and read incrementally (each session reads the
 //   bytes appended since the previous one).
 // flock(2) locks belong to the open file description, so two storage objects in one process
-// exclude each other like two processes. Network file systems are out of scope.
+// exclude each other like two processes. Every process on one study must lock it this way
+// (gpbandit since lock leases; older versions locked the study file itself). Network file
+// systems are out of scope.
 //
 // Thread safety: as every StudyStorage (study_storage.h): one thread at a time per object.
 #ifndef GPBANDIT_STORAGE_FILE_STORAGE_H_
@@ -42,11 +49,14 @@ std::vector<StudySummary> ListFileStudies(const std::string& url, const StorageO
 // (RFC 8089, local files only). Throws std::invalid_argument for a file URL with a host.
 std::string FilePathOf(const std::string& url);
 
+class LeaseLock;
+
 class FileStudyStorage : public StudyStorage {
  public:
   // The file need not exist: a shared session then sees no study, and the first exclusive
-  // session creates the file. sync: fsync each commit.
-  FileStudyStorage(std::string path, bool sync);
+  // session creates the file. sync: fsync each commit. lock_lease_seconds: the lease on the
+  // study's lock (StorageOptions::lock_lease_seconds).
+  FileStudyStorage(std::string path, bool sync, double lock_lease_seconds = 10.0);
   ~FileStudyStorage() override;
 
   // The path (through RedactUrl, like every message that shows it).
@@ -80,6 +90,7 @@ class FileStudyStorage : public StudyStorage {
 
   std::string path_;
   bool sync_;
+  std::unique_ptr<LeaseLock> lock_;
   int fd_ = -1;
   bool writable_ = false;
   Cursor cursor_;

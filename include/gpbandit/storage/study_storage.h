@@ -16,16 +16,20 @@
 //      and (kDurable) durable; then the session ends and the lock is released.
 // Destroying a session without Commit drops what it staged and releases the lock. A worker that
 // dies mid-session loses its lock (the kernel drops a file lock with the process; the database
-// rolls back the transaction of a closed connection) and nothing it staged is committed.
-// Begin(kShared) gives a read-only session that other readers may hold at once (files) or that
-// takes no lock (PostgreSQL reads committed records only): for reading ahead of the exclusive
-// lock, and for read-only commands.
+// rolls back the transaction of a closed connection) and nothing it staged is committed. A
+// worker that holds the lock beyond its lease (StorageOptions::lock_lease_seconds) without
+// finishing — stopped, in a debugger — loses it too, so that the others go on; its Commit then
+// throws StorageInterrupted and commits nothing.
+// Begin(kShared) gives a read-only session that takes no lock (files: complete lines only;
+// PostgreSQL: committed records only): for reading ahead of the exclusive lock, for the work an
+// Optimizer does outside the lock, and for read-only commands.
 //
 // Backends, chosen by the scheme of the storage's URL (storage_registry.h, where users add their
 // own):
 //   file        a path: one JSON-Lines file per study (plugin/observation_log.h is its format),
-//               locked with flock(2). For processes on one machine; network file systems are out
-//               of scope (their locks and fsync are not reliable enough).
+//               locked with flock(2) on a lock file beside it. For processes on one machine;
+//               network file systems are out of scope (their locks and fsync are not reliable
+//               enough).
 //   postgresql  tables gpbandit_studies and gpbandit_records; each session is one transaction
 //               that locks the study's row (SELECT ... FOR UPDATE). For workers on many machines.
 //
@@ -63,6 +67,16 @@ class StorageInterrupted : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The study holds fewer records than this storage object has delivered or committed, or other
+// ones under their sequence numbers: a database server crashed and forgot its last asynchronous
+// commits (Durability::kVisible), and records committed since took their numbers. What the
+// reader replayed is no longer the study's prefix: it must read the study again from the start
+// (ReadAfter(0), which then succeeds). Thrown by ReadAfter.
+class StudyRewound : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 enum class LockMode { kShared, kExclusive };
 
 // What a commit waits for.
@@ -84,7 +98,9 @@ class StudySession {
 
   // The study's header record (sequence 0), or "" when the study does not exist yet.
   virtual const std::string& header() const = 0;
-  // The records with sequence > after, in order. Throws std::runtime_error for a corrupt record.
+  // The records with sequence > after, in order. Throws std::runtime_error for a corrupt record,
+  // and StudyRewound when the study no longer holds the last record this storage object read or
+  // committed (a database crash forgot it; the caller reads again from 0).
   virtual std::vector<StudyRecord> ReadAfter(long long after) = 0;
   // The study's clock, seconds since the Unix epoch: the database server's for PostgreSQL (one
   // clock for every machine), this machine's for files. Leases are measured on it.
@@ -131,6 +147,15 @@ struct StorageOptions {
   // opened (a server restarting), in seconds: >= 0. The first connection is not retried: a
   // wrong URL, a refused connection or wrong credentials fail at once. Default 300.
   double reconnect_timeout_seconds = 300.0;
+  // The lease on a study's exclusive lock, in seconds: a worker that holds the lock this long
+  // without finishing its session (stopped with SIGSTOP or in a debugger, a machine swapped
+  // out) loses it, so that the others go on. A database ends the holder's transaction when it
+  // has been idle this long (idle_in_transaction_session_timeout); on a file, the other
+  // workers break a lock whose holder has not changed in this time. The holder's session then
+  // commits nothing (Commit throws StorageInterrupted, and the call is retried). Sessions of
+  // the Optimizer hold the lock for milliseconds (docs/shared_studies.md); keep the lease well
+  // above the longest you expect. > 0, or infinity for no lease. Default 10.
+  double lock_lease_seconds = 10.0;
 
   bool IsValid(std::string* error) const;
 };
