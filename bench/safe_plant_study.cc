@@ -3,8 +3,10 @@
 // (examples/problems/safe_tuning_run.h), the episodes that broke a limit (per 100, median and
 // worst), the coverage of the truly safe gains by the final safe set and its false positives,
 // the recommendation's true reward as the fraction of the gap from the seed to the best safe
-// grid gains it closes (median, worst) and whether it is truly safe, and the time of an ask
-// after the counted episodes. The rover with payloads is judged at payloads 0, 2 and 4 kg.
+// grid gains it closes (median, worst) and whether it is truly safe, where the gap is lost (the
+// gap the best truly safe gains of the models' safe set, and of the evaluated actions inside it,
+// would close: median / worst), and the time of an ask after the counted episodes. The rover with
+// payloads is judged at payloads 0, 2 and 4 kg: a row over the three, then one per payload.
 //
 //   safe_plant_study [--plants rover,heater,motor,rover-payload] [--seeds 10]
 //                    [--episodes 100] [--grid 21] [--options '{"beta": 2}'] [--runs]
@@ -44,6 +46,13 @@ std::vector<PlantTruth> Truths(const SafePlant& plant, int grid) {
   return truths;
 }
 
+// A payload as the rows name it: "4 kg" (the rover's context; one coordinate).
+std::string ContextText(const Eigen::VectorXd& z) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g kg", z(0));
+  return text;
+}
+
 double Quantile(std::vector<double> v, double q) {
   std::sort(v.begin(), v.end());
   const double pos = q * (static_cast<double>(v.size()) - 1.0);
@@ -53,7 +62,7 @@ double Quantile(std::vector<double> v, double q) {
 }
 
 struct Summary {
-  std::vector<double> unsafe_per_100, coverage, false_safe, gap, ms;
+  std::vector<double> unsafe_per_100, coverage, false_safe, gap, set_best, evaluated_best, ms;
   int recommendations = 0, safe_recommendations = 0;
 };
 
@@ -62,24 +71,40 @@ void PrintRun(const SafePlant& plant, const problems::UnitConvention& c, int see
   for (const problems::ContextOutcome& o : r.outcomes) {
     std::printf(
         "run | %s | %s | %d | z=%s | unsafe %d | cov %.3f | false %.4f | reward %.4f | "
-        "gap %.3f | safe %d | %.1f ms | x =",
+        "gap %.3f | set best %.3f | evaluated best %.3f | safe %d | %.1f ms | x =",
         plant.name().c_str(), c.name.c_str(), seed,
         o.context.size() ? std::to_string(o.context(0)).c_str() : "-", r.unsafe_episodes,
-        o.coverage, o.false_safe, o.reward, o.gap_closed, o.safe, r.ask_milliseconds);
+        o.coverage, o.false_safe, o.reward, o.gap_closed, o.safe_set_best, o.evaluated_best, o.safe,
+        r.ask_milliseconds);
     for (Eigen::Index i = 0; i < o.recommended.size(); ++i) std::printf(" %.5g", o.recommended(i));
     std::printf("\n");
   }
   std::fflush(stdout);
 }
 
-void PrintSummary(const SafePlant& plant, const problems::UnitConvention& c, const Summary& s) {
-  std::printf("| %s | %s | %.1f | %.1f | %.3f | %.4f | %.3f | %.3f | %d/%d | %.1f |\n",
-              plant.name().c_str(), c.name.c_str(), Quantile(s.unsafe_per_100, 0.5),
-              *std::max_element(s.unsafe_per_100.begin(), s.unsafe_per_100.end()),
-              Quantile(s.coverage, 0.5),
-              *std::max_element(s.false_safe.begin(), s.false_safe.end()), Quantile(s.gap, 0.5),
-              *std::min_element(s.gap.begin(), s.gap.end()), s.safe_recommendations,
-              s.recommendations, Quantile(s.ms, 0.5));
+void Add(const problems::ContextOutcome& o, Summary* s) {
+  s->coverage.push_back(o.coverage);
+  s->false_safe.push_back(o.false_safe);
+  s->gap.push_back(o.gap_closed);
+  s->set_best.push_back(o.safe_set_best);
+  s->evaluated_best.push_back(o.evaluated_best);
+  ++s->recommendations;
+  s->safe_recommendations += o.safe;
+}
+
+double Worst(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+// label: the plant's name, with the payload for a per-context row.
+void PrintSummary(const std::string& label, const problems::UnitConvention& c, const Summary& s) {
+  std::printf(
+      "| %s | %s | %.1f | %.1f | %.3f | %.4f | %.3f | %.3f | %.3f / %.3f | %.3f / %.3f | %d/%d | "
+      "%.1f |\n",
+      label.c_str(), c.name.c_str(), Quantile(s.unsafe_per_100, 0.5),
+      *std::max_element(s.unsafe_per_100.begin(), s.unsafe_per_100.end()),
+      Quantile(s.coverage, 0.5), *std::max_element(s.false_safe.begin(), s.false_safe.end()),
+      Quantile(s.gap, 0.5), Worst(s.gap), Quantile(s.set_best, 0.5), Worst(s.set_best),
+      Quantile(s.evaluated_best, 0.5), Worst(s.evaluated_best), s.safe_recommendations,
+      s.recommendations, Quantile(s.ms, 0.5));
   std::fflush(stdout);
 }
 
@@ -108,8 +133,9 @@ int main(int argc, char** argv) {
   settings.raw_models = vm.count("raw-models") > 0;
   std::printf(
       "| plant | convention | unsafe per 100, median | worst | coverage, median | false safe, "
-      "worst | gap closed, median | worst | recommendation safe | ask ms at t=%d, median |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n",
+      "worst | gap closed, median | worst | safe set's best, median / worst | evaluated best, "
+      "median / worst | recommendation safe | ask ms at t=%d, median |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|---|\n",
       episodes + 1);
   for (const std::string& name : gpbandit::bench::SplitList(plants)) {
     const auto plant = gpbandit::PlantNamed(name);
@@ -125,21 +151,24 @@ int main(int argc, char** argv) {
     for (int k : chosen) {
       const auto& convention = all.at(static_cast<std::size_t>(k));
       gpbandit::Summary s;
+      std::vector<gpbandit::Summary> per_context(truths.size());
       for (int seed = first_seed; seed < first_seed + seeds; ++seed) {
         settings.seed = static_cast<std::uint64_t>(seed);
         const auto r = gpbandit::problems::RunSafeTuning(*plant, convention, truths, settings);
         if (vm.count("runs")) gpbandit::PrintRun(*plant, convention, seed, r);
         s.unsafe_per_100.push_back(100.0 * r.unsafe_episodes / episodes);
         s.ms.push_back(r.ask_milliseconds);
-        for (const auto& o : r.outcomes) {
-          s.coverage.push_back(o.coverage);
-          s.false_safe.push_back(o.false_safe);
-          s.gap.push_back(o.gap_closed);
-          ++s.recommendations;
-          s.safe_recommendations += o.safe;
+        for (std::size_t j = 0; j < r.outcomes.size(); ++j) {
+          gpbandit::Add(r.outcomes[j], &s);
+          gpbandit::Add(r.outcomes[j], &per_context[j]);
+          per_context[j].unsafe_per_100.push_back(s.unsafe_per_100.back());
+          per_context[j].ms.push_back(r.ask_milliseconds);
         }
       }
-      gpbandit::PrintSummary(*plant, convention, s);
+      gpbandit::PrintSummary(plant->name(), convention, s);
+      for (std::size_t j = 0; plant->context_dim() > 0 && j < truths.size(); ++j)
+        gpbandit::PrintSummary(plant->name() + " at " + gpbandit::ContextText(truths[j].context),
+                               convention, per_context[j]);
     }
   }
   return 0;

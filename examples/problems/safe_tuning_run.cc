@@ -2,6 +2,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -57,6 +58,20 @@ Eigen::VectorXd DrawContext(const SafePlant& plant, Rng& rng) {
   return z;
 }
 
+// The best gap(true reward at z) of the evaluated actions truly safe at z and with
+// SafetyMargin >= 0 there, wherever they were evaluated, and the seed's (0).
+template <typename Gap>
+double EvaluatedBest(const SafePlant& plant, const Optimizer& opt, const Eigen::VectorXd& z,
+                     const Gap& gap) {
+  double best = 0.0;
+  for (const Observation& o : opt.observations()) {
+    if (!(opt.SafetyMargin(o.x, z) >= 0.0)) continue;
+    const PlantEpisode e = plant.Simulate(o.x, z);
+    if (plant.Safe(e)) best = std::max(best, gap(e.reward));
+  }
+  return best;
+}
+
 ContextOutcome Judge(const SafePlant& plant, const Optimizer& opt, const PlantTruth& truth) {
   ContextOutcome out;
   out.context = truth.context;
@@ -65,7 +80,11 @@ ContextOutcome Judge(const SafePlant& plant, const Optimizer& opt, const PlantTr
   out.reward = e.reward;
   out.safe = plant.Safe(e);
   const double seed_reward = plant.Simulate(plant.seed(), truth.context).reward;
-  out.gap_closed = (out.reward - seed_reward) / (truth.grid.best_safe_reward - seed_reward);
+  auto gap = [&](double reward) {
+    return (reward - seed_reward) / (truth.grid.best_safe_reward - seed_reward);
+  };
+  out.gap_closed = gap(out.reward);
+  double set_best = 0.0;  // the seed's
   int truly_safe = 0, covered = 0, claimed = 0, wrong = 0;
   for (Eigen::Index j = 0; j < truth.grid.gains.cols(); ++j) {
     const bool safe = truth.grid.safe[static_cast<std::size_t>(j)];
@@ -74,7 +93,10 @@ ContextOutcome Judge(const SafePlant& plant, const Optimizer& opt, const PlantTr
     covered += safe && in_set;
     claimed += in_set;
     wrong += in_set && !safe;
+    if (safe && in_set) set_best = std::max(set_best, gap(truth.grid.reward(j)));
   }
+  out.safe_set_best = set_best;
+  out.evaluated_best = EvaluatedBest(plant, opt, truth.context, gap);
   out.coverage = truly_safe > 0 ? static_cast<double>(covered) / truly_safe : 0.0;
   out.false_safe = claimed > 0 ? static_cast<double>(wrong) / claimed : 0.0;
   return out;

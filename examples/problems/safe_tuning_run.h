@@ -51,6 +51,13 @@ struct ContextOutcome {
   // SafetyMargin >= 0 that are truly unsafe.
   double coverage = 0;
   double false_safe = 0;
+  // Where the gap is lost, as gap_closed of the best truly safe gains (noise-free) among: the
+  // grid gains with SafetyMargin >= 0 at this context (what a recommendation from the models'
+  // safe set could reach), and the evaluated actions with SafetyMargin >= 0 at this context,
+  // wherever evaluated (what a recommendation among them could reach); both with the declared
+  // seed (0), which Best may always recommend.
+  double safe_set_best = 0;
+  double evaluated_best = 0;
 };
 
 struct SafeTuningResult {

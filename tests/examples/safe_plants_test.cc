@@ -117,6 +117,32 @@ TEST(SafePlantsTest, AShortTuningRunStaysSafeInEveryConvention) {
   EXPECT_GT(celsius.ask_milliseconds, 0.0);
 }
 
+// Where the gap is lost, with a payload: the recommendation at a payload is among the evaluated
+// actions inside the safe set there (or the seed), so it closes no more of the gap than the
+// best of them; the seed (0) bounds both diagnostics from below.
+TEST(SafePlantsTest, TheRecommendationClosesNoMoreThanTheBestEvaluatedActionInTheSafeSet) {
+  const auto rover = MakeRoverPlant(true);
+  std::vector<PlantTruth> truths;
+  for (double kg : {0.0, 4.0}) {
+    const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, kg);
+    truths.push_back({z, EvaluateGrid(*rover, z, 5)});
+  }
+  SafeTuningSettings settings;
+  settings.episodes = 15;
+  settings.timed_asks = 0;
+  const SafeTuningResult r = RunSafeTuning(*rover, rover->conventions()[0], truths, settings);
+  ASSERT_EQ(r.outcomes.size(), 2u);
+  bool moved = false;
+  for (const ContextOutcome& o : r.outcomes) {
+    EXPECT_TRUE(o.safe);
+    EXPECT_GE(o.evaluated_best, 0.0);
+    EXPECT_GE(o.safe_set_best, 0.0);
+    EXPECT_LE(o.gap_closed, o.evaluated_best + 1e-12) << "payload " << o.context(0);
+    moved = moved || o.evaluated_best > 0.0;
+  }
+  EXPECT_TRUE(moved) << "no evaluated action beat the seed: the check above is vacuous";
+}
+
 // The GP draws: deterministic for a draw, a safe seed, different draws differ; a run with the
 // true model and Sui et al.'s beta_t evaluates nothing unsafe.
 TEST(GpDrawProblemTest, DrawsAreReproducibleWithASafeSeed) {
