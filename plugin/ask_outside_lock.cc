@@ -37,7 +37,13 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
   ask.call = StartCall(q, z);
   ask.fit_record = ask.call.num_model > 0 ? model_->MaybeRefit(ask.call.round) : std::string();
   if (!ask.fit_record.empty()) ask.fit_report = model_->last_fit_report();
-  std::unique_ptr<AskCheck> check = ChooseOutsideLock(&ask.call);
+  std::unique_ptr<AskCheck> check;
+  try {
+    check = ChooseOutsideLock(&ask.call);
+  } catch (...) {
+    model_->RestoreFit();  // a refused ask changes nothing, its refit included
+    throw;
+  }
   journal_.Observe(
       [&](const std::vector<LogRecord>& arrived) {
         check->Examine(arrived);

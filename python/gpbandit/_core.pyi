@@ -160,6 +160,9 @@ class WorkerOptions:
     pending_lease_seconds: float
     id: str
     reconnect_timeout_seconds: float
+    asks_outside_lock: bool
+    ask_tolerance: float
+    lock_lease_seconds: float
     def __init__(self) -> None: ...
 
 class RoundState:

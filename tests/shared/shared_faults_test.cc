@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -38,65 +40,37 @@ using testing::SharedStudyTest;
 const auto* const environment =
     ::testing::AddGlobalTestEnvironment(new testing::PostgresEnvironment);
 
-// The process id in "... <host>:<pid> ..." after `tag`, or -1.
-pid_t PidAfter(const std::string& text, const std::string& tag) {
-  const std::size_t at = text.find(tag);
-  if (at == std::string::npos) return -1;
-  std::istringstream words(text.substr(at + tag.size()));
-  std::string holder;
-  words >> holder;
-  const std::size_t colon = holder.rfind(':');
-  return colon == std::string::npos ? -1 : std::atoi(holder.c_str() + colon + 1);
+// Whether process `pid` is stopped (state T in /proc/<pid>/stat).
+bool Stopped(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::size_t close = text.rfind(')');
+  return close != std::string::npos && close + 2 < text.size() && text[close + 2] == 'T';
 }
 
-class FrozenHolderTest : public SharedStudyTest {
- protected:
-  // The worker process that holds the study's lock now, or -1.
-  pid_t Holder() {
-    if (GetParam() == "file") {
-      const std::string lock = backend_.url + ".lock";
-      return PidAfter(testing::ReadText(lock), "gpbandit-lock ");
-    }
-    // A waiting session's blocker is the holder; each session names its worker process.
-    const std::string holder = testing::PostgresServer()->Sql(
-        "SELECT b.application_name FROM pg_stat_activity w CROSS JOIN LATERAL "
-        "unnest(pg_blocking_pids(w.pid)) AS h(pid) JOIN pg_stat_activity b ON b.pid = h.pid "
-        "WHERE w.application_name LIKE 'gpbandit %' LIMIT 1");
-    return PidAfter(holder, "gpbandit ");
-  }
-
-  // Stops (SIGSTOP) one of `workers` while it holds the lock; returns its index, or -1.
-  int FreezeTheHolder(const std::vector<Child>& workers) {
-    for (int attempt = 0; attempt < 2000; ++attempt) {
-      const pid_t pid = Holder();
-      int index = -1;
-      for (std::size_t i = 0; i < workers.size(); ++i)
-        if (workers[i].pid == pid) index = static_cast<int>(i);
-      if (index >= 0) {
-        ::kill(pid, SIGSTOP);
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        if (Holder() == pid) return index;  // stopped while holding it
-        ::kill(pid, SIGCONT);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return -1;
-  }
-};
+class FrozenHolderTest : public SharedStudyTest {};
 
 TEST_P(FrozenHolderTest, TheOthersGoOnAndTheFrozenWorkerLosesNothing) {
   CreateStudy();
   constexpr double kLockLease = 1.0;
   std::vector<Child> workers;
-  for (int w = 0; w < 8; ++w) workers.push_back(StartWorker(0, 160, 3600, 5000, {"lock_lease=1"}));
+  // Worker 0 stops itself holding the study's lock, at its 12th exclusive commit (before it
+  // commits): a worker frozen by SIGSTOP, a debugger or a swapped-out machine.
+  constexpr int frozen = 0;
+  for (int w = 0; w < 8; ++w) {
+    std::vector<std::string> options = {"lock_lease=1"};
+    if (w == frozen) options.push_back("stop_at_commit=12");
+    workers.push_back(StartWorker(0, 160, 3600, 5000, options));
+  }
   testing::TellCounter progress(backend_.url, backend_.study);
-  while (progress.Count() < 20) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const int frozen = FreezeTheHolder(workers);
-  ASSERT_GE(frozen, 0) << "no worker was caught holding the lock";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!Stopped(workers[frozen].pid) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(Stopped(workers[frozen].pid)) << "worker 0 did not reach its 12th commit in 120 s";
   const long at_freeze = progress.Count();
   std::this_thread::sleep_for(std::chrono::duration<double>(4 * kLockLease));
   const long while_frozen = progress.Count() - at_freeze;
-  ::kill(workers[static_cast<std::size_t>(frozen)].pid, SIGCONT);
+  ::kill(workers[frozen].pid, SIGCONT);
   EXPECT_GE(while_frozen, 10) << "the others stalled behind the frozen lock holder";
   std::vector<testing::Told> acknowledged;
   for (const Child& w : workers) {
@@ -111,8 +85,7 @@ TEST_P(FrozenHolderTest, TheOthersGoOnAndTheFrozenWorkerLosesNothing) {
   // Continued, the frozen worker found its call's lock gone and retried the call (unless it was
   // stopped after its write, or in a session with nothing to write).
   const bool retried =
-      testing::ReadText(workers[static_cast<std::size_t>(frozen)].err).find("retrying the call") !=
-      std::string::npos;
+      testing::ReadText(workers[frozen].err).find("retrying the call") != std::string::npos;
   std::cout << "[ frozen   ] " << while_frozen << " tells by the others in " << 4 * kLockLease
             << " s while one worker was stopped holding the lock; it "
             << (retried ? "retried its call" : "had no call to retry") << "\n";

@@ -12,6 +12,8 @@
 //   gate=PATH          a file whose existence it waits for after joining, before its first ask
 //   objective=NAME     "smooth" (default: one maximum inside the unit box) or a synthetic
 //                      function of examples/problems/synthetic_functions.h on its own box
+//   stop_at_commit=N   stops itself (SIGSTOP) holding the study's lock at its N-th exclusive
+//                      commit, before committing (TimedStorage::StopAtCommit)
 // Prints, each line flushed:
 //   READY <cpu seconds>         once it has joined (replayed) the study; the CPU time used
 //                               so far (user + system)
@@ -69,7 +71,7 @@ std::string Csv(const Eigen::VectorXd& v) {
 
 // The options after the positional arguments (see the header).
 struct Settings {
-  long eval_us = 0;
+  long eval_us = 0, stop_at_commit = 0;
   std::string gate, objective = "smooth";
 };
 
@@ -89,6 +91,8 @@ bool ParseOption(const std::string& arg, gpbandit::WorkerOptions* worker, Settin
     settings->gate = value;
   } else if (name == "objective") {
     settings->objective = value;
+  } else if (name == "stop_at_commit") {
+    settings->stop_at_commit = std::atol(value.c_str());
   } else {
     return false;
   }
@@ -105,7 +109,7 @@ int main(int argc, char** argv) {
   if (!good) {
     std::cerr << "usage: study_worker STORAGE STUDY ROUNDS UNTIL_TOLD LEASE_SECONDS "
                  "[eval_us=N] [asks=outside|under] [tolerance=X] [lock_lease=S] [gate=PATH] "
-                 "[objective=NAME]\n";
+                 "[objective=NAME] [stop_at_commit=N]\n";
     return 2;
   }
   const std::string storage = argv[1], study = std::string(argv[2]) == "-" ? "" : argv[2];
@@ -123,6 +127,7 @@ int main(int argc, char** argv) {
     storage_options.lock_lease_seconds = worker.lock_lease_seconds;
     auto timed = std::make_unique<gpbandit::testing::TimedStorage>(
         gpbandit::OpenStudyStorage(storage, study, storage_options));
+    timed->StopAtCommit(settings.stop_at_commit);
     const gpbandit::testing::TimedStorage& lock = *timed;
     auto opt = gpbandit::Optimizer::Open(std::move(timed), nullptr, worker);
     std::printf("READY %.6f\n", CpuSeconds());

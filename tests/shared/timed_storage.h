@@ -1,11 +1,13 @@
 // A StudyStorage wrapper for the shared-study benchmark and its worker program: the time spent
 // in the storage's calls (lock waits, reads, the clock, appends, commits), and how long this
-// worker held the study's exclusive lock (from Begin returning to the session's end). No test
-// framework here (bench/ uses it too).
+// worker held the study's exclusive lock (from Begin returning to the session's end); for the
+// fault tests, a worker that stops itself (SIGSTOP) holding the lock, at its n-th exclusive
+// commit. No test framework here (bench/ uses it too).
 #ifndef GPBANDIT_TESTS_SHARED_TIMED_STORAGE_H_
 #define GPBANDIT_TESTS_SHARED_TIMED_STORAGE_H_
 
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,6 +32,9 @@ class TimedStorage : public StudyStorage {
   // Seconds the exclusive lock was held, and the exclusive sessions.
   double held() const { return held_; }
   long exclusive_sessions() const { return exclusive_sessions_; }
+  // Stops this process (SIGSTOP) at the n-th exclusive session's Commit, before it commits:
+  // frozen holding the study's lock until someone sends SIGCONT. 0: never.
+  void StopAtCommit(long n) { stop_at_commit_ = n; }
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -61,6 +66,8 @@ class TimedStorage : public StudyStorage {
       Time([&] { inner_->Append(r); });
     }
     long long Commit(Durability durability) override {
+      if (exclusive_ && ++owner_->exclusive_commits_ == owner_->stop_at_commit_)
+        std::raise(SIGSTOP);
       long long last = 0;
       Time([&] { last = inner_->Commit(durability); });
       return last;
@@ -82,6 +89,7 @@ class TimedStorage : public StudyStorage {
   std::unique_ptr<StudyStorage> inner_;
   double spent_ = 0, held_ = 0;
   long exclusive_sessions_ = 0;
+  long exclusive_commits_ = 0, stop_at_commit_ = 0;
 };
 
 }  // namespace testing
