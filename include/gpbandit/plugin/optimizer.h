@@ -42,13 +42,6 @@
 // (Fingerprint()) and its study byte-identical. Storage failures throw std::runtime_error.
 //
 // Shared studies (docs/shared_studies.md): with a storage, optimizers in several processes or
-// machines work on one study. Each mutating call runs under the study's exclusive lock: it
-// replays the others' new records in order (every worker holds a bit-identical model), works
-// and appends. Tell, TellMany, Release and ClearPending return once their records are durable;
-// an ask's records are visible at once and durable shortly after. Pending points carry leases
-// (WorkerOptions). Queries answer from this optimizer's last call; Sync() updates it.
-//
-// Shared studies (docs/shared_studies.md): with a storage, optimizers in several processes or
 // machines work on one study; each call first replays the others' new records in order (every
 // worker holds a bit-identical model). Tell, TellMany, Release and ClearPending work under the
 // study's exclusive lock and return once their records are durable. An ask is chosen outside
@@ -181,9 +174,8 @@ class Optimizer {
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
   // Forgets the pending points (in a shared study, every worker's). Logged.
   void ClearPending();
-  // Gives back one pending point that will not be evaluated: the first pending point exactly
-  // equal to (x, context) stops counting at once. Logged. Returns false, writing nothing, when
-  // none equals it. Throws std::invalid_argument for a point outside the domain.
+  // Gives back the first pending point exactly equal to (x, context), logged; false, writing
+  // nothing, when none is. Throws std::invalid_argument for a point outside the domain.
   bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context = Eigen::VectorXd());
   // Replays what other workers appended since this optimizer's last call (no-op alone).
   void Sync();
@@ -228,17 +220,14 @@ class Optimizer {
   void TellNamed(const NamedValues& x, const NamedValues& context, double y);
 
   // ---- Safe strategies -----------------------------------------------------------------------
-  // min over the safety signals of (mu_i - beta sigma_i - h_i) / s_i at action x and context,
-  // s_i the prior standard deviation of signal i's model and beta the strategy's for the next
-  // round: >= 0 exactly where the models vouch for the point (the safe set, seeds aside), in
-  // prior standard deviations, so the same whatever units the signals are told in. NaN for a
-  // strategy without declared safety signals. Throws std::invalid_argument for a bad x or
-  // context.
+  // min over the safety signals of (mu_i - beta sigma_i - h_i) / s_i at (x, context), s_i the
+  // prior standard deviation of signal i's model, beta the next round's: >= 0 exactly inside
+  // the safe set (seeds aside), the same in any units. NaN without declared safety signals.
+  // Throws std::invalid_argument for a bad x or context.
   double SafetyMargin(const Eigen::VectorXd& x,
                       const Eigen::VectorXd& context = Eigen::VectorXd()) const;
-  // The posterior mean and standard deviation of constraint signal i (0-based) at action x and
-  // context, in the units it is told in. Throws std::out_of_range for a bad i,
-  // std::invalid_argument for a bad x or context.
+  // The posterior mean and standard deviation of constraint signal i (0-based) at (x, context),
+  // in its told units. Throws std::out_of_range for a bad i, std::invalid_argument for a bad x.
   Prediction PredictConstraint(int i, const Eigen::VectorXd& x,
                                const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
