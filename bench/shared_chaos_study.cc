@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <random>
 #include <string>
 #include <thread>
@@ -170,7 +171,9 @@ RunResult Run(testing::LocalPostgres& server, const Args& args, int run,
     }
   std::string header;
   std::vector<LogRecord> records;
-  auto session = OpenStudyStorage(url, study)->Begin(LockMode::kShared);
+  // The storage object outlives its session: a session uses its storage's connection.
+  const std::unique_ptr<StudyStorage> storage = OpenStudyStorage(url, study);
+  auto session = storage->Begin(LockMode::kShared);
   header = session->header();
   for (const StudyRecord& r : session->ReadAfter(0)) records.push_back(ParseLogRecord(r.json));
   const testing::TellAudit audit = testing::AuditTells(records, acknowledged);

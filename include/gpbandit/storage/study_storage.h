@@ -127,9 +127,9 @@ class StudyStorage {
   // Where the study lives, for messages: the file's path, or the database URL without its
   // password and the study's name.
   virtual std::string Describe() const = 0;
-  // Starts a session (see the protocol above). kExclusive blocks while another worker holds the
-  // study. For a database whose connection was lost, retries with backoff (printing what it
-  // does on stderr) up to StorageOptions::reconnect_timeout_seconds, then throws
+  // Starts a session (see the protocol above) that uses this object: it must outlive the session.
+  // Blocks (kExclusive) while another worker holds the study. A lost database connection is retried
+  // with backoff (reported on stderr) up to StorageOptions::reconnect_timeout_seconds, then
   // std::runtime_error.
   virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
   // Throws std::runtime_error, naming the path and the reason, when this process could not
