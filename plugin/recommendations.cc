@@ -71,10 +71,10 @@ Recommendation OptimizerImpl::BestAt(const Eigen::VectorXd& z) const {
     const std::vector<DiscreteCoordinate> discrete = inputs_.DiscreteCoordinates();
     double value = 0;
     action = domain_.ActionFromUnit(
-        discrete.empty() ? MaximizeOverSearchRegions(*mean, m, rng).x
-                         : MaximizeOverInputs(*mean, m.unit_lower, m.unit_upper, discrete,
-                                              m.observed_starts, m.box_options,
-                                              options_.maximizer_integer_search, rng, &value));
+        discrete.empty()
+            ? MaximizeOverSearchRegions(*mean, m, rng).x
+            : MaximizeOverInputs(*mean, m.unit_lower, m.unit_upper, discrete, m.observed_starts,
+                                 m.box_options, options_.maximizer_integer_search, rng, &value));
   }
   Recommendation r;
   r.x = action;

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <utility>
 
 #include "gpbandit/gp/kernel_factory.h"
-
-#include <cstdlib>
 namespace gpbandit {
 namespace {
 double StddevInUnits() { return std::getenv("GPB_AMP") ? std::atof(std::getenv("GPB_AMP")) : 1.0; }

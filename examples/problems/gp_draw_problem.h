@@ -2,9 +2,10 @@
 // Krause & Schoellig 2016): a reward f and a constraint g drawn independently from a zero-mean
 // GP with a known kernel, on a finite grid of the unit square, observed with Gaussian noise of
 // known standard deviation; the constraint's threshold h and one safe seed (a grid point with
-// g >= h + 3 noise standard deviations). With the true kernel and noise and Sui et al.'s beta_t for confidence 1 - delta, the
-// probability that a run evaluates any point with g < h is at most delta: the family that checks
-// that guarantee (tests/examples/gp_draw_problem_test.cc, bench/safe_gp_draws_study.cc).
+// g >= h + 3 noise standard deviations). With the true kernel and noise and Sui et al.'s beta_t for
+// confidence 1 - delta, the probability that a run evaluates any point with g < h is at most delta:
+// the family that checks that guarantee (tests/examples/gp_draw_problem_test.cc,
+// bench/safe_gp_draws_study.cc).
 //
 // Thread safety: pure functions.
 #ifndef GPBANDIT_EXAMPLES_PROBLEMS_GP_DRAW_PROBLEM_H_

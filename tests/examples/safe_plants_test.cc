@@ -89,8 +89,8 @@ TEST(SafePlantsTest, MeasurementsCarryThePlantsNoise) {
   double sum = 0, sum2 = 0;
   const int n = 2000;
   for (int k = 0; k < n; ++k) {
-    const double d = heater->Measure(heater->seed(), Eigen::VectorXd(), rng).limited(0) -
-                     truth.limited(0);
+    const double d =
+        heater->Measure(heater->seed(), Eigen::VectorXd(), rng).limited(0) - truth.limited(0);
     sum += d;
     sum2 += d * d;
   }

@@ -10,15 +10,14 @@
 // docs/benchmarks.md, "Mixed spaces").
 // Log-params [log s2, log l_1, ..., log l_m] (m = |dims| with ARD, else 1); kinds [signal
 // variance, category lengthscale...] (CategoryLengthscaleKind below: the fit bounds it as a
-// lengthscale, the default model gives it a prior of its own). Positive definite: per coordinate, the N_k x N_k matrix
-// (1 - r) I + r 1 1^T with r = exp(-1 / l_k) in (0, 1) is, and products of PSD kernels are.
-// Features: exact. Per coordinate phi_k(c) = rows of a factor of that matrix (index_kernel.h),
-// combined by the product construction of kernel_features.h (Kronecker when the sizes multiply
-// to at most the requested number); scaled by sqrt(s2).
-// Inputs: ValidatePoint rejects a coordinate that is not an integer in [0, N_k); Value and the
-// batch forms compare coordinates for equality and never fail. The gradient in the inputs is 0
-// (k is piecewise constant in them).
-// Thread safety: const members are safe to call concurrently.
+// lengthscale, the default model gives it a prior of its own). Positive definite: per coordinate,
+// the N_k x N_k matrix (1 - r) I + r 1 1^T with r = exp(-1 / l_k) in (0, 1) is, and products of PSD
+// kernels are. Features: exact. Per coordinate phi_k(c) = rows of a factor of that matrix
+// (index_kernel.h), combined by the product construction of kernel_features.h (Kronecker when the
+// sizes multiply to at most the requested number); scaled by sqrt(s2). Inputs: ValidatePoint
+// rejects a coordinate that is not an integer in [0, N_k); Value and the batch forms compare
+// coordinates for equality and never fail. The gradient in the inputs is 0 (k is piecewise constant
+// in them). Thread safety: const members are safe to call concurrently.
 #ifndef GPBANDIT_GP_CATEGORICAL_KERNEL_H_
 #define GPBANDIT_GP_CATEGORICAL_KERNEL_H_
 
