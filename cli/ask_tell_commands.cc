@@ -151,19 +151,29 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
 
 int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
+  bool print_trial = false;
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
+  desc.add_options()("print-trial", po::bool_switch(&print_trial),
+                     "also print the suggestion's trial number, as a second line 'trial N' "
+                     "(observe --trial N takes it)");
   po::variables_map vm;
   if (!ParseArguments("suggest",
                       "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10 | "
-                      "--param kp=log:0.1:100 ... | --space space.json] [--context z] [options]",
+                      "--param kp=log:0.1:100 ... | --space space.json] [--context z] "
+                      "[--print-trial] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
-  const Eigen::VectorXd x = optimizer->Ask(ContextArg(f));
+  long trial = -1;
+  const Eigen::VectorXd x = optimizer->Ask(ContextArg(f), &trial);
+  // The point stays stdout's first line (scripts read it); the trial goes on a second line
+  // only when asked for.
   streams.out << PointText(optimizer->domain(), x) << std::endl;
-  streams.err << "[suggest] round " << optimizer->rounds() << ", " << optimizer->num_accepted()
-              << " observations, strategy " << optimizer->strategy_name() << "\n";
+  if (print_trial) streams.out << "trial " << trial << std::endl;
+  streams.err << "[suggest] trial " << trial << ", round " << optimizer->rounds() << ", "
+              << optimizer->num_accepted() << " observations, strategy "
+              << optimizer->strategy_name() << "\n";
   return kExitOk;
 }
 
@@ -172,6 +182,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   std::vector<std::string> x_texts;
   std::string g_text;
   double y = 0;
+  long trial = -1;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
   AddLogFlags(&desc, &f);
@@ -182,19 +193,27 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
       "the value observed: a reward (higher is better), or a cost under --sense minimize")(
       "g", po::value(&g_text),
       "the measured constraint signals g1,g2,... (safe-opt with constraint_thresholds)")(
+      "trial", po::value(&trial),
+      "the trial number suggest gave (suggest --print-trial, gpbandit pending): releases that "
+      "suggestion's pending point whatever --x is (e.g. rounded)")(
       "clear-pending", po::bool_switch(&clear_pending),
       "forget suggestions that were never observed (e.g. abandoned), every worker's");
   po::variables_map vm;
   if (!ParseArguments("observe",
                       "(--log runs.jsonl | --storage URL [--study NAME]) (--x 0.3,4.2 | --x "
                       "'kp=3.2 taps=7 mode=pid') --y 1.7 "
-                      "[--context z] [options]",
+                      "[--trial N] [--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
-  optimizer->Tell(x, ContextArg(f), y, g);
+  if (vm.count("trial")) {
+    RequirePendingTrial(*optimizer, trial, DescribeStudy(f.study));
+    optimizer->TellTrial(trial, x, ContextArg(f), y, g);
+  } else {
+    optimizer->Tell(x, ContextArg(f), y, g);
+  }
   if (clear_pending) optimizer->ClearPending();
   streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
               << " observations in " << DescribeStudy(f.study) << "\n";

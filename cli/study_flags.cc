@@ -102,5 +102,18 @@ std::unique_ptr<Optimizer> OpenExistingStudy(const StudyFlags& f) {
   }
 }
 
+UsageError TrialNotPending(long trial, const std::string& where) {
+  return UsageError("--trial " + std::to_string(trial) + " is not pending in " + where +
+                    " (told, released or cleared, or never handed out; gpbandit pending lists "
+                    "the pending trials)");
+}
+
+void RequirePendingTrial(const Optimizer& optimizer, long trial, const std::string& where) {
+  RequireAtLeast("--trial", trial, 0);
+  for (const PendingPoint& p : optimizer.pending_points())
+    if (p.trial == trial) return;
+  throw TrialNotPending(trial, where);
+}
+
 }  // namespace cli
 }  // namespace gpbandit

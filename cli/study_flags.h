@@ -55,6 +55,14 @@ double WallClockSeconds();
 // record -- is an InputError (exit 2), and nothing is written.
 std::unique_ptr<Optimizer> OpenExistingStudy(const StudyFlags& f);
 
+// The error of a --trial that has no pending point in the study described by `where` (told,
+// released or cleared, or never handed out): "--trial N is not pending in WHERE ...".
+UsageError TrialNotPending(long trial, const std::string& where);
+
+// Throws UsageError (TrialNotPending, or "--trial N must be >= 0") unless one of the
+// optimizer's pending points has trial number `trial`; checked before anything is written.
+void RequirePendingTrial(const Optimizer& optimizer, long trial, const std::string& where);
+
 }  // namespace cli
 }  // namespace gpbandit
 
