@@ -69,9 +69,11 @@ void CheckJoinableHeader(const LogHeader& logged, const LogHeader& mine, const s
       // Options the registered strategy does not know: they differ, as reported below.
     }
   }
+  // Named: a and b point into them, and the message reads them below.
+  const json logged_json = HeaderJson(resolved), mine_json = HeaderJson(mine);
   const json* a = nullptr;
   const json* b = nullptr;
-  const std::string field = FirstDifference(HeaderJson(resolved), HeaderJson(mine), "", &a, &b);
+  const std::string field = FirstDifference(logged_json, mine_json, "", &a, &b);
   if (field.empty()) return;
   throw std::runtime_error(
       where + ": it was written with " + field + " = " + Shown(a) + ", not " + Shown(b) +
