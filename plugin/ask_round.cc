@@ -163,7 +163,7 @@ void OptimizerImpl::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
-    m.state.t = std::max(1, model_->num_rows() + posterior.num_hallucinated() + 1);
+    m.state.t = std::max(1, model_->rows() + posterior.num_hallucinated() + 1);
     strategy_->BeginRound(m.state);
     const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
                           posterior, m,          pending_, journal_.now()};

@@ -52,8 +52,6 @@ class ModelKeeper {
   const RewardModel& reward() const { return *reward_; }
   // The reward's model becomes the rank-one one over these candidates (RewardModel::UseRankOne).
   void UseRankOne(const Eigen::MatrixXd& unit_candidates) { reward_->UseRankOne(unit_candidates); }
-  // Every row of the reward's model (accepted rewards and imputed failures).
-  int num_rows() const { return reward_->num_observations(); }
   int num_constraints() const { return num_constraints_; }
   // Constraint signal i's model (the caller's units without safety signals, else its
   // SignalModel's units).
@@ -72,7 +70,8 @@ class ModelKeeper {
   const RefitPolicy& refit_policy() const { return policy_; }
 
   // ---- Observations ----
-  // The model's rows: the observations it holds, and those deferred (below).
+  // The model's rows (accepted rewards and imputed failures): the observations it holds, and
+  // those deferred (below).
   int rows() const { return rows_; }
   int num_accepted() const { return num_accepted_; }
   // The lowest accepted reward (model sense); +infinity before any.

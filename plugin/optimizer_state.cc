@@ -32,7 +32,7 @@ double Optimizer::reward_unit() const {
 
 int Optimizer::t() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().num_rows() + 1;
+  return impl_->model().rows() + 1;
 }
 
 long Optimizer::rounds() const {
