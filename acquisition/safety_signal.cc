@@ -36,6 +36,9 @@ bool SignalModelOptions::IsValid(std::string* error, const std::string& field) c
     return Fail(error, field + "noise_floor", noise_floor, "must be in [0, 1)");
   if (std::isinf(prior_mean))
     return Fail(error, field + "prior_mean", prior_mean, "must be finite, or null");
+  if (!(context_lengthscale_cap >= 0.0) || !std::isfinite(context_lengthscale_cap))
+    return Fail(error, field + "context_lengthscale_cap", context_lengthscale_cap,
+                "must be finite and >= 0 (a fraction of the context's range)");
   return true;
 }
 
@@ -53,7 +56,8 @@ void to_json(nlohmann::json& j, const SignalModelOptions& o) {
        {"noise_floor", o.noise_floor},
        {"prior_mean", NumberOrNull(o.prior_mean)},
        {"fit", o.fit},
-       {"cautious", o.cautious}};
+       {"cautious", o.cautious},
+       {"context_lengthscale_cap", o.context_lengthscale_cap}};
 }
 
 void from_json(const nlohmann::json& j, SignalModelOptions& o) {
@@ -66,6 +70,7 @@ void from_json(const nlohmann::json& j, SignalModelOptions& o) {
   reader.ReadNumberOrNull("prior_mean", &o.prior_mean);
   reader.Read("fit", &o.fit);
   reader.Read("cautious", &o.cautious);
+  reader.Read("context_lengthscale_cap", &o.context_lengthscale_cap);
   reader.Finish();
 }
 

@@ -6,9 +6,14 @@
 // grid gains it closes (median, worst) and whether it is truly safe, where the gap is lost (the
 // gap the best truly safe gains of the models' safe set, and of the evaluated actions inside it,
 // would close: median / worst), and the time of an ask after the counted episodes. The rover with
-// payloads is judged at payloads 0, 2 and 4 kg: a row over the three, then one per payload.
+// payloads is judged at payloads 0, 2 and 4 kg, every plant with a context at its range's ends
+// and middle: a row over the three, then one per context. With --runs each run's line also
+// gives its largest noise-free excess over a limit, as a fraction of the limit ("excess"; < 0
+// when every episode was safe: the closest approach).
 //
 //   safe_plant_study [--plants rover,heater,motor,rover-payload] [--seeds 10]
+//                    (also heater-door, motor-load: the contextual plants the defaults are
+//                    chosen on)
 //                    [--episodes 100] [--grid 21] [--options '{"beta": 2}'] [--runs]
 //                    [--conventions 1,3] (1-based indices into the plant's conventions)
 #include <algorithm>
@@ -32,25 +37,27 @@ std::unique_ptr<SafePlant> PlantNamed(const std::string& name) {
   if (name == "rover-payload") return problems::MakeRoverPlant(true);
   if (name == "heater") return problems::MakeHeaterPlant();
   if (name == "motor") return problems::MakeMotorPlant();
+  if (name == "heater-door") return problems::MakeHeaterPlant(true);
+  if (name == "motor-load") return problems::MakeMotorPlant(true);
   throw std::invalid_argument("--plants: unknown plant '" + name +
-                              "' (rover, rover-payload, heater, motor)");
+                              "' (rover, rover-payload, heater, motor, heater-door, motor-load)");
 }
 
 std::vector<PlantTruth> Truths(const SafePlant& plant, int grid) {
   std::vector<Eigen::VectorXd> contexts = {Eigen::VectorXd()};
-  if (plant.context_dim() > 0)
-    contexts = {Eigen::VectorXd::Constant(1, 0.0), Eigen::VectorXd::Constant(1, 2.0),
-                Eigen::VectorXd::Constant(1, 4.0)};
+  if (plant.context_dim() > 0)  // the context's lower end, middle and upper end
+    contexts = {plant.context_lower(), (plant.context_lower() + plant.context_upper()) / 2.0,
+                plant.context_upper()};
   std::vector<PlantTruth> truths;
   for (const Eigen::VectorXd& z : contexts) truths.push_back({z, EvaluateGrid(plant, z, grid)});
   return truths;
 }
 
-// A payload as the rows name it: "4 kg" (the rover's context; one coordinate).
-std::string ContextText(const Eigen::VectorXd& z) {
+// A context as the rows name it: "4 kg" (one coordinate).
+std::string ContextText(const SafePlant& plant, const Eigen::VectorXd& z) {
   char text[32];
-  std::snprintf(text, sizeof text, "%g kg", z(0));
-  return text;
+  std::snprintf(text, sizeof text, "%g ", z(0));
+  return text + plant.context_unit();
 }
 
 double Quantile(std::vector<double> v, double q) {
@@ -70,12 +77,12 @@ void PrintRun(const SafePlant& plant, const problems::UnitConvention& c, int see
               const problems::SafeTuningResult& r) {
   for (const problems::ContextOutcome& o : r.outcomes) {
     std::printf(
-        "run | %s | %s | %d | z=%s | unsafe %d | cov %.3f | false %.4f | reward %.4f | "
-        "gap %.3f | set best %.3f | evaluated best %.3f | safe %d | %.1f ms | x =",
+        "run | %s | %s | %d | z=%s | unsafe %d | excess %.3g | cov %.3f | false %.4f | "
+        "reward %.4f | gap %.3f | set best %.3f | evaluated best %.3f | safe %d | %.1f ms | x =",
         plant.name().c_str(), c.name.c_str(), seed,
         o.context.size() ? std::to_string(o.context(0)).c_str() : "-", r.unsafe_episodes,
-        o.coverage, o.false_safe, o.reward, o.gap_closed, o.safe_set_best, o.evaluated_best, o.safe,
-        r.ask_milliseconds);
+        r.worst_excess, o.coverage, o.false_safe, o.reward, o.gap_closed, o.safe_set_best,
+        o.evaluated_best, o.safe, r.ask_milliseconds);
     for (Eigen::Index i = 0; i < o.recommended.size(); ++i) std::printf(" %.5g", o.recommended(i));
     std::printf("\n");
   }
@@ -167,8 +174,9 @@ int main(int argc, char** argv) {
       }
       gpbandit::PrintSummary(plant->name(), convention, s);
       for (std::size_t j = 0; plant->context_dim() > 0 && j < truths.size(); ++j)
-        gpbandit::PrintSummary(plant->name() + " at " + gpbandit::ContextText(truths[j].context),
-                               convention, per_context[j]);
+        gpbandit::PrintSummary(
+            plant->name() + " at " + gpbandit::ContextText(*plant, truths[j].context), convention,
+            per_context[j]);
     }
   }
   return 0;

@@ -74,7 +74,7 @@ void ModelKeeper::BuildSafetyModels(const std::vector<SafetySignal>& safety, int
     }
     signals_.emplace_back(threshold, model,
                           MakeSignalKernel(model, action_dim, input_dim - action_dim), input_dim,
-                          options_.gp);
+                          input_dim - action_dim, options_.gp);
   }
 }
 

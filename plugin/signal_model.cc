@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <utility>
@@ -10,8 +9,6 @@
 #include "gpbandit/gp/kernel_factory.h"
 namespace gpbandit {
 namespace {
-double StddevInUnits() { return std::getenv("GPB_AMP") ? std::atof(std::getenv("GPB_AMP")) : 1.0; }
-
 // The default lengthscale of a signal's model, a fraction of the box's width: the Optimizer's
 // default kernel starts safe strategies there too (plugin/default_model.h).
 constexpr double kDefaultLengthscale = 0.3;
@@ -80,14 +77,18 @@ std::unique_ptr<Kernel> MakeSignalKernel(const SignalModelOptions& options, int 
 }
 
 SignalModel::SignalModel(double threshold, const SignalModelOptions& options,
-                         std::unique_ptr<Kernel> kernel, int input_dim,
+                         std::unique_ptr<Kernel> kernel, int input_dim, int context_dim,
                          const GaussianProcessOptions& gp_options)
     : threshold_(threshold),
       center_(std::isnan(options.prior_mean) ? threshold : options.prior_mean),
+      context_dim_(context_dim),
       options_(options),
       gp_(std::move(kernel), input_dim, SignalGpOptions(gp_options, options)) {
   if (!std::isfinite(threshold))
     throw std::invalid_argument("a safety signal's threshold must be finite");
+  if (context_dim < 0 || context_dim > input_dim)
+    throw std::invalid_argument("a safety signal's model has " + std::to_string(context_dim) +
+                                " context coordinates of " + std::to_string(input_dim));
   // Until the unit is known the model is in told units: amplitude stddev^2, or 1.
   Eigen::VectorXd log_params = gp_.kernel_log_params();
   const int amplitude = FirstOfKind(gp_.kernel().ParamKinds(), ParamKind::kSignalVariance);
@@ -106,7 +107,7 @@ void SignalModel::SetUnit(double unit) {
   const int amplitude = FirstOfKind(gp_.kernel().ParamKinds(), ParamKind::kSignalVariance);
   if (amplitude >= 0)
     log_params(amplitude) =
-        2.0 * std::log(std::isnan(options_.stddev) ? StddevInUnits() : options_.stddev / unit);
+        2.0 * std::log(std::isnan(options_.stddev) ? 1.0 : options_.stddev / unit);
   double noise = std::max(options_.noise_floor * options_.noise_floor, 1e-6);
   if (!std::isnan(options_.noise_stddev))
     noise = std::max(noise, std::pow(options_.noise_stddev / unit, 2));
@@ -145,12 +146,17 @@ HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions&
   fit.lower_log_bounds.assign(kinds.size(), 0.0);
   fit.upper_log_bounds.assign(kinds.size(), 0.0);
   fit.kernel_priors.assign(kinds.size(), LogNormalPrior());
+  // The lengthscales come in the order of the coordinates, the contexts' last.
+  const int first_context = gp_.input_dim() - context_dim_;
+  int coordinate = 0;
   for (std::size_t j = 0; j < kinds.size(); ++j) {
     const double initial = initial_log_params_(static_cast<Eigen::Index>(j));
     double lower = initial - kFixed, upper = initial + kFixed;  // held fixed unless below
     if (kinds[j] == ParamKind::kLengthscale) {
       lower = std::log(base.min_lengthscale);
       upper = options_.cautious ? initial : std::log(base.max_lengthscale);
+      if (options_.cautious && coordinate++ >= first_context && options_.lengthscales.empty())
+        upper = std::max(upper, std::log(options_.context_lengthscale_cap));
       if (!(lower < upper)) lower = upper - 1.0;
       fit.kernel_priors[j] = {initial, kLengthscalePriorStddevLog};
     } else if (static_cast<int>(j) == amplitude) {

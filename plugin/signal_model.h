@@ -15,7 +15,9 @@
 // deviation is the first observation's distance from c), given or default lengthscales.
 //
 // Fits (Refit, on the Optimizer's schedule), by MAP:
-// - lengthscales: prior log l ~ N(log l0, 1), l0 the initial one; cautious: l <= l0;
+// - lengthscales: prior log l ~ N(log l0, 1), l0 the initial one; cautious: l <= l0, except a
+//   context coordinate's when options.lengthscales is empty: l <= max(l0,
+//   options.context_lengthscale_cap) (the contexts' data span their range; safety_signal.h);
 // - amplitude: prior log s2 ~ N(log rms^2, 1.5^2), rms^2 = mean(v^2) over the observations (the
 //   spread about c); cautious: s2 >= its initial value;
 // - noise: noise variance >= max((noise_floor rms)^2, (noise_stddev / u)^2): the model is never
@@ -49,11 +51,11 @@ double PriorStddev(const GaussianProcess& gp);
 
 class SignalModel {
  public:
-  // threshold: h (finite), in the told sense. kernel: over input_dim coordinates (e.g. from
-  // MakeSignalKernel). gp_options: the Optimizer's (its jitter ladder is kept; outputs are not
-  // standardized).
+  // threshold: h (finite), in the told sense. kernel: over input_dim coordinates, the last
+  // context_dim of them the context's (e.g. from MakeSignalKernel). gp_options: the
+  // Optimizer's (its jitter ladder is kept; outputs are not standardized).
   SignalModel(double threshold, const SignalModelOptions& options, std::unique_ptr<Kernel> kernel,
-              int input_dim, const GaussianProcessOptions& gp_options);
+              int input_dim, int context_dim, const GaussianProcessOptions& gp_options);
 
   // Adds the told value g (finite) at input u. Unchanged if it throws.
   void Add(const Eigen::VectorXd& u, double told);
@@ -85,6 +87,7 @@ class SignalModel {
   double MeanSquare() const;
 
   double threshold_, center_, unit_ = 1.0;
+  int context_dim_;
   bool unit_set_ = false;
   SignalModelOptions options_;
   GaussianProcess gp_;

@@ -18,6 +18,11 @@ void CheckPoint(const Eigen::VectorXd& v, Eigen::Index size, const char* what) {
 
 double Clamp(double v, double limit) { return std::max(-limit, std::min(limit, v)); }
 
+// A bound of a plant's one context coordinate, or no context.
+Eigen::VectorXd ContextBound(bool with_context, double value) {
+  return with_context ? Eigen::VectorXd::Constant(1, value) : Eigen::VectorXd();
+}
+
 // The convention that writes every limit as "-q >= -L" in SI units and the reward as is.
 UnitConvention SiConvention(int limits) {
   UnitConvention c;
@@ -47,12 +52,9 @@ class RoverPlant : public SafePlant {
   Eigen::VectorXd lower() const override { return Eigen::Vector3d(2.0, 0.0, 8.0); }
   Eigen::VectorXd upper() const override { return Eigen::Vector3d(30.0, 6.0, 24.0); }
   int context_dim() const override { return with_payload_ ? 1 : 0; }
-  Eigen::VectorXd context_lower() const override {
-    return with_payload_ ? Eigen::VectorXd::Zero(1) : Eigen::VectorXd();
-  }
-  Eigen::VectorXd context_upper() const override {
-    return with_payload_ ? Eigen::VectorXd::Constant(1, 4.0) : Eigen::VectorXd();
-  }
+  Eigen::VectorXd context_lower() const override { return ContextBound(with_payload_, 0.0); }
+  Eigen::VectorXd context_upper() const override { return ContextBound(with_payload_, 4.0); }
+  std::string context_unit() const override { return "kg"; }
   Eigen::VectorXd limits() const override { return Eigen::Vector2d(0.05, 1.2); }
   std::vector<std::string> limit_names() const override {
     return {"overshoot (m)", "peak speed (m/s)"};
@@ -104,7 +106,16 @@ class RoverPlant : public SafePlant {
 
 class HeaterPlant : public SafePlant {
  public:
-  std::string name() const override { return "heater"; }
+  explicit HeaterPlant(bool with_door_loss) : with_door_loss_(with_door_loss) {}
+  std::string name() const override {
+    return with_door_loss_ ? "heater with door losses" : "heater";
+  }
+  int context_dim() const override { return with_door_loss_ ? 1 : 0; }
+  Eigen::VectorXd context_lower() const override { return ContextBound(with_door_loss_, 0.0); }
+  Eigen::VectorXd context_upper() const override {
+    return ContextBound(with_door_loss_, kMaxDoorLoss);
+  }
+  std::string context_unit() const override { return "of the heating range"; }
   Eigen::VectorXd lower() const override { return Eigen::Vector2d(0.005, 0.0); }
   Eigen::VectorXd upper() const override { return Eigen::Vector2d(0.1, 0.00025); }
   Eigen::VectorXd limits() const override { return Eigen::VectorXd::Constant(1, 203.5); }
@@ -114,8 +125,9 @@ class HeaterPlant : public SafePlant {
 
   PlantEpisode Simulate(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const override {
     CheckPoint(x, 2, "heater gains");
-    CheckPoint(z, 0, "heater context");
+    CheckPoint(z, context_dim(), "heater door loss");
     const double kp = x(0), ki = x(1);
+    const double door_loss = with_door_loss_ ? std::max(z(0), 0.0) : kDoorLoss;
     // The loop starts settled at the old setpoint, held by a bias (the heating power it took),
     // with the integrator at 0: the same start for every gain.
     const double bias = (kStart - kAmbient) / kRange;
@@ -131,7 +143,7 @@ class HeaterPlant : public SafePlant {
       const double applied = pending[slot];
       pending[slot] = u;
       const double t = k * kStep;
-      const double door = (t >= kDoorOpen && t < kDoorClose) ? kDoorLoss * kRange : 0.0;
+      const double door = (t >= kDoorOpen && t < kDoorClose) ? door_loss * kRange : 0.0;
       temperature += kStep / kTimeConstant * (-(temperature - kAmbient) + kRange * applied - door);
       peak = std::max(peak, temperature);
       iae += std::abs(error) * kStep;
@@ -162,13 +174,22 @@ class HeaterPlant : public SafePlant {
   static constexpr double kDeadTime = 8.0, kStart = 180.0, kSetpoint = 200.0;
   static constexpr double kDuration = 600.0, kStep = 0.5;
   static constexpr double kDoorOpen = 250.0, kDoorClose = 400.0, kDoorLoss = 0.15;
+  static constexpr double kMaxDoorLoss = 0.2;
+  bool with_door_loss_;
 };
 
 // ---- Motor ----------------------------------------------------------------------------------
 
 class MotorPlant : public SafePlant {
  public:
-  std::string name() const override { return "motor"; }
+  explicit MotorPlant(bool with_load) : with_load_(with_load) {}
+  std::string name() const override { return with_load_ ? "motor with loads" : "motor"; }
+  int context_dim() const override { return with_load_ ? 1 : 0; }
+  Eigen::VectorXd context_lower() const override { return ContextBound(with_load_, 0.0); }
+  Eigen::VectorXd context_upper() const override {
+    return ContextBound(with_load_, kMaxLoadTorque);
+  }
+  std::string context_unit() const override { return "N m"; }
   Eigen::VectorXd lower() const override { return Eigen::Vector3d(0.01, 0.0, 0.01); }
   Eigen::VectorXd upper() const override { return Eigen::Vector3d(0.5, 20.0, 0.2); }
   Eigen::VectorXd limits() const override { return Eigen::VectorXd::Constant(1, 12.0); }
@@ -178,8 +199,9 @@ class MotorPlant : public SafePlant {
 
   PlantEpisode Simulate(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const override {
     CheckPoint(x, 3, "motor gains");
-    CheckPoint(z, 0, "motor context");
+    CheckPoint(z, context_dim(), "motor load torque");
     const double kp = x(0), ki = x(1), ramp = std::max(x(2), kStep);
+    const double load = with_load_ ? std::max(z(0), 0.0) : kLoadTorque;
     double current = 0, speed = 0, integral = 0, peak_current = 0, iae = 0;
     const int steps = static_cast<int>(std::lround(kDuration / kStep));
     for (int k = 0; k < steps; ++k) {
@@ -188,7 +210,7 @@ class MotorPlant : public SafePlant {
       integral += error * kStep;
       const double voltage = Clamp(kp * error + ki * integral, kSupply);
       current += (voltage - kResistance * current - kMotorConstant * speed) / kInductance * kStep;
-      speed += (kMotorConstant * current - kFriction * speed - kLoadTorque) / kInertia * kStep;
+      speed += (kMotorConstant * current - kFriction * speed - load) / kInertia * kStep;
       peak_current = std::max(peak_current, std::abs(current));
       iae += std::abs(kTargetSpeed - speed) * kStep;
     }
@@ -213,6 +235,8 @@ class MotorPlant : public SafePlant {
   static constexpr double kResistance = 0.6, kInductance = 2e-3, kMotorConstant = 0.06;
   static constexpr double kInertia = 2e-4, kFriction = 2e-5, kLoadTorque = 0.05;
   static constexpr double kSupply = 24.0, kTargetSpeed = 250.0, kDuration = 0.25, kStep = 2e-5;
+  static constexpr double kMaxLoadTorque = 0.15;
+  bool with_load_;
 };
 
 }  // namespace
@@ -258,8 +282,12 @@ double RewardFromTold(const UnitConvention& c, double told) {
 std::unique_ptr<SafePlant> MakeRoverPlant(bool with_payload) {
   return std::make_unique<RoverPlant>(with_payload);
 }
-std::unique_ptr<SafePlant> MakeHeaterPlant() { return std::make_unique<HeaterPlant>(); }
-std::unique_ptr<SafePlant> MakeMotorPlant() { return std::make_unique<MotorPlant>(); }
+std::unique_ptr<SafePlant> MakeHeaterPlant(bool with_door_loss) {
+  return std::make_unique<HeaterPlant>(with_door_loss);
+}
+std::unique_ptr<SafePlant> MakeMotorPlant(bool with_load) {
+  return std::make_unique<MotorPlant>(with_load);
+}
 
 PlantGrid EvaluateGrid(const SafePlant& plant, const Eigen::VectorXd& z, int points_per_axis) {
   if (points_per_axis < 2)

@@ -127,7 +127,13 @@ SafeTuningResult RunSafeTuning(const SafePlant& plant, const UnitConvention& con
     const double start = ThreadCpuMilliseconds();
     const Eigen::VectorXd x = opt.Ask(z);
     if (k >= settings.episodes) timed += ThreadCpuMilliseconds() - start;
-    if (k < settings.episodes) result.unsafe_episodes += !plant.Safe(plant.Simulate(x, z));
+    if (k < settings.episodes) {
+      const PlantEpisode truth = plant.Simulate(x, z);
+      result.unsafe_episodes += !plant.Safe(truth);
+      // The largest excess over a limit, as a fraction of it.
+      const Eigen::ArrayXd excess = truth.limited.array() / plant.limits().array() - 1.0;
+      result.worst_excess = std::max(result.worst_excess, excess.maxCoeff());
+    }
     const PlantEpisode e = plant.Measure(x, z, rng);
     opt.Tell(x, z, ToldReward(convention, e), ToldSignals(convention, e));
     if (k + 1 == settings.episodes)

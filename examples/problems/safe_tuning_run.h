@@ -62,6 +62,9 @@ struct ContextOutcome {
 
 struct SafeTuningResult {
   int unsafe_episodes = 0;  // among the counted episodes (noise-free)
+  // The largest noise-free excess of a limited quantity over its limit among the counted
+  // episodes, as a fraction of the limit (q / L - 1; negative when every episode was safe).
+  double worst_excess = -1.0;
   // Mean over the timed asks, CPU time of the asking thread (the optimizer runs on one).
   double ask_milliseconds = 0;
   std::vector<ContextOutcome> outcomes;  // one per truth

@@ -419,7 +419,8 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
           "recommendation": "safe-set", "calibrated": true, "delta": null,
           "signal_models": [{}, {"kernel": "matern32", "lengthscales": [0.2], "stddev": 2,
                                  "noise_stddev": 0.1, "noise_floor": 0.05, "prior_mean": null,
-                                 "fit": true, "cautious": false}]})");
+                                 "fit": true, "cautious": false,
+                                 "context_lengthscale_cap": 0.5}]})");
   const auto strategy = SafeOpt::Create(params);
   const auto* safe = dynamic_cast<const SafeOpt*>(strategy.get());
   ASSERT_NE(safe, nullptr);
@@ -430,6 +431,8 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
   EXPECT_EQ(signals[0].threshold, 1.0);
   EXPECT_EQ(signals[1].model.kernel, "matern32");
   EXPECT_FALSE(signals[1].model.cautious);
+  EXPECT_EQ(signals[1].model.context_lengthscale_cap, 0.5);
+  EXPECT_EQ(signals[0].model.context_lengthscale_cap, 1.0);  // the default
   // Written and read back, the same options.
   EXPECT_EQ(SafeOpt::Create(StrategyParams(safe->OptionsJson()))->OptionsJson(),
             safe->OptionsJson());
@@ -452,6 +455,13 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
   EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]], "signal_models": [{"colour": 1}]})")
                 .find("unknown key 'colour'"),
             std::string::npos);
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]],
+                        "signal_models": [{"context_lengthscale_cap": -0.5}]})")
+                .find("signal_models[0].context_lengthscale_cap = -0.5"),
+            std::string::npos);
+  EXPECT_EQ(refused(R"({"threshold": 0, "seeds": [[0]],
+                        "signal_models": [{"context_lengthscale_cap": 0}]})"),
+            "accepted");
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
+#include <vector>
 
 #include "examples/problems/gp_draw_problem.h"
 #include "examples/problems/gp_draw_run.h"
@@ -58,6 +60,40 @@ TEST(SafePlantsTest, TheRoversSafeSetShrinksWithItsPayload) {
     EXPECT_TRUE(rover->Safe(rover->Simulate(rover->seed(), z))) << payload;
   }
   EXPECT_THROW(rover->Simulate(rover->seed(), Eigen::VectorXd()), std::invalid_argument);
+}
+
+// The heater with door losses and the motor with loads: at the context the plant without one
+// runs at (door loss 0.15, load 0.05 N m) the same episode; their limits cut more of the box at
+// the context's upper end; the seed stays well inside the limit at every context (at least 2 K
+// below the heater's, 20% below the motor's).
+TEST(SafePlantsTest, TheContextualHeaterAndMotorExtendTheirPlants) {
+  struct Case {
+    std::unique_ptr<SafePlant> plain, contextual;
+    double fixed_context, seed_limit;
+  };
+  std::vector<Case> cases;
+  cases.push_back({MakeHeaterPlant(), MakeHeaterPlant(true), 0.15, 203.5 - 2.0});
+  cases.push_back({MakeMotorPlant(), MakeMotorPlant(true), 0.05, 0.8 * 12.0});
+  for (const Case& c : cases) {
+    const SafePlant& plant = *c.contextual;
+    ASSERT_EQ(plant.context_dim(), 1) << plant.name();
+    const Eigen::VectorXd fixed = Eigen::VectorXd::Constant(1, c.fixed_context);
+    const Eigen::VectorXd x = 0.5 * (plant.lower() + plant.upper());
+    const PlantEpisode a = plant.Simulate(x, fixed), b = c.plain->Simulate(x, Eigen::VectorXd());
+    EXPECT_EQ(a.reward, b.reward) << plant.name();
+    EXPECT_EQ(a.limited, b.limited) << plant.name();
+    const Eigen::VectorXd lo = plant.context_lower(), hi = plant.context_upper();
+    const int points = plant.lower().size() == 2 ? 21 : 9;
+    EXPECT_GT(EvaluateGrid(plant, hi, points).unsafe_fraction,
+              EvaluateGrid(plant, lo, points).unsafe_fraction)
+        << plant.name();
+    for (double w : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+      const Eigen::VectorXd z = lo + w * (hi - lo);
+      EXPECT_LE(plant.Simulate(plant.seed(), z).limited(0), c.seed_limit)
+          << plant.name() << " at " << z(0);
+    }
+    EXPECT_THROW(plant.Simulate(plant.seed(), Eigen::VectorXd()), std::invalid_argument);
+  }
 }
 
 // Every convention writes each limit so that g >= h exactly when q <= L, at least three per

@@ -183,26 +183,30 @@ TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   EXPECT_EQ(FormatLogHeader(old), text);
 }
 
+// A header of `strategy` with `options`, written as `version` and read back.
+LogHeader HeaderAtVersion(int version, const std::string& strategy, const std::string& options) {
+  LogHeader h;
+  h.strategy = strategy;
+  h.strategy_options = StrategyParams(options);
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+  j["version"] = version;
+  return ParseLogHeader(j.dump());
+}
+
 // Version 5 gave PI a default margin (relative_xi 0.01): an older PI header without the key ran
 // with none and keeps none; one that has it, and other strategies, are left alone.
 TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
-  auto as_version4 = [](const std::string& strategy, const std::string& options) {
-    LogHeader h;
-    h.strategy = strategy;
-    h.strategy_options = StrategyParams(options);
-    h.kernel_description = "k";
-    h.kernel_log_params = Eigen::VectorXd::Zero(2);
-    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
-    j["version"] = 4;
-    return ParseLogHeader(j.dump());
-  };
-  const LogHeader pi = as_version4("pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
+  const LogHeader pi =
+      HeaderAtVersion(4, "pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
   EXPECT_EQ(pi.format_version, 4);
   EXPECT_EQ(pi.strategy_options,
             StrategyParams(R"({"xi": 0.5, "incumbent_rule": "posterior-mean", "relative_xi": 0})"));
-  EXPECT_EQ(as_version4("pi", R"({"relative_xi": 0.2})").strategy_options,
+  EXPECT_EQ(HeaderAtVersion(4, "pi", R"({"relative_xi": 0.2})").strategy_options,
             StrategyParams(R"({"relative_xi": 0.2})"));
-  EXPECT_EQ(as_version4("ei", R"({"xi": 0})").strategy_options, StrategyParams(R"({"xi": 0})"));
+  EXPECT_EQ(HeaderAtVersion(4, "ei", R"({"xi": 0})").strategy_options,
+            StrategyParams(R"({"xi": 0})"));
 }
 
 // Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5
@@ -218,7 +222,8 @@ TEST(LogHeaderTest, Version5HeadersReadWithoutTheIntegerSearch) {
   const std::string field = "\"maximizer_integer_search\":\"relax-and-round\",";
   ASSERT_NE(text.find(field), std::string::npos) << text;
   text.erase(text.find(field), field.size());
-  text.replace(text.find("\"version\":6"), 11, "\"version\":5");
+  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
+  text.replace(text.find(current), current.size(), "\"version\":5");
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.format_version, 5);
   EXPECT_EQ(back.options.maximizer_integer_search, OptimizerOptions().maximizer_integer_search);
@@ -275,26 +280,44 @@ TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
 // older) safe-opt header is rewritten to the models it ran with, "calibrated": false; other
 // strategies and version-5 headers are left alone.
 TEST(LogHeaderTest, Version4SafeOptKeepsTheModelsItRanWith) {
-  auto at_version = [](int version, const std::string& strategy, const std::string& options) {
-    LogHeader h;
-    h.strategy = strategy;
-    h.strategy_options = StrategyParams(options);
-    h.kernel_description = "k";
-    h.kernel_log_params = Eigen::VectorXd::Zero(2);
-    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
-    j["version"] = version;
-    return ParseLogHeader(j.dump());
-  };
   const std::string safe = R"({"threshold": 0, "seeds": [[0.5]]})";
   for (int version : {3, 4}) {
-    const LogHeader old = at_version(version, "safe-opt", safe);
+    const LogHeader old = HeaderAtVersion(version, "safe-opt", safe);
     EXPECT_EQ(old.format_version, version);
     EXPECT_EQ(old.strategy_options,
               StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false,
                                  "rule": "safeopt"})"));
   }
-  EXPECT_EQ(at_version(5, "safe-opt", safe).strategy_options, StrategyParams(safe));
-  EXPECT_EQ(at_version(4, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
+  EXPECT_EQ(HeaderAtVersion(4, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
+            StrategyParams(R"({"beta_scale": 0.2})"));
+}
+
+// Version 7 lets refits lengthen the context lengthscales of safe-opt's signal models: a
+// version-5 or 6 safe-opt header gets every signal model's cap 0 (the lengthscales it ran with),
+// one entry per signal when it gave none; the raw models (calibrated false), other strategies
+// and version-7 headers are left alone.
+TEST(LogHeaderTest, Version6SafeOptKeepsItsContextLengthscales) {
+  const std::string safe = R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1, 2]})";
+  for (int version : {5, 6}) {
+    const LogHeader old = HeaderAtVersion(version, "safe-opt", safe);
+    EXPECT_EQ(old.format_version, version);
+    EXPECT_EQ(old.strategy_options,
+              StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1, 2],
+                                 "signal_models": [{"context_lengthscale_cap": 0},
+                                                   {"context_lengthscale_cap": 0},
+                                                   {"context_lengthscale_cap": 0}]})"));
+  }
+  EXPECT_EQ(HeaderAtVersion(6, "safe-opt",
+                            R"({"seeds": [[0.5]], "signal_models": [{"lengthscales": [0.2]}]})")
+                .strategy_options,
+            StrategyParams(R"({"seeds": [[0.5]],
+                               "signal_models": [{"lengthscales": [0.2],
+                                                  "context_lengthscale_cap": 0}]})"));
+  const std::string raw = R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false})";
+  EXPECT_EQ(HeaderAtVersion(6, "safe-opt", raw).strategy_options, StrategyParams(raw));
+  EXPECT_EQ(HeaderAtVersion(kLogFormatVersion, "safe-opt", safe).strategy_options,
+            StrategyParams(safe));
+  EXPECT_EQ(HeaderAtVersion(6, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
             StrategyParams(R"({"beta_scale": 0.2})"));
 }
 

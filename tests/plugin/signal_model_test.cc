@@ -18,7 +18,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 SignalModel Model(double threshold, const SignalModelOptions& options = SignalModelOptions()) {
-  return SignalModel(threshold, options, MakeSignalKernel(options, 2, 0), 2,
+  return SignalModel(threshold, options, MakeSignalKernel(options, 2, 0), 2, 0,
                      GaussianProcessOptions());
 }
 
@@ -139,6 +139,66 @@ TEST(SignalModelTest, RefitsAreCautiousAndFixedModelsStayFixed) {
   EXPECT_GE(m.gp().noise_variance(), 0.02 * 0.02 * v.squaredNorm() / v.size() * (1 - 1e-9));
 }
 
+// The indices of the lengthscales among a kernel's log-params, in the order of the coordinates.
+std::vector<int> LengthscaleIndices(const Kernel& kernel) {
+  std::vector<int> indices;
+  const std::vector<ParamKind> kinds = kernel.ParamKinds();
+  for (std::size_t j = 0; j < kinds.size(); ++j)
+    if (kinds[j] == ParamKind::kLengthscale) indices.push_back(static_cast<int>(j));
+  return indices;
+}
+
+// One action and one context: a signal that changes fast with the action and slowly with the
+// context, observed over the whole context range.
+SignalModel ContextModel(const SignalModelOptions& options) {
+  SignalModel m(0.0, options, MakeSignalKernel(options, 1, 1), 2, 1, GaussianProcessOptions());
+  std::mt19937_64 rng(3);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int k = 0; k < 40; ++k) {
+    const Eigen::Vector2d x(u(rng), u(rng));
+    m.Add(x, 1.0 + std::sin(12.0 * x(0)) + 0.2 * x(1));
+  }
+  return m;
+}
+
+// A context coordinate's lengthscale may grow up to context_lengthscale_cap (default 1, the
+// whole range) when the lengthscales are not given; the action's never grows; given
+// lengthscales stay caps, and a cap <= 0.3 keeps the context's at most 0.3 (log format <= 6).
+TEST(SignalModelTest, ContextLengthscalesMayGrowToTheirCap) {
+  const SignalModel m = ContextModel(SignalModelOptions());
+  const std::vector<int> ls = LengthscaleIndices(m.gp().kernel());
+  ASSERT_EQ(ls.size(), 2u);
+  HyperparameterFitOptions fit = m.FitOptions(HyperparameterFitOptions());
+  EXPECT_NEAR(fit.upper_log_bounds[ls[0]], std::log(0.3), 1e-12);  // the action's
+  EXPECT_NEAR(fit.upper_log_bounds[ls[1]], std::log(1.0), 1e-12);  // the context's
+  EXPECT_NEAR(fit.kernel_priors[ls[1]].mean_log, std::log(0.3), 1e-12);
+  SignalModelOptions capped;
+  capped.context_lengthscale_cap = 0.6;
+  fit = ContextModel(capped).FitOptions(HyperparameterFitOptions());
+  EXPECT_NEAR(fit.upper_log_bounds[ls[1]], std::log(0.6), 1e-12);
+  SignalModelOptions old;
+  old.context_lengthscale_cap = 0.0;
+  fit = ContextModel(old).FitOptions(HyperparameterFitOptions());
+  EXPECT_NEAR(fit.upper_log_bounds[ls[1]], std::log(0.3), 1e-12);
+  SignalModelOptions given;
+  given.lengthscales = {0.3, 0.5};
+  fit = ContextModel(given).FitOptions(HyperparameterFitOptions());
+  EXPECT_NEAR(fit.upper_log_bounds[ls[0]], std::log(0.3), 1e-12);
+  EXPECT_NEAR(fit.upper_log_bounds[ls[1]], std::log(0.5), 1e-12);
+
+  // Fitted: the slow context lengthens beyond 0.3 but not beyond 1; the action stays <= 0.3.
+  Rng fit_rng(2);
+  SignalModel fitted = ContextModel(SignalModelOptions());
+  ASSERT_TRUE(fitted.Refit(HyperparameterFitOptions(), fit_rng));
+  const Eigen::VectorXd p = fitted.gp().kernel_log_params();
+  EXPECT_LE(p(ls[0]), std::log(0.3) + 1e-9);
+  EXPECT_GT(p(ls[1]), std::log(0.3) + 0.1);
+  EXPECT_LE(p(ls[1]), std::log(1.0) + 1e-9);
+  SignalModel held = ContextModel(old);
+  ASSERT_TRUE(held.Refit(HyperparameterFitOptions(), fit_rng));
+  EXPECT_LE(held.gp().kernel_log_params()(ls[1]), std::log(0.3) + 1e-9);
+}
+
 // The same signal told in units scaled by a power of two gives the same model outputs, fit
 // options and fitted hyperparameters bit for bit; scaled by another factor and shifted, the
 // same to round-off.
@@ -182,7 +242,11 @@ TEST(SignalModelTest, RefusedValuesChangeNothing) {
   EXPECT_EQ(m.unit(), 1.0);  // the unit it would have set is undone
   EXPECT_EQ(m.gp().num_observations(), 0);
   EXPECT_THROW(SignalModel(kNaN, SignalModelOptions(), MakeSignalKernel(SignalModelOptions(), 2, 0),
-                           2, GaussianProcessOptions()),
+                           2, 0, GaussianProcessOptions()),
+               std::invalid_argument);
+  // More context coordinates than inputs.
+  EXPECT_THROW(SignalModel(0.0, SignalModelOptions(), MakeSignalKernel(SignalModelOptions(), 2, 0),
+                           2, 3, GaussianProcessOptions()),
                std::invalid_argument);
 }
 

@@ -8,7 +8,9 @@
 // on the limit) and u the unit fixed by the first observation, |g_1 - c|; the GP's prior
 // standard deviation is stddev (default u), its lengthscales fractions of the box, its noise
 // never below noise_floor times the spread of the observed values about c. Refits are cautious:
-// lengthscales never longer, the prior standard deviation never smaller than the initial ones.
+// lengthscales never longer, the prior standard deviation never smaller than the initial ones,
+// except the context lengthscales, which the evidence may lengthen up to
+// context_lengthscale_cap.
 // Scaling or shifting g (and h with it) changes no decision: every quantity above moves with it.
 //
 // Thread safety: plain data.
@@ -55,6 +57,16 @@ struct SignalModelOptions {
   // lengthscales, larger prior standard deviation); false lets them move within the fit's
   // ranges either way. Default true.
   bool cautious = true;
+  // The longest lengthscale a cautious refit may give each context coordinate when
+  // `lengthscales` is not given, as a fraction of the context's range: the context lengthscales
+  // start at 0.3, as the actions', with the same prior (log l ~ N(log 0.3, 1)), and the marginal
+  // likelihood may lengthen them up to this cap. The actions' lengthscales never grow: the
+  // Optimizer chooses the actions, inside the safe set, so their data say little about the gains
+  // beyond it; the contexts are revealed over their whole range by the plant, so their data
+  // measure how the signal changes with the context. Values <= 0.3 keep the context
+  // lengthscales at most 0.3 (the models of log format <= 6, which older logs resume with).
+  // Finite and >= 0. Default 1 (the context's whole range): docs/robot_tuning.md, "Contexts".
+  double context_lengthscale_cap = 1.0;
 
   // True if every field is in range; otherwise false and *error names the field and value.
   // `field` prefixes the names (e.g. "signal_models[1].").
