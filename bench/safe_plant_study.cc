@@ -9,7 +9,8 @@
 // payloads is judged at payloads 0, 2 and 4 kg, every plant with a context at its range's ends
 // and middle: a row over the three, then one per context. With --runs each run's line also
 // gives its largest noise-free excess over a limit, as a fraction of the limit ("excess"; < 0
-// when every episode was safe: the closest approach).
+// when every episode was safe: the closest approach), and a "truth" line per plant and context
+// its brute-force figures.
 //
 //   safe_plant_study [--plants rover,heater,motor,rover-payload] [--seeds 10]
 //                    (also heater-door, motor-load: the contextual plants the defaults are
@@ -89,6 +90,21 @@ void PrintRun(const SafePlant& plant, const problems::UnitConvention& c, int see
   std::fflush(stdout);
 }
 
+// The brute-force figures of a plant at one context: its unsafe share of the grid, the seed's
+// reward and the best safe grid reward with its gains (docs/benchmarks.md, "The plants, by
+// brute force").
+void PrintTruth(const SafePlant& plant, const PlantTruth& truth) {
+  const problems::PlantGrid& g = truth.grid;
+  std::printf("truth | %s | z=%s | unsafe %.1f%% | seed's reward %.4f | best safe %.4f at",
+              plant.name().c_str(),
+              truth.context.size() ? std::to_string(truth.context(0)).c_str() : "-",
+              100.0 * g.unsafe_fraction, plant.Simulate(plant.seed(), truth.context).reward,
+              g.best_safe_reward);
+  for (Eigen::Index i = 0; g.best_safe >= 0 && i < g.gains.rows(); ++i)
+    std::printf(" %.5g", g.gains(i, g.best_safe));
+  std::printf(" | best without the limits %.4f\n", g.reward.maxCoeff());
+}
+
 void Add(const problems::ContextOutcome& o, Summary* s) {
   s->coverage.push_back(o.coverage);
   s->false_safe.push_back(o.false_safe);
@@ -147,6 +163,8 @@ int main(int argc, char** argv) {
   for (const std::string& name : gpbandit::bench::SplitList(plants)) {
     const auto plant = gpbandit::PlantNamed(name);
     const auto truths = gpbandit::Truths(*plant, plant->lower().size() == 2 ? 41 : grid);
+    if (vm.count("runs"))
+      for (const auto& truth : truths) gpbandit::PrintTruth(*plant, truth);
     const auto all = plant->conventions();
     std::vector<int> chosen;
     for (std::size_t k = 0; k < all.size(); ++k) chosen.push_back(static_cast<int>(k));
