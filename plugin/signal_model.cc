@@ -155,7 +155,8 @@ HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions&
     if (kinds[j] == ParamKind::kLengthscale) {
       lower = std::log(base.min_lengthscale);
       upper = options_.cautious ? initial : std::log(base.max_lengthscale);
-      if (options_.cautious && coordinate++ >= first_context && options_.lengthscales.empty())
+      const bool context = coordinate++ >= first_context;
+      if (context && options_.cautious && options_.lengthscales.empty())
         upper = std::max(upper, std::log(options_.context_lengthscale_cap));
       if (!(lower < upper)) lower = upper - 1.0;
       fit.kernel_priors[j] = {initial, kLengthscalePriorStddevLog};
