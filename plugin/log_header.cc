@@ -429,6 +429,19 @@ json UpgradeV5(json header) {
   return header;
 }
 
+// ---- Version 6 -> 7 ---------------------------------------------------------------------------
+
+// Version 7 made r-gp-ucb restart where its residual test says the model is stale
+// (acquisition/r_gp_ucb.h); a version-6 r-gp-ucb header without "restart" ran with the paper's
+// fixed epochs, and keeps them.
+json UpgradeV6(json header) {
+  json& options = header.at("strategy_options");
+  if (header.at("strategy").get<std::string>() == "r-gp-ucb" && !options.contains("restart"))
+    options["restart"] = "epochs";
+  header["version"] = 7;
+  return header;
+}
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -488,19 +501,22 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))))));
+        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))))));
         break;
       case 2:
-        j = UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j)))));
+        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))))));
         break;
       case 3:
-        j = UpgradeV5(UpgradeV4(UpgradeV3(std::move(j))));
+        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(std::move(j)))));
         break;
       case 4:
-        j = UpgradeV5(UpgradeV4(std::move(j)));
+        j = UpgradeV6(UpgradeV5(UpgradeV4(std::move(j))));
         break;
       case 5:
-        j = UpgradeV5(std::move(j));
+        j = UpgradeV6(UpgradeV5(std::move(j)));
+        break;
+      case 6:
+        j = UpgradeV6(std::move(j));
         break;
       case kLogFormatVersion:
         break;

@@ -183,18 +183,23 @@ TEST(LogHeaderTest, CurrentVersionNeedsEveryFieldAndUnknownVersionsAreRefused) {
   EXPECT_EQ(FormatLogHeader(old), text);
 }
 
+// A header of the strategy with these options, written as it is now, then read as `version`.
+LogHeader ReadAsVersion(int version, const std::string& strategy, const std::string& options) {
+  LogHeader h;
+  h.strategy = strategy;
+  h.strategy_options = StrategyParams(options);
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+  j["version"] = version;
+  return ParseLogHeader(j.dump());
+}
+
 // Version 5 gave PI a default margin (relative_xi 0.01): an older PI header without the key ran
 // with none and keeps none; one that has it, and other strategies, are left alone.
 TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
   auto as_version4 = [](const std::string& strategy, const std::string& options) {
-    LogHeader h;
-    h.strategy = strategy;
-    h.strategy_options = StrategyParams(options);
-    h.kernel_description = "k";
-    h.kernel_log_params = Eigen::VectorXd::Zero(2);
-    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
-    j["version"] = 4;
-    return ParseLogHeader(j.dump());
+    return ReadAsVersion(4, strategy, options);
   };
   const LogHeader pi = as_version4("pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
   EXPECT_EQ(pi.format_version, 4);
@@ -203,6 +208,23 @@ TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
   EXPECT_EQ(as_version4("pi", R"({"relative_xi": 0.2})").strategy_options,
             StrategyParams(R"({"relative_xi": 0.2})"));
   EXPECT_EQ(as_version4("ei", R"({"xi": 0})").strategy_options, StrategyParams(R"({"xi": 0})"));
+}
+
+// Version 7 made r-gp-ucb restart on its residual test by default: a version-6 r-gp-ucb header
+// without "restart" ran with fixed epochs and keeps them; one that names a rule, and other
+// strategies, are left alone.
+TEST(LogHeaderTest, Version6RGpUcbHeadersKeepTheFixedEpochs) {
+  auto as_version6 = [](const std::string& strategy, const std::string& options) {
+    return ReadAsVersion(6, strategy, options);
+  };
+  const LogHeader r = as_version6("r-gp-ucb", R"({"reset_period": 75})");
+  EXPECT_EQ(r.format_version, 6);
+  EXPECT_EQ(r.strategy_options, StrategyParams(R"({"reset_period": 75, "restart": "epochs"})"));
+  EXPECT_EQ(as_version6("r-gp-ucb", "{}").strategy_options,
+            StrategyParams(R"({"restart": "epochs"})"));
+  EXPECT_EQ(as_version6("r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
+            StrategyParams(R"({"restart": "residuals"})"));
+  EXPECT_EQ(as_version6("tv-gp-ucb", "{}").strategy_options, StrategyParams("{}"));
 }
 
 // Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5
@@ -218,7 +240,8 @@ TEST(LogHeaderTest, Version5HeadersReadWithoutTheIntegerSearch) {
   const std::string field = "\"maximizer_integer_search\":\"relax-and-round\",";
   ASSERT_NE(text.find(field), std::string::npos) << text;
   text.erase(text.find(field), field.size());
-  text.replace(text.find("\"version\":6"), 11, "\"version\":5");
+  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
+  text.replace(text.find(current), current.size(), "\"version\":5");
   const LogHeader back = ParseLogHeader(text);
   EXPECT_EQ(back.format_version, 5);
   EXPECT_EQ(back.options.maximizer_integer_search, OptimizerOptions().maximizer_integer_search);

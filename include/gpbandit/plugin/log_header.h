@@ -39,12 +39,16 @@
 //      "refit_claim" (until when, on the study's clock, the others leave that refit to its
 //      worker; absent: no claim; replay notes it). "drawn_round" is for readers: replay takes
 //      rounds from "round" and never recomputes a choice.
-// ParseLogHeader reads all six: an older header is first rewritten step by step (1 -> 2: the
-// built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
-// becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options,
-// and safe-opt gets "calibrated": false and "rule": "safeopt", the models and the rule it ran
-// with; 5 -> 6: nothing to rewrite), so an old log resumes exactly as it would have with the
-// code that wrote it. A format change bumps the version and adds one such rewrite.
+//   7: as 6; r-gp-ucb restarts where its residual test says the model is stale by default
+//      (its option "restart": "residuals", acquisition/r_gp_ucb.h): a version-6 r-gp-ucb
+//      header without the key ran with the paper's fixed epochs, "restart": "epochs".
+// ParseLogHeader reads all seven: an older header is first rewritten step by step (1 -> 2:
+// the built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a
+// box becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's
+// options, and safe-opt gets "calibrated": false and "rule": "safeopt", the models and the
+// rule it ran with; 5 -> 6: nothing to rewrite; 6 -> 7: "restart": "epochs" into r-gp-ucb's
+// options), so an old log resumes exactly as it would have with the code that wrote it. A format
+// change bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
 #ifndef GPBANDIT_PLUGIN_LOG_HEADER_H_
@@ -60,7 +64,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 6;
+constexpr int kLogFormatVersion = 7;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
