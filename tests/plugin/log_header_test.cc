@@ -298,16 +298,7 @@ TEST(LogHeaderTest, Version2AutoScheduleOnABoxStaysCompact) {
 // older) safe-opt header is rewritten to the models it ran with, "calibrated": false; other
 // strategies and version-5 headers are left alone.
 TEST(LogHeaderTest, Version4SafeOptKeepsTheModelsItRanWith) {
-  auto at_version = [](int version, const std::string& strategy, const std::string& options) {
-    LogHeader h;
-    h.strategy = strategy;
-    h.strategy_options = StrategyParams(options);
-    h.kernel_description = "k";
-    h.kernel_log_params = Eigen::VectorXd::Zero(2);
-    nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
-    j["version"] = version;
-    return ParseLogHeader(j.dump());
-  };
+  const auto at_version = ReadAsVersion;
   const std::string safe = R"({"threshold": 0, "seeds": [[0.5]]})";
   for (int version : {3, 4}) {
     const LogHeader old = at_version(version, "safe-opt", safe);
