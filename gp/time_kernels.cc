@@ -1,7 +1,9 @@
 #include "gpbandit/gp/time_kernels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "gpbandit/gp/format.h"
 
@@ -87,9 +89,20 @@ void ForgettingKernel::GradientLogParams(const ConstVectorRef& a, const ConstVec
   grad(0) = Value(a, b) * 0.5 * d * (-epsilon_ / (1.0 - epsilon_));
 }
 
+SameEpochKernel::SameEpochKernel(const char* who, int time_dim) : who_(who), time_dim_(time_dim) {
+  CheckTimeDim(who, time_dim);
+}
+
+void SameEpochKernel::SetLogParams(const ConstVectorRef& log_params) {
+  CheckLogParams(who_, 0, log_params);
+}
+
+double SameEpochKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
+  return Epoch(a(time_dim_)) == Epoch(b(time_dim_)) ? 1.0 : 0.0;
+}
+
 EpochKernel::EpochKernel(int time_dim, long epoch_length)
-    : time_dim_(time_dim), epoch_length_(epoch_length) {
-  CheckTimeDim("EpochKernel", time_dim);
+    : SameEpochKernel("EpochKernel", time_dim), epoch_length_(epoch_length) {
   if (epoch_length < 1)
     throw std::invalid_argument("EpochKernel: epoch_length = " + std::to_string(epoch_length) +
                                 ": must be >= 1");
@@ -102,15 +115,26 @@ long EpochKernel::Epoch(double t) const {
 std::unique_ptr<Kernel> EpochKernel::Clone() const { return std::make_unique<EpochKernel>(*this); }
 
 std::string EpochKernel::Describe() const {
-  return "epoch(dim=" + std::to_string(time_dim_) + "; N=" + std::to_string(epoch_length_) + ")";
+  return "epoch(dim=" + std::to_string(time_dim()) + "; N=" + std::to_string(epoch_length_) + ")";
 }
 
-void EpochKernel::SetLogParams(const ConstVectorRef& log_params) {
-  CheckLogParams("EpochKernel", 0, log_params);
+RestartKernel::RestartKernel(int time_dim, std::shared_ptr<const std::vector<long>> epoch_starts)
+    : SameEpochKernel("RestartKernel", time_dim), epoch_starts_(std::move(epoch_starts)) {
+  if (!epoch_starts_) throw std::invalid_argument("RestartKernel: epoch_starts = null");
 }
 
-double EpochKernel::Value(const ConstVectorRef& a, const ConstVectorRef& b) const {
-  return Epoch(a(time_dim_)) == Epoch(b(time_dim_)) ? 1.0 : 0.0;
+long RestartKernel::Epoch(double t) const {
+  const auto& starts = *epoch_starts_;
+  const long round = static_cast<long>(std::floor(t));
+  return static_cast<long>(std::upper_bound(starts.begin(), starts.end(), round) - starts.begin());
+}
+
+std::unique_ptr<Kernel> RestartKernel::Clone() const {
+  return std::make_unique<RestartKernel>(*this);
+}
+
+std::string RestartKernel::Describe() const {
+  return "restarts(dim=" + std::to_string(time_dim()) + ")";
 }
 
 }  // namespace gpbandit

@@ -210,6 +210,7 @@ ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
   ModelRound m;
   if (calibrated_) m.usable_seeds = UsableSeeds(call_out);
   m.state.round = call.round;
+  m.state.epoch_start = model_->EpochStart(call.round);
   m.state.action_dim = domain_.action_dim();
   m.state.num_candidates = domain_.num_decision_points();
   m.box_options = MaximizerOptions(options_);

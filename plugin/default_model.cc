@@ -91,12 +91,15 @@ double DefaultLengthscale(const Strategy& strategy) {
 }
 
 std::unique_ptr<Kernel> WithTimeKernel(std::unique_ptr<Kernel> kernel, const TimeModel& time,
-                                       int time_dim) {
+                                       int time_dim,
+                                       std::shared_ptr<const std::vector<long>> epoch_starts) {
   if (time.kind == TimeModelKind::kNone) return kernel;
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(std::move(kernel));
   if (time.kind == TimeModelKind::kForgetting) {
     parts.push_back(std::make_unique<ForgettingKernel>(time_dim, time.epsilon, time.fit_epsilon));
+  } else if (time.kind == TimeModelKind::kRestarts) {
+    parts.push_back(std::make_unique<RestartKernel>(time_dim, std::move(epoch_starts)));
   } else {
     parts.push_back(std::make_unique<EpochKernel>(time_dim, time.epoch_length));
   }

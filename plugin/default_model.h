@@ -29,9 +29,11 @@ double DefaultLengthscale(const Strategy& strategy);
 std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& kinds,
                                                 bool standardized_outputs);
 // The spatial kernel times the strategy's time kernel over the last input coordinate
-// (`time_dim`), or the kernel itself when the time model is kNone.
-std::unique_ptr<Kernel> WithTimeKernel(std::unique_ptr<Kernel> kernel, const TimeModel& time,
-                                       int time_dim);
+// (`time_dim`), or the kernel itself when the time model is kNone. kRestarts: the epochs start
+// at *epoch_starts (RestartKernel; not null then).
+std::unique_ptr<Kernel> WithTimeKernel(
+    std::unique_ptr<Kernel> kernel, const TimeModel& time, int time_dim,
+    std::shared_ptr<const std::vector<long>> epoch_starts = nullptr);
 
 }  // namespace gpbandit
 

@@ -432,12 +432,15 @@ json UpgradeV5(json header) {
 // ---- Version 6 -> 7 ---------------------------------------------------------------------------
 
 // Version 7 lets a refit lengthen a safe-opt signal model's context lengthscales up to
-// context_lengthscale_cap (safety_signal.h; default the context's whole range). A version-6
+// context_lengthscale_cap (safety_signal.h; default the context's whole range), and makes
+// r-gp-ucb restart where its residual test says the model is stale (r_gp_ucb.h). A version-6
 // safe-opt study ran with them at most their initial values, cap 0 for every signal model, and
-// keeps it (signal_models gets one entry per signal when it had none: every default but that).
+// keeps it (signal_models gets one entry per signal when it had none: every default but that);
+// a version-6 r-gp-ucb header without "restart" ran with the paper's fixed epochs, and keeps them.
 json UpgradeV6(json header) {
   json& options = header.at("strategy_options");
-  if (header.at("strategy").get<std::string>() == "safe-opt" && options.value("calibrated", true)) {
+  const std::string strategy = header.at("strategy").get<std::string>();
+  if (strategy == "safe-opt" && options.value("calibrated", true)) {
     json& models = options["signal_models"];
     if (!models.is_array() || models.empty()) {
       const std::size_t constraints =
@@ -447,6 +450,7 @@ json UpgradeV6(json header) {
     }
     for (json& model : models) model["context_lengthscale_cap"] = 0.0;
   }
+  if (strategy == "r-gp-ucb" && !options.contains("restart")) options["restart"] = "epochs";
   header["version"] = 7;
   return header;
 }

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "plugin/round_rng.h"
 
@@ -141,6 +142,7 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accept
   const int exponent =
       reward_->options().standardize_outputs ? PowerOfTwoUnit::ExponentFor(largest) : 0;
   if (exponent != old_exponent) reward_->ScaleOutputs(old_exponent - exponent);
+  const double residual = accepted ? RestartResidual(u, std::ldexp(reward, -exponent)) : kNaN;
   try {
     reward_->AddObservation(u, std::ldexp(reward, -exponent), accepted);
   } catch (...) {
@@ -149,6 +151,24 @@ void ModelKeeper::AddReward(const Eigen::VectorXd& u, double reward, bool accept
   }
   chain_.unit().set_exponent(exponent);
   largest_reward_magnitude_ = largest;
+  if (!std::isnan(residual)) restarts_->Observe(residual, std::lround(u(restart_time_dim_)));
+}
+
+void ModelKeeper::WatchForRestarts(std::shared_ptr<RestartMonitor> monitor, int time_dim) {
+  restarts_ = std::move(monitor);
+  restart_time_dim_ = time_dim;
+}
+
+// In the model's units (the reward unit): the posterior and the noise variance times the
+// standardization's scale squared, the jitter counted as noise as the model counts it.
+double ModelKeeper::RestartResidual(const Eigen::VectorXd& u, double reward) const {
+  if (!restarts_) return kNaN;
+  const GaussianProcess& gp = reward_->gp();
+  double mean = 0.0, variance = 0.0;
+  gp.MeanAndVariance(u, &mean, &variance);
+  const double scale = gp.output_scale();
+  return RestartMonitor::Residual(reward, mean, variance,
+                                  (gp.noise_variance() + gp.jitter()) * scale * scale);
 }
 
 // Counted in model rows: failures with imputed rewards are data the fit must explain too.

@@ -27,6 +27,7 @@
 #include "gpbandit/plugin/optimizer_options.h"
 #include "plugin/outcome_transforms.h"
 #include "plugin/refit_policy.h"
+#include "plugin/restart_monitor.h"
 #include "plugin/reward_model.h"
 #include "plugin/signal_model.h"
 
@@ -86,6 +87,13 @@ class ModelKeeper {
   double Add(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double told,
              bool accepted, const Eigen::VectorXd& constraints);
 
+  // From now on each accepted reward's residual against the reward's model before it is added
+  // goes to `monitor` (TimeModelKind::kRestarts), the round read from input coordinate
+  // time_dim; it is noted once the reward is in the model.
+  void WatchForRestarts(std::shared_ptr<RestartMonitor> monitor, int time_dim);
+  // The first round of the epoch of `round` under restarts; 0 without them.
+  long EpochStart(long round) const { return restarts_ ? restarts_->EpochStart(round) : 0; }
+
   // ---- Deferred model work ----
   // While deferring, Add and ReplayFit update at once what decides a call (the counts, the worst
   // reward, the refit's bookkeeping) and queue the models' work (an O(t^2) update per
@@ -143,6 +151,8 @@ class ModelKeeper {
   // The models' part of Add (reward: NaN when the reward's model takes no row).
   void AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input, double reward,
                    bool accepted, const Eigen::VectorXd& constraints);
+  // The residual of `reward` (the model's units) at u for the restart monitor, or NaN.
+  double RestartResidual(const Eigen::VectorXd& u, double reward) const;
   // The models' part of ReplayFit.
   void SetFittedHyperparameters(const LogRecord& record);
   // Whether the last claim lasts at `rows` rows and study time `now` (model_keeper.cc).
@@ -160,6 +170,8 @@ class ModelKeeper {
   std::unique_ptr<RewardModel> reward_;
   std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
   int num_constraints_ = 0;
+  std::shared_ptr<RestartMonitor> restarts_;
+  int restart_time_dim_ = -1;
   std::vector<SignalModel> signals_;
   bool reward_safety_ = false;
   Eigen::VectorXd initial_log_params_;

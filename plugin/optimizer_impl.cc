@@ -6,6 +6,7 @@
 #include "gpbandit/gp/format.h"
 #include "gpbandit/plugin/observation_log.h"
 #include "plugin/default_model.h"
+#include "plugin/restart_monitor.h"
 #include "plugin/safe_setup.h"
 #include "plugin/study_header_match.h"
 
@@ -84,7 +85,11 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
         "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
         " but the domain's input dimension is " + std::to_string(domain_.input_dim()));
   const TimeModel time = strategy_->time_model();
-  kernel = WithTimeKernel(std::move(kernel), time, domain_.input_dim());
+  std::shared_ptr<RestartMonitor> restarts;
+  if (time.kind == TimeModelKind::kRestarts)
+    restarts = std::make_shared<RestartMonitor>(time.restart_window, time.restart_threshold);
+  kernel = WithTimeKernel(std::move(kernel), time, domain_.input_dim(),
+                          restarts ? restarts->epoch_starts() : nullptr);
   std::string error;
   if (!FitOptionsMatchKernel(options_.fit, *kernel, &error))
     throw std::invalid_argument("OptimizerOptions.fit." + error);
@@ -103,6 +108,7 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
       std::move(kernel), inputs_.dim(), options_, time, default_kernel_, safe_ && !calibrated_,
       strategy_->num_constraints(), domain_.input_dim(), local_allowed,
       calibrated_ ? safety_ : std::vector<SafetySignal>(), domain_.action_dim());
+  if (restarts) model_->WatchForRestarts(std::move(restarts), domain_.input_dim());
   reported_dropped_seeds_.assign(static_cast<std::size_t>(unit_seeds.cols()), false);
   model_->refit_policy().CheckTimeFitBounds();
   // The rank-one posterior over the candidates replaces the exact GP where the hyperparameters

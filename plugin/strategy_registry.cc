@@ -46,7 +46,8 @@ const BuiltIn kBuiltIns[] = {
     {"tv-gp-ucb", TvGpUcb::Create,
      "TV-GP-UCB (Bogunovic et al. 2016): GP-UCB on a model that forgets, (1-eps)^{|t-t'|/2}"},
     {"r-gp-ucb", RGpUcb::Create,
-     "R-GP-UCB (Bogunovic et al. 2016): GP-UCB restarted every N rounds"},
+     "R-GP-UCB (Bogunovic et al. 2016): GP-UCB restarted where its residuals say the model is "
+     "stale, or every N rounds"},
     {"safe-opt", SafeOpt::Create,
      "SafeOpt(-MC) (Sui et al. 2015, Berkenkamp et al. 2016): only points whose lower bounds "
      "clear the thresholds; needs threshold and seeds",

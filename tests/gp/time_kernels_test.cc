@@ -148,14 +148,20 @@ TEST(EpochKernelTest, OneWithinAnEpochZeroAcross) {
   ExpectInvalid([] { EpochKernel(1, 0); }, "epoch_length = 0");
 }
 
-// In a new epoch the posterior is exactly the prior: every covariance with the old epochs is 0.
-TEST(EpochKernelTest, PosteriorInANewEpochIsExactlyThePrior) {
+// A GP over (x, round) without standardization: a squared-exponential kernel of variance 2 and
+// lengthscale 0.3 in x times `time` over the round.
+GaussianProcess SpaceTimeGp(std::unique_ptr<Kernel> time) {
   std::vector<std::unique_ptr<Kernel>> parts;
   parts.push_back(MakeSquaredExponential({0}, true, 2.0, 0.3));
-  parts.push_back(std::make_unique<EpochKernel>(1, 3));
+  parts.push_back(std::move(time));
   GaussianProcessOptions options;
   options.standardize_outputs = false;
-  GaussianProcess gp(MakeProduct(std::move(parts)), 2, options);
+  return GaussianProcess(MakeProduct(std::move(parts)), 2, options);
+}
+
+// In a new epoch the posterior is exactly the prior: every covariance with the old epochs is 0.
+TEST(EpochKernelTest, PosteriorInANewEpochIsExactlyThePrior) {
+  GaussianProcess gp = SpaceTimeGp(std::make_unique<EpochKernel>(1, 3));
   for (int t = 0; t < 3; ++t) gp.AddObservation(Point(0.2 * t, t), 1.0 + t);
   double mean = 0, variance = 0;
   gp.MeanAndVariance(Point(0.2, 3), &mean, &variance);
@@ -163,6 +169,45 @@ TEST(EpochKernelTest, PosteriorInANewEpochIsExactlyThePrior) {
   EXPECT_EQ(variance, 2.0);
   gp.MeanAndVariance(Point(0.2, 2), &mean, &variance);
   EXPECT_LT(variance, 0.1);  // within the epoch, the observation at 0.2 is still seen
+}
+
+// Epochs start at the listed rounds; the list is shared by the clones and read at every
+// evaluation, so a start appended after observations of earlier rounds changes no covariance
+// between them and cuts the later rounds off.
+TEST(RestartKernelTest, EpochsStartAtTheSharedRoundsOfItsOwner) {
+  auto starts = std::make_shared<std::vector<long>>(std::vector<long>{3, 7});
+  const RestartKernel k(1, starts);
+  EXPECT_EQ(k.Epoch(0), 0);
+  EXPECT_EQ(k.Epoch(2), 0);
+  EXPECT_EQ(k.Epoch(3), 1);
+  EXPECT_EQ(k.Epoch(6), 1);
+  EXPECT_EQ(k.Epoch(7), 2);
+  EXPECT_EQ(k.Epoch(100), 2);
+  EXPECT_EQ(k.Value(Point(0, 1), Point(0.5, 2)), 1.0);
+  EXPECT_EQ(k.Value(Point(0, 2), Point(0, 3)), 0.0);
+  const std::unique_ptr<Kernel> clone = k.Clone();
+  EXPECT_EQ(clone->Value(Point(0, 8), Point(0, 12)), 1.0);
+  starts->push_back(10);
+  EXPECT_EQ(clone->Value(Point(0, 8), Point(0, 12)), 0.0);
+  EXPECT_EQ(k.Value(Point(0, 8), Point(0, 9)), 1.0);
+  EXPECT_EQ(k.Describe(), "restarts(dim=1)");
+  ExpectInvalid([] { RestartKernel(-1, std::make_shared<std::vector<long>>()); }, "time_dim = -1");
+  ExpectInvalid([] { RestartKernel(1, nullptr); }, "epoch_starts");
+}
+
+TEST(RestartKernelTest, PosteriorAfterARestartIsExactlyThePrior) {
+  auto starts = std::make_shared<std::vector<long>>();
+  GaussianProcess gp = SpaceTimeGp(std::make_unique<RestartKernel>(1, starts));
+  for (int t = 0; t < 5; ++t) gp.AddObservation(Point(0.2 * t, t), 1.0 + t);
+  double mean = 0, variance = 0;
+  gp.MeanAndVariance(Point(0.2, 5), &mean, &variance);
+  EXPECT_LT(variance, 0.1);  // no restart yet: round 5 sees them all
+  starts->push_back(5);
+  gp.MeanAndVariance(Point(0.2, 5), &mean, &variance);
+  EXPECT_EQ(mean, 0.0);
+  EXPECT_EQ(variance, 2.0);
+  gp.MeanAndVariance(Point(0.2, 4), &mean, &variance);
+  EXPECT_LT(variance, 0.1);
 }
 
 }  // namespace

@@ -209,6 +209,20 @@ TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
             StrategyParams(R"({"xi": 0})"));
 }
 
+// Version 7 made r-gp-ucb restart on its residual test by default: a version-6 r-gp-ucb header
+// without "restart" ran with fixed epochs and keeps them; one that names a rule, and other
+// strategies, are left alone.
+TEST(LogHeaderTest, Version6RGpUcbHeadersKeepTheFixedEpochs) {
+  const LogHeader r = HeaderAtVersion(6, "r-gp-ucb", R"({"reset_period": 75})");
+  EXPECT_EQ(r.format_version, 6);
+  EXPECT_EQ(r.strategy_options, StrategyParams(R"({"reset_period": 75, "restart": "epochs"})"));
+  EXPECT_EQ(HeaderAtVersion(6, "r-gp-ucb", "{}").strategy_options,
+            StrategyParams(R"({"restart": "epochs"})"));
+  EXPECT_EQ(HeaderAtVersion(6, "r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
+            StrategyParams(R"({"restart": "residuals"})"));
+  EXPECT_EQ(HeaderAtVersion(6, "tv-gp-ucb", "{}").strategy_options, StrategyParams("{}"));
+}
+
 // Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5
 // header, written without it, reads with the default (it had no integers to search).
 TEST(LogHeaderTest, Version5HeadersReadWithoutTheIntegerSearch) {

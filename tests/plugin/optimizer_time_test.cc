@@ -1,15 +1,19 @@
 // The Optimizer with a time model (acquisition/time_model.h): TV-GP-UCB's forgetting kernel and
-// R-GP-UCB's epochs on the round coordinate it appends, checked against the GP formulas written
-// out here; every observation's round, logged and replayed.
+// R-GP-UCB's epochs (fixed, or started by the residual test) on the round coordinate it appends,
+// checked against the GP formulas written out here; every observation's round, logged and
+// replayed, and the restarts found again on replay.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <Eigen/Cholesky>
 #include <cmath>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 #include "tests/plugin/plugin_test_util.h"
 #include "tests/test_util.h"
@@ -30,6 +34,50 @@ OptimizerOptions FixedModelOptions() {
   o.gp.noise_variance = 0.01;
   o.initial_design_size = 2;
   return o;
+}
+
+Domain ZeroToTwo() {
+  return Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0));
+}
+
+// An optimizer logging to a fresh file (CheapOptions(seed)) that has been told `rounds` rounds
+// of reward(x, i).
+using Reward = std::function<double(const Eigen::VectorXd&, int)>;
+std::unique_ptr<Optimizer> RunLogged(const std::string& strategy, const std::string& options,
+                                     int seed, const std::string& log_name, int rounds,
+                                     const Reward& reward) {
+  OptimizerOptions o = CheapOptions(seed);
+  o.log_path = TempLogPath(log_name);
+  auto opt =
+      std::make_unique<Optimizer>(ZeroToTwo(), nullptr, strategy, StrategyParams(options), o);
+  for (int i = 0; i < rounds; ++i) {
+    const Eigen::VectorXd x = opt->Ask();
+    opt->Tell(x, reward(x, i));
+  }
+  return opt;
+}
+
+// Resumes a copy of a log's text (both append their asks, and on one file each would see the
+// other's), checks it holds what `live` holds, then that both ask the same points in rounds
+// first..last - 1 told reward(x, i).
+void ExpectResumedCopyContinues(Optimizer& live, const std::string& log_text,
+                                const std::string& copy_name, int first, int last,
+                                const Reward& reward) {
+  const std::string copy = TempLogPath(copy_name);
+  {
+    std::ofstream out(copy);
+    out << log_text;
+  }
+  const std::unique_ptr<Optimizer> resumed = Optimizer::Resume(copy);
+  EXPECT_EQ(resumed->Fingerprint(), live.Fingerprint());
+  for (int i = first; i < last; ++i) {
+    const Eigen::VectorXd a = live.Ask();
+    const Eigen::VectorXd b = resumed->Ask();
+    ASSERT_EQ(a(0), b(0)) << "ask " << i;
+    live.Tell(a, reward(a, i));
+    resumed->Tell(b, reward(b, i));
+    EXPECT_EQ(resumed->Predict(a).mean, live.Predict(a).mean);
+  }
 }
 
 // Predict = the GP posterior with k((u, t), (u', t')) = exp(-(u - u')^2 / (2 l^2))
@@ -94,32 +142,16 @@ TEST(OptimizerTimeTest, AnObservationsRoundIsItsPendingPointsOrTheLastAsk) {
 // Fitting eps: the log carries every round and the fits, so a resumed run is the same run.
 TEST(OptimizerTimeTest, ResumeRebuildsTheFittedForgettingModel) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  const std::string path = TempLogPath("tv_resume");
-  OptimizerOptions o = CheapOptions(11);
-  o.log_path = path;
-  const Domain box = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0));
-  Optimizer live(box, nullptr, "tv-gp-ucb",
-                 StrategyParams(R"({"epsilon":0.05,"fit_epsilon":true})"), o);
-  for (int i = 0; i < 12; ++i) {
-    const Eigen::VectorXd x = live.Ask();
-    live.Tell(x, Drifting(x(0)) + 0.05 * i);
-  }
-  ASSERT_TRUE(live.has_fit_report());
-  const double log_eps = live.model().kernel_log_params().tail(1)(0);
+  const Reward reward = [](const Eigen::VectorXd& x, int i) { return Drifting(x(0)) + 0.05 * i; };
+  const std::unique_ptr<Optimizer> live =
+      RunLogged("tv-gp-ucb", R"({"epsilon":0.05,"fit_epsilon":true})", 11, "tv_resume", 12, reward);
+  ASSERT_TRUE(live->has_fit_report());
+  const double log_eps = live->model().kernel_log_params().tail(1)(0);
   EXPECT_GE(log_eps, std::log(1e-4) - 1e-12);
   EXPECT_LE(log_eps, std::log(0.5) + 1e-12);
-  EXPECT_THAT(testing::ReadFile(path), ::testing::HasSubstr("\"round\":11"));
-  // Resumed from a copy: both append their asks, and on one file each would see the other's.
-  const std::string copy = TempLogPath("tv_resume_copy");
-  {
-    std::ofstream out(copy);
-    out << testing::ReadFile(path);
-  }
-  const std::unique_ptr<Optimizer> resumed = Optimizer::Resume(copy);
-  EXPECT_EQ(resumed->Fingerprint(), live.Fingerprint());
-  const Eigen::VectorXd a = live.Ask();
-  const Eigen::VectorXd b = resumed->Ask();
-  EXPECT_EQ(a(0), b(0));
+  const std::string log = testing::ReadFile(live->options().log_path);
+  EXPECT_THAT(log, ::testing::HasSubstr("\"round\":11"));
+  ExpectResumedCopyContinues(*live, log, "tv_resume_copy", 12, 13, reward);
 }
 
 // With N = 4 the model forgets everything at rounds 4, 8, ...: there the posterior is exactly the
@@ -127,7 +159,7 @@ TEST(OptimizerTimeTest, ResumeRebuildsTheFittedForgettingModel) {
 TEST(OptimizerTimeTest, RGpUcbResetsExactlyAtTheGivenRounds) {
   Optimizer opt(Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0)),
                 MakeSquaredExponential({0}, true, 1.0, 0.3), "r-gp-ucb",
-                StrategyParams(R"({"reset_period":4})"), FixedModelOptions());
+                StrategyParams(R"({"restart":"epochs","reset_period":4})"), FixedModelOptions());
   std::vector<double> figures;
   opt.SetRoundCallback([&](const RoundReport& r) { figures.push_back(r.figure); });
   for (int round = 0; round < 13; ++round) {
@@ -155,6 +187,84 @@ TEST(OptimizerTimeTest, RGpUcbResetsExactlyAtTheGivenRounds) {
   EXPECT_LT(figures[4], figures[7]);
 }
 
+// The residual rule with a window of one observation and threshold 4: each value is told at
+// mu +- f 2 sqrt(sigma^2 + noise) from the model's prediction at its point (noise 0.01, the
+// outputs not standardized, no refits), so z^2 = 4 f^2. f = 0.99 keeps the model; f = 1.01
+// starts a new epoch at the next round, where the posterior is exactly the prior (mean 0,
+// standard deviation 1) and beta_t starts again from t = 1.
+TEST(OptimizerTimeTest, RGpUcbRestartsWhereTheResidualOfATellExceedsTheThreshold) {
+  const double noise = 0.01;
+  Optimizer opt(Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0)),
+                MakeSquaredExponential({0}, true, 1.0, 0.3), "r-gp-ucb",
+                StrategyParams(R"({"restart_window":1,"restart_threshold":4})"),
+                FixedModelOptions());
+  std::vector<double> figures;
+  opt.SetRoundCallback([&](const RoundReport& r) { figures.push_back(r.figure); });
+  const std::vector<double> factor = {0.99, -0.99, 0.99, -1.01, 0.99, 1.01, -0.99};
+  for (std::size_t round = 0; round < factor.size(); ++round) {
+    const Eigen::VectorXd x = opt.Ask();
+    // Before the tell the next round shares the point's epoch: this is the model it meets.
+    const Prediction p = opt.Predict(x);
+    const double spread = std::sqrt(p.stddev * p.stddev + noise);
+    opt.Tell(x, p.mean + factor[round] * 2.0 * spread);
+    const bool restarted = std::abs(factor[round]) > 1.0;
+    for (double at : {0.3, 1.1, 1.8}) {
+      const Prediction after = opt.Predict(Eigen::VectorXd::Constant(1, at));
+      if (restarted) {
+        EXPECT_EQ(after.mean, 0.0) << "round " << round;
+        EXPECT_EQ(after.stddev, 1.0) << "round " << round;
+      }
+    }
+    if (!restarted) EXPECT_LT(opt.Predict(x).stddev, 0.5) << "round " << round;
+  }
+  // Rounds 0 and 1 are the design; t = 3 at round 2, t = 1 at rounds 4 and 6 (new epochs).
+  ASSERT_EQ(figures.size(), factor.size());
+  EXPECT_EQ(figures[4], figures[6]);
+  EXPECT_LT(figures[4], figures[5]);
+  EXPECT_LT(figures[4], figures[2]);
+}
+
+// A jump in the objective restarts the default rule (fitted, standardized model); a resumed
+// optimizer replays the same tells into the same models, finds the same restarts and asks the
+// same points.
+TEST(OptimizerTimeTest, ResumeFindsTheSameRestarts) {
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  const Reward jump = [](const Eigen::VectorXd& x, int i) {
+    return (i < 25 ? Drifting(x(0)) : -2.0 * Drifting(x(0)) + 3.0) + 0.01 * std::sin(7.0 * i);
+  };
+  const std::unique_ptr<Optimizer> live = RunLogged("r-gp-ucb", "{}", 5, "r_resume", 0, jump);
+  std::vector<double> figures;
+  live->SetRoundCallback([&](const RoundReport& r) { figures.push_back(r.figure); });
+  for (int i = 0; i < 40; ++i) {
+    const Eigen::VectorXd x = live->Ask();
+    live->Tell(x, jump(x, i));
+  }
+  // beta_t fell back (to t = 1) after the jump: a restart.
+  bool restarted = false;
+  for (std::size_t r = 26; r < figures.size(); ++r) restarted |= figures[r] < figures[r - 1];
+  EXPECT_TRUE(restarted);
+  ExpectResumedCopyContinues(*live, testing::ReadFile(live->options().log_path), "r_resume_copy",
+                             40, 44, jump);
+}
+
+// A log of format version 6 ran r-gp-ucb with the paper's fixed epochs, the only rule then: its
+// header (without "restart") resumes with them, and continues as the optimizer that wrote it.
+TEST(OptimizerTimeTest, AVersion6LogResumesWithFixedEpochs) {
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  const Reward reward = [](const Eigen::VectorXd& x, int i) { return Drifting(x(0)) + 0.1 * i; };
+  const std::unique_ptr<Optimizer> live =
+      RunLogged("r-gp-ucb", R"({"restart":"epochs","reset_period":5})", 7, "r_v6", 13, reward);
+  // The header as the code of version 6 wrote it.
+  std::string log = testing::ReadFile(live->options().log_path);
+  const std::string current = "\"version\":" + std::to_string(kLogFormatVersion);
+  const std::string rule = "\"restart\":\"epochs\",";
+  ASSERT_NE(log.find(current), std::string::npos);
+  ASSERT_NE(log.find(rule), std::string::npos);
+  log.replace(log.find(current), current.size(), "\"version\":6");
+  log.erase(log.find(rule), rule.size());
+  ExpectResumedCopyContinues(*live, log, "r_v6_copy", 13, 16, reward);
+}
+
 TEST(OptimizerTimeTest, OptionsAreCheckedAtConstruction) {
   const Domain box = Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0));
   ExpectInvalid(
@@ -163,6 +273,11 @@ TEST(OptimizerTimeTest, OptionsAreCheckedAtConstruction) {
   ExpectInvalid(
       [&] { Optimizer(box, nullptr, "r-gp-ucb", StrategyParams(R"({"reset_period":-3})"), {}); },
       "reset_period = -3");
+  ExpectInvalid(
+      [&] {
+        Optimizer(box, nullptr, "r-gp-ucb", StrategyParams(R"({"restart_threshold":0})"), {});
+      },
+      "restart_threshold = 0");
   // Explicit fit bounds must keep log(epsilon) below 0: kernel matern52 (2 log-params) x
   // forgetting (1).
   OptimizerOptions o;

@@ -39,6 +39,9 @@ struct RoundState {
   // coordinate of a time model (time_model.h). 0 where there are no ask rounds (the finite-set
   // loops).
   long round = 0;
+  // The first round of the epoch `round` belongs to under a time model with restarts
+  // (TimeModelKind::kRestarts: the model has forgotten every earlier round); 0 otherwise.
+  long epoch_start = 0;
   // Number of action coordinates (the d of the compact-set beta_t); contexts excluded.
   int action_dim = 1;
   // |D| for a finite candidate set, 0 for a continuous domain.

@@ -19,6 +19,8 @@ enum class TimeModelKind {
   kNone,        // a stationary objective: no time coordinate (every strategy's default)
   kForgetting,  // k_time = (1 - epsilon)^{|t - t'| / 2} (TV-GP-UCB)
   kEpochs,      // k_time = [t and t' in the same epoch of epoch_length rounds] (R-GP-UCB)
+  kRestarts,    // k_time = [t and t' in the same epoch], epochs begun where the data say the
+                // model is stale (R-GP-UCB's default since log format 7; below)
 };
 
 struct TimeModel {
@@ -32,6 +34,13 @@ struct TimeModel {
   double max_epsilon = 0.5;
   // kEpochs: N >= 1 rounds per epoch; the model forgets everything at rounds N, 2N, ...
   long epoch_length = 0;
+  // kRestarts: the Optimizer standardizes each accepted reward against the model's predictive
+  // distribution before the reward is added, z = (y - mu(x)) / sqrt(sigma^2(x) + noise), and
+  // starts a new epoch after the round of the latest observation when the mean of z^2 over
+  // the epoch's last restart_window observations exceeds restart_threshold
+  // (plugin/restart_monitor.h). restart_window >= 1; restart_threshold > 0.
+  int restart_window = 20;
+  double restart_threshold = 5.0;
 };
 
 }  // namespace gpbandit

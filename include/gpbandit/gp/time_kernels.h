@@ -15,6 +15,13 @@
 //   N rounds expressed as a kernel. A GP with this factor is, at a point of the current epoch,
 //   exactly the GP of that epoch's observations alone (every covariance with earlier epochs is
 //   0, so the posterior mean and variance do not see them). No log-params.
+// - RestartKernel: k_time(t, t') = 1 if t and t' lie in the same epoch, else 0, the epochs
+//   beginning at the rounds of a sorted list (the first epoch at round 0): the epoch kernel
+//   with epochs of any length, which R-GP-UCB's data-driven restarts use. The list is shared,
+//   not copied, by every clone of the kernel (the model's copies for fits and asks) and is
+//   appended to by its owner (the Optimizer: plugin/restart_monitor.h) only with rounds past
+//   every observation the models hold, so no covariance between held observations changes.
+//   No log-params.
 //
 // Gradients in the time coordinate: d/dt of |t - t'| is sign(t - t') (0 at t = t'); the epoch
 // kernel is piecewise constant (gradient 0). The Optimizer holds the time coordinate fixed
@@ -66,17 +73,13 @@ class ForgettingKernel : public Kernel {
   bool fit_epsilon_;
 };
 
-class EpochKernel : public Kernel {
+// k_time(t, t') = 1 if Epoch(t) = Epoch(t'), else 0: what the epoch kernels below share (no
+// log-params; piecewise constant in t, gradient 0). Subclasses say what an epoch is.
+class SameEpochKernel : public Kernel {
  public:
-  // time_dim >= 0; epoch_length N >= 1 rounds. Throws std::invalid_argument naming the field.
-  EpochKernel(int time_dim, long epoch_length);
+  // The epoch of round t.
+  virtual long Epoch(double t) const = 0;
 
-  long epoch_length() const { return epoch_length_; }
-  // floor(t / N): the epoch of round t.
-  long Epoch(double t) const;
-
-  std::unique_ptr<Kernel> Clone() const override;
-  std::string Describe() const override;
   int MinInputDim() const override { return time_dim_ + 1; }
   int NumParams() const override { return 0; }
   Eigen::VectorXd GetLogParams() const override { return Eigen::VectorXd(); }
@@ -89,11 +92,48 @@ class EpochKernel : public Kernel {
   void GradientLogParams(const ConstVectorRef&, const ConstVectorRef&, VectorRef) const override {}
 
  protected:
+  // who: the class's name, for messages. Throws std::invalid_argument unless time_dim >= 0.
+  SameEpochKernel(const char* who, int time_dim);
+  int time_dim() const { return time_dim_; }
   std::vector<int> InputDims() const override { return {time_dim_}; }
 
  private:
+  const char* who_;
   int time_dim_;
+};
+
+class EpochKernel : public SameEpochKernel {
+ public:
+  // time_dim >= 0; epoch_length N >= 1 rounds. Throws std::invalid_argument naming the field.
+  EpochKernel(int time_dim, long epoch_length);
+
+  long epoch_length() const { return epoch_length_; }
+  // floor(t / N).
+  long Epoch(double t) const override;
+
+  std::unique_ptr<Kernel> Clone() const override;
+  std::string Describe() const override;
+
+ private:
   long epoch_length_;
+};
+
+class RestartKernel : public SameEpochKernel {
+ public:
+  // time_dim >= 0; epoch_starts: the rounds at which epochs after the first begin, ascending,
+  // owned by the caller and read at every evaluation (not null). Throws std::invalid_argument
+  // naming the field.
+  RestartKernel(int time_dim, std::shared_ptr<const std::vector<long>> epoch_starts);
+
+  // The number of epoch starts <= t.
+  long Epoch(double t) const override;
+
+  std::unique_ptr<Kernel> Clone() const override;
+  // Independent of the starts, which change as the model learns (the log header records it).
+  std::string Describe() const override;
+
+ private:
+  std::shared_ptr<const std::vector<long>> epoch_starts_;
 };
 
 }  // namespace gpbandit

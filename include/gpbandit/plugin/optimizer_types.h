@@ -65,7 +65,7 @@ struct RoundReport {
   long round = 0;  // the 0-based ask round
   // RoundState::t of its first model-driven slot, 1 + the observations (with hallucinated
   // pending points) in the model; 0 when every slot was a design point. (R-GP-UCB counts its
-  // beta_t from the start of its epoch instead.)
+  // beta_t from the start of its epoch instead, RoundState::epoch_start.)
   int t = 0;
   // The strategy's figure (beta_t, v_t, xi) and its name; NaN when every slot was a design point.
   std::string figure_name;
