@@ -57,7 +57,8 @@ void to_json(nlohmann::json& j, const SignalModelOptions& o) {
        {"prior_mean", NumberOrNull(o.prior_mean)},
        {"fit", o.fit},
        {"cautious", o.cautious},
-       {"context_lengthscale_cap", o.context_lengthscale_cap}};
+       {"context_lengthscale_cap", o.context_lengthscale_cap},
+       {"stddev_covers_measured", o.stddev_covers_measured}};
 }
 
 void from_json(const nlohmann::json& j, SignalModelOptions& o) {
@@ -71,6 +72,7 @@ void from_json(const nlohmann::json& j, SignalModelOptions& o) {
   reader.Read("fit", &o.fit);
   reader.Read("cautious", &o.cautious);
   reader.Read("context_lengthscale_cap", &o.context_lengthscale_cap);
+  reader.Read("stddev_covers_measured", &o.stddev_covers_measured);
   reader.Finish();
 }
 

@@ -431,27 +431,45 @@ json UpgradeV5(json header) {
 
 // ---- Version 6 -> 7 ---------------------------------------------------------------------------
 
+// Sets key to value in every signal model of a calibrated safe-opt header's options
+// (signal_models gets one entry per signal when it had none: every default but that key).
+void SetInEverySafeOptSignalModel(json* header, const char* key, const json& value) {
+  json& options = header->at("strategy_options");
+  if (header->at("strategy").get<std::string>() != "safe-opt" || !options.value("calibrated", true))
+    return;
+  json& models = options["signal_models"];
+  if (!models.is_array() || models.empty()) {
+    const std::size_t constraints =
+        options.contains("constraint_thresholds") ? options["constraint_thresholds"].size() : 0;
+    models = json::array();
+    for (std::size_t i = 0; i < 1 + constraints; ++i) models.push_back(json::object());
+  }
+  for (json& model : models) model[key] = value;
+}
+
 // Version 7 lets a refit lengthen a safe-opt signal model's context lengthscales up to
 // context_lengthscale_cap (safety_signal.h; default the context's whole range), and makes
 // r-gp-ucb restart where its residual test says the model is stale (r_gp_ucb.h). A version-6
 // safe-opt study ran with them at most their initial values, cap 0 for every signal model, and
-// keeps it (signal_models gets one entry per signal when it had none: every default but that);
-// a version-6 r-gp-ucb header without "restart" ran with the paper's fixed epochs, and keeps them.
+// keeps it; a version-6 r-gp-ucb header without "restart" ran with the paper's fixed epochs, and
+// keeps them.
 json UpgradeV6(json header) {
+  SetInEverySafeOptSignalModel(&header, "context_lengthscale_cap", 0.0);
   json& options = header.at("strategy_options");
-  const std::string strategy = header.at("strategy").get<std::string>();
-  if (strategy == "safe-opt" && options.value("calibrated", true)) {
-    json& models = options["signal_models"];
-    if (!models.is_array() || models.empty()) {
-      const std::size_t constraints =
-          options.contains("constraint_thresholds") ? options["constraint_thresholds"].size() : 0;
-      models = json::array();
-      for (std::size_t i = 0; i < 1 + constraints; ++i) models.push_back(json::object());
-    }
-    for (json& model : models) model["context_lengthscale_cap"] = 0.0;
-  }
-  if (strategy == "r-gp-ucb" && !options.contains("restart")) options["restart"] = "epochs";
+  if (header.at("strategy").get<std::string>() == "r-gp-ucb" && !options.contains("restart"))
+    options["restart"] = "epochs";
   header["version"] = 7;
+  return header;
+}
+
+// ---- Version 7 -> 8 ---------------------------------------------------------------------------
+
+// Version 8 keeps a safe-opt signal model's prior standard deviation at least the largest
+// distance from its prior mean measured (stddev_covers_measured, safety_signal.h; default
+// true). A version-7 (or older) calibrated safe-opt study ran without that floor and keeps it.
+json UpgradeV7(json header) {
+  SetInEverySafeOptSignalModel(&header, "stddev_covers_measured", false);
+  header["version"] = 8;
   return header;
 }
 
@@ -514,22 +532,26 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     const int version = j.at("version").get<int>();
     switch (version) {
       case 1:
-        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j)))))));
+        j = UpgradeV7(
+            UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))))))));
         break;
       case 2:
-        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j))))));
+        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j)))))));
         break;
       case 3:
-        j = UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(std::move(j)))));
+        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(std::move(j))))));
         break;
       case 4:
-        j = UpgradeV6(UpgradeV5(UpgradeV4(std::move(j))));
+        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(std::move(j)))));
         break;
       case 5:
-        j = UpgradeV6(UpgradeV5(std::move(j)));
+        j = UpgradeV7(UpgradeV6(UpgradeV5(std::move(j))));
         break;
       case 6:
-        j = UpgradeV6(std::move(j));
+        j = UpgradeV7(UpgradeV6(std::move(j)));
+        break;
+      case 7:
+        j = UpgradeV7(std::move(j));
         break;
       case kLogFormatVersion:
         break;

@@ -138,6 +138,11 @@ double SignalModel::MeanSquare() const {
   return mean_square > 0.0 ? mean_square : 1.0;
 }
 
+double SignalModel::LargestSquare() const {
+  if (gp_.num_observations() == 0) return 0.0;
+  return gp_.outputs().cwiseAbs2().maxCoeff();
+}
+
 HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions& base) const {
   HyperparameterFitOptions fit = base;
   const std::vector<ParamKind> kinds = gp_.kernel().ParamKinds();
@@ -162,6 +167,8 @@ HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions&
       fit.kernel_priors[j] = {initial, kLengthscalePriorStddevLog};
     } else if (static_cast<int>(j) == amplitude) {
       lower = options_.cautious ? initial : std::log(spread / kAmplitudeRange);
+      if (options_.cautious && options_.stddev_covers_measured)
+        lower = std::max(lower, std::log(LargestSquare()));
       upper = std::max(std::log(spread * kAmplitudeRange), lower + 1.0);
       fit.kernel_priors[j] = {std::log(spread), kAmplitudePriorStddevLog};
     } else if (kinds[j] == ParamKind::kPeriod) {

@@ -19,7 +19,9 @@
 //   context coordinate's when options.lengthscales is empty: l <= max(l0,
 //   options.context_lengthscale_cap) (the contexts' data span their range; safety_signal.h);
 // - amplitude: prior log s2 ~ N(log rms^2, 1.5^2), rms^2 = mean(v^2) over the observations (the
-//   spread about c); cautious: s2 >= its initial value;
+//   spread about c); cautious: s2 >= its initial value and, with
+//   options.stddev_covers_measured, s2 >= max(v^2) over the observations (a signal measured
+//   that far from c may lie that far from the mean where nobody measured);
 // - noise: noise variance >= max((noise_floor rms)^2, (noise_stddev / u)^2): the model is never
 //   more confident than a measurement resolution relative to the observed spread;
 // - other amplitudes of a product kernel (the contexts') stay fixed (only the product matters).
@@ -85,6 +87,8 @@ class SignalModel {
   // Fixes u from a told value g with g != c, converting the variance-like hyperparameters.
   void SetUnit(double unit);
   double MeanSquare() const;
+  // max(v^2) over the observations (0 before any).
+  double LargestSquare() const;
 
   double threshold_, center_, unit_ = 1.0;
   int context_dim_;

@@ -420,7 +420,8 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
           "signal_models": [{}, {"kernel": "matern32", "lengthscales": [0.2], "stddev": 2,
                                  "noise_stddev": 0.1, "noise_floor": 0.05, "prior_mean": null,
                                  "fit": true, "cautious": false,
-                                 "context_lengthscale_cap": 0.5}]})");
+                                 "context_lengthscale_cap": 0.5,
+                                 "stddev_covers_measured": false}]})");
   const auto strategy = SafeOpt::Create(params);
   const auto* safe = dynamic_cast<const SafeOpt*>(strategy.get());
   ASSERT_NE(safe, nullptr);
@@ -433,6 +434,8 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
   EXPECT_FALSE(signals[1].model.cautious);
   EXPECT_EQ(signals[1].model.context_lengthscale_cap, 0.5);
   EXPECT_EQ(signals[0].model.context_lengthscale_cap, 1.0);  // the default
+  EXPECT_FALSE(signals[1].model.stddev_covers_measured);
+  EXPECT_TRUE(signals[0].model.stddev_covers_measured);  // the default
   // Written and read back, the same options.
   EXPECT_EQ(SafeOpt::Create(StrategyParams(safe->OptionsJson()))->OptionsJson(),
             safe->OptionsJson());
@@ -462,6 +465,10 @@ TEST(SafeOptTest, ModelOptionsReadWriteAndRefuse) {
   EXPECT_EQ(refused(R"({"threshold": 0, "seeds": [[0]],
                         "signal_models": [{"context_lengthscale_cap": 0}]})"),
             "accepted");
+  EXPECT_NE(refused(R"({"threshold": 0, "seeds": [[0]],
+                        "signal_models": [{"stddev_covers_measured": 1.5}]})")
+                .find("stddev_covers_measured"),
+            std::string::npos);
 }
 
 }  // namespace

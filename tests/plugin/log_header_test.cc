@@ -309,7 +309,7 @@ TEST(LogHeaderTest, Version4SafeOptKeepsTheModelsItRanWith) {
 // Version 7 lets refits lengthen the context lengthscales of safe-opt's signal models: a
 // version-5 or 6 safe-opt header gets every signal model's cap 0 (the lengthscales it ran with),
 // one entry per signal when it gave none; the raw models (calibrated false), other strategies
-// and version-7 headers are left alone.
+// and version-7 headers are left alone (version 8's floor is switched off too: next test).
 TEST(LogHeaderTest, Version6SafeOptKeepsItsContextLengthscales) {
   const std::string safe = R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1, 2]})";
   for (int version : {5, 6}) {
@@ -317,21 +317,48 @@ TEST(LogHeaderTest, Version6SafeOptKeepsItsContextLengthscales) {
     EXPECT_EQ(old.format_version, version);
     EXPECT_EQ(old.strategy_options,
               StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1, 2],
-                                 "signal_models": [{"context_lengthscale_cap": 0},
-                                                   {"context_lengthscale_cap": 0},
-                                                   {"context_lengthscale_cap": 0}]})"));
+                                 "signal_models": [
+                                   {"context_lengthscale_cap": 0, "stddev_covers_measured": false},
+                                   {"context_lengthscale_cap": 0, "stddev_covers_measured": false},
+                                   {"context_lengthscale_cap": 0,
+                                    "stddev_covers_measured": false}]})"));
   }
   EXPECT_EQ(HeaderAtVersion(6, "safe-opt",
                             R"({"seeds": [[0.5]], "signal_models": [{"lengthscales": [0.2]}]})")
                 .strategy_options,
             StrategyParams(R"({"seeds": [[0.5]],
                                "signal_models": [{"lengthscales": [0.2],
-                                                  "context_lengthscale_cap": 0}]})"));
+                                                  "context_lengthscale_cap": 0,
+                                                  "stddev_covers_measured": false}]})"));
   const std::string raw = R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false})";
   EXPECT_EQ(HeaderAtVersion(6, "safe-opt", raw).strategy_options, StrategyParams(raw));
   EXPECT_EQ(HeaderAtVersion(kLogFormatVersion, "safe-opt", safe).strategy_options,
             StrategyParams(safe));
   EXPECT_EQ(HeaderAtVersion(6, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
+            StrategyParams(R"({"beta_scale": 0.2})"));
+}
+
+// Version 8 keeps a safe-opt signal model's prior standard deviation at least the largest
+// distance measured: a version-7 calibrated safe-opt header gets stddev_covers_measured false in
+// every signal model (one entry per signal when it gave none), keeping what it gave; the raw
+// models, other strategies and version-8 headers are left alone.
+TEST(LogHeaderTest, Version7SafeOptKeepsItsStddevFloor) {
+  const std::string safe = R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1]})";
+  const LogHeader old = HeaderAtVersion(7, "safe-opt", safe);
+  EXPECT_EQ(old.format_version, 7);
+  EXPECT_EQ(old.strategy_options,
+            StrategyParams(R"({"threshold": 0, "seeds": [[0.5]], "constraint_thresholds": [1],
+                               "signal_models": [{"stddev_covers_measured": false},
+                                                 {"stddev_covers_measured": false}]})"));
+  EXPECT_EQ(
+      HeaderAtVersion(7, "safe-opt", R"({"seeds": [[0.5]], "signal_models": [{"stddev": 2}]})")
+          .strategy_options,
+      StrategyParams(R"({"seeds": [[0.5]],
+          "signal_models": [{"stddev": 2, "stddev_covers_measured": false}]})"));
+  const std::string raw = R"({"threshold": 0, "seeds": [[0.5]], "calibrated": false})";
+  EXPECT_EQ(HeaderAtVersion(7, "safe-opt", raw).strategy_options, StrategyParams(raw));
+  EXPECT_EQ(HeaderAtVersion(8, "safe-opt", safe).strategy_options, StrategyParams(safe));
+  EXPECT_EQ(HeaderAtVersion(7, "gp-ucb", R"({"beta_scale": 0.2})").strategy_options,
             StrategyParams(R"({"beta_scale": 0.2})"));
 }
 

@@ -78,8 +78,9 @@ TEST(SignalModelTest, GivenStddevAndNoiseAreConvertedToModelUnits) {
 }
 
 // The fit rule: lengthscales at most their initial values with a prior about them, the
-// amplitude at least its initial value with a prior about the observed mean square, the noise
-// at least the floor relative to the spread (or the given noise, if larger).
+// amplitude at least its initial value and the largest squared output with a prior about the
+// observed mean square, the noise at least the floor relative to the spread (or the given
+// noise, if larger).
 TEST(SignalModelTest, FitOptionsFollowTheRule) {
   SignalModelOptions options;
   options.noise_stddev = 0.05;
@@ -89,7 +90,8 @@ TEST(SignalModelTest, FitOptionsFollowTheRule) {
   const double spread = (1.0 + 0.36 + 0.16 + 3.24) / 4.0;  // mean square of the outputs
   const HyperparameterFitOptions fit = m.FitOptions(HyperparameterFitOptions());
   ASSERT_EQ(fit.lower_log_bounds.size(), 3u);
-  EXPECT_NEAR(fit.lower_log_bounds[0], 0.0, 1e-12);  // amplitude >= 1 (initial)
+  // amplitude >= max(1 (initial), 1.8^2 (the largest output squared))
+  EXPECT_NEAR(fit.lower_log_bounds[0], std::log(1.8 * 1.8), 1e-12);
   EXPECT_NEAR(fit.kernel_priors[0].mean_log, std::log(spread), 1e-12);
   for (int j : {1, 2}) {
     EXPECT_NEAR(fit.upper_log_bounds[j], std::log(0.3), 1e-12);  // lengthscale <= 0.3
@@ -107,6 +109,38 @@ TEST(SignalModelTest, FitOptionsFollowTheRule) {
   const HyperparameterFitOptions loose = free.FitOptions(HyperparameterFitOptions());
   EXPECT_GT(loose.upper_log_bounds[1], std::log(1.0));
   EXPECT_LT(loose.lower_log_bounds[0], std::log(spread) - 1.0);
+}
+
+// The amplitude's floor follows the largest distance from the prior mean measured (in model
+// units, so the same for the signal in any units), never below the initial value; without
+// stddev_covers_measured (log format <= 7) the initial value alone. A refit keeps to it.
+TEST(SignalModelTest, StddevCoversTheLargestDistanceMeasured) {
+  const double values[] = {0.5, 0.3, -0.2, 1.5, 0.4};  // unit 0.5: outputs 1, 0.6, -0.4, 3, 0.8
+  for (double scale : {1.0, 1000.0, 1.0 / 3.0}) {
+    SignalModel m = Model(0.0);
+    for (int k = 0; k < 5; ++k) m.Add(At(0.2 * k, 0.1 * k), scale * values[k]);
+    const HyperparameterFitOptions fit = m.FitOptions(HyperparameterFitOptions());
+    EXPECT_NEAR(fit.lower_log_bounds[0], std::log(9.0), 1e-12) << scale;
+    Rng fit_rng(4);
+    ASSERT_TRUE(m.Refit(HyperparameterFitOptions(), fit_rng));
+    EXPECT_GE(m.prior_stddev(), 3.0 * (1.0 - 1e-9)) << scale;
+    EXPECT_GE(m.StddevToTold(m.prior_stddev()), scale * 1.5 * (1.0 - 1e-9)) << scale;
+  }
+  SignalModelOptions old;
+  old.stddev_covers_measured = false;
+  SignalModel m = Model(0.0, old);
+  for (int k = 0; k < 5; ++k) m.Add(At(0.2 * k, 0.1 * k), values[k]);
+  EXPECT_NEAR(m.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0, 1e-12);
+  // Outputs within the first one's distance leave the initial floor.
+  SignalModel near = Model(0.0);
+  for (int k = 0; k < 3; ++k) near.Add(At(0.2 * k, 0.5), values[k]);  // outputs 1, 0.6, -0.4
+  EXPECT_NEAR(near.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0, 1e-12);
+  // Not cautious: no floor from the data either.
+  SignalModelOptions free;
+  free.cautious = false;
+  SignalModel loose = Model(0.0, free);
+  for (int k = 0; k < 5; ++k) loose.Add(At(0.2 * k, 0.1 * k), values[k]);
+  EXPECT_LT(loose.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0);
 }
 
 // Refits keep to the rule (a wiggly signal pulls the lengthscales down; none may grow), and a

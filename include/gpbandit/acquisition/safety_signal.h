@@ -67,6 +67,13 @@ struct SignalModelOptions {
   // lengthscales at most 0.3 (the models of log format <= 6, which older logs resume with).
   // Finite and >= 0. Default 1 (the context's whole range): docs/robot_tuning.md, "Contexts".
   double context_lengthscale_cap = 1.0;
+  // Cautious refits keep the prior standard deviation at least the largest |g - prior_mean|
+  // measured so far, not only its initial value (the first measurement's distance when
+  // `stddev` is not given): a signal measured that far from its prior mean may lie that far
+  // from the model's mean where nobody measured. Scales with the signal's units. false: the
+  // initial value alone (the models of log format <= 7, which older logs resume with).
+  // Default true: docs/robot_tuning.md, "The model is the guarantee".
+  bool stddev_covers_measured = true;
 
   // True if every field is in range; otherwise false and *error names the field and value.
   // `field` prefixes the names (e.g. "signal_models[1].").
