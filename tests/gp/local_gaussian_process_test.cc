@@ -274,6 +274,81 @@ TEST(LocalGaussianProcessTest, RegionsHaveTheirOwnAnchorsAndTrustBoxes) {
   ExpectInvalid([&] { LocalGaussianProcess(TestKernel(), kDim, Options(), 2, 3); }, "regions = 3");
 }
 
+// A lucky draw: one row far from the optimum told 0.1 above the best output. The highest-output
+// rule centres the model on it; the highest-mean rule on the row of the highest posterior mean
+// among the interior rows of that first model, and holds the rows most correlated with it.
+TEST(LocalGaussianProcessTest, TheMeanAnchorIsTheHighestInteriorMeanNearTheBestOutput) {
+  Data d = MakeData(300, TestSeed(23));
+  GaussianProcessOptions options = Options();
+  options.noise_variance = 0.05;
+  Eigen::Index best = 0;
+  d.y.maxCoeff(&best);
+  int lucky = -1;  // the row nearest to the best one among those at least 0.1 from it
+  for (int i = 0; i < 300; ++i) {
+    const double distance = (d.X.col(i) - d.X.col(best)).norm();
+    if (distance >= 0.1 && (lucky < 0 || distance < (d.X.col(lucky) - d.X.col(best)).norm()))
+      lucky = i;
+  }
+  d.y(lucky) = d.y(best) + 0.1;
+  LocalGaussianProcess by_output(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestOutput);
+  LocalGaussianProcess by_mean(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestMean);
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+    by_output.AddObservation(d.X.col(j), d.y(j));
+    by_mean.AddObservation(d.X.col(j), d.y(j));
+  }
+  ASSERT_EQ(by_output.anchors()[0], lucky);
+  const Eigen::VectorXd first_means = by_output.MeansAtObservations();
+  int expected = -1;
+  for (int i = 0; i < 300; ++i)
+    if (!std::isnan(first_means(i)) && (expected < 0 || first_means(i) > first_means(expected)))
+      expected = i;
+  EXPECT_EQ(by_mean.anchors()[0], expected);
+  EXPECT_NE(by_mean.anchors()[0], lucky);  // smoothed away: less than a noise deviation above
+  EXPECT_EQ(by_mean.anchor(), lucky);      // anchor() is still the highest output's row
+  EXPECT_EQ(by_mean.anchor_rule(), LocalAnchor::kHighestMean);
+  const std::unique_ptr<Kernel> kernel = TestKernel();
+  const Eigen::VectorXd a = d.X.col(expected);
+  std::vector<int> rows(300);
+  std::iota(rows.begin(), rows.end(), 0);
+  std::stable_sort(rows.begin(), rows.end(), [&](int i, int j) {
+    if (i == expected || j == expected) return i == expected && j != expected;
+    return Correlation(*kernel, d.X.col(i), a) > Correlation(*kernel, d.X.col(j), a);
+  });
+  rows.resize(60);
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(by_mean.neighbours(), rows);
+  Eigen::VectorXd lower = Eigen::VectorXd::Zero(kDim), upper = Eigen::VectorXd::Ones(kDim);
+  by_mean.LocalTrustBox(0, kDim, &lower, &upper);
+  EXPECT_TRUE((lower.array() <= a.array()).all() && (a.array() <= upper.array()).all());
+}
+
+// The highest-mean rule keeps the property a resumed run needs: one function of the
+// observations and hyperparameters, whenever the model was read, copies included.
+TEST(LocalGaussianProcessTest, TheMeanAnchoredModelDoesNotDependOnWhenItWasRead) {
+  const Data d = MakeData(150, TestSeed(24));
+  LocalGaussianProcess once(TestKernel(), kDim, Options(), 30, 2, LocalAnchor::kHighestMean);
+  LocalGaussianProcess every_time(TestKernel(), kDim, Options(), 30, 2, LocalAnchor::kHighestMean);
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+    once.AddObservation(d.X.col(j), d.y(j));
+    every_time.AddObservation(d.X.col(j), d.y(j));
+    if (j % 5 == 0) {
+      every_time.MeansAtObservations();
+      every_time.SetHyperparameters(TestKernel()->GetLogParams(), Options().noise_variance);
+    }
+  }
+  const LocalGaussianProcess copy = every_time;
+  EXPECT_EQ(copy.anchor_rule(), LocalAnchor::kHighestMean);
+  EXPECT_EQ(every_time.anchors(), once.anchors());
+  EXPECT_EQ(copy.anchors(), once.anchors());
+  EXPECT_EQ(every_time.neighbours(), once.neighbours());
+  Rng rng(11);
+  const Eigen::MatrixXd probes = UniformPoints(kDim, 10, 0.0, 1.0, rng);
+  for (Eigen::Index p = 0; p < probes.cols(); ++p) {
+    EXPECT_EQ(every_time.local().Mean(probes.col(p)), once.local().Mean(probes.col(p)));
+    EXPECT_EQ(copy.local().Variance(probes.col(p)), once.local().Variance(probes.col(p)));
+  }
+}
+
 TEST(LocalGaussianProcessTest, TheTrustBoxIsTheWholeBoxWhileEveryObservationIsANeighbour) {
   const Data d = MakeData(30, TestSeed(18));
   const LocalGaussianProcess local = MakeLocal(d, 40);

@@ -44,6 +44,15 @@
 
 namespace gpbandit {
 
+// Which observation anchors region 0 (LocalGaussianProcess, "Anchors").
+enum class LocalAnchor {
+  // The row of the highest output.
+  kHighestOutput,
+  // The row of the highest posterior mean, among the interior rows of the model built around
+  // the highest output's row.
+  kHighestMean,
+};
+
 class LocalGaussianProcess {
  public:
   // size >= 1: the number of observations in the local model; 1 <= regions <= size: the
@@ -51,9 +60,11 @@ class LocalGaussianProcess {
   // local model's. Throws std::invalid_argument as GaussianProcess does, and for a bad size or
   // number of regions.
   LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
-                       const GaussianProcessOptions& options, int size, int regions = 1);
+                       const GaussianProcessOptions& options, int size, int regions = 1,
+                       LocalAnchor anchor_rule = LocalAnchor::kHighestOutput);
   // The observations, kernel hyperparameters and noise variance of `exact`.
-  LocalGaussianProcess(const GaussianProcess& exact, int size, int regions = 1);
+  LocalGaussianProcess(const GaussianProcess& exact, int size, int regions = 1,
+                       LocalAnchor anchor_rule = LocalAnchor::kHighestOutput);
   LocalGaussianProcess(const LocalGaussianProcess& other);
   LocalGaussianProcess& operator=(const LocalGaussianProcess& other);
   LocalGaussianProcess(LocalGaussianProcess&&) noexcept;
@@ -62,6 +73,7 @@ class LocalGaussianProcess {
 
   int size() const { return size_; }
   int regions() const { return regions_; }
+  LocalAnchor anchor_rule() const { return anchor_rule_; }
   int input_dim() const { return input_dim_; }
   int num_observations() const { return t_; }
   const Kernel& kernel() const { return *kernel_; }
@@ -113,6 +125,10 @@ class LocalGaussianProcess {
  private:
   void Invalidate() { stale_ = true; }
   void Rebuild() const;
+  // The groups, the local model and the floors around the anchors FindAnchors(first).
+  void BuildAround(int first) const;
+  // MeansAtObservations of the model built (not stale).
+  Eigen::VectorXd InteriorMeans() const;
   // Correlation of every row with the row anchor_row.
   Eigen::VectorXd AnchorCorrelations(int anchor_row) const;
   // The `count` rows of `candidates` (ascending) most correlated with anchor_row, which is one
@@ -121,7 +137,7 @@ class LocalGaussianProcess {
   std::vector<int> TopCorrelated(const Eigen::VectorXd& correlations, int anchor_row,
                                  std::vector<int> candidates, int count, double* floor) const;
   // The regions' anchors (the rule above), and each one's AnchorCorrelations.
-  std::vector<int> FindAnchors(std::vector<Eigen::VectorXd>* correlations) const;
+  std::vector<int> FindAnchors(int first, std::vector<Eigen::VectorXd>* correlations) const;
   double Correlation(const ConstVectorRef& x, const ConstVectorRef& a, double kaa) const;
 
   std::unique_ptr<Kernel> kernel_;
@@ -130,6 +146,7 @@ class LocalGaussianProcess {
   double noise_variance_;
   int size_;
   int regions_;
+  LocalAnchor anchor_rule_;
   int t_ = 0;
   Eigen::MatrixXd X_;  // input_dim x capacity (doubling)
   Eigen::VectorXd y_;  // capacity
