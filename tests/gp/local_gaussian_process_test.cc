@@ -274,22 +274,35 @@ TEST(LocalGaussianProcessTest, RegionsHaveTheirOwnAnchorsAndTrustBoxes) {
   ExpectInvalid([&] { LocalGaussianProcess(TestKernel(), kDim, Options(), 2, 3); }, "regions = 3");
 }
 
-// A lucky draw: one row far from the optimum told 0.1 above the best output. The highest-output
-// rule centres the model on it; the highest-mean rule on the row of the highest posterior mean
-// among the interior rows of that first model, and holds the rows most correlated with it.
+// A lucky draw: a row 0.3 below the best output, told four more times at its value and once
+// 0.1 above the best output. The highest-output rule centres the model on the lucky draw; the
+// highest-mean rule on the row of the highest posterior mean among the interior rows of that
+// first model (not the lucky draw: the mean there is about the average of the five), and holds
+// the rows most correlated with it.
 TEST(LocalGaussianProcessTest, TheMeanAnchorIsTheHighestInteriorMeanNearTheBestOutput) {
-  Data d = MakeData(300, TestSeed(23));
+  const Data base = MakeData(300, TestSeed(23));
   GaussianProcessOptions options = Options();
   options.noise_variance = 0.05;
   Eigen::Index best = 0;
-  d.y.maxCoeff(&best);
-  int lucky = -1;  // the row nearest to the best one among those at least 0.1 from it
+  base.y.maxCoeff(&best);
+  int lucky = -1;  // the row nearest to the best one among those 0.3 below it
   for (int i = 0; i < 300; ++i) {
-    const double distance = (d.X.col(i) - d.X.col(best)).norm();
-    if (distance >= 0.1 && (lucky < 0 || distance < (d.X.col(lucky) - d.X.col(best)).norm()))
+    const double distance = (base.X.col(i) - base.X.col(best)).norm();
+    if (base.y(i) <= base.y(best) - 0.3 &&
+        (lucky < 0 || distance < (base.X.col(lucky) - base.X.col(best)).norm()))
       lucky = i;
   }
-  d.y(lucky) = d.y(best) + 0.1;
+  ASSERT_GE(lucky, 0);
+  Data d;
+  d.X.resize(kDim, 304);
+  d.y.resize(304);
+  d.X.leftCols(300) = base.X;
+  d.y.head(300) = base.y;
+  for (int j = 300; j < 304; ++j) {
+    d.X.col(j) = base.X.col(lucky);
+    d.y(j) = base.y(lucky);
+  }
+  d.y(lucky) = base.y(best) + 0.1;
   LocalGaussianProcess by_output(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestOutput);
   LocalGaussianProcess by_mean(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestMean);
   for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
@@ -299,16 +312,16 @@ TEST(LocalGaussianProcessTest, TheMeanAnchorIsTheHighestInteriorMeanNearTheBestO
   ASSERT_EQ(by_output.anchors()[0], lucky);
   const Eigen::VectorXd first_means = by_output.MeansAtObservations();
   int expected = -1;
-  for (int i = 0; i < 300; ++i)
+  for (int i = 0; i < 304; ++i)
     if (!std::isnan(first_means(i)) && (expected < 0 || first_means(i) > first_means(expected)))
       expected = i;
   EXPECT_EQ(by_mean.anchors()[0], expected);
-  EXPECT_NE(by_mean.anchors()[0], lucky);  // smoothed away: less than a noise deviation above
-  EXPECT_EQ(by_mean.anchor(), lucky);      // anchor() is still the highest output's row
+  EXPECT_NE(by_mean.anchors()[0], lucky);
+  EXPECT_EQ(by_mean.anchor(), lucky);  // anchor() is still the highest output's row
   EXPECT_EQ(by_mean.anchor_rule(), LocalAnchor::kHighestMean);
   const std::unique_ptr<Kernel> kernel = TestKernel();
   const Eigen::VectorXd a = d.X.col(expected);
-  std::vector<int> rows(300);
+  std::vector<int> rows(304);
   std::iota(rows.begin(), rows.end(), 0);
   std::stable_sort(rows.begin(), rows.end(), [&](int i, int j) {
     if (i == expected || j == expected) return i == expected && j != expected;
