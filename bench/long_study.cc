@@ -36,6 +36,7 @@
 #include "bench/flags.h"
 #include "bench/problem_family.h"
 #include "examples/problems/synthetic_functions.h"
+#include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -196,12 +197,25 @@ void Rounds(const bench::po::variables_map& flags) {
 
 // Copies the header and the records of `from` up to its `tells`-th tell record into `to` (a
 // study stopped after that tell), so that runs which agree up to there (the exact GP below
-// local_model.exact_until) start from one computation of it.
-void CopyLogPrefix(const std::string& from, int tells, const std::string& to) {
+// local_model.exact_until) start from one computation of it. The header takes `local` as its
+// local_model settings: both runs held the exact GP over the copied rounds (checked), which
+// these settings do not affect, and a study refuses to continue under settings other than its
+// header's.
+void CopyLogPrefix(const std::string& from, int tells, const LocalModelOptions& local,
+                   const std::string& to) {
   std::ifstream in(from);
   if (!in) throw std::invalid_argument("--from-log: cannot read " + from);
-  std::ofstream out(to, std::ios::trunc);
   std::string line;
+  if (!std::getline(in, line)) throw std::invalid_argument("--from-log: " + from + " is empty");
+  LogHeader header = ParseLogHeader(line);
+  const int exact_until = std::min(header.options.local_model.exact_until, local.exact_until);
+  if (tells > exact_until)
+    throw std::invalid_argument("--from-t = " + std::to_string(tells) +
+                                " passes local_model.exact_until = " + std::to_string(exact_until) +
+                                " of --from-log or of this run");
+  header.options.local_model = local;
+  std::ofstream out(to, std::ios::trunc);
+  out << FormatLogHeader(header) << '\n';
   int seen = 0;
   while (seen < tells && std::getline(in, line)) {
     out << line << '\n';
@@ -220,7 +234,8 @@ void Regret(const bench::po::variables_map& flags) {
   if (flags.count("from-log") > 0) {
     if (s.options.log_path.empty()) throw std::invalid_argument("--from-log needs --log");
     start = flags["from-t"].as<int>();
-    CopyLogPrefix(flags["from-log"].as<std::string>(), start, s.options.log_path);
+    CopyLogPrefix(flags["from-log"].as<std::string>(), start, s.options.local_model,
+                  s.options.log_path);
   }
   Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
   if (start == t0) TellUniform(s, t0, s.options.seed, &opt);
@@ -268,7 +283,8 @@ void Recommend(const bench::po::variables_map& flags) {
   Setup s = MakeSetup(flags);
   if (s.options.log_path.empty() || flags.count("from-log") == 0)
     throw std::invalid_argument("--mode=best needs --from-log and --log");
-  CopyLogPrefix(flags["from-log"].as<std::string>(), flags["from-t"].as<int>(), s.options.log_path);
+  CopyLogPrefix(flags["from-log"].as<std::string>(), flags["from-t"].as<int>(),
+                s.options.local_model, s.options.log_path);
   const double cpu = ProcessCpuSeconds();
   Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
   const double replay = ProcessCpuSeconds() - cpu;

@@ -14,13 +14,19 @@
 // Neighbourhood: rows ranked by the correlation k(x_i, a) / sqrt(k(x_i, x_i) k(a, a)) with an
 // anchor a (the kernel's own metric: ARD lengthscales, periods and composites included;
 // k(x_i, a) itself where a diagonal is not positive); the anchor first, ties to the lower row.
-// Anchor 0 is the row of the highest output (the first of equal ones); anchor j > 0 the row of
-// the highest output among those at least 0.3 (Euclidean, input units; a tenth of the unit
-// cube's diagonal in 6-D: another basin) from every earlier anchor, while there is one and
-// j < regions. With k anchors, region
-// 0's group is the size - (k - 1) floor(size / k) rows most correlated with anchor 0, region
-// j's the floor(size / k) rows most correlated with anchor j among those no earlier group
-// holds. While t <= size there is one region holding every row. The local model holds the groups'
+// Anchors (LocalAnchor): under kHighestOutput anchor 0 is the row of the highest output (the
+// first of equal ones). Under kHighestMean the model is first built as under kHighestOutput,
+// then rebuilt around anchor 0 = argmax over that model's interior rows (MeansAtObservations)
+// of the posterior mean (the first of equal ones), with further anchors as below: with noisy
+// outputs the highest one is a lucky draw (three noise deviations above its mean among a
+// thousand rows near an optimum) that no later output beats, and a trust box centred on it
+// stays off the optimum for the rest of the study (docs/benchmarks.md, "Long studies"); the
+// posterior mean averages the draws near it, as the exact GP's Best() does. Anchor j > 0 is the
+// row of the highest output among those at least 0.3 (Euclidean, input units; a tenth of the
+// unit cube's diagonal in 6-D: another basin) from every earlier anchor, while there is one and
+// j < regions. With k anchors, region 0's group is the size - (k - 1) floor(size / k) rows most
+// correlated with anchor 0, region j's the floor(size / k) rows most correlated with anchor j
+// among those no earlier group holds. While t <= size there is one region holding every row. The local model holds the groups'
 // union in row order. A deterministic function of the observations and the hyperparameters: it is
 // rebuilt from scratch (one O(size^3) factorization) when they have changed since it was last read,
 // and never updated in place, so that two LocalGaussianProcess with the same observations and
@@ -28,7 +34,8 @@
 // its log needs).
 //
 // Costs (t observations, m = size): AddObservation O(d) amortized; reading local() after a
-// change O(t d) kernel values + O(m^3); predictions as GaussianProcess on m points.
+// change O(t d) kernel values + O(m^3) (twice under kHighestMean when the anchor moves);
+// predictions as GaussianProcess on m points.
 //
 // Thread safety: local() rebuilds lazily, so no member may be called concurrently with any other
 // (an Optimizer serializes its calls); copies are independent. Inputs in the caller's units.
@@ -94,7 +101,8 @@ class LocalGaussianProcess {
   Eigen::VectorXd outputs() const { return y_.head(t_); }
   // Observation `row`'s input (0 <= row < t, unchecked).
   Eigen::VectorXd input(int row) const { return X_.col(row); }
-  // The row of the highest output (the first of equal ones); -1 with no observation.
+  // The row of the highest output (the first of equal ones); -1 with no observation. Region 0's
+  // anchor under kHighestOutput; under kHighestMean, anchors()[0] may differ.
   int anchor() const;
   // The anchors of the regions there are (at least one, at most regions()), region 0's first.
   const std::vector<int>& anchors() const;
