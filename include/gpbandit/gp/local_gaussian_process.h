@@ -19,19 +19,19 @@
 // then rebuilt around anchor 0 = argmax over that model's interior rows (MeansAtObservations)
 // of the posterior mean (the first of equal ones), with further anchors as below: with noisy
 // outputs the highest one is a lucky draw (three noise deviations above its mean among a
-// thousand rows near an optimum) that no later output beats, and a trust box centred on it
-// stays off the optimum for the rest of the study (docs/benchmarks.md, "Long studies"); the
-// posterior mean averages the draws near it, as the exact GP's Best() does. Anchor j > 0 is the
-// row of the highest output among those at least 0.3 (Euclidean, input units; a tenth of the
-// unit cube's diagonal in 6-D: another basin) from every earlier anchor, while there is one and
-// j < regions. With k anchors, region 0's group is the size - (k - 1) floor(size / k) rows most
-// correlated with anchor 0, region j's the floor(size / k) rows most correlated with anchor j
-// among those no earlier group holds. While t <= size there is one region holding every row. The local model holds the groups'
-// union in row order. A deterministic function of the observations and the hyperparameters: it is
-// rebuilt from scratch (one O(size^3) factorization) when they have changed since it was last read,
-// and never updated in place, so that two LocalGaussianProcess with the same observations and
-// hyperparameters hold bit-identical local models whenever each was read (what a run resumed from
-// its log needs).
+// thousand rows near an optimum) that no later output beats, while the posterior mean averages
+// the draws near it, as the exact GP's Best() does (measured in docs/benchmarks.md, "Long
+// studies": no lower regret than kHighestOutput, on the tuning problems or on Hartmann-6).
+// Anchor j > 0 is the row of the highest output among those at least 0.3 (Euclidean, input units; a
+// tenth of the unit cube's diagonal in 6-D: another basin) from every earlier anchor, while there
+// is one and j < regions. With k anchors, region 0's group is the size - (k - 1) floor(size / k)
+// rows most correlated with anchor 0, region j's the floor(size / k) rows most correlated with
+// anchor j among those no earlier group holds. While t <= size there is one region holding every
+// row. The local model holds the groups' union in row order. A deterministic function of the
+// observations and the hyperparameters: it is rebuilt from scratch (one O(size^3) factorization)
+// when they have changed since it was last read, and never updated in place, so that two
+// LocalGaussianProcess with the same observations and hyperparameters hold bit-identical local
+// models whenever each was read (what a run resumed from its log needs).
 //
 // Costs (t observations, m = size): AddObservation O(d) amortized; reading local() after a
 // change O(t d) kernel values + O(m^3) (twice under kHighestMean when the anchor moves);
