@@ -1,5 +1,6 @@
-// Long studies on a 6-D box (Hartmann-6, reward = -hartmann6, max 3.32237), the Optimizer with
-// its defaults: the exact GP against the local model of OptimizerOptions::local_model.
+// Long studies on a 6-D box (Hartmann-6, reward = -hartmann6, max 3.32237, or --function /
+// --problem), the Optimizer with its defaults: the exact GP against the local model of
+// OptimizerOptions::local_model.
 //
 //   --mode=rounds: `t` uniform observations told at once (TellMany), then the first Ask with its
 //     fit, then `asks` ask/tell rounds. Prints the seconds of the tells and of the first ask,
@@ -11,6 +12,11 @@
 //     and the mean regret max f - f(x_t) of the rounds since the previous checkpoint.
 //   --mode=fit: `t` uniform observations, then one Ask; prints the seconds of the ask with its
 //     fit and the fit's report.
+// --problem=<kind>-<d>d-<seed> replaces --function with a generated problem of
+// bench/problem_family.h (reward = -value; its own noise_sd is ignored, --noise applies), so that
+// defaults are chosen on problems other than the one they are reported on. Where the family does
+// not know the minimum (the GP sample paths), max f is estimated (EstimatedMaxReward): regrets are
+// then relative to that estimate, the same for every run of the problem.
 // --exact keeps the exact GP throughout (local_model.exact_until = INT_MAX) and fits to every
 // observation (fit_max_observations = INT_MAX).
 #include <sys/resource.h>
@@ -18,15 +24,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "bench/flags.h"
+#include "bench/problem_family.h"
 #include "examples/problems/synthetic_functions.h"
+#include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/optimizer.h"
 
 namespace gpbandit {
@@ -71,9 +81,49 @@ problems::SyntheticFunction MakeFunction(const std::string& name) {
   throw std::invalid_argument("--function must be hartmann6, levy6 or rosenbrock6, got " + name);
 }
 
+// The best reward of 10^5 uniform points of the box, then of 2000 Gaussian steps from it whose
+// scale halves every 200 (a fixed stream: the same estimate for every run of a problem).
+double EstimatedMaxReward(const problems::SyntheticFunction& f) {
+  Rng rng(20261126);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const Eigen::VectorXd span = f.upper - f.lower;
+  Eigen::VectorXd best_x(f.lower.size()), x(f.lower.size());
+  double best = -std::numeric_limits<double>::infinity();
+  for (int n = 0; n < 100000; ++n) {
+    for (Eigen::Index i = 0; i < x.size(); ++i) x(i) = f.lower(i) + span(i) * u(rng);
+    const double r = f.reward(x);
+    if (r > best) best = r, best_x = x;
+  }
+  double scale = 0.05;
+  for (int n = 0; n < 2000; ++n) {
+    if (n > 0 && n % 200 == 0) scale *= 0.5;
+    for (Eigen::Index i = 0; i < x.size(); ++i)
+      x(i) = std::clamp(best_x(i) + scale * span(i) * normal(rng), f.lower(i), f.upper(i));
+    const double r = f.reward(x);
+    if (r > best) best = r, best_x = x;
+  }
+  return best;
+}
+
+// A generated problem (bench/problem_family.h) as a function to maximize.
+problems::SyntheticFunction MakeGeneratedFunction(const std::string& name) {
+  auto problem = std::make_shared<const bench::GeneratedProblem>(bench::MakeFamilyProblem(name));
+  problems::SyntheticFunction f;
+  f.name = name;
+  f.lower = problem->lower;
+  f.upper = problem->upper;
+  f.reward = [problem](const Eigen::VectorXd& x) { return -problem->value(x); };
+  f.max_reward = -problem->min_value;
+  f.argmax = problem->argmin;
+  if (std::isnan(f.max_reward)) f.max_reward = EstimatedMaxReward(f);
+  return f;
+}
+
 Setup MakeSetup(const bench::po::variables_map& flags) {
   Setup s;
-  s.f = MakeFunction(flags["function"].as<std::string>());
+  s.f = flags.count("problem") > 0 ? MakeGeneratedFunction(flags["problem"].as<std::string>())
+                                   : MakeFunction(flags["function"].as<std::string>());
   if (flags.count("log") > 0) s.options.log_path = flags["log"].as<std::string>();
   s.options.seed = flags["seed"].as<unsigned long>();
   s.options.sync_log = false;
@@ -87,6 +137,13 @@ Setup MakeSetup(const bench::po::variables_map& flags) {
     s.options.local_model.exact_until = flags["exact-until"].as<int>();
   if (flags.count("local-size") > 0) s.options.local_model.size = flags["local-size"].as<int>();
   if (flags.count("regions") > 0) s.options.local_model.regions = flags["regions"].as<int>();
+  if (flags.count("anchor") > 0) {
+    const std::string anchor = flags["anchor"].as<std::string>();
+    if (anchor != "output" && anchor != "mean")
+      throw std::invalid_argument("--anchor must be output or mean, got " + anchor);
+    s.options.local_model.anchor =
+        anchor == "mean" ? LocalAnchor::kHighestMean : LocalAnchor::kHighestOutput;
+  }
   if (flags.count("fit-max") > 0) s.options.fit_max_observations = flags["fit-max"].as<int>();
   return s;
 }
@@ -95,10 +152,12 @@ Setup MakeSetup(const bench::po::variables_map& flags) {
 void TellUniform(const Setup& s, int n, std::uint64_t seed, Optimizer* opt) {
   Rng rng(seed * 7919 + 13);
   std::uniform_real_distribution<double> u(0.0, 1.0);
-  Eigen::MatrixXd X(6, n);
+  const auto dim = s.f.lower.size();
+  Eigen::MatrixXd X(dim, n);
   Eigen::VectorXd y(n);
   for (int j = 0; j < n; ++j) {
-    for (int i = 0; i < 6; ++i) X(i, j) = s.f.lower(i) + (s.f.upper(i) - s.f.lower(i)) * u(rng);
+    for (Eigen::Index i = 0; i < dim; ++i)
+      X(i, j) = s.f.lower(i) + (s.f.upper(i) - s.f.lower(i)) * u(rng);
     y(j) = s.f.reward(X.col(j));
   }
   opt->TellMany(X, Eigen::MatrixXd(), y);
@@ -138,12 +197,25 @@ void Rounds(const bench::po::variables_map& flags) {
 
 // Copies the header and the records of `from` up to its `tells`-th tell record into `to` (a
 // study stopped after that tell), so that runs which agree up to there (the exact GP below
-// local_model.exact_until) start from one computation of it.
-void CopyLogPrefix(const std::string& from, int tells, const std::string& to) {
+// local_model.exact_until) start from one computation of it. The header takes `local` as its
+// local_model settings: both runs held the exact GP over the copied rounds (checked), which
+// these settings do not affect, and a study refuses to continue under settings other than its
+// header's.
+void CopyLogPrefix(const std::string& from, int tells, const LocalModelOptions& local,
+                   const std::string& to) {
   std::ifstream in(from);
   if (!in) throw std::invalid_argument("--from-log: cannot read " + from);
-  std::ofstream out(to, std::ios::trunc);
   std::string line;
+  if (!std::getline(in, line)) throw std::invalid_argument("--from-log: " + from + " is empty");
+  LogHeader header = ParseLogHeader(line);
+  const int exact_until = std::min(header.options.local_model.exact_until, local.exact_until);
+  if (tells > exact_until)
+    throw std::invalid_argument("--from-t = " + std::to_string(tells) +
+                                " passes local_model.exact_until = " + std::to_string(exact_until) +
+                                " of --from-log or of this run");
+  header.options.local_model = local;
+  std::ofstream out(to, std::ios::trunc);
+  out << FormatLogHeader(header) << '\n';
   int seen = 0;
   while (seen < tells && std::getline(in, line)) {
     out << line << '\n';
@@ -162,7 +234,8 @@ void Regret(const bench::po::variables_map& flags) {
   if (flags.count("from-log") > 0) {
     if (s.options.log_path.empty()) throw std::invalid_argument("--from-log needs --log");
     start = flags["from-t"].as<int>();
-    CopyLogPrefix(flags["from-log"].as<std::string>(), start, s.options.log_path);
+    CopyLogPrefix(flags["from-log"].as<std::string>(), start, s.options.local_model,
+                  s.options.log_path);
   }
   Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
   if (start == t0) TellUniform(s, t0, s.options.seed, &opt);
@@ -210,7 +283,8 @@ void Recommend(const bench::po::variables_map& flags) {
   Setup s = MakeSetup(flags);
   if (s.options.log_path.empty() || flags.count("from-log") == 0)
     throw std::invalid_argument("--mode=best needs --from-log and --log");
-  CopyLogPrefix(flags["from-log"].as<std::string>(), flags["from-t"].as<int>(), s.options.log_path);
+  CopyLogPrefix(flags["from-log"].as<std::string>(), flags["from-t"].as<int>(),
+                s.options.local_model, s.options.log_path);
   const double cpu = ProcessCpuSeconds();
   Optimizer opt(Domain::Box(s.f.lower, s.f.upper), nullptr, "gp-ucb", StrategyParams(), s.options);
   const double replay = ProcessCpuSeconds() - cpu;
@@ -250,8 +324,10 @@ int main(int argc, char** argv) {
       "noise", po::value<double>()->default_value(0.0), "regret: noise standard deviation")(
       "seed", po::value<unsigned long>()->default_value(1), "seed")(
       "function", po::value<std::string>()->default_value("hartmann6"),
-      "hartmann6, levy6 or rosenbrock6")("log", po::value<std::string>(),
-                                         "the study's log file (OptimizerOptions::log_path)")(
+      "hartmann6, levy6 or rosenbrock6")(
+      "problem", po::value<std::string>(),
+      "a generated problem <kind>-<d>d-<seed> (bench/problem_family.h) instead of --function")(
+      "log", po::value<std::string>(), "the study's log file (OptimizerOptions::log_path)")(
       "from-log", po::value<std::string>(),
       "regret: continue a copy (--log) of this log's first --from-t tells")(
       "from-t", po::value<int>()->default_value(1000), "regret: see --from-log")(
@@ -259,8 +335,9 @@ int main(int argc, char** argv) {
       "exact", po::value<bool>()->default_value(false), "the exact GP and full fits throughout")(
       "exact-until", po::value<int>(), "local_model.exact_until")("local-size", po::value<int>(),
                                                                   "local_model.size")(
-      "regions", po::value<int>(), "local_model.regions")("fit-max", po::value<int>(),
-                                                          "fit_max_observations");
+      "regions", po::value<int>(), "local_model.regions")("anchor", po::value<std::string>(),
+                                                          "local_model.anchor: output or mean")(
+      "fit-max", po::value<int>(), "fit_max_observations");
   try {
     const po::variables_map values = gpbandit::bench::ParseFlags(argc, argv, flags);
     const std::string mode = values["mode"].as<std::string>();

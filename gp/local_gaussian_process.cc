@@ -35,12 +35,13 @@ constexpr double kAnchorSeparation = 0.3;
 
 LocalGaussianProcess::LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
                                            const GaussianProcessOptions& options, int size,
-                                           int regions)
+                                           int regions, LocalAnchor anchor_rule)
     : kernel_(std::move(kernel)),
       input_dim_(input_dim),
       options_(options),
       size_(size),
-      regions_(regions) {
+      regions_(regions),
+      anchor_rule_(anchor_rule) {
   if (!kernel_) Fail("kernel is null");
   if (size < 1) Fail("size = " + std::to_string(size) + " must be >= 1");
   if (regions < 1 || regions > size)
@@ -53,9 +54,10 @@ LocalGaussianProcess::LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int i
   y_.resize(16);
 }
 
-LocalGaussianProcess::LocalGaussianProcess(const GaussianProcess& exact, int size, int regions)
+LocalGaussianProcess::LocalGaussianProcess(const GaussianProcess& exact, int size, int regions,
+                                           LocalAnchor anchor_rule)
     : LocalGaussianProcess(exact.kernel().Clone(), exact.input_dim(), exact.options(), size,
-                           regions) {
+                           regions, anchor_rule) {
   noise_variance_ = exact.noise_variance();
   t_ = exact.num_observations();
   X_ = exact.inputs();
@@ -69,6 +71,7 @@ LocalGaussianProcess::LocalGaussianProcess(const LocalGaussianProcess& other)
       noise_variance_(other.noise_variance_),
       size_(other.size_),
       regions_(other.regions_),
+      anchor_rule_(other.anchor_rule_),
       t_(other.t_),
       X_(other.X_.leftCols(other.t_)),
       y_(other.y_.head(other.t_)),
@@ -192,8 +195,8 @@ GaussianProcess LocalGaussianProcess::ModelOn(const std::vector<int>& rows) cons
 }
 
 std::vector<int> LocalGaussianProcess::FindAnchors(
-    std::vector<Eigen::VectorXd>* correlations) const {
-  std::vector<int> anchors = {anchor()};
+    int first, std::vector<Eigen::VectorXd>* correlations) const {
+  std::vector<int> anchors = {first};
   correlations->assign(1, AnchorCorrelations(anchors[0]));
   const int regions = t_ <= size_ ? 1 : regions_;
   // The distance of every row to its nearest anchor.
@@ -212,8 +215,20 @@ std::vector<int> LocalGaussianProcess::FindAnchors(
 }
 
 void LocalGaussianProcess::Rebuild() const {
+  BuildAround(anchor());
+  if (anchor_rule_ != LocalAnchor::kHighestMean) return;
+  // The second pass: around the row of the highest posterior mean of the first pass's model
+  // among its groups' interiors (MeansAtObservations), the first of equal ones.
+  const Eigen::VectorXd means = InteriorMeans();
+  int best = -1;
+  for (int row = 0; row < t_; ++row)
+    if (!std::isnan(means(row)) && (best < 0 || means(row) > means(best))) best = row;
+  if (best >= 0 && best != anchors_[0]) BuildAround(best);
+}
+
+void LocalGaussianProcess::BuildAround(int first) const {
   std::vector<Eigen::VectorXd> correlations;
-  anchors_ = FindAnchors(&correlations);
+  anchors_ = FindAnchors(first, &correlations);
   floors_.clear();
   std::vector<int> remaining(static_cast<std::size_t>(t_)), rows, interior;
   std::iota(remaining.begin(), remaining.end(), 0);
@@ -263,9 +278,14 @@ const GaussianProcess& LocalGaussianProcess::local() const {
 }
 
 Eigen::VectorXd LocalGaussianProcess::MeansAtObservations() const {
+  if (stale_) Rebuild();
+  return InteriorMeans();
+}
+
+Eigen::VectorXd LocalGaussianProcess::InteriorMeans() const {
   Eigen::VectorXd means = Eigen::VectorXd::Constant(t_, std::numeric_limits<double>::quiet_NaN());
-  const Eigen::VectorXd local_means = local().MeansAtObservations();
-  const std::vector<int>& rows = neighbours();
+  const Eigen::VectorXd local_means = local_->MeansAtObservations();
+  const std::vector<int>& rows = neighbours_;
   for (std::size_t j = 0; j < rows.size(); ++j)
     if (std::binary_search(interior_.begin(), interior_.end(), rows[j]))
       means(rows[j]) = local_means(static_cast<Eigen::Index>(j));

@@ -222,8 +222,22 @@ ObjectiveSense SenseFromName(const std::string& name) {
   throw std::runtime_error("options.sense \"" + name + "\" is not maximize or minimize");
 }
 
+const char* LocalAnchorName(LocalAnchor anchor) {
+  return anchor == LocalAnchor::kHighestMean ? "highest-mean" : "highest-output";
+}
+
+LocalAnchor LocalAnchorFromName(const std::string& name) {
+  for (LocalAnchor a : {LocalAnchor::kHighestOutput, LocalAnchor::kHighestMean})
+    if (name == LocalAnchorName(a)) return a;
+  throw std::runtime_error("options.local_model.anchor \"" + name +
+                           "\" is not highest-output or highest-mean");
+}
+
 json LocalModelToJson(const LocalModelOptions& l) {
-  return {{"exact_until", l.exact_until}, {"size", l.size}, {"regions", l.regions}};
+  return {{"exact_until", l.exact_until},
+          {"size", l.size},
+          {"regions", l.regions},
+          {"anchor", LocalAnchorName(l.anchor)}};
 }
 
 json OptionsToJson(const OptimizerOptions& o) {
@@ -275,6 +289,10 @@ OptimizerOptions OptionsFromJson(const json& j) {
     o.local_model.exact_until = j.at("local_model").at("exact_until").get<int>();
     o.local_model.size = j.at("local_model").at("size").get<int>();
     o.local_model.regions = j.at("local_model").at("regions").get<int>();
+    // Absent from studies written before the anchor was an option: the highest output.
+    o.local_model.anchor = LocalAnchorFromName(
+        j.at("local_model")
+            .value("anchor", std::string(LocalAnchorName(LocalAnchor::kHighestOutput))));
   }
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();

@@ -51,6 +51,9 @@ bool LocalModelOptions::IsValid(std::string* error) const {
   if (regions < 1 || regions > size)
     return Fail(error, "regions must be in [1, size = " + std::to_string(size) + "], got " +
                            std::to_string(regions));
+  if (anchor != LocalAnchor::kHighestOutput && anchor != LocalAnchor::kHighestMean)
+    return Fail(error, "anchor must be kHighestOutput or kHighestMean, got " +
+                           std::to_string(static_cast<int>(anchor)));
   return true;
 }
 

@@ -98,8 +98,8 @@ void RewardModel::AddObservation(const Eigen::VectorXd& u, double y, bool accept
   }
   // The observation that crosses the threshold: the local model takes over with every
   // observation and the exact GP's hyperparameters; the exact GP (O(t^2) memory) is dropped.
-  auto local =
-      std::make_unique<LocalGaussianProcess>(*exact_, local_options_.size, local_options_.regions);
+  auto local = std::make_unique<LocalGaussianProcess>(
+      *exact_, local_options_.size, local_options_.regions, local_options_.anchor);
   local->AddObservation(u, y);
   local_ = std::move(local);
   exact_.reset();

@@ -274,6 +274,94 @@ TEST(LocalGaussianProcessTest, RegionsHaveTheirOwnAnchorsAndTrustBoxes) {
   ExpectInvalid([&] { LocalGaussianProcess(TestKernel(), kDim, Options(), 2, 3); }, "regions = 3");
 }
 
+// A lucky draw: a row 0.3 below the best output, told four more times at its value and once
+// 0.1 above the best output. The highest-output rule centres the model on the lucky draw; the
+// highest-mean rule on the row of the highest posterior mean among the interior rows of that
+// first model (not the lucky draw: the mean there is about the average of the five), and holds
+// the rows most correlated with it.
+TEST(LocalGaussianProcessTest, TheMeanAnchorIsTheHighestInteriorMeanNearTheBestOutput) {
+  const Data base = MakeData(300, TestSeed(23));
+  GaussianProcessOptions options = Options();
+  options.noise_variance = 0.05;
+  Eigen::Index best = 0;
+  base.y.maxCoeff(&best);
+  int lucky = -1;  // the row nearest to the best one among those 0.3 below it
+  for (int i = 0; i < 300; ++i) {
+    const double distance = (base.X.col(i) - base.X.col(best)).norm();
+    if (base.y(i) <= base.y(best) - 0.3 &&
+        (lucky < 0 || distance < (base.X.col(lucky) - base.X.col(best)).norm()))
+      lucky = i;
+  }
+  ASSERT_GE(lucky, 0);
+  Data d;
+  d.X.resize(kDim, 304);
+  d.y.resize(304);
+  d.X.leftCols(300) = base.X;
+  d.y.head(300) = base.y;
+  for (int j = 300; j < 304; ++j) {
+    d.X.col(j) = base.X.col(lucky);
+    d.y(j) = base.y(lucky);
+  }
+  d.y(lucky) = base.y(best) + 0.1;
+  LocalGaussianProcess by_output(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestOutput);
+  LocalGaussianProcess by_mean(TestKernel(), kDim, options, 60, 1, LocalAnchor::kHighestMean);
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+    by_output.AddObservation(d.X.col(j), d.y(j));
+    by_mean.AddObservation(d.X.col(j), d.y(j));
+  }
+  ASSERT_EQ(by_output.anchors()[0], lucky);
+  const Eigen::VectorXd first_means = by_output.MeansAtObservations();
+  int expected = -1;
+  for (int i = 0; i < 304; ++i)
+    if (!std::isnan(first_means(i)) && (expected < 0 || first_means(i) > first_means(expected)))
+      expected = i;
+  EXPECT_EQ(by_mean.anchors()[0], expected);
+  EXPECT_NE(by_mean.anchors()[0], lucky);
+  EXPECT_EQ(by_mean.anchor(), lucky);  // anchor() is still the highest output's row
+  EXPECT_EQ(by_mean.anchor_rule(), LocalAnchor::kHighestMean);
+  const std::unique_ptr<Kernel> kernel = TestKernel();
+  const Eigen::VectorXd a = d.X.col(expected);
+  std::vector<int> rows(304);
+  std::iota(rows.begin(), rows.end(), 0);
+  std::stable_sort(rows.begin(), rows.end(), [&](int i, int j) {
+    if (i == expected || j == expected) return i == expected && j != expected;
+    return Correlation(*kernel, d.X.col(i), a) > Correlation(*kernel, d.X.col(j), a);
+  });
+  rows.resize(60);
+  std::sort(rows.begin(), rows.end());
+  EXPECT_EQ(by_mean.neighbours(), rows);
+  Eigen::VectorXd lower = Eigen::VectorXd::Zero(kDim), upper = Eigen::VectorXd::Ones(kDim);
+  by_mean.LocalTrustBox(0, kDim, &lower, &upper);
+  EXPECT_TRUE((lower.array() <= a.array()).all() && (a.array() <= upper.array()).all());
+}
+
+// The highest-mean rule keeps the property a resumed run needs: one function of the
+// observations and hyperparameters, whenever the model was read, copies included.
+TEST(LocalGaussianProcessTest, TheMeanAnchoredModelDoesNotDependOnWhenItWasRead) {
+  const Data d = MakeData(150, TestSeed(24));
+  LocalGaussianProcess once(TestKernel(), kDim, Options(), 30, 2, LocalAnchor::kHighestMean);
+  LocalGaussianProcess every_time(TestKernel(), kDim, Options(), 30, 2, LocalAnchor::kHighestMean);
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+    once.AddObservation(d.X.col(j), d.y(j));
+    every_time.AddObservation(d.X.col(j), d.y(j));
+    if (j % 5 == 0) {
+      every_time.MeansAtObservations();
+      every_time.SetHyperparameters(TestKernel()->GetLogParams(), Options().noise_variance);
+    }
+  }
+  const LocalGaussianProcess copy = every_time;
+  EXPECT_EQ(copy.anchor_rule(), LocalAnchor::kHighestMean);
+  EXPECT_EQ(every_time.anchors(), once.anchors());
+  EXPECT_EQ(copy.anchors(), once.anchors());
+  EXPECT_EQ(every_time.neighbours(), once.neighbours());
+  Rng rng(11);
+  const Eigen::MatrixXd probes = UniformPoints(kDim, 10, 0.0, 1.0, rng);
+  for (Eigen::Index p = 0; p < probes.cols(); ++p) {
+    EXPECT_EQ(every_time.local().Mean(probes.col(p)), once.local().Mean(probes.col(p)));
+    EXPECT_EQ(copy.local().Variance(probes.col(p)), once.local().Variance(probes.col(p)));
+  }
+}
+
 TEST(LocalGaussianProcessTest, TheTrustBoxIsTheWholeBoxWhileEveryObservationIsANeighbour) {
   const Data d = MakeData(30, TestSeed(18));
   const LocalGaussianProcess local = MakeLocal(d, 40);

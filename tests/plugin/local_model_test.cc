@@ -93,10 +93,11 @@ TEST(LocalModelTest, ContextsAndFiniteSetsKeepTheExactGp) {
 
 // A run stopped before or after the switch and resumed from its log writes the log of the
 // uninterrupted run, byte for byte (but for the leases' times and worker names).
-TEST(LocalModelTest, ResumeAcrossTheSwitchIsExact) {
+void ExpectResumeAcrossTheSwitchIsExact(LocalAnchor anchor) {
   const std::uint64_t seed = testing::TestSeed(7);
   const std::string reference_path = testing::TempLogPath("local_reference");
   OptimizerOptions options = LocalOptions(seed);
+  options.local_model.anchor = anchor;
   options.log_path = reference_path;
   std::string reference_fingerprint;
   {
@@ -120,6 +121,14 @@ TEST(LocalModelTest, ResumeAcrossTheSwitchIsExact) {
     EXPECT_EQ(testing::ReadLogWithoutLeases(path), testing::ReadLogWithoutLeases(reference_path))
         << "stop after " << stop_after;
   }
+}
+
+TEST(LocalModelTest, ResumeAcrossTheSwitchIsExact) {
+  ExpectResumeAcrossTheSwitchIsExact(LocalAnchor::kHighestOutput);
+}
+
+TEST(LocalModelTest, ResumeAcrossTheSwitchIsExactWithTheMeanAnchor) {
+  ExpectResumeAcrossTheSwitchIsExact(LocalAnchor::kHighestMean);
 }
 
 // Two workers of one study whose asks and tells interleave across the switch: each replays the
@@ -206,6 +215,10 @@ TEST(LocalModelTest, TheHeaderLogsTheSettingsAndOlderHeadersMeanTheExactGp) {
   EXPECT_EQ(parsed.options.local_model.exact_until, kThreshold);
   EXPECT_EQ(parsed.options.local_model.size, 20);
   EXPECT_EQ(parsed.options.local_model.regions, 2);
+  EXPECT_EQ(parsed.options.local_model.anchor, LocalAnchor::kHighestOutput);
+  header.options.local_model.anchor = LocalAnchor::kHighestMean;
+  EXPECT_EQ(ParseLogHeader(FormatLogHeader(header)).options.local_model.anchor,
+            LocalAnchor::kHighestMean);
   EXPECT_EQ(parsed.options.fit_max_observations, 25);
   EXPECT_EQ(parsed.options.fit.max_seconds, 2.5);
 
@@ -215,6 +228,23 @@ TEST(LocalModelTest, TheHeaderLogsTheSettingsAndOlderHeadersMeanTheExactGp) {
   older["options"]["fit"].erase("max_seconds");
   const LogHeader old = ParseLogHeader(older.dump());
   EXPECT_EQ(old.options.local_model.exact_until, std::numeric_limits<int>::max());
+  // Written before the anchor was an option: the highest output's row.
+  nlohmann::json without_anchor = nlohmann::json::parse(FormatLogHeader(header));
+  without_anchor["options"]["local_model"].erase("anchor");
+  EXPECT_EQ(ParseLogHeader(without_anchor.dump()).options.local_model.anchor,
+            LocalAnchor::kHighestOutput);
+  nlohmann::json unknown = nlohmann::json::parse(FormatLogHeader(header));
+  unknown["options"]["local_model"]["anchor"] = "lowest";
+  EXPECT_THROW(
+      {
+        try {
+          ParseLogHeader(unknown.dump());
+        } catch (const std::exception& e) {
+          EXPECT_THAT(e.what(), ::testing::HasSubstr("local_model.anchor"));
+          throw;
+        }
+      },
+      std::exception);
   EXPECT_EQ(old.options.fit_max_observations, std::numeric_limits<int>::max());
   EXPECT_EQ(old.options.fit.max_seconds, std::numeric_limits<double>::infinity());
 }
@@ -233,6 +263,8 @@ TEST(LocalModelTest, BadSettingsAreRefusedNamingTheField) {
                  "local_model.exact_until");
   expect_refused([](OptimizerOptions* o) { o->local_model.size = 0; }, "local_model.size");
   expect_refused([](OptimizerOptions* o) { o->local_model.regions = 0; }, "local_model.regions");
+  expect_refused([](OptimizerOptions* o) { o->local_model.anchor = static_cast<LocalAnchor>(7); },
+                 "local_model.anchor");
   expect_refused([](OptimizerOptions* o) { o->fit_max_observations = 0; }, "fit_max_observations");
   expect_refused([](OptimizerOptions* o) { o->fit.max_seconds = 0.0; }, "max_seconds");
 }

@@ -14,21 +14,28 @@
 // Neighbourhood: rows ranked by the correlation k(x_i, a) / sqrt(k(x_i, x_i) k(a, a)) with an
 // anchor a (the kernel's own metric: ARD lengthscales, periods and composites included;
 // k(x_i, a) itself where a diagonal is not positive); the anchor first, ties to the lower row.
-// Anchor 0 is the row of the highest output (the first of equal ones); anchor j > 0 the row of
-// the highest output among those at least 0.3 (Euclidean, input units; a tenth of the unit
-// cube's diagonal in 6-D: another basin) from every earlier anchor, while there is one and
-// j < regions. With k anchors, region
-// 0's group is the size - (k - 1) floor(size / k) rows most correlated with anchor 0, region
-// j's the floor(size / k) rows most correlated with anchor j among those no earlier group
-// holds. While t <= size there is one region holding every row. The local model holds the groups'
-// union in row order. A deterministic function of the observations and the hyperparameters: it is
-// rebuilt from scratch (one O(size^3) factorization) when they have changed since it was last read,
-// and never updated in place, so that two LocalGaussianProcess with the same observations and
-// hyperparameters hold bit-identical local models whenever each was read (what a run resumed from
-// its log needs).
+// Anchors (LocalAnchor): under kHighestOutput anchor 0 is the row of the highest output (the
+// first of equal ones). Under kHighestMean the model is first built as under kHighestOutput,
+// then rebuilt around anchor 0 = argmax over that model's interior rows (MeansAtObservations)
+// of the posterior mean (the first of equal ones), with further anchors as below: with noisy
+// outputs the highest one is a lucky draw (three noise deviations above its mean among a
+// thousand rows near an optimum) that no later output beats, while the posterior mean averages
+// the draws near it, as the exact GP's Best() does (measured in docs/benchmarks.md, "Long
+// studies": no lower regret than kHighestOutput, on the tuning problems or on Hartmann-6).
+// Anchor j > 0 is the row of the highest output among those at least 0.3 (Euclidean, input units; a
+// tenth of the unit cube's diagonal in 6-D: another basin) from every earlier anchor, while there
+// is one and j < regions. With k anchors, region 0's group is the size - (k - 1) floor(size / k)
+// rows most correlated with anchor 0, region j's the floor(size / k) rows most correlated with
+// anchor j among those no earlier group holds. While t <= size there is one region holding every
+// row. The local model holds the groups' union in row order. A deterministic function of the
+// observations and the hyperparameters: it is rebuilt from scratch (one O(size^3) factorization)
+// when they have changed since it was last read, and never updated in place, so that two
+// LocalGaussianProcess with the same observations and hyperparameters hold bit-identical local
+// models whenever each was read (what a run resumed from its log needs).
 //
 // Costs (t observations, m = size): AddObservation O(d) amortized; reading local() after a
-// change O(t d) kernel values + O(m^3); predictions as GaussianProcess on m points.
+// change O(t d) kernel values + O(m^3) (twice under kHighestMean when the anchor moves);
+// predictions as GaussianProcess on m points.
 //
 // Thread safety: local() rebuilds lazily, so no member may be called concurrently with any other
 // (an Optimizer serializes its calls); copies are independent. Inputs in the caller's units.
@@ -44,6 +51,15 @@
 
 namespace gpbandit {
 
+// Which observation anchors region 0 (LocalGaussianProcess, "Anchors").
+enum class LocalAnchor {
+  // The row of the highest output.
+  kHighestOutput,
+  // The row of the highest posterior mean, among the interior rows of the model built around
+  // the highest output's row.
+  kHighestMean,
+};
+
 class LocalGaussianProcess {
  public:
   // size >= 1: the number of observations in the local model; 1 <= regions <= size: the
@@ -51,9 +67,11 @@ class LocalGaussianProcess {
   // local model's. Throws std::invalid_argument as GaussianProcess does, and for a bad size or
   // number of regions.
   LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int input_dim,
-                       const GaussianProcessOptions& options, int size, int regions = 1);
+                       const GaussianProcessOptions& options, int size, int regions = 1,
+                       LocalAnchor anchor_rule = LocalAnchor::kHighestOutput);
   // The observations, kernel hyperparameters and noise variance of `exact`.
-  LocalGaussianProcess(const GaussianProcess& exact, int size, int regions = 1);
+  LocalGaussianProcess(const GaussianProcess& exact, int size, int regions = 1,
+                       LocalAnchor anchor_rule = LocalAnchor::kHighestOutput);
   LocalGaussianProcess(const LocalGaussianProcess& other);
   LocalGaussianProcess& operator=(const LocalGaussianProcess& other);
   LocalGaussianProcess(LocalGaussianProcess&&) noexcept;
@@ -62,6 +80,7 @@ class LocalGaussianProcess {
 
   int size() const { return size_; }
   int regions() const { return regions_; }
+  LocalAnchor anchor_rule() const { return anchor_rule_; }
   int input_dim() const { return input_dim_; }
   int num_observations() const { return t_; }
   const Kernel& kernel() const { return *kernel_; }
@@ -82,7 +101,8 @@ class LocalGaussianProcess {
   Eigen::VectorXd outputs() const { return y_.head(t_); }
   // Observation `row`'s input (0 <= row < t, unchecked).
   Eigen::VectorXd input(int row) const { return X_.col(row); }
-  // The row of the highest output (the first of equal ones); -1 with no observation.
+  // The row of the highest output (the first of equal ones); -1 with no observation. Region 0's
+  // anchor under kHighestOutput; under kHighestMean, anchors()[0] may differ.
   int anchor() const;
   // The anchors of the regions there are (at least one, at most regions()), region 0's first.
   const std::vector<int>& anchors() const;
@@ -113,6 +133,10 @@ class LocalGaussianProcess {
  private:
   void Invalidate() { stale_ = true; }
   void Rebuild() const;
+  // The groups, the local model and the floors around the anchors FindAnchors(first).
+  void BuildAround(int first) const;
+  // MeansAtObservations of the model built (not stale).
+  Eigen::VectorXd InteriorMeans() const;
   // Correlation of every row with the row anchor_row.
   Eigen::VectorXd AnchorCorrelations(int anchor_row) const;
   // The `count` rows of `candidates` (ascending) most correlated with anchor_row, which is one
@@ -121,7 +145,7 @@ class LocalGaussianProcess {
   std::vector<int> TopCorrelated(const Eigen::VectorXd& correlations, int anchor_row,
                                  std::vector<int> candidates, int count, double* floor) const;
   // The regions' anchors (the rule above), and each one's AnchorCorrelations.
-  std::vector<int> FindAnchors(std::vector<Eigen::VectorXd>* correlations) const;
+  std::vector<int> FindAnchors(int first, std::vector<Eigen::VectorXd>* correlations) const;
   double Correlation(const ConstVectorRef& x, const ConstVectorRef& a, double kaa) const;
 
   std::unique_ptr<Kernel> kernel_;
@@ -130,6 +154,7 @@ class LocalGaussianProcess {
   double noise_variance_;
   int size_;
   int regions_;
+  LocalAnchor anchor_rule_;
   int t_ = 0;
   Eigen::MatrixXd X_;  // input_dim x capacity (doubling)
   Eigen::VectorXd y_;  // capacity
