@@ -1,5 +1,6 @@
 #include "examples/demos/robot_demo.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "cli/io/csv.h"
 #include "cli/progress.h"
@@ -64,119 +66,136 @@ bool RobotDemoOptions::IsValid(std::string* error) const {
   return plant.IsValid(error);
 }
 
+namespace {
+
+// The reference: the best gains per condition by brute force on the noise-free plant.
+void FindBestGains(const RobotDemoOptions& o, const problems::PendulumPlant& plant,
+                   std::ostream& progress, RobotDemoResult* result) {
+  const auto start = Clock::now();
+  for (double payload : o.payloads) {
+    DemoCondition condition;
+    condition.payload = payload;
+    // One call, long on a fine grid: a heartbeat while it runs.
+    condition.brute_force = cli::WithHeartbeat(
+        progress, "[demo] brute force, payload " + Number(payload, 2) + " kg",
+        [&] { return problems::BruteForceBestGains(plant, payload, o.brute_force_points); });
+    progress << "[demo] brute force, payload " << Number(payload, 2)
+             << " kg: kp kd = " << Gains(condition.brute_force.gains) << ", reward "
+             << Number(condition.brute_force.reward) << " (" << condition.brute_force.evaluations
+             << " noise-free episodes)" << std::endl;
+    result->conditions.push_back(condition);
+  }
+  result->seconds_brute_force = Seconds(start);
+}
+
+// The conditions of the episodes, drawn once: both tuners face the same sequence.
+std::vector<int> DrawConditions(const RobotDemoOptions& o) {
+  Rng condition_rng(o.seed);
+  std::uniform_int_distribution<int> pick(0, static_cast<int>(o.payloads.size()) - 1);
+  std::vector<int> sequence(o.episodes);
+  for (int& c : sequence) c = pick(condition_rng);
+  return sequence;
+}
+
+// CGP-UCB over the gains with the payload as its context (its range the payloads'; one unit
+// wide for a single payload).
+Optimizer MakeContextualTuner(const RobotDemoOptions& o) {
+  const auto [min_it, max_it] = std::minmax_element(o.payloads.begin(), o.payloads.end());
+  const double payload_min = *min_it;
+  const double payload_max = *max_it > *min_it ? *max_it : *min_it + 1.0;
+  const Domain domain = Domain::Box(problems::PendulumGainLower(), problems::PendulumGainUpper())
+                            .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
+                                         Eigen::VectorXd::Constant(1, payload_max));
+  return Optimizer(domain, nullptr, "cgp-ucb",
+                   DemoUcbParams(o.beta_scale).MergedWith(o.contextual_options), TunerOptions(o));
+}
+
+// One episode of each tuner at the condition's payload, each with its own noise stream.
+void PlayEpisode(const problems::PendulumPlant& plant, double payload, Optimizer& contextual,
+                 Optimizer& plain, Rng& noise_contextual, Rng& noise_plain, DemoEpisode* episode,
+                 RobotDemoResult* result) {
+  const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, payload);
+  auto t0 = Clock::now();
+  const Eigen::Vector2d c = contextual.Ask(z);
+  episode->contextual_gains = c;
+  episode->contextual_reward = plant.Reward(c(0), c(1), payload);
+  episode->contextual_observed = plant.NoisyReward(c(0), c(1), payload, noise_contextual);
+  contextual.Tell(c, z, episode->contextual_observed);
+  result->seconds_contextual += Seconds(t0);
+
+  t0 = Clock::now();
+  const Eigen::Vector2d p = plain.Ask();
+  episode->plain_gains = p;
+  episode->plain_reward = plant.Reward(p(0), p(1), payload);
+  episode->plain_observed = plant.NoisyReward(p(0), p(1), payload, noise_plain);
+  plain.Tell(p, episode->plain_observed);
+  result->seconds_plain += Seconds(t0);
+}
+
+// CGP-UCB's recommendation at a condition: the accepted observation of that payload with the
+// highest posterior mean (a condition never drawn gets the best point of the whole run, judged
+// at its payload); GP-UCB's is its Best(), plain_best.
+void Recommend(const problems::PendulumPlant& plant, const Optimizer& contextual,
+               const Eigen::Vector2d& plain_best, DemoCondition* condition) {
+  const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, condition->payload);
+  double best_mean = -std::numeric_limits<double>::infinity();
+  for (const Observation& obs : contextual.observations()) {
+    if (!obs.accepted) continue;
+    const double mean = contextual.model().Mean(contextual.domain().ToUnit(obs.x, z));
+    const bool same_condition = obs.z.size() == 1 && obs.z(0) == condition->payload;
+    if ((same_condition || condition->episodes == 0) && mean > best_mean) {
+      best_mean = mean;
+      condition->contextual_gains = obs.x;
+    }
+  }
+  condition->plain_gains = plain_best;
+  condition->contextual_reward = plant.Reward(condition->contextual_gains(0),
+                                              condition->contextual_gains(1), condition->payload);
+  condition->plain_reward =
+      plant.Reward(condition->plain_gains(0), condition->plain_gains(1), condition->payload);
+}
+
+}  // namespace
+
 RobotDemoResult RunRobotDemo(const RobotDemoOptions& o, std::ostream& progress) {
   std::string error;
   if (!o.IsValid(&error)) throw std::invalid_argument(error);
   const problems::PendulumPlant plant(o.plant);
-  const int k = static_cast<int>(o.payloads.size());
   RobotDemoResult result;
-
-  // 1. The reference: the best gains per condition by brute force on the noise-free plant.
-  auto start = Clock::now();
-  for (int c = 0; c < k; ++c) {
-    DemoCondition condition;
-    condition.payload = o.payloads[c];
-    // One call, long on a fine grid: a heartbeat while it runs.
-    condition.brute_force = cli::WithHeartbeat(
-        progress, "[demo] brute force, payload " + Number(o.payloads[c], 2) + " kg",
-        [&] { return problems::BruteForceBestGains(plant, o.payloads[c], o.brute_force_points); });
-    progress << "[demo] brute force, payload " << Number(o.payloads[c], 2)
-             << " kg: kp kd = " << Gains(condition.brute_force.gains) << ", reward "
-             << Number(condition.brute_force.reward) << " (" << condition.brute_force.evaluations
-             << " noise-free episodes)" << std::endl;
-    result.conditions.push_back(condition);
-  }
-  result.seconds_brute_force = Seconds(start);
-
-  // 2. The conditions of the episodes, drawn once: both tuners face the same sequence.
-  Rng condition_rng(o.seed);
-  std::uniform_int_distribution<int> pick(0, k - 1);
-  std::vector<int> sequence(o.episodes);
-  for (int& c : sequence) c = pick(condition_rng);
-
-  const Eigen::Vector2d lower = problems::PendulumGainLower(),
-                        upper = problems::PendulumGainUpper();
-  double payload_min = o.payloads[0], payload_max = o.payloads[0];
-  for (double p : o.payloads) {
-    payload_min = std::min(payload_min, p);
-    payload_max = std::max(payload_max, p);
-  }
-  if (payload_max == payload_min) payload_max = payload_min + 1.0;  // a single condition
-  const StrategyParams beta = DemoUcbParams(o.beta_scale);
-  Optimizer contextual(Domain::Box(lower, upper)
-                           .WithContext(1, Eigen::VectorXd::Constant(1, payload_min),
-                                        Eigen::VectorXd::Constant(1, payload_max)),
-                       nullptr, "cgp-ucb", beta.MergedWith(o.contextual_options), TunerOptions(o));
-  Optimizer plain(Domain::Box(lower, upper), nullptr, "gp-ucb", beta.MergedWith(o.plain_options),
+  FindBestGains(o, plant, progress, &result);
+  const std::vector<int> sequence = DrawConditions(o);
+  Optimizer contextual = MakeContextualTuner(o);
+  Optimizer plain(Domain::Box(problems::PendulumGainLower(), problems::PendulumGainUpper()),
+                  nullptr, "gp-ucb", DemoUcbParams(o.beta_scale).MergedWith(o.plain_options),
                   TunerOptions(o));
 
-  // 3. The episodes. The same noise stream for both tuners (common random numbers). A line
-  // every 10 episodes, and between them when they grow slow.
+  // The same noise stream for both tuners (common random numbers). A line every 10 episodes,
+  // and between them when they grow slow.
   cli::ProgressClock progress_clock;
   Rng noise_contextual(o.seed + 7), noise_plain(o.seed + 7);
   double regret_contextual = 0, regret_plain = 0;
   for (int e = 0; e < o.episodes; ++e) {
     const int c = sequence[e];
-    const double payload = o.payloads[c];
-    const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, payload);
     DemoEpisode episode;
     episode.episode = e + 1;
     episode.condition = c;
     episode.best_reward = result.conditions[c].brute_force.reward;
-
-    auto t0 = Clock::now();
-    episode.contextual_gains = contextual.Ask(z);
-    episode.contextual_reward =
-        plant.Reward(episode.contextual_gains(0), episode.contextual_gains(1), payload);
-    episode.contextual_observed = plant.NoisyReward(
-        episode.contextual_gains(0), episode.contextual_gains(1), payload, noise_contextual);
-    contextual.Tell(episode.contextual_gains, z, episode.contextual_observed);
-    result.seconds_contextual += Seconds(t0);
-
-    t0 = Clock::now();
-    episode.plain_gains = plain.Ask();
-    episode.plain_reward = plant.Reward(episode.plain_gains(0), episode.plain_gains(1), payload);
-    episode.plain_observed =
-        plant.NoisyReward(episode.plain_gains(0), episode.plain_gains(1), payload, noise_plain);
-    plain.Tell(episode.plain_gains, episode.plain_observed);
-    result.seconds_plain += Seconds(t0);
-
+    PlayEpisode(plant, o.payloads[c], contextual, plain, noise_contextual, noise_plain, &episode,
+                &result);
     regret_contextual += episode.best_reward - episode.contextual_reward;
     regret_plain += episode.best_reward - episode.plain_reward;
     result.episodes.push_back(episode);
     ++result.conditions[c].episodes;
-    if ((e + 1) % 10 == 0 || e + 1 == o.episodes || progress_clock.Due()) {
+    if ((e + 1) % 10 == 0 || e + 1 == o.episodes || progress_clock.Due())
       progress << "[demo] episode " << std::setw(3) << e + 1 << "/" << o.episodes << "  payload "
-               << Number(payload, 2) << " kg  mean regret so far: CGP-UCB "
+               << Number(o.payloads[c], 2) << " kg  mean regret so far: CGP-UCB "
                << Number(regret_contextual / (e + 1)) << ", GP-UCB "
                << Number(regret_plain / (e + 1)) << "  ("
                << Number(result.seconds_contextual + result.seconds_plain, 1) << " s)" << std::endl;
-    }
   }
-
-  // 4. Recommendations per condition.
-  const Recommendation plain_best = plain.Best();
-  const std::vector<Observation> observations = contextual.observations();
-  for (int c = 0; c < k; ++c) {
-    DemoCondition& condition = result.conditions[c];
-    const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, condition.payload);
-    double best_mean = -std::numeric_limits<double>::infinity();
-    // A condition never drawn gets the best point of the whole run, judged at its payload.
-    for (const Observation& obs : observations) {
-      if (!obs.accepted) continue;
-      const double mean = contextual.model().Mean(contextual.domain().ToUnit(obs.x, z));
-      const bool same_condition = obs.z.size() == 1 && obs.z(0) == condition.payload;
-      if ((same_condition || condition.episodes == 0) && mean > best_mean) {
-        best_mean = mean;
-        condition.contextual_gains = obs.x;
-      }
-    }
-    condition.plain_gains = plain_best.x;
-    condition.contextual_reward = plant.Reward(condition.contextual_gains(0),
-                                               condition.contextual_gains(1), condition.payload);
-    condition.plain_reward =
-        plant.Reward(condition.plain_gains(0), condition.plain_gains(1), condition.payload);
-  }
+  const Eigen::Vector2d plain_best = plain.Best().x;
+  for (DemoCondition& condition : result.conditions)
+    Recommend(plant, contextual, plain_best, &condition);
   return result;
 }
 

@@ -41,6 +41,33 @@ bool SensorNetworkOptions::IsValid(std::string* error) const {
   return true;
 }
 
+namespace {
+
+// Per-sensor exposure to each wall's sun (east, south, west), heating and occupancy (columns
+// 0-4): fixed by the layout.
+Eigen::MatrixXd Exposure(const Eigen::MatrixXd& positions, const SensorNetworkOptions& o) {
+  const Eigen::Vector2d vents[2] = {{0.3 * o.width, 0.7 * o.depth},
+                                    {0.75 * o.width, 0.6 * o.depth}};
+  const Eigen::Vector2d offices[2] = {{0.2 * o.width, 0.3 * o.depth},
+                                      {0.6 * o.width, 0.85 * o.depth}};
+  Eigen::MatrixXd exposure(positions.cols(), 5);
+  for (Eigen::Index s = 0; s < positions.cols(); ++s) {
+    const Eigen::Vector2d p = positions.col(s);
+    exposure(s, 0) = std::exp(-(o.width - p(0)) / 5.0);  // east
+    exposure(s, 1) = std::exp(-p(1) / 5.0);              // south
+    exposure(s, 2) = std::exp(-p(0) / 5.0);              // west
+    double heat = 0, people = 0;
+    for (int v = 0; v < 2; ++v) heat += std::exp(-(p - vents[v]).squaredNorm() / (2 * 8.0 * 8.0));
+    for (int v = 0; v < 2; ++v)
+      people += std::exp(-(p - offices[v]).squaredNorm() / (2 * 5.0 * 5.0));
+    exposure(s, 3) = heat;
+    exposure(s, 4) = people;
+  }
+  return exposure;
+}
+
+}  // namespace
+
 SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
   std::string error;
   if (!o.IsValid(&error)) throw std::invalid_argument(error);
@@ -57,25 +84,7 @@ SensorNetworkData SimulateSensorNetwork(const SensorNetworkOptions& o) {
     data.positions(1, s) = o.depth * (0.03 + 0.94 * unit(rng));
     bias(s) = 0.4 * normal(rng);
   }
-  const Eigen::Vector2d vents[2] = {{0.3 * o.width, 0.7 * o.depth},
-                                    {0.75 * o.width, 0.6 * o.depth}};
-  const Eigen::Vector2d offices[2] = {{0.2 * o.width, 0.3 * o.depth},
-                                      {0.6 * o.width, 0.85 * o.depth}};
-
-  // Per-sensor exposure to each wall's sun, heating and occupancy: fixed by the layout.
-  Eigen::MatrixXd exposure(s_count, 5);
-  for (int s = 0; s < s_count; ++s) {
-    const Eigen::Vector2d p = data.positions.col(s);
-    exposure(s, 0) = std::exp(-(o.width - p(0)) / 5.0);  // east
-    exposure(s, 1) = std::exp(-p(1) / 5.0);              // south
-    exposure(s, 2) = std::exp(-p(0) / 5.0);              // west
-    double heat = 0, people = 0;
-    for (int v = 0; v < 2; ++v) heat += std::exp(-(p - vents[v]).squaredNorm() / (2 * 8.0 * 8.0));
-    for (int v = 0; v < 2; ++v)
-      people += std::exp(-(p - offices[v]).squaredNorm() / (2 * 5.0 * 5.0));
-    exposure(s, 3) = heat;
-    exposure(s, 4) = people;
-  }
+  const Eigen::MatrixXd exposure = Exposure(data.positions, o);
 
   const int per_day = 24 * o.samples_per_hour;
   const int snapshots = o.days * per_day;

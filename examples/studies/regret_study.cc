@@ -434,6 +434,117 @@ bool RegretStudyOptions::IsValid(std::string* error) const {
   return true;
 }
 
+namespace {
+
+// The Optimizer of one trial: the Optimizer's own model (nullptr) where the study asks for it,
+// as a library user gets it; else the study's kernel. On finite problems the papers' known
+// prior: no standardization, the true noise; on boxes the model's noise is
+// GaussianProcessOptions' default, or fitted.
+std::unique_ptr<Optimizer> MakeTrialOptimizer(const RegretStudyOptions& o, const Instance& in,
+                                              const std::string& strategy,
+                                              const StrategyParams& params,
+                                              std::uint64_t trial_key) {
+  OptimizerOptions oo;
+  oo.seed = DerivedSeed({o.seed, trial_key, kStrategyStream});
+  oo.refit.enabled = o.fit;
+  oo.num_threads = o.threads;
+  oo.sync_log = false;
+  const Domain domain =
+      in.finite ? Domain::FiniteSet(in.candidates) : Domain::Box(in.box.lower, in.box.upper);
+  std::unique_ptr<Kernel> kernel;
+  if (in.finite || !o.fit || !o.optimizer_default_model)
+    kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance, o.lengthscale);
+  if (in.finite) {
+    oo.gp.standardize_outputs = o.fit;
+    if (!o.fit) oo.gp.noise_variance = in.noise;
+  }
+  return std::make_unique<Optimizer>(domain, std::move(kernel), strategy, params, oo);
+}
+
+// One round of an Optimizer on the instance: its point, the noisy reward told, the regret.
+void PlayOptimizerRound(const Instance& in, Optimizer& optimizer, double noise_sd,
+                        std::normal_distribution<double>& normal, Rng& noise_rng, RegretRow* row) {
+  row->x = optimizer.Ask();
+  if (in.finite) {
+    int i = 0;
+    while (i < in.candidates.cols() && in.candidates.col(i) != row->x) ++i;
+    if (i == in.candidates.cols()) throw std::logic_error("the optimizer left the candidate set");
+    row->f = in.f(i);
+    row->regret = in.f.maxCoeff() - row->f;
+  } else {
+    row->f = in.box.reward(row->x);
+    row->regret = in.box.max_reward - row->f;
+  }
+  row->y = row->f + noise_sd * normal(noise_rng);
+  optimizer.Tell(row->x, row->y);
+}
+
+// One round of the study's own finite-set run.
+void PlayFiniteRound(const Instance& in, FiniteRun& finite, int t, Rng& strategy_rng, int threads,
+                     double noise_sd, std::normal_distribution<double>& normal, Rng& noise_rng,
+                     RegretRow* row) {
+  const int i = finite.Play(t, strategy_rng, threads);
+  row->f = in.f(i);
+  row->y = row->f + noise_sd * normal(noise_rng);
+  finite.Observe(row->y);
+  row->x = in.candidates.col(i).head(in.action_dim);
+  row->z = in.candidates.col(i).tail(in.context_dim);
+  row->regret = finite.BestF(i) - row->f;
+}
+
+// One trial of a strategy (and context mode): its rows to on_row, its totals to the summary.
+void RunTrial(const RegretStudyOptions& o, const io::FiniteProblem* file,
+              const std::string& strategy, const std::string& mode, int trial,
+              const std::function<void(const RegretRow&)>& on_row, std::ostream& progress,
+              cli::ProgressClock& progress_clock, StrategySummary* summary,
+              RegretStudyResult* result) {
+  const std::uint64_t trial_key = static_cast<std::uint64_t>(trial);
+  Rng problem_rng = SeededRng({o.seed, trial_key, kProblemStream});
+  const Instance in = MakeInstance(o, file, trial, problem_rng);
+  result->action_dim = in.action_dim;
+  result->context_dim = in.context_dim;
+  // The noise stream continues the problem's generator: identical for every strategy.
+  Rng& noise_rng = problem_rng;
+  Rng strategy_rng = SeededRng({o.seed, trial_key, kStrategyStream});
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const double noise_sd = std::sqrt(in.noise);
+  const StrategyParams so = MakeStrategyParams(o, in, strategy);
+  const auto trial_start = Clock::now();
+  std::unique_ptr<FiniteRun> finite;
+  std::unique_ptr<Optimizer> optimizer;
+  if (in.finite && !o.fit)
+    finite = std::make_unique<FiniteRun>(in, mode, strategy, so, o.prior_mean);
+  else
+    optimizer = MakeTrialOptimizer(o, in, strategy, so, trial_key);
+  double cumulative = 0.0, simple = std::numeric_limits<double>::infinity();
+  for (int t = 1; t <= o.T; ++t) {
+    RegretRow row;
+    row.trial = trial;
+    row.strategy = summary->strategy;
+    row.t = t;
+    if (finite)
+      PlayFiniteRound(in, *finite, t, strategy_rng, o.threads, noise_sd, normal, noise_rng, &row);
+    else
+      PlayOptimizerRound(in, *optimizer, noise_sd, normal, noise_rng, &row);
+    cumulative += row.regret;
+    simple = std::min(simple, row.regret);
+    row.cumulative = cumulative;
+    row.simple = simple;
+    summary->mean_average_regret[t - 1] += cumulative / t / o.trials;
+    if (on_row) on_row(row);
+    if (progress_clock.Due())
+      progress << "[run] " << summary->strategy << "  trial " << trial + 1 << "/" << o.trials
+               << "  t " << t << "/" << o.T << "  R_t/t " << std::setprecision(4) << cumulative / t
+               << "  elapsed " << std::fixed << std::setprecision(1) << progress_clock.Elapsed()
+               << " s" << std::defaultfloat << std::endl;
+  }
+  summary->cumulative.push_back(cumulative);
+  summary->simple.push_back(simple);
+  summary->seconds.push_back(Seconds(trial_start));
+}
+
+}  // namespace
+
 RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
                                  const std::function<void(const RegretRow&)>& on_row,
                                  std::ostream& progress) {
@@ -457,93 +568,9 @@ RegretStudyResult RunRegretStudy(const RegretStudyOptions& o,
       StrategySummary summary;
       summary.strategy = contextual ? strategy + "/" + mode : strategy;
       summary.mean_average_regret.assign(o.T, 0.0);
-      for (int trial = 0; trial < o.trials; ++trial) {
-        const std::uint64_t trial_key = static_cast<std::uint64_t>(trial);
-        Rng problem_rng = SeededRng({o.seed, trial_key, kProblemStream});
-        const Instance in = MakeInstance(o, &file, trial, problem_rng);
-        result.action_dim = in.action_dim;
-        result.context_dim = in.context_dim;
-        // The noise stream continues the problem's generator: identical for every strategy.
-        Rng& noise_rng = problem_rng;
-        Rng strategy_rng = SeededRng({o.seed, trial_key, kStrategyStream});
-        std::normal_distribution<double> normal(0.0, 1.0);
-        const double noise_sd = std::sqrt(in.noise);
-        const StrategyParams so = MakeStrategyParams(o, in, strategy);
-        const auto trial_start = Clock::now();
-
-        std::unique_ptr<FiniteRun> finite;
-        std::unique_ptr<Optimizer> optimizer;
-        if (in.finite && !o.fit) {
-          finite = std::make_unique<FiniteRun>(in, mode, strategy, so, o.prior_mean);
-        } else {
-          OptimizerOptions oo;
-          oo.seed = DerivedSeed({o.seed, trial_key, kStrategyStream});
-          oo.refit.enabled = o.fit;
-          oo.num_threads = o.threads;
-          oo.sync_log = false;
-          const Domain domain = in.finite ? Domain::FiniteSet(in.candidates)
-                                          : Domain::Box(in.box.lower, in.box.upper);
-          // The Optimizer's own model (nullptr) where the study asks for it, as a library user
-          // gets it; else the study's kernel.
-          std::unique_ptr<Kernel> kernel;
-          if (in.finite || !o.fit || !o.optimizer_default_model)
-            kernel = MakeKernel(o.kernel, FirstDims(in.action_dim), true, o.signal_variance,
-                                o.lengthscale);
-          if (in.finite) {
-            // The papers' known prior: no standardization, the true noise.
-            oo.gp.standardize_outputs = o.fit;
-            if (!o.fit) oo.gp.noise_variance = in.noise;
-          }  // box problems: the model's noise is GaussianProcessOptions' default, or fitted
-          optimizer = std::make_unique<Optimizer>(domain, std::move(kernel), strategy, so, oo);
-        }
-        double cumulative = 0.0, simple = std::numeric_limits<double>::infinity();
-        for (int t = 1; t <= o.T; ++t) {
-          RegretRow row;
-          row.trial = trial;
-          row.strategy = summary.strategy;
-          row.t = t;
-          if (finite) {
-            const int i = finite->Play(t, strategy_rng, o.threads);
-            row.f = in.f(i);
-            row.y = row.f + noise_sd * normal(noise_rng);
-            finite->Observe(row.y);
-            row.x = in.candidates.col(i).head(in.action_dim);
-            row.z = in.candidates.col(i).tail(in.context_dim);
-            row.regret = finite->BestF(i) - row.f;
-          } else if (in.finite) {
-            row.x = optimizer->Ask();
-            int i = 0;
-            while (i < in.candidates.cols() && in.candidates.col(i) != row.x) ++i;
-            if (i == in.candidates.cols())
-              throw std::logic_error("the optimizer left the candidate set");
-            row.f = in.f(i);
-            row.y = row.f + noise_sd * normal(noise_rng);
-            optimizer->Tell(row.x, row.y);
-            row.regret = in.f.maxCoeff() - row.f;
-          } else {
-            row.x = optimizer->Ask();
-            row.f = in.box.reward(row.x);
-            row.y = row.f + noise_sd * normal(noise_rng);
-            optimizer->Tell(row.x, row.y);
-            row.regret = in.box.max_reward - row.f;
-          }
-          cumulative += row.regret;
-          simple = std::min(simple, row.regret);
-          row.cumulative = cumulative;
-          row.simple = simple;
-          summary.mean_average_regret[t - 1] += cumulative / t / o.trials;
-          if (on_row) on_row(row);
-          if (progress_clock.Due()) {
-            progress << "[run] " << summary.strategy << "  trial " << trial + 1 << "/" << o.trials
-                     << "  t " << t << "/" << o.T << "  R_t/t " << std::setprecision(4)
-                     << cumulative / t << "  elapsed " << std::fixed << std::setprecision(1)
-                     << progress_clock.Elapsed() << " s" << std::defaultfloat << std::endl;
-          }
-        }
-        summary.cumulative.push_back(cumulative);
-        summary.simple.push_back(simple);
-        summary.seconds.push_back(Seconds(trial_start));
-      }
+      for (int trial = 0; trial < o.trials; ++trial)
+        RunTrial(o, &file, strategy, mode, trial, on_row, progress, progress_clock, &summary,
+                 &result);
       result.summaries.push_back(std::move(summary));
     }
   }
