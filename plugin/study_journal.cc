@@ -48,8 +48,25 @@ std::unique_ptr<StudyStorage> StudyJournal::StorageFromOptions(const OptimizerOp
 void StudyJournal::Attach(std::unique_ptr<StudyStorage> storage, const WorkerOptions& worker) {
   storage_ = std::move(storage);
   worker_id_ = worker.id.empty() ? DefaultWorkerId() : worker.id;
-  std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
-  SyncFrom(*session, &session);
+  SyncShared();
+}
+
+// A shared read interrupted by a lost connection (a server that crashed after this worker
+// connected) is read again: the storage reconnects first, and nothing was replayed from the
+// interrupted session.
+void StudyJournal::SyncShared() {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
+      SyncFrom(*session, &session);
+      return;
+    } catch (const StorageInterrupted& e) {
+      if (attempt >= kMaxAttempts)
+        throw std::runtime_error(storage_->Describe() + ": gave up after " +
+                                 std::to_string(attempt) + " interrupted reads: " + e.what());
+      std::cerr << "gpbandit: warning: " << e.what() << "; reading the study again\n";
+    }
+  }
 }
 
 void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>* shared) {
@@ -201,9 +218,7 @@ bool StudyJournal::CreateStudyInCall() {
 }
 
 void StudyJournal::Sync() {
-  if (!storage_) return;
-  std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
-  SyncFrom(*session, &session);
+  if (storage_) SyncShared();
 }
 
 }  // namespace gpbandit
