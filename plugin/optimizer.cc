@@ -6,6 +6,7 @@
 
 #include "gpbandit/plugin/log_header.h"
 #include "gpbandit/plugin/observation_log.h"
+#include "plugin/interrupted_retry.h"
 #include "plugin/optimizer_impl.h"
 
 namespace gpbandit {
@@ -31,19 +32,6 @@ void CheckResumable(const LogHeader& header, bool kernel_given, const std::strin
     throw std::runtime_error(where + ": it was written by strategy '" + header.strategy +
                              "', which is not registered (register its factory with "
                              "StrategyRegistry::Default().Register before Resume)");
-}
-
-// The study's header, read again after a lost connection (a server that crashed after the
-// first connection; the storage reconnects first): "" when there is no such study.
-std::string ReadHeader(StudyStorage& storage) {
-  constexpr int kMaxReads = 20;
-  for (int attempt = 1;; ++attempt) {
-    try {
-      return storage.Begin(LockMode::kShared)->header();
-    } catch (const StorageInterrupted& e) {
-      if (attempt >= kMaxReads) throw std::runtime_error(e.what());
-    }
-  }
 }
 
 std::unique_ptr<internal::OptimizerImpl> ImplByName(const Domain& domain,
@@ -136,7 +124,9 @@ std::unique_ptr<Optimizer> Optimizer::Open(std::unique_ptr<StudyStorage> storage
   std::string error;
   if (!worker.IsValid(&error)) throw std::invalid_argument("WorkerOptions: " + error);
   const std::string where = "cannot open the study " + storage->Describe();
-  std::string header_json = ReadHeader(*storage);
+  std::string header_json = RetryInterrupted(*storage, "reading the study again", [&] {
+    return storage->Begin(LockMode::kShared)->header();
+  });
   if (header_json.empty()) throw std::runtime_error(where + ": no such study");
   LogHeader header = ParseLogHeader(header_json);
   CheckResumable(header, kernel != nullptr, where);

@@ -6,12 +6,10 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "plugin/interrupted_retry.h"
+
 namespace gpbandit {
 namespace {
-
-// A call interrupted by a lost connection is retried this often (each attempt first waits for
-// the storage to come back, up to WorkerOptions::reconnect_timeout_seconds).
-constexpr int kMaxAttempts = 20;
 
 double WallClock() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -55,18 +53,10 @@ void StudyJournal::Attach(std::unique_ptr<StudyStorage> storage, const WorkerOpt
 // connected) is read again: the storage reconnects first, and nothing was replayed from the
 // interrupted session.
 void StudyJournal::SyncShared() {
-  for (int attempt = 1;; ++attempt) {
-    try {
-      std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
-      SyncFrom(*session, &session);
-      return;
-    } catch (const StorageInterrupted& e) {
-      if (attempt >= kMaxAttempts)
-        throw std::runtime_error(storage_->Describe() + ": gave up after " +
-                                 std::to_string(attempt) + " interrupted reads: " + e.what());
-      std::cerr << "gpbandit: warning: " << e.what() << "; reading the study again\n";
-    }
-  }
+  RetryInterrupted(*storage_, "reading the study again", [&] {
+    std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
+    SyncFrom(*session, &session);
+  });
 }
 
 void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>* shared) {
@@ -157,17 +147,7 @@ void StudyJournal::Run(const Stage& stage, Durability durability) {
     return;
   }
   ReadAheadUnlocked(/*clock=*/false);
-  for (int attempt = 1;; ++attempt) {
-    try {
-      Attempt(stage, durability);
-      return;
-    } catch (const StorageInterrupted& e) {
-      if (attempt >= kMaxAttempts)
-        throw std::runtime_error(storage_->Describe() + ": gave up after " +
-                                 std::to_string(attempt) + " interrupted attempts: " + e.what());
-      std::cerr << "gpbandit: warning: " << e.what() << "; retrying the call\n";
-    }
-  }
+  RetryInterrupted(*storage_, "retrying the call", [&] { Attempt(stage, durability); });
 }
 
 // One attempt of Run. Until the commit succeeds, a failure leaves the optimizer as it was (but

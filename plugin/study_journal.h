@@ -91,7 +91,7 @@ class StudyJournal {
   // ended (*shared reset) before the replay, so that it holds nothing while the models update.
   // After StudyRewound, rebuilds the replica from the study's first record.
   void SyncFrom(StudySession& session, std::unique_ptr<StudySession>* shared = nullptr);
-  // SyncFrom a shared session, read again after StorageInterrupted (at most kMaxAttempts).
+  // SyncFrom a shared session, read again after StorageInterrupted (RetryInterrupted).
   void SyncShared();
   std::vector<LogRecord> Parse(const std::vector<StudyRecord>& records) const;
   void ReadAheadUnlocked(bool clock);
