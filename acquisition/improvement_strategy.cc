@@ -28,6 +28,7 @@ IncumbentRule ParseIncumbentRule(const std::string& name) {
 void to_json(nlohmann::json& j, const ImprovementOptions& o) {
   j = {{"xi", o.xi},
        {"relative_xi", o.relative_xi},
+       {"relative_xi_per_dim", o.relative_xi_per_dim},
        {"incumbent_rule", IncumbentRuleName(o.incumbent_rule)}};
 }
 
@@ -35,6 +36,7 @@ void from_json(const nlohmann::json& j, ImprovementOptions& o) {
   internal::OptionsReader reader(j);
   reader.Read("xi", &o.xi);
   reader.Read("relative_xi", &o.relative_xi);
+  reader.Read("relative_xi_per_dim", &o.relative_xi_per_dim);
   reader.ReadEnum("incumbent_rule", &o.incumbent_rule, IncumbentRuleName,
                   {IncumbentRule::kPosteriorMean, IncumbentRule::kBestObserved});
   reader.Finish();
@@ -45,6 +47,9 @@ bool ImprovementOptions::IsValid(std::string* error) const {
     return internal::Fail(error, "xi", xi, "must be finite and >= 0");
   if (!(relative_xi >= 0.0) || !std::isfinite(relative_xi))
     return internal::Fail(error, "relative_xi", relative_xi, "must be finite and >= 0");
+  if (!(relative_xi_per_dim >= 0.0) || !std::isfinite(relative_xi_per_dim))
+    return internal::Fail(error, "relative_xi_per_dim", relative_xi_per_dim,
+                          "must be finite and >= 0");
   return true;
 }
 
@@ -65,7 +70,8 @@ void ImprovementStrategy::BeginRound(const RoundState& state) {
   ValidateRoundState(state);
   incumbent_ = options_.incumbent_rule == IncumbentRule::kBestObserved ? state.best_observed
                                                                        : state.incumbent;
-  margin_ = options_.xi + options_.relative_xi * std::sqrt(state.signal_variance);
+  const double relative = options_.relative_xi + options_.relative_xi_per_dim * state.action_dim;
+  margin_ = options_.xi + relative * std::sqrt(state.signal_variance);
 }
 
 }  // namespace gpbandit

@@ -15,7 +15,7 @@ ProbabilityOfImprovement::ProbabilityOfImprovement(const ImprovementOptions& opt
 
 ImprovementOptions ProbabilityOfImprovement::DefaultOptions() {
   ImprovementOptions options;
-  options.relative_xi = 0.01;
+  options.relative_xi_per_dim = 0.005;
   return options;
 }
 

@@ -491,6 +491,26 @@ json UpgradeV7(json header) {
   return header;
 }
 
+// ---- Version 8 -> 9 ---------------------------------------------------------------------------
+
+// Version 9 gave the improvement strategies relative_xi_per_dim (improvement_strategy.h), and PI
+// a default of 0.005 of it with relative_xi 0. A version-8 PI header (written with every option,
+// relative_xi 0.01 by default) ran without the per-dimension margin and keeps none.
+json UpgradeV8(json header) {
+  json& options = header.at("strategy_options");
+  if (header.at("strategy").get<std::string>() == "pi" && !options.contains("relative_xi_per_dim"))
+    options["relative_xi_per_dim"] = 0.0;
+  header["version"] = 9;
+  return header;
+}
+
+// The rewrites in order: kUpgrades[v - 1] takes a version-v header to version v + 1.
+using Upgrade = json (*)(json);
+constexpr Upgrade kUpgrades[] = {UpgradeV1, UpgradeV2, UpgradeV3, UpgradeV4,
+                                 UpgradeV5, UpgradeV6, UpgradeV7, UpgradeV8};
+static_assert(sizeof(kUpgrades) / sizeof(kUpgrades[0]) == kLogFormatVersion - 1,
+              "one rewrite per format version");
+
 LogHeader HeaderFromJson(const json& j) {
   LogHeader h;
   h.domain = DomainFromJson(j.at("domain"));
@@ -548,36 +568,11 @@ LogHeader ParseLogHeader(const std::string& json_text) {
     json j = json::parse(json_text);
     if (j.at("type").get<std::string>() != "header") throw std::runtime_error("not a header");
     const int version = j.at("version").get<int>();
-    switch (version) {
-      case 1:
-        j = UpgradeV7(
-            UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(UpgradeV1(std::move(j))))))));
-        break;
-      case 2:
-        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(UpgradeV2(std::move(j)))))));
-        break;
-      case 3:
-        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(UpgradeV3(std::move(j))))));
-        break;
-      case 4:
-        j = UpgradeV7(UpgradeV6(UpgradeV5(UpgradeV4(std::move(j)))));
-        break;
-      case 5:
-        j = UpgradeV7(UpgradeV6(UpgradeV5(std::move(j))));
-        break;
-      case 6:
-        j = UpgradeV7(UpgradeV6(std::move(j)));
-        break;
-      case 7:
-        j = UpgradeV7(std::move(j));
-        break;
-      case kLogFormatVersion:
-        break;
-      default:
-        throw std::runtime_error("unsupported version " + std::to_string(version) +
-                                 " (this code reads versions 1 to " +
-                                 std::to_string(kLogFormatVersion) + ")");
-    }
+    if (version < 1 || version > kLogFormatVersion)
+      throw std::runtime_error("unsupported version " + std::to_string(version) +
+                               " (this code reads versions 1 to " +
+                               std::to_string(kLogFormatVersion) + ")");
+    for (int v = version; v < kLogFormatVersion; ++v) j = kUpgrades[v - 1](std::move(j));
     LogHeader h = HeaderFromJson(j);
     h.format_version = version;
     return h;

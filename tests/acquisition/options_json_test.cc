@@ -35,9 +35,11 @@ TEST(OptionsJsonTest, UnknownKeyIsNamedWithTheValidOnes) {
   ExpectInvalid([] { CreateGpTs(R"({"ts_num_features": 64})"); },
                 "gp-ts options: unknown key 'ts_num_features'");
   ExpectInvalid([] { CreateEi(R"({"delta": 0.1})"); },
-                "ei options: unknown key 'delta'; valid keys: xi, relative_xi, incumbent_rule");
+                "ei options: unknown key 'delta'; valid keys: xi, relative_xi, "
+                "relative_xi_per_dim, incumbent_rule");
   ExpectInvalid([] { CreatePi(R"({"Xi": 0.1})"); },
-                "pi options: unknown key 'Xi'; valid keys: xi, relative_xi, incumbent_rule");
+                "pi options: unknown key 'Xi'; valid keys: xi, relative_xi, relative_xi_per_dim, "
+                "incumbent_rule");
 }
 
 TEST(OptionsJsonTest, WrongTypeNamesTheKeyAndTheValue) {

@@ -67,15 +67,19 @@ void ExpectXiSurvivesJson() {
     ImprovementOptions o;
     o.xi = xi;
     o.relative_xi = xi == 0.0 ? kPointThree : xi;
+    o.relative_xi_per_dim = xi == 0.0 ? kThird : xi;
     o.incumbent_rule = xi > 0.0 ? IncumbentRule::kBestObserved : IncumbentRule::kPosteriorMean;
     const S s(o);
     const auto back = RebuiltFromJson(s);
     ASSERT_NE(back, nullptr);
     EXPECT_TRUE(SameBits(back->options().xi, xi)) << s.OptionsJson();
     EXPECT_TRUE(SameBits(back->options().relative_xi, o.relative_xi)) << s.OptionsJson();
+    EXPECT_TRUE(SameBits(back->options().relative_xi_per_dim, o.relative_xi_per_dim))
+        << s.OptionsJson();
     EXPECT_EQ(back->options().incumbent_rule, o.incumbent_rule) << s.OptionsJson();
-    EXPECT_EQ(StrategyParams(s.OptionsJson()).keys(),
-              (std::vector<std::string>{"incumbent_rule", "relative_xi", "xi"}));
+    EXPECT_EQ(
+        StrategyParams(s.OptionsJson()).keys(),
+        (std::vector<std::string>{"incumbent_rule", "relative_xi", "relative_xi_per_dim", "xi"}));
   }
 }
 

@@ -300,8 +300,9 @@ TEST_F(CliTest, StrategiesListsDescriptionsAndDefaultOptions) {
   EXPECT_THAT(r.out, HasSubstr("\"beta_scale\":1.0"));
   EXPECT_THAT(r.out,
               HasSubstr("options: {\"incumbent_rule\":\"posterior-mean\",\"relative_xi\":0.0,"
-                        "\"xi\":0.0}"));         // ei, log-ei
-  EXPECT_THAT(r.out, HasSubstr("options: {}"));  // mean, variance
+                        "\"relative_xi_per_dim\":0.0,\"xi\":0.0}"));  // ei, log-ei
+  EXPECT_THAT(r.out, HasSubstr("\"relative_xi_per_dim\":0.005"));     // pi
+  EXPECT_THAT(r.out, HasSubstr("options: {}"));                       // mean, variance
   EXPECT_THAT(r.out, HasSubstr("on boxes only with kernels that have random features"));
   EXPECT_THAT(r.out, HasSubstr("Every strategy runs on finite sets and boxes"));
 }

@@ -96,10 +96,11 @@ TEST(LogFormatV1Test, ContextualEiWithASkippedRewardResumesExactly) {
   const std::string path = CopyOfFixture("v1_context_ei");
   const auto opt = Optimizer::Resume(path);
   EXPECT_EQ(opt->strategy_name(), "ei");
-  // (relative_xi, added in version 5, is 0 here: the margin of a version-1 log is its xi.)
-  EXPECT_EQ(
-      opt->strategy_options(),
-      StrategyParams(R"({"xi": 0.01, "relative_xi": 0, "incumbent_rule": "posterior-mean"})"));
+  // (relative_xi and relative_xi_per_dim, added in versions 5 and 9, are 0 here: the margin of a
+  // version-1 log is its xi.)
+  EXPECT_EQ(opt->strategy_options(), StrategyParams(R"({"xi": 0.01, "relative_xi": 0,
+                                                        "relative_xi_per_dim": 0,
+                                                        "incumbent_rule": "posterior-mean"})"));
   EXPECT_EQ(opt->domain().context_dim(), 1);
   EXPECT_EQ(opt->num_accepted(), 6);
   EXPECT_EQ(opt->num_failed(), 1);

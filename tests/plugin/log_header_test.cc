@@ -202,11 +202,48 @@ TEST(LogHeaderTest, Version4PiHeadersKeepNoMargin) {
       HeaderAtVersion(4, "pi", R"({"xi": 0.5, "incumbent_rule": "posterior-mean"})");
   EXPECT_EQ(pi.format_version, 4);
   EXPECT_EQ(pi.strategy_options,
-            StrategyParams(R"({"xi": 0.5, "incumbent_rule": "posterior-mean", "relative_xi": 0})"));
+            StrategyParams(R"({"xi": 0.5, "incumbent_rule": "posterior-mean", "relative_xi": 0,
+                               "relative_xi_per_dim": 0})"));
   EXPECT_EQ(HeaderAtVersion(4, "pi", R"({"relative_xi": 0.2})").strategy_options,
-            StrategyParams(R"({"relative_xi": 0.2})"));
+            StrategyParams(R"({"relative_xi": 0.2, "relative_xi_per_dim": 0})"));
   EXPECT_EQ(HeaderAtVersion(4, "ei", R"({"xi": 0})").strategy_options,
             StrategyParams(R"({"xi": 0})"));
+}
+
+// Version 9 gave PI a margin per action dimension by default: a version-8 (or older) PI header
+// without the key ran with none and keeps none (its relative_xi as written); one that has it, the
+// other improvement strategies, whose default is 0, and version-9 headers are left alone.
+TEST(LogHeaderTest, Version8PiHeadersKeepTheirMargin) {
+  for (int version : {5, 8}) {
+    const LogHeader pi = HeaderAtVersion(version, "pi", R"({"xi": 0, "relative_xi": 0.01})");
+    EXPECT_EQ(pi.format_version, version);
+    EXPECT_EQ(pi.strategy_options,
+              StrategyParams(R"({"xi": 0, "relative_xi": 0.01, "relative_xi_per_dim": 0})"));
+  }
+  EXPECT_EQ(HeaderAtVersion(4, "pi", R"({"xi": 0.5})").strategy_options,
+            StrategyParams(R"({"xi": 0.5, "relative_xi": 0, "relative_xi_per_dim": 0})"));
+  EXPECT_EQ(HeaderAtVersion(8, "pi", R"({"relative_xi_per_dim": 0.2})").strategy_options,
+            StrategyParams(R"({"relative_xi_per_dim": 0.2})"));
+  EXPECT_EQ(HeaderAtVersion(8, "ei", R"({"xi": 0})").strategy_options,
+            StrategyParams(R"({"xi": 0})"));
+  EXPECT_EQ(HeaderAtVersion(kLogFormatVersion, "pi", "{}").strategy_options, StrategyParams("{}"));
+}
+
+// Versions outside 1 .. kLogFormatVersion are refused with the range this code reads.
+TEST(LogHeaderTest, UnknownVersionsAreRefused) {
+  for (int version : {0, -1, kLogFormatVersion + 1}) {
+    try {
+      HeaderAtVersion(version, "gp-ucb", "{}");
+      ADD_FAILURE() << "accepted version " << version;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("unsupported version " + std::to_string(version)),
+                std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("versions 1 to " + std::to_string(kLogFormatVersion)),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 // Version 7 made r-gp-ucb restart on its residual test by default: a version-6 r-gp-ucb header

@@ -215,7 +215,9 @@ TEST(OptimizerTimeTest, RGpUcbRestartsWhereTheResidualOfATellExceedsTheThreshold
         EXPECT_EQ(after.stddev, 1.0) << "round " << round;
       }
     }
-    if (!restarted) EXPECT_LT(opt.Predict(x).stddev, 0.5) << "round " << round;
+    if (!restarted) {
+      EXPECT_LT(opt.Predict(x).stddev, 0.5) << "round " << round;
+    }
   }
   // Rounds 0 and 1 are the design; t = 3 at round 2, t = 1 at rounds 4 and 6 (new epochs).
   ASSERT_EQ(figures.size(), factor.size());

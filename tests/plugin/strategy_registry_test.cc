@@ -165,9 +165,9 @@ TEST(StrategyRegistryTest, EveryStrategyHasADescriptionAndCompleteDefaults) {
   }
   EXPECT_TRUE(registry.DefaultOptions("gp-ucb").contains("beta_scale"));
   EXPECT_TRUE(registry.DefaultOptions("gp-ts").contains("num_features"));
-  EXPECT_EQ(
-      registry.DefaultOptions("ei"),
-      StrategyParams(R"({"xi": 0.0, "relative_xi": 0.0, "incumbent_rule": "posterior-mean"})"));
+  EXPECT_EQ(registry.DefaultOptions("ei"),
+            StrategyParams(R"({"xi": 0.0, "relative_xi": 0.0, "relative_xi_per_dim": 0.0,
+                         "incumbent_rule": "posterior-mean"})"));
   EXPECT_TRUE(registry.DefaultOptions("mean").empty());
   EXPECT_THROW(registry.DefaultOptions("no-such"), std::invalid_argument);
   EXPECT_THROW(registry.Description("no-such"), std::invalid_argument);

@@ -1,7 +1,7 @@
 // What expected improvement and probability of improvement share: the margin xi, the incumbent
 // best taken from each round's RoundState, and xi as the reported figure. Subclasses add the
 // formula (Score) and their name. JSON options (strategy_params.h): xi, relative_xi,
-// incumbent_rule ("posterior-mean", "best-observed").
+// relative_xi_per_dim, incumbent_rule ("posterior-mean", "best-observed").
 //
 // Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_IMPROVEMENT_STRATEGY_H_
@@ -37,6 +37,10 @@ struct ImprovementOptions {
   // added to xi each round: a scale-free margin (Lizotte 2008 suggests 0.01 of the outputs'
   // spread for PI and EI). >= 0 and finite. Default 0.
   double relative_xi = 0.0;
+  // A margin in the same units per action dimension (RoundState::action_dim), added to
+  // relative_xi: exploration that grows with the dimension, as GP-UCB's dim-log beta_t does
+  // (beta_schedule.h). >= 0 and finite. Default 0.
+  double relative_xi_per_dim = 0.0;
   // The incumbent `best`. Default kPosteriorMean.
   IncumbentRule incumbent_rule = IncumbentRule::kPosteriorMean;
 
@@ -50,7 +54,8 @@ class ImprovementStrategy : public IndexStrategy {
 
   // Takes the round's incumbent by the rule (-infinity before any observation).
   void BeginRound(const RoundState& state) override;
-  // The round's margin xi + relative_xi sqrt(signal_variance) (xi before the first round).
+  // The round's margin xi + (relative_xi + relative_xi_per_dim action_dim) sqrt(signal_variance)
+  // (xi before the first round).
   double figure() const override { return margin_; }
   std::string figure_name() const override { return "xi"; }
   bool reads_sequential_variances() const override { return false; }

@@ -45,15 +45,18 @@
 //      "restart": "residuals", acquisition/r_gp_ucb.h).
 //   8: as 7; a safe-opt signal model's refits keep its prior standard deviation at least the
 //      largest distance from its prior mean measured (stddev_covers_measured, by default).
-// ParseLogHeader reads all eight: an older header is first rewritten step by step (1 -> 2: the
+//   9: as 8; PI's options gained relative_xi_per_dim (acquisition/improvement_strategy.h),
+//      whose PI default (0.005 per action dimension, with relative_xi 0) is not the old margin.
+// ParseLogHeader reads all nine: an older header is first rewritten step by step (1 -> 2: the
 // built-in strategies' version-1 fields are listed in log_header.cc; 2 -> 3: "auto" on a box
 // becomes "compact"; 3 -> 4: nothing to rewrite; 4 -> 5: relative_xi = 0 into PI's options,
 // and safe-opt gets "calibrated": false and "rule": "safeopt", the models and the rule it ran
 // with; 5 -> 6: nothing to rewrite; 6 -> 7: every calibrated safe-opt signal model gets
 // "context_lengthscale_cap": 0, the context lengthscales it ran with, and r-gp-ucb without
 // "restart" gets "restart": "epochs", the paper's fixed epochs it ran with; 7 -> 8: every
-// calibrated safe-opt signal model gets "stddev_covers_measured": false, the floor it ran with),
-// so an old log resumes exactly as it would have with the code that wrote it. A format change
+// calibrated safe-opt signal model gets "stddev_covers_measured": false, the floor it ran with;
+// 8 -> 9: PI's options without "relative_xi_per_dim" get 0, the margin they ran with), so an
+// old log resumes exactly as it would have with the code that wrote it. A format change
 // bumps the version and adds one such rewrite.
 //
 // Pure functions, thread-safe; formatting then parsing a header gives back the same values.
@@ -70,7 +73,7 @@
 namespace gpbandit {
 
 // The format version FormatLogHeader writes.
-constexpr int kLogFormatVersion = 8;
+constexpr int kLogFormatVersion = 9;
 
 struct LogHeader {
   // The version the header was read from (FormatLogHeader always writes kLogFormatVersion).
