@@ -144,6 +144,8 @@ Setup MakeSetup(const bench::po::variables_map& flags) {
     s.options.local_model.anchor =
         anchor == "mean" ? LocalAnchor::kHighestMean : LocalAnchor::kHighestOutput;
   }
+  if (flags.count("trust-box-scale") > 0)
+    s.options.local_model.trust_box_scale = flags["trust-box-scale"].as<double>();
   if (flags.count("fit-max") > 0) s.options.fit_max_observations = flags["fit-max"].as<int>();
   return s;
 }
@@ -337,6 +339,7 @@ int main(int argc, char** argv) {
                                                                   "local_model.size")(
       "regions", po::value<int>(), "local_model.regions")("anchor", po::value<std::string>(),
                                                           "local_model.anchor: output or mean")(
+      "trust-box-scale", po::value<double>(), "local_model.trust_box_scale")(
       "fit-max", po::value<int>(), "fit_max_observations");
   try {
     const po::variables_map values = gpbandit::bench::ParseFlags(argc, argv, flags);

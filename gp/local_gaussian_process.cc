@@ -293,20 +293,20 @@ Eigen::VectorXd LocalGaussianProcess::InteriorMeans() const {
 }
 
 void LocalGaussianProcess::LocalTrustBox(int region, int action_dim, Eigen::VectorXd* lower,
-                                         Eigen::VectorXd* upper) const {
+                                         Eigen::VectorXd* upper, double scale) const {
   if (t_ == 0) throw std::logic_error("LocalGaussianProcess::LocalTrustBox: no observation");
   const int regions = static_cast<int>(anchors().size());
   if (region < 0 || region >= regions || action_dim < 1 || action_dim > input_dim_ ||
-      lower->size() != input_dim_ || upper->size() != input_dim_)
+      lower->size() != input_dim_ || upper->size() != input_dim_ || !(scale > 0.0 && scale <= 1.0))
     Fail("LocalTrustBox: region " + std::to_string(region) + " of " + std::to_string(regions) +
          ", action_dim = " + std::to_string(action_dim) + ", bounds of size " +
          std::to_string(lower->size()) + " and " + std::to_string(upper->size()) +
-         " for input_dim = " + std::to_string(input_dim_));
+         " for input_dim = " + std::to_string(input_dim_) + ", scale " + std::to_string(scale));
   const double floor = floors_[static_cast<std::size_t>(region)];
   if (floor == -std::numeric_limits<double>::infinity()) return;  // the group holds every row
   const Eigen::VectorXd a = X_.col(anchors_[static_cast<std::size_t>(region)]);
   const double kaa = kernel_->Value(a, a);
-  const double shrink = kInsideFactor / std::sqrt(static_cast<double>(action_dim));
+  const double shrink = kInsideFactor / std::sqrt(static_cast<double>(action_dim)) * scale;
   for (int i = 0; i < action_dim; ++i) {
     const double span = (*upper)(i) - (*lower)(i);
     const double reach = std::max(a(i) - (*lower)(i), (*upper)(i)-a(i));

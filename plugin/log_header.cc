@@ -237,7 +237,8 @@ json LocalModelToJson(const LocalModelOptions& l) {
   return {{"exact_until", l.exact_until},
           {"size", l.size},
           {"regions", l.regions},
-          {"anchor", LocalAnchorName(l.anchor)}};
+          {"anchor", LocalAnchorName(l.anchor)},
+          {"trust_box_scale", l.trust_box_scale}};
 }
 
 json OptionsToJson(const OptimizerOptions& o) {
@@ -293,6 +294,8 @@ OptimizerOptions OptionsFromJson(const json& j) {
     o.local_model.anchor = LocalAnchorFromName(
         j.at("local_model")
             .value("anchor", std::string(LocalAnchorName(LocalAnchor::kHighestOutput))));
+    // Absent from studies written before the trust box was scaled: the whole box.
+    o.local_model.trust_box_scale = j.at("local_model").value("trust_box_scale", 1.0);
   }
   const json& g = j.at("gp");
   o.gp.noise_variance = g.at("noise_variance").get<double>();

@@ -54,6 +54,8 @@ bool LocalModelOptions::IsValid(std::string* error) const {
   if (anchor != LocalAnchor::kHighestOutput && anchor != LocalAnchor::kHighestMean)
     return Fail(error, "anchor must be kHighestOutput or kHighestMean, got " +
                            std::to_string(static_cast<int>(anchor)));
+  if (!(trust_box_scale > 0.0 && trust_box_scale <= 1.0))
+    return Fail(error, "trust_box_scale must be in (0, 1], got " + FormatDouble(trust_box_scale));
   return true;
 }
 

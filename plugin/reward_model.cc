@@ -178,7 +178,7 @@ void RewardModel::SearchRegions(int action_dim, const Eigen::VectorXd& lower,
   region_starts->resize(lower.size(), regions);
   for (Eigen::Index j = 0; j < regions; ++j) {
     Eigen::VectorXd l = lower, u = upper;
-    local_->LocalTrustBox(static_cast<int>(j), action_dim, &l, &u);
+    local_->LocalTrustBox(static_cast<int>(j), action_dim, &l, &u, local_options_.trust_box_scale);
     region_lower->col(j) = l;
     region_upper->col(j) = u;
     region_starts->col(j) = local_->input(anchors[static_cast<std::size_t>(j)]);

@@ -71,7 +71,8 @@ class RewardModel {
   // Where an ask searches, within the search box [lower, upper] (unit-cube inputs; the first
   // action_dim coordinates move): nothing for the exact GP (the whole box); for the local model
   // one column per region of *region_lower and *region_upper, its trust box
-  // (LocalGaussianProcess::LocalTrustBox), and of *region_starts, its anchor.
+  // (LocalGaussianProcess::LocalTrustBox, scaled by local_model.trust_box_scale), and of
+  // *region_starts, its anchor.
   void SearchRegions(int action_dim, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                      Eigen::MatrixXd* region_lower, Eigen::MatrixXd* region_upper,
                      Eigen::MatrixXd* region_starts) const;

@@ -6,6 +6,7 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -240,6 +241,32 @@ TEST(LocalGaussianProcessTest, EveryPointOfTheTrustBoxJoinsTheNeighbourhood) {
     const std::vector<int>& rows = grown.neighbours();
     EXPECT_TRUE(std::binary_search(rows.begin(), rows.end(), 300)) << x.transpose();
   }
+}
+
+// A scale keeps that fraction of the box around the anchor: inside a box wide enough not to
+// clip it, every half-width is the scale times the whole box's, and the box stays symmetric.
+TEST(LocalGaussianProcessTest, TheTrustBoxScalesAroundItsAnchor) {
+  const Data d = MakeData(300, TestSeed(25));
+  const LocalGaussianProcess local = MakeLocal(d, 40);
+  const Eigen::VectorXd anchor = d.X.col(local.anchor());
+  auto box = [&](double scale, Eigen::VectorXd* lower, Eigen::VectorXd* upper) {
+    *lower = Eigen::VectorXd::Constant(kDim, -10.0);
+    *upper = Eigen::VectorXd::Constant(kDim, 11.0);
+    local.LocalTrustBox(0, kDim, lower, upper, scale);
+  };
+  Eigen::VectorXd lower_whole, upper_whole, lower, upper;
+  box(1.0, &lower_whole, &upper_whole);
+  box(0.7, &lower, &upper);
+  for (int i = 0; i < kDim; ++i) {
+    const double half_whole = upper_whole(i) - anchor(i);
+    ASSERT_GT(half_whole, 0.0);
+    EXPECT_LT(half_whole, 1.0);  // found by bisection, not the outer box
+    EXPECT_NEAR(anchor(i) - lower_whole(i), half_whole, 1e-12);
+    EXPECT_NEAR(upper(i) - anchor(i), 0.7 * half_whole, 1e-12);
+    EXPECT_NEAR(anchor(i) - lower(i), 0.7 * half_whole, 1e-12);
+  }
+  for (double bad : {0.0, -0.5, 1.5, std::numeric_limits<double>::quiet_NaN()})
+    ExpectInvalid([&] { box(bad, &lower, &upper); }, "scale");
 }
 
 // Region 1's anchor: the best output at least 0.3 from the best one; every point of each

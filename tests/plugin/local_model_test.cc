@@ -219,6 +219,9 @@ TEST(LocalModelTest, TheHeaderLogsTheSettingsAndOlderHeadersMeanTheExactGp) {
   header.options.local_model.anchor = LocalAnchor::kHighestMean;
   EXPECT_EQ(ParseLogHeader(FormatLogHeader(header)).options.local_model.anchor,
             LocalAnchor::kHighestMean);
+  EXPECT_EQ(parsed.options.local_model.trust_box_scale, 0.7);
+  header.options.local_model.trust_box_scale = 0.375;
+  EXPECT_EQ(ParseLogHeader(FormatLogHeader(header)).options.local_model.trust_box_scale, 0.375);
   EXPECT_EQ(parsed.options.fit_max_observations, 25);
   EXPECT_EQ(parsed.options.fit.max_seconds, 2.5);
 
@@ -233,6 +236,10 @@ TEST(LocalModelTest, TheHeaderLogsTheSettingsAndOlderHeadersMeanTheExactGp) {
   without_anchor["options"]["local_model"].erase("anchor");
   EXPECT_EQ(ParseLogHeader(without_anchor.dump()).options.local_model.anchor,
             LocalAnchor::kHighestOutput);
+  // Written before the trust box was scaled: the whole box.
+  nlohmann::json without_scale = nlohmann::json::parse(FormatLogHeader(header));
+  without_scale["options"]["local_model"].erase("trust_box_scale");
+  EXPECT_EQ(ParseLogHeader(without_scale.dump()).options.local_model.trust_box_scale, 1.0);
   nlohmann::json unknown = nlohmann::json::parse(FormatLogHeader(header));
   unknown["options"]["local_model"]["anchor"] = "lowest";
   EXPECT_THROW(
@@ -265,6 +272,15 @@ TEST(LocalModelTest, BadSettingsAreRefusedNamingTheField) {
   expect_refused([](OptimizerOptions* o) { o->local_model.regions = 0; }, "local_model.regions");
   expect_refused([](OptimizerOptions* o) { o->local_model.anchor = static_cast<LocalAnchor>(7); },
                  "local_model.anchor");
+  expect_refused([](OptimizerOptions* o) { o->local_model.trust_box_scale = 0.0; },
+                 "local_model.trust_box_scale");
+  expect_refused([](OptimizerOptions* o) { o->local_model.trust_box_scale = 1.5; },
+                 "local_model.trust_box_scale");
+  expect_refused(
+      [](OptimizerOptions* o) {
+        o->local_model.trust_box_scale = std::numeric_limits<double>::quiet_NaN();
+      },
+      "local_model.trust_box_scale");
   expect_refused([](OptimizerOptions* o) { o->fit_max_observations = 0; }, "fit_max_observations");
   expect_refused([](OptimizerOptions* o) { o->fit.max_seconds = 0.0; }, "max_seconds");
 }

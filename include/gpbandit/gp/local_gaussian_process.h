@@ -124,11 +124,11 @@ class LocalGaussianProcess {
   // least correlated member of its group: along each coordinate i the distance h_i at which the
   // correlation falls to that member's (bisection, at most the span [lower_i, upper_i]), then
   // the box of half-widths h_i / sqrt(action_dim) (inscribed in the ellipsoid of a stationary
-  // ARD kernel). A point observed there joins the local model. Narrowed in place (unchanged
-  // while the group holds every row it could); the anchor stays inside. 0 <= region <
-  // anchors().size().
-  void LocalTrustBox(int region, int action_dim, Eigen::VectorXd* lower,
-                     Eigen::VectorXd* upper) const;
+  // ARD kernel), times `scale` in (0, 1]. A point observed there joins the local model.
+  // Narrowed in place (unchanged while the group holds every row it could); the anchor stays
+  // inside. 0 <= region < anchors().size().
+  void LocalTrustBox(int region, int action_dim, Eigen::VectorXd* lower, Eigen::VectorXd* upper,
+                     double scale = 1.0) const;
 
  private:
   void Invalidate() { stale_ = true; }

@@ -125,6 +125,14 @@ struct LocalModelOptions {
   // more O(size^3) factorization when the anchor moves). Default kHighestOutput: on the tuning
   // problems of docs/benchmarks.md ("Long studies") kHighestMean did not lower the regret.
   LocalAnchor anchor = LocalAnchor::kHighestOutput;
+  // The fraction of LocalTrustBox's box each region's search keeps (half-widths times this,
+  // around the anchor): in (0, 1], default 0.7. Near the edge of the box inscribed in a group's
+  // neighbourhood half of a point's neighbours are missing from the local model, its variance
+  // is high and an optimistic acquisition's maximum sits there; 0.7 (about the group's interior,
+  // 1/sqrt(2) of its radius for a squared exponential) keeps the search where the local model
+  // holds the data on every side (docs/benchmarks.md, "Long studies": lower regret on the tuning
+  // problems and on Hartmann-6). Older logs without the key resume with 1, the box they ran with.
+  double trust_box_scale = 0.7;
 
   bool IsValid(std::string* error) const;
 };
