@@ -99,28 +99,37 @@ TEST(OptimizerStudyTest, AnExpiredLeaseIsAReleasedPoint) {
     Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
     AskAndTell(opt, 5);
   }
-  o.worker.pending_lease_seconds = 0.3;
+  // Long enough for the copies and the first suggestion to happen while the lease lasts, even
+  // under a sanitizer on a loaded machine (checked below rather than assumed).
+  o.worker.pending_lease_seconds = 3.0;
   const std::string expired = TempLogPath("lease_expired"), released = TempLogPath("lease_rel");
   Eigen::VectorXd held;
+  double lease_until = 0.0;
   {
     Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), o);
     held = opt.Ask();
     ASSERT_EQ(opt.pending_points().size(), 1u);
-    EXPECT_GT(opt.pending_points()[0].lease_until, 1.6e9);
+    lease_until = opt.pending_points()[0].lease_until;
+    EXPECT_GT(lease_until, 1.6e9);
     EXPECT_FALSE(opt.pending_points()[0].worker.empty());
   }
+  auto now = [] {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  };
   std::system(
       ("cp '" + path + "' '" + expired + "' && cp '" + path + "' '" + released + "'").c_str());
   auto suggestion = [&](const std::string& log) {
     return Optimizer::Open(log, "", nullptr, WorkerOptions())->Ask();
   };
   const Eigen::VectorXd while_held = suggestion(path);
+  ASSERT_LT(now(), lease_until) << "the lease ended before the suggestion it should steer";
   {
     const auto opt = Optimizer::Open(released, "");
     EXPECT_TRUE(opt->Release(held));
     EXPECT_FALSE(opt->Release(held));  // nothing to release any more: nothing written
   }
-  std::this_thread::sleep_for(std::chrono::milliseconds(400));
+  std::this_thread::sleep_for(std::chrono::duration<double>(lease_until + 0.1 - now()));
   const Eigen::VectorXd after_expiry = suggestion(expired);
   EXPECT_EQ(after_expiry, suggestion(released));
   EXPECT_FALSE(after_expiry == while_held);

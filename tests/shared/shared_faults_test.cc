@@ -71,7 +71,9 @@ TEST_P(FrozenHolderTest, TheOthersGoOnAndTheFrozenWorkerLosesNothing) {
   std::this_thread::sleep_for(std::chrono::duration<double>(4 * kLockLease));
   const long while_frozen = progress.Count() - at_freeze;
   ::kill(workers[frozen].pid, SIGCONT);
-  EXPECT_GE(while_frozen, 10) << "the others stalled behind the frozen lock holder";
+  // Stalled behind the holder the others would tell nothing; how many they tell depends on the
+  // machine (9 under AddressSanitizer on 2 busy cores, 50 in a Release build).
+  EXPECT_GE(while_frozen, 3) << "the others stalled behind the frozen lock holder";
   std::vector<testing::Told> acknowledged;
   for (const Child& w : workers) {
     EXPECT_TRUE(testing::ExitedZero(testing::Wait(w))) << testing::ReadText(w.err);
