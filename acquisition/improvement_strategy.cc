@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
@@ -43,13 +44,11 @@ void from_json(const nlohmann::json& j, ImprovementOptions& o) {
 }
 
 bool ImprovementOptions::IsValid(std::string* error) const {
-  if (!(xi >= 0.0) || !std::isfinite(xi))
-    return internal::Fail(error, "xi", xi, "must be finite and >= 0");
-  if (!(relative_xi >= 0.0) || !std::isfinite(relative_xi))
-    return internal::Fail(error, "relative_xi", relative_xi, "must be finite and >= 0");
-  if (!(relative_xi_per_dim >= 0.0) || !std::isfinite(relative_xi_per_dim))
-    return internal::Fail(error, "relative_xi_per_dim", relative_xi_per_dim,
-                          "must be finite and >= 0");
+  const std::pair<const char*, double> margins[] = {
+      {"xi", xi}, {"relative_xi", relative_xi}, {"relative_xi_per_dim", relative_xi_per_dim}};
+  for (const auto& [name, value] : margins)
+    if (!(value >= 0.0) || !std::isfinite(value))
+      return internal::Fail(error, name, value, "must be finite and >= 0");
   return true;
 }
 

@@ -301,7 +301,7 @@ void LocalGaussianProcess::LocalTrustBox(int region, int action_dim, Eigen::Vect
     Fail("LocalTrustBox: region " + std::to_string(region) + " of " + std::to_string(regions) +
          ", action_dim = " + std::to_string(action_dim) + ", bounds of size " +
          std::to_string(lower->size()) + " and " + std::to_string(upper->size()) +
-         " for input_dim = " + std::to_string(input_dim_) + ", scale " + std::to_string(scale));
+         " for input_dim = " + std::to_string(input_dim_) + ", scale " + FormatDouble(scale));
   const double floor = floors_[static_cast<std::size_t>(region)];
   if (floor == -std::numeric_limits<double>::infinity()) return;  // the group holds every row
   const Eigen::VectorXd a = X_.col(anchors_[static_cast<std::size_t>(region)]);
