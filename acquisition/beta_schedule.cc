@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "gp/math.h"
-#include "gpbandit/gp/format.h"
+#include "numerics/math.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {

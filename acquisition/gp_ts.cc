@@ -7,9 +7,9 @@
 
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
-#include "gp/cholesky.h"
+#include "numerics/cholesky.h"
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/gp/kernel_features.h"
+#include "gpbandit/kernel/kernel_features.h"
 
 namespace gpbandit {
 namespace {

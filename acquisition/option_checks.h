@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "gpbandit/gp/format.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace internal {

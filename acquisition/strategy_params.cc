@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "acquisition/options_json.h"
-#include "gpbandit/gp/format.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 

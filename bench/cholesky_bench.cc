@@ -1,5 +1,5 @@
 // The Cholesky factorization of a Gram matrix (d = 6, squared exponential, lengthscale 0.5, noise
-// 1e-3): Eigen's LLT as this build compiles it against gp/dense_kernels.h's (OpenBLAS's dpotrf
+// 1e-3): Eigen's LLT as this build compiles it against numerics/dense_kernels.h's (OpenBLAS's dpotrf
 // when the build has it). In a -DGPBANDIT_NATIVE=ON build, BM_EigenLlt is Eigen compiled as limbo
 // compiles it (-march=native), the factorization of limbo's refactorization. Arg: n.
 #include <benchmark/benchmark.h>
@@ -7,7 +7,7 @@
 #include <Eigen/Cholesky>
 #include <cmath>
 
-#include "gp/dense_kernels.h"
+#include "numerics/dense_kernels.h"
 
 namespace gpbandit {
 namespace {

@@ -34,11 +34,11 @@
 #include <string>
 #include <vector>
 
-#include "gp/cholesky.h"
-#include "gpbandit/acquisition/finite_bandit_loop.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/optimizer.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "numerics/cholesky.h"
+#include "gpbandit/maximizer/finite_bandit_loop.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 #include "study_args.h"
 
 namespace {

@@ -26,7 +26,7 @@
 
 #include "bench/study_results.h"
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "run_table.h"
 
 namespace gpbandit {

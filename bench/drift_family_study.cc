@@ -29,7 +29,7 @@
 #include "bench/drift_family.h"
 #include "bench/study_results.h"
 #include "bench/variants.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "run_table.h"
 
 namespace gpbandit {

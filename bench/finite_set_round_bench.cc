@@ -14,8 +14,8 @@
 #include <cmath>
 #include <random>
 
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace {

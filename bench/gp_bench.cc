@@ -5,7 +5,7 @@
 
 #include "gpbandit/gp/finite_set_posterior.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 
 namespace gpbandit {
 namespace {

@@ -6,7 +6,7 @@
 //   hyperparams_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 //
 // Args: t, d, threads (OpenMP threads of each likelihood evaluation, at most: fit.h's num_threads,
-// 0 = the default, which the thread policy of gp/thread_policy.h applies; the
+// 0 = the default, which the thread policy of numerics/thread_policy.h applies; the
 // Cholesky factorization stays on one thread, the Gram matrix, the inverse and the gradient's
 // contraction are split over them; the results do not depend on the count).
 // Counters: iterations (L-BFGS iterations over all starts), failed (failed starts). The last
@@ -21,7 +21,7 @@
 
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 

@@ -41,7 +41,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 #include "pagmo_references.h"
 #include "run_table.h"
 

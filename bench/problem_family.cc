@@ -7,8 +7,8 @@
 #include <random>
 #include <stdexcept>
 
-#include "gp/math.h"
-#include "gpbandit/gp/random.h"
+#include "numerics/math.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace bench {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace {

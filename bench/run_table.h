@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "bench/flags.h"
-#include "gpbandit/acquisition/raw_sample_design.h"
+#include "gpbandit/maximizer/raw_sample_design.h"
 
 namespace gpbandit {
 namespace bench {

@@ -6,7 +6,7 @@
 //   2-D on [-1.5, 1.5]^2: f = 1 - (x1 - 0.2)^2 - 2 (x2 + 0.1)^2 + 0.3 sin(4 x1), seed (0.2, -0.1);
 //   4-D on [-1, 1]^4:     f = 1 - 1.5 |x - c|^2 + 0.2 sin(3 x1), c = (0.2, -0.1, 0.1, 0), seed c.
 // Two models of the reward's threshold signal: the optimizer's defaults for safe strategies (a
-// calibrated model, plugin/signal_model.h, with cautious refits), and a given Matern-5/2 model
+// calibrated model, model/signal_model.h, with cautious refits), and a given Matern-5/2 model
 // (prior standard deviation 2, lengthscale 0.3 in the unit cube) kept fixed, the papers'
 // setting. One thread. Ask times are the mean of rounds 100..109 (wall clock). Coverage on 20000
 // uniform points, the safe set being Optimizer::SafetyMargin >= 0.
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "bench/flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace {

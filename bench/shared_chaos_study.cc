@@ -30,7 +30,7 @@
 #include <vector>
 
 #include "bench/flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/postgres_storage.h"
 #include "tests/shared/child_process.h"
 #include "tests/shared/study_audit.h"

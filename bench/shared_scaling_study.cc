@@ -41,8 +41,8 @@
 #include "bench/flags.h"
 #include "bench/shared_study_run.h"
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/plugin/observation_log.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/study/observation_log.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/postgres_storage.h"
 
 namespace gpbandit {

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "bench/flags.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace bench {

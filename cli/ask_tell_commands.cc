@@ -13,7 +13,7 @@
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

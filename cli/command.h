@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/gp/format.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace cli {

@@ -21,7 +21,7 @@
 #include "cli/io/observations.h"
 #include "cli/progress.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 
 namespace gpbandit {

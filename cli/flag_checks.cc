@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "cli/command.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 
 namespace gpbandit {
 namespace cli {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/plugin/parameter_spec.h"
+#include "gpbandit/space/parameter_spec.h"
 
 namespace gpbandit {
 namespace cli {

@@ -1,10 +1,10 @@
-// The user's own parameters on the command line (gpbandit/plugin/parameter_space.h): a study
+// The user's own parameters on the command line (gpbandit/space/parameter_space.h): a study
 // over named reals (linear or log scale), integers and categoricals instead of a box.
 //
 //   --param kp=log:0.1:100 --param taps=int:1:12 --param mode=cat:pid,lead-lag
 //   --space space.json        {"parameters": [{"name": "kp", "type": "real", ...}, ...]}
 //
-// The spec grammar and the JSON are the library's (gpbandit/plugin/parameter_spec.h): real,
+// The spec grammar and the JSON are the library's (gpbandit/space/parameter_spec.h): real,
 // log, int, int-log, cat; equal bounds or a single label fix a parameter. A point of such a
 // study is printed and read as name=value pairs, "kp=3.1622776601683795 taps=7 mode=lead-lag":
 // reals in their shortest round-trip form, integers as integers, labels as given. The commands
@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "gpbandit/plugin/domain.h"
-#include "gpbandit/plugin/parameter_space.h"
+#include "gpbandit/space/domain.h"
+#include "gpbandit/space/parameter_space.h"
 
 namespace gpbandit {
 namespace cli {

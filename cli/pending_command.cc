@@ -10,7 +10,7 @@
 #include "cli/commands.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

@@ -22,7 +22,7 @@
 #include "cli/plot.h"
 #include "cli/safe_set_slice.h"
 #include "cli/study_flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

@@ -11,8 +11,8 @@
 #include "cli/commands.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
-#include "gpbandit/gp/format.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/numerics/format.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

@@ -9,7 +9,7 @@
 
 #include <Eigen/Core>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 
 namespace gpbandit {
 namespace cli {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "cli/command.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 
 namespace gpbandit {
 namespace cli {

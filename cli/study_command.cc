@@ -19,9 +19,9 @@
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
-#include "gpbandit/plugin/log_header.h"
-#include "gpbandit/plugin/observation_log.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/study/log_header.h"
+#include "gpbandit/study/observation_log.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/storage/study_storage.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "cli/command.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

@@ -20,7 +20,7 @@
 #include "cli/io/csv.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace cli {

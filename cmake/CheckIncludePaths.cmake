@@ -1,10 +1,11 @@
 # Fails when a quoted #include of a source or header under ROOT names no file in the tree, by
 # the rules of docs/building.md: an installed header as "gpbandit/<part>/x.h" under include/,
-# an internal header from the top of the tree ("gp/cholesky.h"), or a file beside the includer;
+# an internal header from the top of the tree ("numerics/cholesky.h"), or a file beside the includer;
 # and when an installed header (include/) includes anything but installed headers. Lists every
 # offending line. (tests/downstream is compiled against an installed copy and is skipped.)
 #   cmake -DROOT=<source dir> -P cmake/CheckIncludePaths.cmake
-set(folders include gp hyperparams acquisition storage plugin cli examples python bench tests)
+set(folders include numerics kernel gp hyperparams acquisition maximizer safe storage space study model
+    optimizer pagmo cli examples python bench tests)
 set(quoted_include "^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"")
 set(offending "")
 set(checked 0)

@@ -1,8 +1,8 @@
 # Fails when a source or header under one of FOLDERS (relative to ROOT, ';'-separated) includes
-# an internal header of gpbandit's parts ("gp/cholesky.h", "plugin/finite_set_model.h", ...)
+# an internal header of gpbandit's parts ("numerics/cholesky.h", "model/finite_set_model.h", ...)
 # instead of an installed one ("gpbandit/gp/x.h"). Lists every offending line.
 #   cmake -DROOT=<source dir> -DFOLDERS=cli -P cmake/CheckPublicIncludes.cmake
-set(internal_include "^[ \t]*#[ \t]*include[ \t]*[\"<](gp|hyperparams|acquisition|storage|plugin)/")
+set(internal_include "^[ \t]*#[ \t]*include[ \t]*[\"<](numerics|kernel|gp|hyperparams|acquisition|maximizer|safe|storage|space|study|model|optimizer|pagmo)/")
 set(offending "")
 set(checked 0)
 foreach(folder ${FOLDERS})

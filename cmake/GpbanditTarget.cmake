@@ -1,4 +1,4 @@
-# How gpbandit's parts (gp/, hyperparams/, acquisition/, storage/, plugin/) become libraries.
+# How gpbandit's parts (GPBANDIT_PARTS in the top CMakeLists.txt) become libraries.
 #
 # A part's installed headers are include/gpbandit/<part>/*.h (listed in PUBLIC_HEADERS, checked
 # here); its sources and internal headers are <part>/*. Users and gpbandit's own code include

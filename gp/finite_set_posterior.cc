@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gp/cholesky.h"
-#include "gpbandit/gp/format.h"
+#include "numerics/cholesky.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gp/cholesky.h"
-#include "gpbandit/gp/format.h"
+#include "numerics/cholesky.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {

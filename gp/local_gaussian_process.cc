@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/gp/format.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {

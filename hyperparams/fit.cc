@@ -15,8 +15,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gp/math.h"
-#include "gp/thread_policy.h"
+#include "numerics/math.h"
+#include "numerics/thread_policy.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
 namespace gpbandit {
@@ -35,7 +35,7 @@ struct Interval {
   double width() const { return hi - lo; }
 };
 
-// theta = lo + w (1 - cos(pi u / w))/2, w = hi - lo (gp/math.h's cosine map with period w),
+// theta = lo + w (1 - cos(pi u / w))/2, w = hi - lo (numerics/math.h's cosine map with period w),
 // maps all of R onto [lo, hi] smoothly and periodically; L-BFGS then optimizes an unconstrained
 // u. The period w keeps the slope at most pi/2, so that a unit step in u moves theta by about as
 // much as a unit step in plain log space would: with period 1 instead, Ceres' first step (of
@@ -469,7 +469,7 @@ HyperparameterFitReport FitHyperparameters(const HyperparameterFitOptions& optio
     }
     StartResult result;
     auto run = [&] { result = RunStart(objective, bounds, solver_options, starts[s], s); };
-    // glog's lazy set-up inside Ceres is not thread-safe (gp/thread_policy.h): the process's
+    // glog's lazy set-up inside Ceres is not thread-safe (numerics/thread_policy.h): the process's
     // first solve runs alone, even when several fits run in threads.
     if (!RunAsFirstSolve(run)) run();
     report.iterations += result.iterations;

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "gp/cholesky.h"
-#include "gp/thread_policy.h"
+#include "numerics/cholesky.h"
+#include "numerics/thread_policy.h"
 
 namespace gpbandit {
 namespace {

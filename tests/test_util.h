@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace testing {

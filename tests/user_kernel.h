@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/gp/kernel.h"
+#include "gpbandit/kernel/kernel.h"
 
 namespace gpbandit {
 namespace testing {

@@ -15,7 +15,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/gp/format.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace io {

@@ -14,7 +14,7 @@
 #include "cli/io/csv.h"
 #include "cli/progress.h"
 #include "examples/demos/demo_schedule.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace examples {

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace problems {

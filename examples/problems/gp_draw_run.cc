@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace problems {

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace problems {

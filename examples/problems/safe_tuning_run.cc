@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace problems {

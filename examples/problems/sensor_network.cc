@@ -4,8 +4,8 @@
 #include <random>
 #include <stdexcept>
 
-#include "gpbandit/gp/format.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/format.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace problems {

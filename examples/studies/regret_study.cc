@@ -19,12 +19,12 @@
 #include "cli/progress.h"
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/acquisition/finite_bandit_loop.h"
+#include "gpbandit/maximizer/finite_bandit_loop.h"
 #include "gpbandit/gp/finite_set_posterior.h"
-#include "gpbandit/gp/format.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/optimizer.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/numerics/format.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 
 namespace gpbandit {
 namespace examples {

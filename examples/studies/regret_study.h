@@ -75,7 +75,7 @@ struct RegretStudyOptions {
   // (known kernel, the papers' setting).
   bool fit = false;
   // Box problems with `fit`: true plays the Optimizer's own default model, the one a library
-  // user gets by passing no kernel (plugin/default_model.h: Matern-5/2 with ARD starting at
+  // user gets by passing no kernel (model/default_model.h: Matern-5/2 with ARD starting at
   // lengthscale 1, fitted with its lengthscale and signal-variance priors), and `kernel` and
   // `lengthscale` are not used there; false plays `kernel` from `lengthscale`, fitted without
   // priors, as the Optimizer fits any kernel it is given. Without the lengthscale prior a fit

@@ -6,7 +6,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace python {

@@ -8,9 +8,9 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/plugin/domain.h"
-#include "gpbandit/plugin/parameter_spec.h"
-#include "gpbandit/plugin/space_transform.h"
+#include "gpbandit/space/domain.h"
+#include "gpbandit/space/parameter_spec.h"
+#include "gpbandit/space/space_transform.h"
 
 namespace gpbandit {
 namespace python {

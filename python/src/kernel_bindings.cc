@@ -11,9 +11,9 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/gp/kernel.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/kernel_registry.h"
+#include "gpbandit/kernel/kernel.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/kernel/kernel_registry.h"
 
 namespace gpbandit {
 namespace python {

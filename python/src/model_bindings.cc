@@ -10,7 +10,7 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "settings.h"
 

@@ -16,7 +16,7 @@
 #include <mutex>
 
 #include "bindings.h"
-#include "gp/thread_policy.h"
+#include "numerics/thread_policy.h"
 #include "gpbandit/version.h"
 
 namespace {
@@ -27,7 +27,7 @@ namespace {
 void SingleThreadedChild() { omp_set_num_threads(1); }
 
 // For tests: while on, every parallel region of the library uses the requested (or OpenMP's
-// default) thread count, however small its work (gp/thread_policy.h), so that the tests of
+// default) thread count, however small its work (numerics/thread_policy.h), so that the tests of
 // forked children and of Python strategies on worker threads reach the parallel code paths.
 void ForceParallelRegionsForTesting(bool on) {
   static std::unique_ptr<gpbandit::ScopedParallelismForTesting> scope;

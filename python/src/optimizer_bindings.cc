@@ -19,8 +19,8 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/plugin/log_header.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/study/log_header.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "settings.h"
 
 namespace gpbandit {

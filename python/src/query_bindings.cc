@@ -7,7 +7,7 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace python {

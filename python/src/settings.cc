@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "gpbandit/hyperparams/fit.h"
-#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/study/log_header.h"
 
 namespace gpbandit {
 namespace python {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/plugin/optimizer_options.h"
+#include "gpbandit/study/optimizer_options.h"
 
 namespace gpbandit {
 namespace python {

@@ -3,7 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.h"
-#include "gpbandit/plugin/strategy_registry.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 #include "python_strategy.h"
 
 namespace gpbandit {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 
 namespace {
 

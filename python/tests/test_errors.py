@@ -124,7 +124,7 @@ def test_storage_errors_are_runtime_errors(box2, tmp_path):
 
 
 def test_messages_are_the_cpp_messages(trained, box2):
-    # The C++ message arrives verbatim, nothing added (plugin/optimizer.cc's texts).
+    # The C++ message arrives verbatim, nothing added (optimizer/optimizer.cc's texts).
     with pytest.raises(ValueError) as info:
         trained.ask_batch(0)
     assert str(info.value) == "q must be >= 1, got 0"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/maximizer/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/acquisition/options_json_test_util.h"
 

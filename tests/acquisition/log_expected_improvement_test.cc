@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "gpbandit/acquisition/expected_improvement.h"
-#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/maximizer/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/acquisition/options_json_test_util.h"
 #include "tests/test_util.h"

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpbandit/acquisition/finite_argmax.h"
+#include "gpbandit/maximizer/finite_argmax.h"
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/test_util.h"
 

@@ -14,7 +14,7 @@
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
 #include "gpbandit/acquisition/variance_only.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -6,7 +6,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 namespace bench {

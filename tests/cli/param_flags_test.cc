@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/plugin/optimizer.h"
-#include "gpbandit/plugin/parameter_spec.h"
+#include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/space/parameter_spec.h"
 #include "tests/cli/cli_fixture.h"
 
 namespace gpbandit {

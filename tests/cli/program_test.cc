@@ -16,8 +16,8 @@
 
 #include "cli/io/csv.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/plugin/log_header.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/study/log_header.h"
 #include "gpbandit/version.h"
 #include "tests/cli/cli_fixture.h"
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "tests/cli/cli_fixture.h"
 
 namespace gpbandit {

@@ -11,9 +11,9 @@
 
 #include "examples/problems/synthetic_functions.h"
 #include "examples/studies/regret_study.h"
-#include "gpbandit/gp/kernel_factory.h"
-#include "gpbandit/gp/random.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/numerics/random.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

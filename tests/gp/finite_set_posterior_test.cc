@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "tests/gp/kernel_cases.h"
+#include "tests/kernel/kernel_cases.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
 

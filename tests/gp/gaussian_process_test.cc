@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "gp/math.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "numerics/math.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

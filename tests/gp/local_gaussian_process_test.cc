@@ -10,7 +10,7 @@
 #include <numeric>
 #include <vector>
 
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

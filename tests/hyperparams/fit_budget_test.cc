@@ -7,7 +7,7 @@
 #include <string>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "tests/test_util.h"
 

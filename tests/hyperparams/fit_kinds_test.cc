@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "gp/math.h"
+#include "numerics/math.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "gp/thread_policy.h"
+#include "numerics/thread_policy.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "tests/test_util.h"
 

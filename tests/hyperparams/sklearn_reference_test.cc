@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel_factory.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 

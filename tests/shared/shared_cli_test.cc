@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/shared/shared_study_util.h"
 #include "tests/storage/postgres_environment.h"
 

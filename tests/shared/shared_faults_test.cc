@@ -24,7 +24,7 @@
 #include <sstream>
 #include <thread>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "tests/shared/shared_study_fixture.h"
 #include "tests/shared/tell_counter.h"
 #include "tests/storage/postgres_environment.h"

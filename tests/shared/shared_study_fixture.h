@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "tests/shared/child_process.h"
 #include "tests/shared/shared_study_util.h"
 #include "tests/storage/postgres_environment.h"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/plugin/observation_log.h"
+#include "gpbandit/study/observation_log.h"
 #include "gpbandit/storage/study_storage.h"
 #include "tests/shared/child_process.h"
 #include "tests/shared/study_audit.h"

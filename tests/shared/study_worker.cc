@@ -37,7 +37,7 @@
 #include <thread>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/plugin/optimizer.h"
+#include "gpbandit/optimizer/optimizer.h"
 #include "tests/shared/timed_storage.h"
 
 namespace {

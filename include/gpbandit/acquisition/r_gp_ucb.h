@@ -9,7 +9,7 @@
 //   standardized against the model's predictive distribution before it is added, z = (y -
 //   mu(x)) / sqrt(sigma^2(x) + noise variance); when the mean of z^2 over the epoch's last W =
 //   restart_window observations exceeds restart_threshold, a new epoch starts at the round
-//   after the latest observation (plugin/restart_monitor.h). Were the model exactly right, z
+//   after the latest observation (model/restart_monitor.h). Were the model exactly right, z
 //   would be N(0, 1) and the mean of z^2 over W = 20 would exceed 5 with probability 1e-12; the
 //   threshold is that high because fitted models' residuals are not that well calibrated: with
 //   thresholds up to 3 (4 for W = 10-15, 6 for W = 5) the rule lost significantly to GP-UCB on

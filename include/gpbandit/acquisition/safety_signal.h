@@ -1,6 +1,6 @@
 // What a safe strategy (SafeOpt, safe_opt.h) declares about each of its safety signals: the
 // threshold, in the caller's units, and what is known of the signal's model, so that the
-// Optimizer can model every signal in its own units (plugin/signal_model.h) whatever units the
+// Optimizer can model every signal in its own units (model/signal_model.h) whatever units the
 // caller writes it in.
 //
 // The Optimizer's model of a signal g with threshold h (docs/robot_tuning.md, "The model is the

@@ -27,7 +27,7 @@
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/acquisition/time_model.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 
@@ -115,7 +115,7 @@ struct SearchSpace {
 };
 
 // One safety signal's model as a round's safety decisions use it: the Optimizer's model of the
-// signal (plugin/signal_model.h) over the same inputs as SafeRound::reward, and the threshold
+// signal (model/signal_model.h) over the same inputs as SafeRound::reward, and the threshold
 // transformed with the signal into the model's output units.
 struct SafetyModel {
   const GaussianProcess* gp = nullptr;

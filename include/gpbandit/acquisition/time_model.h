@@ -38,7 +38,7 @@ struct TimeModel {
   // distribution before the reward is added, z = (y - mu(x)) / sqrt(sigma^2(x) + noise), and
   // starts a new epoch after the round of the latest observation when the mean of z^2 over
   // the epoch's last restart_window observations exceeds restart_threshold
-  // (plugin/restart_monitor.h). restart_window >= 1; restart_threshold > 0.
+  // (model/restart_monitor.h). restart_window >= 1; restart_threshold > 0.
   int restart_window = 20;
   double restart_threshold = 5.0;
 };

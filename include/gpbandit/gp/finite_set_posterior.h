@@ -16,8 +16,8 @@
 
 #include <Eigen/Core>
 
-#include "gpbandit/gp/kernel.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/kernel/kernel.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 

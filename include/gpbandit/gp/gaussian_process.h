@@ -42,8 +42,8 @@
 #include <memory>
 #include <string>
 
-#include "gpbandit/gp/kernel.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/kernel/kernel.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 

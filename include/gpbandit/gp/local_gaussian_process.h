@@ -47,7 +47,7 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/kernel.h"
+#include "gpbandit/kernel/kernel.h"
 
 namespace gpbandit {
 

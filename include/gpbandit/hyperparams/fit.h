@@ -39,7 +39,7 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/gp/random.h"
+#include "gpbandit/numerics/random.h"
 
 namespace gpbandit {
 

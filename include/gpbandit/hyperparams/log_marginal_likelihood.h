@@ -11,7 +11,7 @@
 // W = alpha alpha^T - Ky^-1 goes to Kernel::ContractGradientLogParamsFromParts once; the noise
 // entry is noise_variance/2 tr(W).
 //
-// The jitter is the smallest rung of gp/cholesky.h's ladder that factorizes Ky (0 for any
+// The jitter is the smallest rung of numerics/cholesky.h's ladder that factorizes Ky (0 for any
 // well-conditioned Ky); it is held constant in the gradient, which is therefore exact wherever
 // the jitter does not change (everywhere, once the noise is above the ladder's first rung).
 //
@@ -25,7 +25,7 @@
 
 #include <Eigen/Core>
 
-#include "gpbandit/gp/kernel.h"
+#include "gpbandit/kernel/kernel.h"
 
 namespace gpbandit {
 

@@ -2,8 +2,8 @@
 // Optimizer tunes one gain, and a GP fitted to three points interpolates them. Exits 0 when
 // both work.
 #include <gpbandit/gp/gaussian_process.h>
-#include <gpbandit/gp/kernel_factory.h>
-#include <gpbandit/plugin/optimizer.h>
+#include <gpbandit/kernel/kernel_factory.h>
+#include <gpbandit/optimizer/optimizer.h>
 #include <gpbandit/version.h>
 
 #include <cmath>

@@ -1,6 +1,6 @@
 // A user of gpbandit's pagmo adapter through the installed headers and libraries: GP-UCB as a
 // pagmo algorithm improves on the initial population of a 2-d sphere. Exits 0 when it does.
-#include <gpbandit/plugin/pagmo_algorithm.h>
+#include <gpbandit/pagmo/pagmo_algorithm.h>
 
 #include <cstdio>
 #include <pagmo/algorithm.hpp>

@@ -1,0 +1,33 @@
+// The hot dense kernels of the models: the Cholesky factorization (every refactorization, every
+// likelihood evaluation of a fit). Built with OpenBLAS (GPBANDIT_WITH_OPENBLAS, the default when
+// Debian's libopenblas-dev is found), they run OpenBLAS's LAPACK dpotrf, whose kernels OpenBLAS
+// chooses at run time for the CPU it finds (AVX2, AVX-512, ...), so a portable build is not held
+// to SSE2; otherwise Eigen's LLT.
+//
+// Determinism: OpenBLAS runs single-threaded (the first call sets openblas_set_num_threads(1)
+// for the process: its threaded factorization blocks the work by the thread count, and gpbandit
+// parallelizes above the BLAS), and its kernels do not depend on heap addresses, so equal inputs
+// give equal bits on one machine: a run resumed from its log holds the same models. Another CPU
+// may choose other kernels and differ in the last bits.
+// Thread safety: may be called concurrently on distinct matrices.
+#ifndef GPBANDIT_NUMERICS_DENSE_KERNELS_H_
+#define GPBANDIT_NUMERICS_DENSE_KERNELS_H_
+
+#include <Eigen/Core>
+#include <string>
+
+namespace gpbandit {
+
+// Overwrites the lower triangle of the symmetric n x n matrix A (only the lower triangle is
+// read) with its Cholesky factor L, A = L L^T; the strict upper triangle is left as it was.
+// Returns false when A is not numerically positive definite (A's lower triangle is then
+// partly overwritten).
+bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A);
+
+// "openblas <core>" (the kernels OpenBLAS chose for this CPU, e.g. "openblas Haswell") or
+// "eigen".
+std::string DenseKernelsDescription();
+
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_NUMERICS_DENSE_KERNELS_H_

@@ -1,0 +1,303 @@
+// An Optimizer's ask (optimizer.h): the design points first, then each model-driven slot
+// chosen by the domain's round chooser from the ask's posterior, every point recorded as
+// pending before it is handed out.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "gpbandit/study/observation_log.h"
+#include "study/named_records.h"
+#include "optimizer/observed_points.h"
+#include "optimizer/optimizer_impl.h"
+#include "study/round_rng.h"
+#include "optimizer/seed_audit.h"
+
+namespace gpbandit {
+namespace internal {
+namespace {
+
+// RoundState::signal_variance: the mean of the kernel's diagonal at the observations times the
+// output scale squared (the kernel lives in standardized units); the scale squared alone before
+// any observation, or if the diagonal is not finite and positive (a linear kernel at the
+// origin), which is the standardized outputs' unit variance. Clamped into the positive normal
+// doubles, as the validation of RoundState requires, for output scales near the limits.
+double SignalVariance(const GaussianProcess& gp) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  double variance = scale2;
+  if (gp.num_observations() > 0) {
+    const double diagonal = gp.kernel().Diagonal(gp.inputs()).mean();
+    if (std::isfinite(diagonal) && diagonal > 0.0) variance = diagonal * scale2;
+  }
+  return std::clamp(variance, std::numeric_limits<double>::min(),
+                    std::numeric_limits<double>::max());
+}
+
+// What RoundState takes from the model of the accepted observations, in original units: the
+// information gain and, for a strategy that reads them, the sequential variances behind it, the
+// noise and signal variances, the best observed reward.
+void FillModelStatistics(const GaussianProcess& gp, bool sequential, RoundState* state) {
+  const double scale2 = gp.output_scale() * gp.output_scale();
+  state->information_gain = gp.InformationGain();
+  if (sequential) state->sequential_variances = gp.SequentialVariances() * scale2;
+  state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
+  state->signal_variance = SignalVariance(gp);
+  state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
+                                                   : -std::numeric_limits<double>::infinity();
+}
+
+// The same from the rank-one model of a finite set, and the incumbent, each kept as the
+// observations arrived, so that a round costs what the candidates do (O(N)) whatever t; but the
+// sequential variances, one per observation, for a strategy that reads them.
+void FillRankOneStatistics(const FiniteSetModel& model, bool sequential, RoundState* state) {
+  const FiniteSetBelief& belief = model.belief();
+  const double scale2 = belief.output_scale() * belief.output_scale();
+  state->information_gain = model.InformationGain();
+  if (sequential) state->sequential_variances = model.SequentialVariances() * scale2;
+  state->noise_variance = belief.noise_variance() * scale2;
+  const double diagonal = model.MeanKernelDiagonal();
+  state->signal_variance =
+      std::clamp(std::isfinite(diagonal) && diagonal > 0.0 ? diagonal * scale2 : scale2,
+                 std::numeric_limits<double>::min(), std::numeric_limits<double>::max());
+  state->best_observed = model.best_output();
+  int candidate = -1;
+  state->incumbent = model.Incumbent(&candidate);
+}
+
+// How many times an ask is chosen outside the study's lock before it is chosen under it
+// (docs/shared_studies.md, "Asks outside the lock").
+constexpr int kChoicesOutsideLock = 3;
+
+}  // namespace
+
+BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
+  BoxMaximizerOptions box;
+  box.num_raw_samples = options.maximizer_raw_samples;
+  box.raw_sample_design = options.maximizer_raw_sample_design;
+  box.num_starts = options.maximizer_starts;
+  box.num_threads = options.num_threads;
+  box.max_iterations = options.maximizer_iterations;
+  box.function_tolerance = options.maximizer_function_tolerance;
+  return box;
+}
+
+Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials) {
+  CheckAsk(q, z);  // everything is validated before anything changes
+  const auto start = std::chrono::steady_clock::now();
+  AskCall done;
+  bool refitted = false, recorded = false;
+  int choices = 0;
+  // A rank-one round costs O(N^2) whatever t: it is chosen under the lock (AskCheck compares
+  // the GP's variances, which the rank-one belief does not keep).
+  if (journal_.has_storage() && options_.worker.asks_outside_lock &&
+      model_->reward().rank_one() == nullptr) {
+    while (!recorded && choices < kChoicesOutsideLock) {
+      ++choices;
+      recorded = AskOutsideLock(q, z, &done, &refitted);
+    }
+  }
+  if (!recorded) AskUnderLock(q, z, &done, &refitted);
+  ReportRound(done, refitted,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  last_round_report_.choices_outside_lock = choices;
+  last_round_report_.chosen_under_lock = journal_.has_storage() && !recorded;
+  if (trials != nullptr) {  // the call's points are the last ones pending
+    trials->clear();
+    for (std::size_t j = pending_.size() - static_cast<std::size_t>(q); j < pending_.size(); ++j)
+      trials->push_back(pending_.points()[j].trial);
+  }
+  return done.chosen;
+}
+
+void OptimizerImpl::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+  journal_.Run(
+      [&] {
+        model_->CatchUp();  // the choice needs the models with everything replayed
+        AskCall call = StartCall(q, z);
+        const std::string fit_record =
+            call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
+        if (!fit_record.empty()) {
+          *refitted = true;
+          journal_.Append(fit_record);
+        }
+        if (call.num_model > 0) {
+          AskPosterior posterior = MakeAskPosterior(call);
+          ChooseByModel(&call, &posterior);
+        }
+        *done = call;
+        return RecordPending(call);
+      },
+      Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
+}
+
+void OptimizerImpl::CheckAsk(int q, const Eigen::VectorXd& z) const {
+  if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
+  domain_.CheckContext(z, "context");
+  if (domain_.kind() == DomainKind::kFiniteSet && q > domain_.num_candidates()) {
+    throw std::invalid_argument("q = " + std::to_string(q) + " exceeds the " +
+                                std::to_string(domain_.num_candidates()) + " candidates");
+  }
+}
+
+// A call of q slots; the initial design serves the first while fewer than its size of points
+// are told or in progress.
+AskCall OptimizerImpl::StartCall(int q, const Eigen::VectorXd& z) const {
+  AskCall call;
+  call.round = rounds_;
+  call.z = z;
+  call.unit_z = domain_.ContextToUnit(z);
+  call.chosen.resize(domain_.action_dim(), q);
+  call.design_index.assign(static_cast<std::size_t>(q), -1);
+  call.acquisition_values.assign(static_cast<std::size_t>(q), std::nan(""));
+  design_->Take(domain_, static_cast<long>(observations_.size()),
+                pending_.CountActive(journal_.now()), &call);
+  return call;
+}
+
+// posterior: MakeAskPosterior(*call); each model-driven slot but the last is hallucinated in it.
+void OptimizerImpl::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
+  Rng rng = RoundRng(options_.seed, call->round, kStreamChoose);
+  AskPosterior& posterior = *ask_posterior;
+  const bool rank_one = posterior.finite() != nullptr;
+  ModelRound m = PrepareModelRound(call);
+  const int q = static_cast<int>(call->chosen.cols());
+  for (int i = 0; i < q; ++i) {
+    if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
+    m.state.t = std::max(1, model_->rows() + posterior.num_hallucinated() + 1);
+    strategy_->BeginRound(m.state);
+    const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
+                          posterior, m,          pending_, journal_.now()};
+    const std::size_t candidates_before = call->chosen_candidate.size();
+    double value = std::nan("");
+    const Eigen::VectorXd action = chooser_->Choose(in, i, rng, call, &value);
+    call->chosen.col(i) = action;
+    figure_ = strategy_->figure();
+    call->acquisition_values[static_cast<std::size_t>(i)] = value;
+    if (call->first_t == 0) {
+      call->first_t = m.state.t;
+      call->first_figure = figure_;
+    }
+    if (i + 1 == q) break;
+    const Eigen::VectorXd u = inputs_.Input(action, call->z, call->round);
+    int candidate = -1;
+    if (rank_one)
+      candidate = call->chosen_candidate.size() > candidates_before
+                      ? call->chosen_candidate.back()
+                      : model_->reward().rank_one()->CandidateIndex(u);
+    posterior.Hallucinate(u, candidate);
+  }
+}
+
+// GP-BUCB: the active pending points and this call's design points are observed at their own
+// posterior means in the ask's posterior; the real model never sees them.
+AskPosterior OptimizerImpl::MakeAskPosterior(const AskCall& call) const {
+  const FiniteSetModel* rank_one = model_->reward().rank_one();
+  AskPosterior posterior =
+      rank_one != nullptr ? AskPosterior(rank_one->belief()) : AskPosterior(model_->gp());
+  auto hallucinate = [&](const Eigen::VectorXd& u) {
+    posterior.Hallucinate(u, rank_one != nullptr ? rank_one->CandidateIndex(u) : -1);
+  };
+  for (const PendingPoint& p : pending_.points())
+    if (PendingBook::Active(p, journal_.now())) hallucinate(inputs_.Input(p.x, p.z, p.round));
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i)
+    if (call.design_index[static_cast<std::size_t>(i)] >= 0)
+      hallucinate(inputs_.Input(call.chosen.col(i), call.z, call.round));
+  return posterior;
+}
+
+ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
+  const AskCall& call = *call_out;
+  ModelRound m;
+  if (calibrated_) m.usable_seeds = UsableSeeds(call_out);
+  m.state.round = call.round;
+  m.state.epoch_start = model_->EpochStart(call.round);
+  m.state.action_dim = domain_.action_dim();
+  m.state.num_candidates = domain_.num_decision_points();
+  m.box_options = MaximizerOptions(options_);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
+    FillRankOneStatistics(*rank_one, strategy_->reads_sequential_variances(), &m.state);
+    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+    return m;
+  }
+  FillModelStatistics(model_->gp(), strategy_->reads_sequential_variances(), &m.state);
+  // The posterior means at the observations (O(t)) serve both the incumbent and the
+  // maximizer's observed starts.
+  std::vector<int> observed_index;
+  const Eigen::VectorXd observed_means =
+      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
+  m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
+                                                : -std::numeric_limits<double>::infinity();
+  inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
+  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                                 &m.region_upper, &m.region_starts);
+  if (domain_.kind() == DomainKind::kFiniteSet) {
+    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+  } else {
+    m.discrete = inputs_.DiscreteCoordinates();
+    m.observed_starts =
+        inputs_.WithRound(BestStarts(domain_, observations_, observed_means, observed_index,
+                                     call.unit_z, options_.maximizer_observed_starts),
+                          call.round);
+  }
+  return m;
+}
+
+// Logged (and made durable) before the points are handed out, each with this worker's lease.
+std::function<void()> OptimizerImpl::RecordPending(const AskCall& call, long drawn_round) {
+  const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
+  std::vector<PendingPoint> points;
+  for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
+    points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
+                      pending_.next_trial() + static_cast<long>(i)});
+    journal_.Append(WithNamedValues(
+        FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
+                            points.back().x, call.z, journal_.worker_id(), lease_until,
+                            points.back().trial, drawn_round),
+        domain_, points.back().x, call.z));
+  }
+  return [this, points, design_next = call.design_next, round = call.round] {
+    pending_.Add(points);
+    design_->set_handed_out(design_next);
+    rounds_ = round + 1;
+  };
+}
+
+std::vector<bool> OptimizerImpl::UsableSeeds(AskCall* call) const {
+  const SeedAudit audit = AuditSeeds(strategy_->safe_seeds(), observations_, safety_,
+                                     options_.sense == ObjectiveSense::kMinimize);
+  if (!audit.any_usable()) throw std::runtime_error(audit.RefusalMessage(strategy_name_));
+  for (std::size_t s = 0; s < audit.usable.size(); ++s)
+    if (!audit.usable[s]) call->dropped_seeds.emplace_back(static_cast<int>(s), audit.findings[s]);
+  return audit.usable;
+}
+
+std::vector<std::string> OptimizerImpl::NewWarnings(const AskCall& call) {
+  std::vector<std::string> fresh;
+  for (const auto& [seed, finding] : call.dropped_seeds) {
+    const auto s = static_cast<std::size_t>(seed);
+    if (reported_dropped_seeds_[s]) continue;
+    reported_dropped_seeds_[s] = true;
+    fresh.push_back(finding + "; dropped, " + std::to_string(call.dropped_seeds.size()) + " of " +
+                    std::to_string(reported_dropped_seeds_.size()) + " seeds measured unsafe");
+    std::cerr << "gpbandit: warning: " << fresh.back() << "\n";
+  }
+  return fresh;
+}
+
+void OptimizerImpl::ReportRound(const AskCall& call, bool refitted, double seconds) {
+  RoundReport report;
+  report.warnings = NewWarnings(call);
+  report.round = call.round;
+  report.t = call.first_t;
+  report.figure_name = figure_name_;
+  report.figure = call.first_figure;
+  report.acquisition_values = call.acquisition_values;
+  report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
+  report.fitted = refitted;
+  if (refitted) report.fit_report = model_->last_fit_report();
+  report.seconds = seconds;
+  last_round_report_ = std::move(report);
+}
+
+}  // namespace internal
+}  // namespace gpbandit

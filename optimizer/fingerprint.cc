@@ -1,0 +1,99 @@
+// Optimizer::Fingerprint: a digest of everything that determines future behaviour.
+#include <cstdint>
+#include <iomanip>
+#include <sstream>
+
+#include "optimizer/optimizer_impl.h"
+
+namespace gpbandit {
+namespace internal {
+namespace {
+
+// FNV-1a over raw bytes: a compact digest.
+class Digest {
+ public:
+  void Add(const void* data, std::size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < n; ++i) {
+      hash_ ^= p[i];
+      hash_ *= 1099511628211ULL;
+    }
+  }
+  void Add(double v) { Add(&v, sizeof v); }
+  void Add(long v) { Add(&v, sizeof v); }
+  void Add(const Eigen::VectorXd& v) {
+    Add(static_cast<long>(v.size()));
+    if (v.size() > 0) Add(v.data(), sizeof(double) * static_cast<std::size_t>(v.size()));
+  }
+  // A model's hyperparameters, standardization and, through its predictions at a fixed probe,
+  // its internal factor and weights.
+  void AddModel(const GaussianProcess& gp, const Eigen::VectorXd& probe) {
+    double mean = 0, variance = 0;
+    gp.MeanAndVariance(probe, &mean, &variance);
+    Add(gp.kernel_log_params());
+    Add(gp.noise_variance());
+    Add(mean);
+    Add(variance);
+  }
+  std::uint64_t value() const { return hash_; }
+
+ private:
+  std::uint64_t hash_ = 14695981039346656037ULL;
+};
+
+}  // namespace
+
+std::string OptimizerImpl::Fingerprint() const {
+  Digest d;
+  d.Add(rounds_);
+  d.Add(design_->handed_out());
+  d.Add(static_cast<long>(model_->num_accepted()));
+  d.Add(static_cast<long>(model_->chain().unit().exponent()));
+  d.Add(static_cast<long>(model_->last_fit_observations()));
+  for (const Observation& o : observations_) {
+    d.Add(o.x);
+    d.Add(o.z);
+    d.Add(o.y);
+    d.Add(o.imputed);
+    d.Add(static_cast<long>(o.accepted));
+    d.Add(o.round);  // the time coordinate of a time model
+  }
+  d.Add(static_cast<long>(pending_.size()));
+  for (const PendingPoint& p : pending_.points()) {
+    d.Add(p.x);
+    d.Add(p.z);
+  }
+  const Eigen::VectorXd probe = inputs_.Probe(0.37);
+  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
+    // Every candidate's mean and variance: the belief's bits.
+    const FiniteSetBelief& belief = rank_one->belief();
+    d.Add(belief.output_offset());
+    d.Add(belief.output_scale());
+    d.Add(static_cast<long>(rank_one->num_observations()));
+    d.Add(rank_one->kernel().GetLogParams());
+    d.Add(rank_one->noise_variance());
+    d.Add(belief.Means());
+    d.Add(Eigen::VectorXd(belief.posterior().covariance().diagonal()));
+  } else {
+    const GaussianProcess& gp = model_->gp();
+    d.Add(gp.jitter());
+    d.Add(gp.output_offset());
+    d.Add(gp.output_scale());
+    d.Add(static_cast<long>(gp.num_observations()));
+    d.AddModel(gp, probe);
+  }
+  for (int i = 0; i < model_->num_constraints(); ++i) d.AddModel(model_->constraint(i), probe);
+  // A reward with a threshold has a safety model of its own (model/signal_model.h).
+  if (model_->reward_safety_model() >= 0) d.AddModel(model_->safety_models()[0].gp(), probe);
+  for (const Observation& o : observations_) d.Add(o.constraints);
+  std::ostringstream s;
+  const FiniteSetModel* rank_one = model_->reward().rank_one();
+  const int rows = rank_one ? rank_one->num_observations() : model_->gp().num_observations();
+  s << "t=" << rows + 1 << " told=" << observations_.size() << " pending=" << pending_.size()
+    << " rounds=" << rounds_ << " digest=" << std::hex << std::setw(16) << std::setfill('0')
+    << d.value();
+  return s.str();
+}
+
+}  // namespace internal
+}  // namespace gpbandit

@@ -1,0 +1,101 @@
+// The thread policy (numerics/thread_policy.h): small work and a busy machine run on one thread.
+#include "numerics/thread_policy.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <limits>
+#include <thread>
+
+namespace gpbandit {
+namespace {
+
+TEST(ThreadPolicyTest, SmallWorkRunsSerially) {
+  const double small = 0.5 * kMinParallelSeconds, large = 100 * kMinParallelSeconds;
+  EXPECT_EQ(ChooseThreads(0, 8, small, 8), 1);
+  EXPECT_EQ(ChooseThreads(4, 8, small, 8), 1);
+  EXPECT_EQ(ChooseThreads(0, 8, std::numeric_limits<double>::quiet_NaN(), 8), 1);
+  EXPECT_EQ(ChooseThreads(0, 8, large, 8), 8);
+  EXPECT_EQ(ThreadsForWork(0, small), 1);
+  EXPECT_EQ(ThreadsForFlops(0, 0.5 * kMinParallelSeconds * kNominalFlopsPerSecond), 1);
+}
+
+TEST(ThreadPolicyTest, RequestedCountIsAnUpperBound) {
+  const double large = 100 * kMinParallelSeconds;
+  EXPECT_EQ(ChooseThreads(1, 8, large, 8), 1);
+  EXPECT_EQ(ChooseThreads(3, 8, large, 8), 3);
+  EXPECT_EQ(ChooseThreads(0, 6, large, 8), 6);   // 0: the OpenMP default
+  EXPECT_EQ(ChooseThreads(-2, 6, large, 8), 6);  // treated as 0
+  EXPECT_EQ(ThreadsForWork(1, large), 1);
+  EXPECT_LE(ThreadsForWork(0, large), std::max(1, omp_get_max_threads()));
+}
+
+TEST(ThreadPolicyTest, BusyCpusAreLeftAlone) {
+  const double large = 100 * kMinParallelSeconds;
+  EXPECT_EQ(ChooseThreads(0, 8, large, 3), 3);
+  EXPECT_EQ(ChooseThreads(0, 2, large, 1), 1);
+  EXPECT_EQ(ChooseThreads(8, 8, large, 0), 1);
+}
+
+TEST(ThreadPolicyTest, ScopedParallelismForTestingIgnoresWorkAndLoad) {
+  {
+    const ScopedParallelismForTesting parallel;
+    EXPECT_EQ(ThreadsForWork(3, 0.0), 3);
+    EXPECT_EQ(ThreadsForWork(0, 0.0), std::max(1, omp_get_max_threads()));
+  }
+  EXPECT_EQ(ThreadsForWork(3, 0.0), 1);
+}
+
+TEST(ThreadPolicyTest, AnotherProcessSpinningTakesItsCpuAway) {
+  const int cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN));
+  EXPECT_GE(IdleCpus(), 1);
+  EXPECT_LE(IdleCpus(), std::max(1, cpus));
+  // A child that spins (it touches nothing of OpenMP, which is not fork-safe) is one runnable
+  // task of another process for as long as it lives: at most cpus - 1 are idle.
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    volatile unsigned long spin = 0;
+    for (;;) spin = spin + 1;
+  }
+  // Past the cache, and past the child's start.
+  std::this_thread::sleep_for(std::chrono::duration<double>(2 * kLoadRefreshSeconds));
+  const int idle = IdleCpus();
+  kill(child, SIGKILL);
+  waitpid(child, nullptr, 0);
+  EXPECT_LE(idle, std::max(1, cpus - 1));
+}
+
+// The first solve of the process runs alone: of two threads that start at once, one runs its
+// solve and the other returns (false, without running its own) only after that solve is done;
+// later calls never run theirs. (No other test of this program calls RunAsFirstSolve.)
+TEST(ThreadPolicyTest, RunAsFirstSolveRunsOneSolveAloneAndOthersAfterIt) {
+  std::atomic<int> solves{0};
+  std::atomic<bool> first_done{false};
+  std::atomic<int> saw_first_done{0}, returned_true{0};
+  auto call = [&] {
+    const bool ran = RunAsFirstSolve([&] {
+      ++solves;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      first_done = true;
+    });
+    if (ran) ++returned_true;
+    if (first_done) ++saw_first_done;
+  };
+  std::thread a(call), b(call);
+  a.join();
+  b.join();
+  EXPECT_EQ(solves, 1);
+  EXPECT_EQ(returned_true, 1);
+  EXPECT_EQ(saw_first_done, 2);  // the thread that did not solve waited for the one that did
+  EXPECT_FALSE(RunAsFirstSolve([&] { ++solves; }));
+  EXPECT_EQ(solves, 1);
+}
+
+}  // namespace
+}  // namespace gpbandit
