@@ -12,6 +12,10 @@ Environment:
                             setuptools' build directory.
   CMAKE_ARGS                more arguments for the configure step (e.g. -DGPBANDIT_NATIVE=ON).
   CMAKE_BUILD_PARALLEL_LEVEL  compile jobs (default: the number of CPUs).
+
+pip shows a build backend's output only with -v, and a first build compiles for minutes, so the
+steps and the build's percentage are also written to the terminal pip runs in (/dev/tty), when
+there is one.
 """
 
 import os
@@ -33,6 +37,37 @@ def version():
     return re.search(r'#define GPBANDIT_VERSION_STRING "([^"]+)"', text).group(1)
 
 
+def progress(message):
+    """Writes one line of progress where a person sees it: the terminal when there is one
+    (pip captures the backend's own output), and the backend's standard error in any case."""
+    line = f"gpbandit: {message}\n"
+    sys.stderr.write(line)
+    sys.stderr.flush()
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(line)
+    except OSError:
+        pass  # no terminal (CI, a pipe): standard error is all there is
+
+
+def run_showing_progress(command, what):
+    """Runs a CMake build, reporting its percentage every 10 points; its whole output is
+    shown if it fails."""
+    lines = []
+    shown = -10
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as build:
+        for line in build.stdout:
+            lines.append(line)
+            done = re.match(r"^\[\s*(\d+)%\]", line)
+            if done and int(done.group(1)) >= shown + 10:
+                shown = int(done.group(1))
+                progress(f"{what}: {shown}%")
+    if build.returncode != 0:
+        sys.stderr.write("".join(lines))
+        raise subprocess.CalledProcessError(build.returncode, command)
+
+
 class CMakeExtension(Extension):
     def __init__(self, name):
         super().__init__(name, sources=[])
@@ -43,16 +78,20 @@ class CMakeBuild(build_ext):
         reuse = os.environ.get("GPBANDIT_CMAKE_BUILD_DIR")
         build_dir = Path(reuse or Path(self.build_temp).resolve() / "cmake")
         if not reuse:
+            progress(f"configuring the module's build in {build_dir}")
             self.configure(build_dir)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(build_dir), "--target", "gpbandit_python_core",
-                        "--parallel", jobs], check=True)
+        progress(f"compiling the module with {jobs} jobs (a first build takes minutes)")
+        run_showing_progress(["cmake", "--build", str(build_dir), "--target",
+                              "gpbandit_python_core", "--parallel", jobs],
+                             "compiling the module")
         built = sorted((build_dir / "python" / "gpbandit").glob("_core*.so"))
         if not built:
             raise RuntimeError(f"the CMake build in {build_dir} made no gpbandit/_core*.so")
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built[0], target)
+        progress(f"built {target.name}")
 
     @staticmethod
     def configure(build_dir):

@@ -6,6 +6,7 @@ the build from a fresh configuration is the same script with that variable unset
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,3 +53,20 @@ def test_pip_install_into_a_target_then_import_from_elsewhere(tmp_path):
     version, nfev = run.stdout.split()
     assert nfev == "6"
     assert os.path.basename(dist_info[0]) == f"gpbandit-{version}.dist-info"
+
+
+def test_pip_install_shows_its_progress_on_the_terminal(tmp_path):
+    """pip keeps a build backend's output to itself unless -v is given; the build's steps and
+    percentage reach the terminal pip runs in all the same (`script` gives it one)."""
+    source = copy_of_the_source_tree(tmp_path / "source")
+    env = dict(os.environ, GPBANDIT_CMAKE_BUILD_DIR=env_path("GPBANDIT_BUILD_DIR"))
+    env.pop("PYTHONPATH", None)
+    pip = " ".join([sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-index",
+                    "--no-deps", "--target", str(tmp_path / "target"), str(source)])
+    install = subprocess.run(["script", "-qec", pip, "/dev/null"], capture_output=True,
+                             text=True, timeout=1800, env=env, cwd=tmp_path)
+    assert install.returncode == 0, install.stdout + install.stderr
+    shown = install.stdout
+    assert "gpbandit: compiling the module with" in shown, shown
+    assert re.search(r"gpbandit: compiling the module: \d+%", shown), shown
+    assert "gpbandit: built _core" in shown, shown
