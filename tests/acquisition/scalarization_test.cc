@@ -54,8 +54,8 @@ TEST(ScalarizeTest, LinearAndChebyshevByHand) {
 }
 
 TEST(ScalarizeTest, ChebyshevReachesANonConvexPartOfAFront) {
-  // Front y0^2 + y1^2 <= 1 is convex (fine for both); the front y0 + y1 = 1 plus a dent at
-  // (0.4, 0.4) is not: no linear weight makes the dent optimal, equal Chebyshev weights do.
+  // The front (1, 0), (0, 1), (0.4, 0.4) has a dent: (0.4, 0.4) lies below the segment between
+  // the others, so no linear weight makes it optimal; equal Chebyshev weights do.
   Eigen::MatrixXd front(2, 3);
   front << 1.0, 0.0, 0.4,  //
       0.0, 1.0, 0.4;
