@@ -27,25 +27,22 @@ bool RefitDue(const RefitSchedule& schedule, int last, int rows) {
   return schedule.enabled && rows > 0 && rows >= NextRefitAt(schedule, std::max(0, last));
 }
 
-// The observations between refits where `rows` falls (RefitSchedule).
-int RefitPeriod(const RefitSchedule& schedule, int rows) {
-  return rows < schedule.small_until ? schedule.every_while_small : schedule.every;
-}
-
 }  // namespace
 
 ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
                          const OptimizerOptions& options, const TimeModel& time,
                          bool default_kernel, bool cautious, int num_constraints,
                          int constraint_input_dim, bool local_allowed,
-                         const std::vector<SafetySignal>& safety, int action_dim)
+                         const std::vector<SafetySignal>& safety, int action_dim,
+                         const std::string& worker, bool named)
     : options_(options),
       reward_(std::make_unique<RewardModel>(std::move(kernel), input_dim, options.gp,
                                             options.local_model, local_allowed)),
       num_constraints_(num_constraints),
       initial_log_params_(reward_->kernel_log_params()),
       policy_(options, time, default_kernel, cautious, initial_log_params_),
-      chain_(options.sense) {
+      chain_(options.sense),
+      claims_(options.refit, worker, named) {
   if (!safety.empty()) {
     BuildSafetyModels(safety, constraint_input_dim, action_dim);
     return;
@@ -171,40 +168,21 @@ double ModelKeeper::RestartResidual(const Eigen::VectorXd& u, double reward) con
                                   (gp.noise_variance() + gp.jitter()) * scale * scale);
 }
 
-// Counted in model rows: failures with imputed rewards are data the fit must explain too.
-// A claim lasts four times its worker's last refit (a guess at how long this one takes) and
-// until a schedule's period of observations more have been told: one that ends without a refit
-// (its worker stopped asking, or died) passes on, without another refit starting while the
-// first is likely still under way.
-bool ModelKeeper::ClaimLasts(int rows, double now) const {
-  return refit_claimed_until_ > now ||
-         rows < refit_claimed_rows_ + RefitPeriod(options_.refit, refit_claimed_rows_);
-}
-
 double ModelKeeper::RefitClaim(int rows_after, double now) const {
-  // A worker that owes the refit already claims nothing more (alone, a worker's log then holds
-  // one claim per refit, whatever the clock).
-  if (refit_owed_ || !RefitDue(options_.refit, last_fit_observations_, rows_after) ||
-      ClaimLasts(rows_after, now))
-    return kNaN;
-  return now + 4.0 * last_refit_seconds_;
+  return claims_.ClaimFor(RefitDue(options_.refit, last_fit_observations_, rows_after), rows_after,
+                          now);
 }
 
-void ModelKeeper::NoteRefitClaim(double until, bool mine) {
-  refit_claimed_until_ = until;
-  refit_claimed_rows_ = rows_;
-  if (mine) refit_owed_ = true;
-}
-
-void ModelKeeper::ForgetRefitClaim() {
-  refit_claimed_until_ = -std::numeric_limits<double>::infinity();
-  refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;
+void ModelKeeper::NoteRefitClaim(double until, bool mine, const std::string& claimant) {
+  if (mine)
+    claims_.NoteOwn(until, rows_);
+  else
+    claims_.NoteReplayed(until, rows_, claimant);
 }
 
 void ModelKeeper::OweRefitIfDue(bool claims_hold, double now) {
-  if (RefitDue(options_.refit, last_fit_observations_, rows_) &&
-      !(claims_hold && ClaimLasts(rows_, now)))
-    refit_owed_ = true;
+  claims_.OweIfDue(RefitDue(options_.refit, last_fit_observations_, rows_), !claims_hold, rows_,
+                   now);
 }
 
 std::string ModelKeeper::MaybeRefit(long round) {
@@ -212,7 +190,7 @@ std::string ModelKeeper::MaybeRefit(long round) {
     throw std::logic_error("MaybeRefit before the models caught up (CatchUp)");
   // Counted in model rows: failures with imputed rewards are data the fit must explain too.
   const int observed = reward_->num_observations();
-  if (!options_.refit.enabled || observed == 0 || !refit_owed_) return "";
+  if (!options_.refit.enabled || observed == 0 || !claims_.owed()) return "";
   const auto start = std::chrono::steady_clock::now();
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
@@ -230,8 +208,8 @@ std::string ModelKeeper::MaybeRefit(long round) {
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
-  last_refit_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  claims_.set_last_refit_seconds(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return FormatFitRecord(round, reward_->kernel_log_params(), reward_->noise_variance(),
                          last_fit_report_.BriefReport(), constraint_log_params,
                          constraint_noise_variances, signal_log_params, signal_noise_variances);
@@ -275,8 +253,7 @@ void ModelKeeper::ReplayFit(const LogRecord& record) {
         "a fit record holds " + std::to_string(record.signal_log_params.size()) +
         " safety signal models, the strategy has " + std::to_string(signals_.size()));
   // Whoever owed it, the study is refitted.
-  refit_owed_ = false;
-  ForgetRefitClaim();
+  claims_.Settle();
   if (deferring_) {
     deferred_.push_back({{}, {}, {}, 0.0, false, std::make_shared<const LogRecord>(record)});
   } else {
@@ -305,35 +282,32 @@ void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport r
   last_fit_report_ = std::move(report);
 }
 
-void ModelKeeper::ForgetSavedFit() {
-  if (saved_fit_) {
-    refit_owed_ = false;
-    ForgetRefitClaim();
-  }
-  saved_fit_.reset();
-}
-
+// What a refit changes, moved back into the models if its call does not commit.
 void ModelKeeper::SaveFit() {
-  auto saved = std::make_unique<FitState>();
+  struct FitState {
+    std::unique_ptr<RewardModel> reward;
+    std::vector<GaussianProcess> constraint_gps;
+    std::vector<SignalModel> signals;
+    int last_fit_observations = -1;
+    bool has_fit_report = false;
+    HyperparameterFitReport last_fit_report;
+  };
+  auto saved = std::make_shared<FitState>();
   saved->reward = std::make_unique<RewardModel>(*reward_);
   for (const auto& c : constraint_gps_) saved->constraint_gps.push_back(*c);
   saved->signals = signals_;
   saved->last_fit_observations = last_fit_observations_;
   saved->has_fit_report = has_fit_report_;
   saved->last_fit_report = last_fit_report_;
-  saved_fit_ = std::move(saved);
-}
-
-void ModelKeeper::RestoreFit() {
-  if (!saved_fit_) return;
-  *reward_ = std::move(*saved_fit_->reward);
-  for (std::size_t i = 0; i < saved_fit_->constraint_gps.size(); ++i)
-    *constraint_gps_[i] = std::move(saved_fit_->constraint_gps[i]);
-  signals_ = std::move(saved_fit_->signals);
-  last_fit_observations_ = saved_fit_->last_fit_observations;
-  has_fit_report_ = saved_fit_->has_fit_report;
-  last_fit_report_ = std::move(saved_fit_->last_fit_report);
-  saved_fit_.reset();
+  claims_.BeginFit([this, saved] {
+    *reward_ = std::move(*saved->reward);
+    for (std::size_t i = 0; i < saved->constraint_gps.size(); ++i)
+      *constraint_gps_[i] = std::move(saved->constraint_gps[i]);
+    signals_ = std::move(saved->signals);
+    last_fit_observations_ = saved->last_fit_observations;
+    has_fit_report_ = saved->has_fit_report;
+    last_fit_report_ = std::move(saved->last_fit_report);
+  });
 }
 
 }  // namespace gpbandit

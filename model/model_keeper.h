@@ -30,6 +30,7 @@
 #include "model/restart_monitor.h"
 #include "model/reward_model.h"
 #include "model/signal_model.h"
+#include "study/refit_claims.h"
 
 namespace gpbandit {
 
@@ -42,11 +43,13 @@ class ModelKeeper {
   // (Strategy::safety_signals(): the reward's, then the constraints'; thresholds in the
   // caller's units), modelled over the same unit-cube inputs, whose first action_dim
   // coordinates are actions. cautious: the reward's refits may not become more optimistic
-  // (RefitPolicy). options must outlive the keeper.
+  // (RefitPolicy). worker: this worker's name in a shared study (RefitClaims; named: given by
+  // WorkerOptions::id, not the default). options must outlive the keeper.
   ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim, const OptimizerOptions& options,
               const TimeModel& time, bool default_kernel, bool cautious, int num_constraints,
               int constraint_input_dim, bool local_allowed,
-              const std::vector<SafetySignal>& safety = {}, int action_dim = 0);
+              const std::vector<SafetySignal>& safety = {}, int action_dim = 0,
+              const std::string& worker = DefaultWorkerId(), bool named = false);
 
   // The reward's model that predicts (RewardModel::gp()), and the model itself.
   const GaussianProcess& gp() const { return reward_->gp(); }
@@ -104,28 +107,20 @@ class ModelKeeper {
   void CatchUp();
 
   // ---- Refits ----
-  // Who refits. A refit falls due at the observation counts the schedule names (RefitSchedule:
-  // the first count past the last refit's at which ShouldRefit holds). In a shared study the
-  // worker whose tell finds the refit due and nobody on it claims it (the tell record carries
-  // the claim's end, RefitClaim): it owes the refit, makes it before its next model-driven ask,
-  // and records it for the others to replay; the others leave it alone while the claim lasts,
-  // so that workers whose asks run at once outside the lock do not all refit. A claim lasts
-  // four times its worker's last refit and a schedule's period of tells; one that ends without
-  // a refit (its worker stopped asking, or died) passes to the next tell. A worker that
-  // joins a study owes the refit due if nobody claims it; one that resumes a log as its only
-  // writer (Optimizer::Resume, OptimizerOptions::log_path) owes it whoever claimed it, since
-  // the claim was its own. Alone, a worker therefore refits exactly when a refit has fallen
-  // due since the last one.
-  bool refit_owed() const { return refit_owed_; }
-  // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`:
-  // the end of its time (now plus four times this worker's last refit), or NaN when no refit is
-  // due or another claim lasts (ClaimLasts).
+  // Who refits in a shared study, and when a claim to a refit lasts: study/refit_claims.h. A
+  // refit falls due at the observation counts the schedule names (RefitSchedule: the first
+  // count past the last refit's at which ShouldRefit holds). Alone, a worker refits exactly
+  // when a refit has fallen due since the last one, whether it runs as one process or as one
+  // process per evaluation.
+  bool refit_owed() const { return claims_.owed(); }
+  // The claim a tell that leaves the model with `rows_after` rows makes at study time `now`
+  // (RefitClaims::ClaimFor), or NaN.
   double RefitClaim(int rows_after, double now) const;
-  // A tell's claim, replayed or this worker's own (mine: it then owes the refit); the tell's
-  // observation is already in rows().
-  void NoteRefitClaim(double until, bool mine);
+  // A tell's claim, replayed (made by `claimant`) or this worker's own (mine: it then owes the
+  // refit); the tell's observation is already in rows().
+  void NoteRefitClaim(double until, bool mine, const std::string& claimant = "");
   // A worker that joins (claims_hold) or resumes (!claims_hold) a study at time `now` owes the
-  // refit that has fallen due (see above).
+  // refit that has fallen due (RefitClaims::OweIfDue).
   void OweRefitIfDue(bool claims_hold, double now);
   // Refits when one is owed; returns the fit record to log ("" when it did not refit). The
   // random numbers come from (seed, round). The refit is saved first (RestoreFit undoes it).
@@ -138,11 +133,12 @@ class ModelKeeper {
   bool has_fit_report() const { return has_fit_report_; }
   const HyperparameterFitReport& last_fit_report() const { return last_fit_report_; }
   int last_fit_observations() const { return last_fit_observations_; }
-  void RestoreFit();
+  // The refit's transaction (RefitClaims::BeginFit): undoes an uncommitted refit.
+  void RestoreFit() { claims_.RollBack(); }
   // The call that refitted was committed: the refit stands and is no longer owed.
-  void ForgetSavedFit();
+  void ForgetSavedFit() { claims_.Commit(); }
   // Whether the model holds a refit that RestoreFit would undo.
-  bool fit_uncommitted() const { return saved_fit_ != nullptr; }
+  bool fit_uncommitted() const { return claims_.fit_uncommitted(); }
 
  private:
   // Adds a reward (model sense) at input u, first moving the model to the reward unit that it
@@ -155,9 +151,7 @@ class ModelKeeper {
   double RestartResidual(const Eigen::VectorXd& u, double reward) const;
   // The models' part of ReplayFit.
   void SetFittedHyperparameters(const LogRecord& record);
-  // Whether the last claim lasts at `rows` rows and study time `now` (model_keeper.cc).
-  bool ClaimLasts(int rows, double now) const;
-  void ForgetRefitClaim();
+  // Begins the refit's transaction: what a refit changes, restored on RollBack.
   void SaveFit();
   void RefitConstraints(const HyperparameterFitOptions& fit, long round,
                         std::vector<Eigen::VectorXd>* log_params,
@@ -191,22 +185,9 @@ class ModelKeeper {
   bool deferring_ = false;
   std::vector<Deferred> deferred_;
   int last_fit_observations_ = -1;
-  bool refit_owed_ = false;
-  double refit_claimed_until_ = -std::numeric_limits<double>::infinity();
-  int refit_claimed_rows_ = std::numeric_limits<int>::min() / 2;  // rows at the claim
-  double last_refit_seconds_ = 0.0;  // this worker's last refit (the claims' length)
   bool has_fit_report_ = false;
   HyperparameterFitReport last_fit_report_;
-  // What a refit changes, kept while the call that refitted is not committed.
-  struct FitState {
-    std::unique_ptr<RewardModel> reward;
-    std::vector<GaussianProcess> constraint_gps;
-    std::vector<SignalModel> signals;
-    int last_fit_observations = -1;
-    bool has_fit_report = false;
-    HyperparameterFitReport last_fit_report;
-  };
-  std::unique_ptr<FitState> saved_fit_;
+  RefitClaims claims_;
 };
 
 }  // namespace gpbandit

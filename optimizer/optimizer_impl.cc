@@ -107,7 +107,9 @@ void OptimizerImpl::Build(std::unique_ptr<Kernel> kernel) {
   model_ = std::make_unique<ModelKeeper>(
       std::move(kernel), inputs_.dim(), options_, time, default_kernel_, safe_ && !calibrated_,
       strategy_->num_constraints(), domain_.input_dim(), local_allowed,
-      calibrated_ ? safety_ : std::vector<SafetySignal>(), domain_.action_dim());
+      calibrated_ ? safety_ : std::vector<SafetySignal>(), domain_.action_dim(),
+      options_.worker.id.empty() ? DefaultWorkerId() : options_.worker.id,
+      !options_.worker.id.empty());
   if (restarts) model_->WatchForRestarts(std::move(restarts), domain_.input_dim());
   reported_dropped_seeds_.assign(static_cast<std::size_t>(unit_seeds.cols()), false);
   model_->refit_policy().CheckTimeFitBounds();
@@ -175,7 +177,7 @@ void OptimizerImpl::Replay(const LogRecord& record) {
                                  " in the log, but " + FormatDouble(observations_.back().imputed) +
                                  " on replay");
       if (!std::isnan(record.refit_claim))
-        model_->NoteRefitClaim(record.refit_claim, /*mine=*/false);
+        model_->NoteRefitClaim(record.refit_claim, /*mine=*/false, record.worker);
       break;
     case LogRecordType::kFit:
       model_->ReplayFit(record);

@@ -4,8 +4,8 @@
 
 #include "gpbandit/numerics/format.h"
 #include "gpbandit/study/observation_log.h"
-#include "study/named_records.h"
 #include "optimizer/optimizer_impl.h"
+#include "study/named_records.h"
 
 namespace gpbandit {
 namespace internal {
@@ -90,7 +90,7 @@ std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const E
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
                        accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
-                       constraints, trial, refit_claim),
+                       constraints, trial, refit_claim, journal_.worker_id()),
       domain_, x, z));
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
           g = Eigen::VectorXd(constraints), trial, refit_claim] {

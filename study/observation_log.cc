@@ -7,8 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "study/json_vector.h"
 #include "storage/json_lines.h"
+#include "study/json_vector.h"
 
 namespace gpbandit {
 namespace {
@@ -87,6 +87,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("g")) r.constraints = VectorField(j, "g");
     if (j.contains("trial")) r.trial = Field<long>(j, "trial");
     if (j.contains("refit_claim")) r.refit_claim = Field<double>(j, "refit_claim");
+    if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -142,7 +143,8 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted, double imputed, long round,
-                             const Eigen::VectorXd& constraints, long trial, double refit_claim) {
+                             const Eigen::VectorXd& constraints, long trial, double refit_claim,
+                             const std::string& claimant) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -152,7 +154,10 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
   if (round >= 0) j["round"] = round;
   if (constraints.size() > 0) j["g"] = VectorToJson(constraints);
   if (trial >= 0) j["trial"] = trial;
-  if (std::isfinite(refit_claim)) j["refit_claim"] = refit_claim;
+  if (std::isfinite(refit_claim)) {
+    j["refit_claim"] = refit_claim;
+    j["worker"] = claimant;
+  }
   return j.dump();
 }
 

@@ -1,24 +1,17 @@
 #include "study/study_journal.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <iostream>
 #include <stdexcept>
 
 #include "study/interrupted_retry.h"
+#include "study/refit_claims.h"
 
 namespace gpbandit {
 namespace {
 
 double WallClock() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-std::string DefaultWorkerId() {
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
-  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
 }
 
 // A record that is valid JSON but wrong (a fit with too few parameters, a point outside the box)

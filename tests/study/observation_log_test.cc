@@ -113,15 +113,17 @@ TEST(ObservationLogTest, TrialsDrawnRoundsAndRefitClaimsReadBackIntoTheirOwnFiel
 
   const LogRecord tell = ParseLogRecord(FormatTellRecord(
       x, Eigen::VectorXd(), 1.5, true, std::nan(""), /*round=*/9, Eigen::VectorXd(),
-      /*trial=*/4, /*refit_claim=*/1234.25));
+      /*trial=*/4, /*refit_claim=*/1234.25, /*claimant=*/"host:42"));
   EXPECT_EQ(tell.type, LogRecordType::kTell);
   EXPECT_EQ(tell.round, 9);
   EXPECT_EQ(tell.trial, 4);
   EXPECT_EQ(tell.refit_claim, 1234.25);
+  EXPECT_EQ(tell.worker, "host:42");
   const LogRecord unclaimed = ParseLogRecord(FormatTellRecord(
       x, Eigen::VectorXd(), 1.5, true, std::nan(""), 9, Eigen::VectorXd(), /*trial=*/4));
   EXPECT_EQ(unclaimed.trial, 4);
   EXPECT_TRUE(std::isnan(unclaimed.refit_claim));
+  EXPECT_EQ(unclaimed.worker, "");
 }
 
 TEST(ObservationLogTest, MissingFileIsEmptyAndCorruptMiddleLineThrows) {

@@ -34,7 +34,8 @@
 //            releases whatever x is; absent: it releases the first pending point equal to x. A
 //            tell after which a refit is due carries "refit_claim" when its worker takes the
 //            refit on (format version 6: seconds on the study's clock until which the other
-//            workers leave it to that one; ModelKeeper, model/model_keeper.h).
+//            workers leave it to that one), and then "worker", the worker that claims it
+//            (absent in older logs; study/refit_claims.h says when a claim lasts).
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
@@ -78,7 +79,8 @@ struct LogRecord {
   // release the first pending point equal to (x, z) instead.
   long trial = -1;
   // kPending: the worker holding the point ("" in older logs) and the end of its lease
-  // (infinity when it never ends).
+  // (infinity when it never ends). kTell with a refit_claim: the worker that claims the refit
+  // ("" in older logs).
   std::string worker;
   double lease_until = std::numeric_limits<double>::infinity();
   // kTell: the reward (may be non-finite when accepted == false).
@@ -133,14 +135,15 @@ std::string FormatPendingRecord(long round, long design_index, const Eigen::Vect
                                 const Eigen::VectorXd& z, const std::string& worker,
                                 double lease_until, long trial = -1, long drawn_round = -1);
 // round: the observation's round (Observation::round), written when >= 0. refit_claim: written
-// when finite.
+// when finite, with the claimant's name as "worker".
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted,
                              double imputed = std::numeric_limits<double>::quiet_NaN(),
                              long round = -1,
                              const Eigen::VectorXd& constraints = Eigen::VectorXd(),
                              long trial = -1,
-                             double refit_claim = std::numeric_limits<double>::quiet_NaN());
+                             double refit_claim = std::numeric_limits<double>::quiet_NaN(),
+                             const std::string& claimant = "");
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},
