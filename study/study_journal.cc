@@ -3,9 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <iostream>
 #include <stdexcept>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "study/interrupted_retry.h"
 
 namespace gpbandit {
@@ -70,7 +70,7 @@ void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>
     raw = session.ReadAfter(synced_);
   } catch (const StudyRewound& e) {
     // What this worker replayed is no longer the study's prefix: start again from the header.
-    std::cerr << "gpbandit: warning: " << e.what() << "; replaying the study again\n";
+    Warn(std::string(e.what()) + "; replaying the study again");
     hooks_.reset();
     synced_ = 0;
     if (on_reset_) on_reset_();
