@@ -99,10 +99,10 @@ Eigen::VectorXd OptimisticObjective(const std::vector<SafeSignal>& signals,
 
 // The goal-directed choice (safe-opt's rule "ucb"): the point of the safe set S with the
 // highest optimistic objective (OptimisticObjective; the first of equal ones). It is in M
-// (above), but no expander is sought: S grows where the objective may improve, which on the
-// plants of docs/robot_tuning.md reached the best safe gains far sooner than the widest point
-// of M u G, at no cost in safety (every choice is in S either way); unlike Sui et al.'s rule it
-// may stop short of an optimum that only a detour through low rewards leads to.
+// (above), but no expander is sought: S grows where the objective may improve, at no cost in
+// safety (every choice is in S either way; docs/benchmarks.md, section "Safe tuning on a plant
+// family"); unlike Sui et al.'s rule it may stop short of an optimum that only a detour through
+// low rewards leads to.
 SafeChoice ChooseOptimistic(const std::vector<SafeSignal>& signals, const SafeBounds& bounds,
                             const Eigen::VectorXd& optimistic,
                             const std::vector<bool>& declared_safe);
