@@ -20,9 +20,8 @@
 // A safety signal may cap the mean its lower bound starts from (max_mean): l_i(x) =
 // min(mu_i(x), max_mean_i) - beta sigma_i(x). The Optimizer caps each at the largest value the
 // signal was measured at: a GP extrapolating a trend promises, beyond its data, more margin
-// than was ever seen (on the plants of docs/robot_tuning.md every unsafe evaluation without the
-// cap was such a point, at the edge of the gain box); the cap keeps those points out of the safe
-// set until an evaluation shows the margin.
+// than was ever seen; the cap keeps those points out of the safe set until an evaluation shows
+// the margin (docs/robot_tuning.md, "No more margin than was measured").
 //
 // Cost: one batched prediction per signal (O(N t^2)); the expander test visits the safe points
 // in order of decreasing width and stops at the first maximizer or expander; each test needs the
