@@ -204,13 +204,14 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
   RequireTellable(*optimizer, y, "--y");
-  // A suggestion observed as suggest printed it (a bound snapped) answers its pending point.
-  if (!vm.count("trial"))
-    trial =
-        FindPendingPrintedAs(optimizer->pending_points(), optimizer->domain(), x, ContextArg(f));
-  if (trial >= 0) {
+  if (vm.count("trial")) {
     RequirePendingTrial(*optimizer, trial, DescribeStudy(f.study));
     optimizer->TellTrial(trial, x, ContextArg(f), y, g);
+  } else if (const long printed = FindPendingPrintedAs(optimizer->pending_points(),
+                                                       optimizer->domain(), x, ContextArg(f));
+             printed >= 0) {
+    // The suggestion as suggest printed it (a bound snapped) answers its pending point.
+    optimizer->TellTrial(printed, x, ContextArg(f), y, g);
   } else {
     optimizer->Tell(x, ContextArg(f), y, g);
   }

@@ -83,6 +83,25 @@ TEST(SuggestionTextTest, ValuesWithinRoundingOfABoundPrintAsTheBound) {
   EXPECT_EQ(cli::SuggestionText(space, Eigen::Vector2d(0.1001, 3)), "kp=0.1001 taps=3");
 }
 
+// observe finds the pending point a --x answers as printed: the one whose printed text is the
+// same, when no pending point is exactly --x.
+TEST(SuggestionTextTest, APointAsPrintedFindsItsPendingSuggestion) {
+  const Domain box = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 50));
+  PendingPoint near_bound, inside;
+  near_bound.x = Eigen::Vector2d(7.877e-08, 3);
+  near_bound.trial = 4;
+  inside.x = Eigen::Vector2d(0.5, 49.99999993);
+  inside.trial = 7;
+  const std::vector<PendingPoint> pending = {near_bound, inside};
+  const Eigen::VectorXd none;
+  EXPECT_EQ(cli::FindPendingPrintedAs(pending, box, Eigen::Vector2d(0, 3), none), 4);
+  EXPECT_EQ(cli::FindPendingPrintedAs(pending, box, Eigen::Vector2d(0.5, 50), none), 7);
+  EXPECT_EQ(cli::FindPendingPrintedAs(pending, box, near_bound.x, none), -1);  // Tell's own match
+  EXPECT_EQ(cli::FindPendingPrintedAs(pending, box, Eigen::Vector2d(0, 3.5), none), -1);
+  EXPECT_EQ(cli::FindPendingPrintedAs(pending, box, Eigen::Vector2d(0, 3), Eigen::Vector2d(1, 1)),
+            -1);  // another context
+}
+
 TEST_F(CliTest, ObservingASuggestionAsPrintedAtABoundReleasesIt) {
   // EI on a linear reward walks to the upper bound: its suggestions end there.
   std::string printed;
