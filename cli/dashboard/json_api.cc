@@ -20,8 +20,7 @@ using nlohmann::json;
 namespace {
 
 double Seconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 double WallClock() {
@@ -31,8 +30,8 @@ double WallClock() {
 json Vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 
 json RowJson(const TrialRow& r) {
-  json row = {{"id", r.id},       {"trial", r.trial}, {"state", TrialStateName(r.state)},
-              {"x", Vector(r.x)}, {"y", r.y},         {"best", r.best},
+  json row = {{"id", r.id},        {"trial", r.trial}, {"state", TrialStateName(r.state)},
+              {"x", Vector(r.x)},  {"y", r.y},         {"best", r.best},
               {"n", r.tell_index}, {"round", r.round}, {"worker", r.worker}};
   if (r.z.size() > 0) row["z"] = Vector(r.z);
   if (r.constraints.size() > 0) row["g"] = Vector(r.constraints);
@@ -40,9 +39,7 @@ json RowJson(const TrialRow& r) {
   return row;
 }
 
-ApiResponse Error(int status, const std::string& message) {
-  return {status, {{"error", message}}};
-}
+ApiResponse Error(int status, const std::string& message) { return {status, {{"error", message}}}; }
 
 std::string Param(const std::map<std::string, std::string>& params, const std::string& key,
                   const std::string& fallback = "") {
@@ -62,8 +59,8 @@ long long IntParam(const std::map<std::string, std::string>& params, const std::
     used = 0;
   }
   if (used != text.size() || value < min)
-    throw std::invalid_argument(key + " '" + text + "' must be an integer >= " +
-                                std::to_string(min));
+    throw std::invalid_argument(key + " '" + text +
+                                "' must be an integer >= " + std::to_string(min));
   return value;
 }
 
@@ -242,12 +239,17 @@ ApiResponse JsonApi::Trials(const std::map<std::string, std::string>& params) {
         continue;
       rows.push_back(RowJson(row));
     }
-    json out = {{"study", name},          {"since", since},
-                {"last", r.last_sequence()}, {"total", r.rows().size()},
-                {"changed", changed.size()}, {"downsampled", downsample},
-                {"best", r.best()},          {"parameters", r.parameter_names()},
+    json out = {{"study", name},
+                {"since", since},
+                {"last", r.last_sequence()},
+                {"total", r.rows().size()},
+                {"changed", changed.size()},
+                {"downsampled", downsample},
+                {"best", r.best()},
+                {"parameters", r.parameter_names()},
                 {"sense", r.minimize() ? "minimize" : "maximize"},
-                {"now", WallClock()},        {"rows", rows}};
+                {"now", WallClock()},
+                {"rows", rows}};
     if (downsample) out["stride"] = stride;
     return ApiResponse{200, out};
   });
@@ -292,12 +294,23 @@ std::string HtmlEscape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;

@@ -97,8 +97,8 @@ json Contour(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen::Vec
 // gamma_t, the incumbents, the noise and signal variances in the model's units), over the
 // model: the acquisition the next model-driven ask maximizes, up to the hallucinated pending
 // points. Throws what the strategy throws (a safe strategy has no acquisition of its own).
-json Acquisition(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen::VectorXd& z,
-                 int d, int points) {
+json Acquisition(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen::VectorXd& z, int d,
+                 int points) {
   const GaussianProcess& gp = opt.model();
   std::unique_ptr<Strategy> strategy =
       StrategyRegistry::Default().Create(opt.strategy_name(), opt.strategy_options());
@@ -131,7 +131,10 @@ json Acquisition(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen:
     xs.push_back(v);
     values.push_back(acquisition->Evaluate(unit, nullptr));
   }
-  return {{"dim", d}, {"x", xs}, {"value", values}, {"name", strategy->name()},
+  return {{"dim", d},
+          {"x", xs},
+          {"value", values},
+          {"name", strategy->name()},
           {"figure", state.t > 0 ? json(strategy->figure()) : json()},
           {"figure_name", strategy->figure_name()}};
 }
@@ -159,7 +162,8 @@ json Importance(const GaussianProcess& gp) {
 json Hyperparameters(const Optimizer& opt, const std::vector<FitRow>& fit_rows) {
   json fits = json::array();
   for (const FitRow& f : fit_rows)
-    fits.push_back({{"round", f.round}, {"log_params", Vector(f.log_params)},
+    fits.push_back({{"round", f.round},
+                    {"log_params", Vector(f.log_params)},
                     {"noise_variance", f.noise_variance}});
   return {{"names", opt.model().kernel().ParamNames()},
           {"current", Vector(opt.model().kernel_log_params())},
@@ -175,8 +179,12 @@ json Pending(const Optimizer& opt) {
       mean = opt.Predict(p.x, p.z).mean;
     } catch (const std::invalid_argument&) {
     }
-    out.push_back({{"trial", p.trial}, {"x", Vector(p.x)}, {"z", Vector(p.z)},
-                   {"worker", p.worker}, {"lease_until", p.lease_until}, {"mean", mean}});
+    out.push_back({{"trial", p.trial},
+                   {"x", Vector(p.x)},
+                   {"z", Vector(p.z)},
+                   {"worker", p.worker},
+                   {"lease_until", p.lease_until},
+                   {"mean", mean}});
   }
   return out;
 }
@@ -223,7 +231,9 @@ json ModelViews(const Optimizer& opt, const std::vector<std::string>& names,
   const Recommendation best = opt.Best(request.context);
   const Eigen::VectorXd z = request.context.size() > 0 ? request.context : best.z;
   json out = {{"recommendation",
-               {{"x", Vector(best.x)}, {"z", Vector(z)}, {"mean", best.posterior_mean},
+               {{"x", Vector(best.x)},
+                {"z", Vector(z)},
+                {"mean", best.posterior_mean},
                 {"observed", best.observed_reward}}},
               {"parameters", names},
               {"lower", Vector(domain.lower())},

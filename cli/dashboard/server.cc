@@ -91,9 +91,8 @@ void Serve(JsonApi& api, const ServerOptions& options, std::ostream& out,
     throw std::runtime_error("cannot listen on " + options.bind + ":" + std::to_string(port) +
                              " (in use, or not an address of this machine)");
   }
-  const std::string host = options.bind.find(':') != std::string::npos
-                               ? "[" + options.bind + "]"
-                               : options.bind;
+  const std::string host =
+      options.bind.find(':') != std::string::npos ? "[" + options.bind + "]" : options.bind;
   out << "http://" << host << ":" << port << "/"
       << (options.token.empty() ? "" : "?token=" + options.token) << std::endl;
   std::atomic<bool> ended{false};

@@ -30,11 +30,16 @@ std::vector<std::string> ParameterNames(const Domain& domain) {
 
 const char* TrialStateName(TrialState state) {
   switch (state) {
-    case TrialState::kPending: return "pending";
-    case TrialState::kComplete: return "complete";
-    case TrialState::kFailed: return "failed";
-    case TrialState::kReleased: return "released";
-    case TrialState::kCleared: return "cleared";
+    case TrialState::kPending:
+      return "pending";
+    case TrialState::kComplete:
+      return "complete";
+    case TrialState::kFailed:
+      return "failed";
+    case TrialState::kReleased:
+      return "released";
+    case TrialState::kCleared:
+      return "cleared";
   }
   return "?";
 }
@@ -83,8 +88,12 @@ void StudyReader::Apply(const StudyRecord& record) {
       rows_.push_back(std::move(row));
       break;
     }
-    case LogRecordType::kTell: ApplyTell(r, record.sequence); break;
-    case LogRecordType::kFit: fits_.push_back({r.round, r.log_params, r.noise_variance}); break;
+    case LogRecordType::kTell:
+      ApplyTell(r, record.sequence);
+      break;
+    case LogRecordType::kFit:
+      fits_.push_back({r.round, r.log_params, r.noise_variance});
+      break;
     case LogRecordType::kRelease: {
       const long id = FindOpen(r);
       if (id >= 0) {
@@ -102,7 +111,8 @@ void StudyReader::Apply(const StudyRecord& record) {
       open_.clear();
       open_trial_.clear();
       break;
-    case LogRecordType::kHeader: break;
+    case LogRecordType::kHeader:
+      break;
   }
 }
 

@@ -91,7 +91,7 @@ class StudyReader {
   std::vector<std::string> names_;
   std::vector<TrialRow> rows_;
   std::vector<FitRow> fits_;
-  std::vector<long> open_;                    // ids of pending rows, in the order handed out
+  std::vector<long> open_;                     // ids of pending rows, in the order handed out
   std::unordered_map<long, long> open_trial_;  // trial number -> id of its pending row
   long long last_sequence_ = 0;
   long num_complete_ = 0, num_failed_ = 0, num_tells_ = 0;
