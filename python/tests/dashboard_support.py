@@ -49,12 +49,14 @@ def make_study(log, trials, bounds="0:1,0:1", worker="w1", strategy="gp-ucb"):
     return told
 
 
-def append_synthetic(log, count, dim=2, seed=0, fail_every=97):
+def append_synthetic(log, count, dim=2, seed=0, fail_every=97, fit_every=0):
     """Appends `count` pending + tell pairs (trial numbers after those in the log), as workers
-    would write them, without fits: a big study in seconds."""
+    would write them, and every fit_every-th pair a fit record (the header's kernel log-params,
+    shifted): a big study in seconds."""
     rng = random.Random(seed)
     with open(log) as f:
         records = [json.loads(line) for line in f]
+    start_params = records[0]["kernel"]["log_params"]
     trial = 1 + max([r.get("trial", -1) for r in records[1:]] + [-1])
     rnd = 1 + max([r.get("round", -1) for r in records[1:]] + [-1])
     lines = []
@@ -67,6 +69,11 @@ def append_synthetic(log, count, dim=2, seed=0, fail_every=97):
                                  "trial": trial}))
         lines.append(json.dumps({"type": "tell", "x": x, "z": [], "y": "inf" if failed else y,
                                  "accepted": not failed, "round": rnd, "trial": trial}))
+        if fit_every and k % fit_every == fit_every - 1:
+            shift = 0.05 * (k // fit_every + 1)
+            lines.append(json.dumps({"type": "fit", "round": rnd, "report": "synthetic",
+                                     "log_params": [p - shift * (i % 2) for i, p in enumerate(start_params)],
+                                     "noise_variance": 1e-3}))
         trial += 1
         rnd += 1
     with open(log, "a") as f:
@@ -173,7 +180,10 @@ class Browser:
     def wait_for(self, expression, timeout=20.0):
         deadline = time.time() + timeout
         while time.time() < deadline:
-            value = self.evaluate(expression)
+            try:
+                value = self.evaluate(expression)
+            except RuntimeError:  # the page is not there yet
+                value = None
             if value:
                 return value
             time.sleep(0.05)
@@ -206,21 +216,30 @@ class Browser:
 
 
 def count_log(log):
-    """Independent of the dashboard: tells accepted, tells failed, trials still pending."""
-    accepted = failed = 0
-    pending = set()
+    """Independent of the dashboard: tells accepted, tells failed, trials still pending, fits."""
+    accepted = failed = fits = 0
+    pending = []  # (trial, x, z) in the order handed out
+
+    def release(r):
+        for k, (trial, x, z) in enumerate(pending):
+            if ("trial" in r and r["trial"] == trial) or ("trial" not in r and (x, z) == (r["x"], r["z"])):
+                del pending[k]
+                return
+
     for line in open(log).read().splitlines()[1:]:
         r = json.loads(line)
         if r["type"] == "pending":
-            pending.add(r.get("trial"))
+            pending.append((r.get("trial"), r["x"], r["z"]))
         elif r["type"] == "tell":
             if r["accepted"]:
                 accepted += 1
             else:
                 failed += 1
-            pending.discard(r.get("trial"))
+            release(r)
         elif r["type"] == "clear_pending":
             pending.clear()
         elif r["type"] == "release":
-            pending.discard(r.get("trial"))
-    return accepted, failed, len(pending)
+            release(r)
+        elif r["type"] == "fit":
+            fits += 1
+    return accepted, failed, len(pending), fits

@@ -28,7 +28,7 @@ def shots(tmp_path_factory):
 def study(tmp_path_factory):
     log = str(tmp_path_factory.mktemp("study") / "runs.jsonl")
     ds.make_study(log, 12, worker="<img src=x onerror=window.__xss=1>")
-    ds.append_synthetic(log, 40, fail_every=9)
+    ds.append_synthetic(log, 40, fail_every=9, fit_every=10)
     return log
 
 
@@ -45,7 +45,7 @@ def views(b):
 
 def check_views(b, log, shots, prefix):
     import json
-    accepted, failed, pending = ds.count_log(log)
+    accepted, failed, pending, fits = ds.count_log(log)
     v = json.loads(views(b))
     assert v["studies"] == 1
     assert v["history"] == accepted
@@ -59,6 +59,7 @@ def check_views(b, log, shots, prefix):
     assert v["acquisition_pending"] == pending
     assert v["health"] == accepted  # leave-one-out: one point per observation in the model
     assert v["importance"] == 2
+    assert v["fits"] == fits == 4
     assert b.evaluate("document.querySelectorAll('#workers tbody tr').length") >= 1
     for view in VIEWS:
         path = b.screenshot(os.path.join(shots, "%s_%s.png" % (prefix, view)), view)
