@@ -50,6 +50,7 @@ int DashboardCommand(const std::vector<std::string>& args, Streams streams) {
           throw UsageError("--bind " + server.bind +
                            " reaches beyond this machine: give --token TOKEN too");
         dashboard::JsonApi api(SourceOf(f));
+        api.Warm();
         std::signal(SIGINT, OnSignal);
         std::signal(SIGTERM, OnSignal);
         streams.err << "[dashboard] " << api.Describe() << ", read-only; Ctrl-C stops\n";

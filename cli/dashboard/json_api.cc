@@ -130,7 +130,33 @@ class StudyEntry {
 };
 
 JsonApi::JsonApi(const StudySource& source) : source_(source) {}
-JsonApi::~JsonApi() = default;
+JsonApi::~JsonApi() {
+  if (warm_models_.joinable()) warm_models_.join();
+}
+
+void JsonApi::Warm() {
+  std::vector<std::string> names;
+  try {
+    names = StudyNames();
+  } catch (const std::exception&) {
+    return;  // the storage's error is answered by /api/studies
+  }
+  if (names.size() > static_cast<std::size_t>(kWarmStudies)) names.resize(kWarmStudies);
+  std::vector<std::string> readable;
+  for (const std::string& name : names) {
+    const ApiResponse r = Handle("/api/trials", {{"study", name}, {"limit", "8"}});
+    if (r.status == 200) readable.push_back(name);
+  }
+  // The page's first model request: the contour over the first two parameters (one: none),
+  // the acquisition along the first.
+  warm_models_ = std::thread([this, readable] {
+    for (const std::string& name : readable) {
+      const ApiResponse t = Handle("/api/trials", {{"study", name}, {"limit", "8"}});
+      const std::size_t dim = t.body.value("parameters", json::array()).size();
+      Handle("/api/model", {{"study", name}, {"cx", "0"}, {"cy", dim > 1 ? "1" : "0"}});
+    }
+  });
+}
 
 std::string JsonApi::Describe() const {
   return source_.log_path.empty() ? RedactUrl(source_.storage) : source_.log_path;

@@ -22,6 +22,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace gpbandit {
@@ -51,6 +52,12 @@ class JsonApi {
 
   // path: "/api/studies", "/api/trials" or "/api/model"; params: the query's parameters.
   ApiResponse Handle(const std::string& path, const std::map<std::string, std::string>& params);
+  // Reads every study now (at most kWarmStudies of them), and starts computing each one's
+  // model views for the page's first request in the background, so that a page opened after
+  // the server says it listens finds them ready. Errors are kept for the requests to answer.
+  void Warm();
+  static constexpr int kWarmStudies = 16;
+
   // The redacted storage URL or the log's path.
   std::string Describe() const;
 
@@ -65,6 +72,7 @@ class JsonApi {
   StudySource source_;
   std::mutex mutex_;  // guards entries_
   std::map<std::string, std::shared_ptr<StudyEntry>> entries_;
+  std::thread warm_models_;
 };
 
 // Text safe inside HTML (& < > " ' escaped).

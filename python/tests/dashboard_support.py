@@ -155,7 +155,8 @@ class Browser:
         elif method == "Runtime.consoleAPICalled" and message["params"]["type"] == "error":
             self.errors.append(" ".join(str(a.get("value", a.get("description"))) for a in message["params"]["args"]))
         elif method == "Log.entryAdded" and message["params"]["entry"]["level"] == "error":
-            self.errors.append(message["params"]["entry"]["text"])
+            entry = message["params"]["entry"]
+            self.errors.append(entry["text"] + (" " + entry["url"] if entry.get("url") else ""))
 
     def call(self, method, **params):
         self.next_id += 1
