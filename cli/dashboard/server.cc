@@ -63,8 +63,7 @@ void Serve(JsonApi& api, const ServerOptions& options, std::ostream& out,
       return httplib::Server::HandlerResponse::Handled;
     }
     if (!Authorized(req, options.token)) {
-      Send(res, 401, "{\"error\": \"a valid token is required (?token=... or Bearer)\"}",
-           kJson);
+      Send(res, 401, "{\"error\": \"a valid token is required (?token=... or Bearer)\"}", kJson);
       return httplib::Server::HandlerResponse::Handled;
     }
     return httplib::Server::HandlerResponse::Unhandled;
@@ -86,8 +85,7 @@ void Serve(JsonApi& api, const ServerOptions& options, std::ostream& out,
   });
   server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (res.status == 404 && res.body.empty())
-      Send(res, 404, "{\"error\": \"no such page: " + HtmlEscape(req.path) + "\"}",
-           kJson);
+      Send(res, 404, "{\"error\": \"no such page: " + HtmlEscape(req.path) + "\"}", kJson);
   });
   int port = options.port;
   if (port == 0) {

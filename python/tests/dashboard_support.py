@@ -192,7 +192,7 @@ class Browser:
 
     def screenshot(self, path, element_id=None):
         import base64
-        params = {"format": "png"}
+        params = {"format": "png", "captureBeyondViewport": True}
         if element_id:
             box = self.evaluate("(() => { const r = document.getElementById(%s).getBoundingClientRect();"
                                 " return [r.x + scrollX, r.y + scrollY, r.width, r.height]; })()" % json.dumps(element_id))

@@ -63,7 +63,7 @@ def check_views(b, log, shots, prefix):
     assert b.evaluate("document.querySelectorAll('#workers tbody tr').length") >= 1
     for view in VIEWS:
         path = b.screenshot(os.path.join(shots, "%s_%s.png" % (prefix, view)), view)
-        assert os.path.getsize(path) > 1000
+        assert os.path.getsize(path) > 3000  # a blank view compresses to less
     assert b.errors == []
     assert b.evaluate("window.__dashboard.errors.length") == 0
 

@@ -406,6 +406,7 @@
         {data: diagonal, pointRadius: 0, borderColor: '#bcccdc', borderDash: [4, 4]}], 'observed');
       state.charts.hyper = lineChart($('hyper'), hyperSets, 'round');
       state.charts.hyper.options.plugins.legend.display = true;
+      state.charts.hyper.update('none');
       state.charts.importance = new Chart($('importance'), {
         type: 'bar', data: {labels: importance.map((p) => p.name),
                             datasets: [{data: importance.map((p) => p.importance), backgroundColor: '#27ab83'}]},
@@ -452,7 +453,7 @@
   }
 
   function modelQuery() {
-    return {study: state.study, cx: $('cx').value || 0, cy: $('cy').value || Math.min(1, state.names.length - 1),
+    return {study: state.study, cx: $('cx').value || 0, cy: $('cy').value || Math.max(0, Math.min(1, state.names.length - 1)),
             acq: $('acq').value || 0};
   }
 
