@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/log_fixture_util.h"
 #include "tests/optimizer/plugin_test_util.h"
 
@@ -63,6 +63,7 @@ int HeaderVersion(const std::string& path) {
 }
 
 TEST(LogFormatV4Test, SafeOptWithConstraintsAndContextsResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = testing::CopyOfFixture("v4_safe_constraint_context");
   EXPECT_EQ(HeaderVersion(path), 4);
   const auto opt = Optimizer::Resume(path);
@@ -76,6 +77,7 @@ TEST(LogFormatV4Test, SafeOptWithConstraintsAndContextsResumesExactly) {
 }
 
 TEST(LogFormatV4Test, SafeOptWithARewardThresholdResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = testing::CopyOfFixture("v4_safe_reward_threshold");
   EXPECT_EQ(HeaderVersion(path), 4);
   const auto opt = Optimizer::Resume(path);
