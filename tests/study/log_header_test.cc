@@ -5,6 +5,7 @@
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "gpbandit/space/parameter_space.h"
@@ -13,12 +14,14 @@ namespace gpbandit {
 namespace {
 
 // The header as format version 1 wrote it: version 1, and the flat strategy options of the
-// version-1 fixture (fixtures/v1_box_gp_ucb.jsonl, written by the code of that format).
+// version-1 fixture (tests/optimizer/fixtures/v1_box_gp_ucb.jsonl, written by the code of that
+// format).
 std::string AsVersion1(const std::string& header) {
   const std::string here = __FILE__;
-  std::ifstream fixture(here.substr(0, here.find_last_of('/')) + "/fixtures/v1_box_gp_ucb.jsonl");
+  const std::string tests = here.substr(0, here.find_last_of('/')) + "/..";
+  std::ifstream fixture(tests + "/optimizer/fixtures/v1_box_gp_ucb.jsonl");
   std::string v1_line;
-  std::getline(fixture, v1_line);
+  if (!std::getline(fixture, v1_line)) throw std::runtime_error("no version-1 fixture");
   nlohmann::json j = nlohmann::json::parse(header);
   j["version"] = 1;
   j["strategy_options"] = nlohmann::json::parse(v1_line).at("strategy_options");
