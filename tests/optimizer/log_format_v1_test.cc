@@ -1,4 +1,4 @@
-// Logs of format version 1 (flat strategy options, log_header.h) resume exactly.
+// Logs of format version 1 (flat strategy options, docs/log_format.md) resume exactly.
 //
 // fixtures/v1_*.jsonl were written by the code of format version 1, and fixtures/
 // v1_*.expected.txt hold the suggestions that the optimizer which wrote each log made next, by

@@ -1,4 +1,4 @@
-// Safe-opt logs of format version 4 (log_header.h) resume exactly: with the models they were
+// Safe-opt logs of format version 4 (docs/log_format.md) resume exactly: with the models they were
 // written with (every signal in its own units, the constraint models copying the reward's
 // kernel), whatever the defaults of the current format.
 //
