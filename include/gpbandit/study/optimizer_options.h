@@ -177,7 +177,7 @@ struct OptimizerOptions {
 
   // Each refit fits the hyperparameters to at most this many observations, then sets them on
   // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
-  // t: to a sample spread evenly over the observations in the order told (plugin/
+  // t: to a sample spread evenly over the observations in the order told (model/
   // reward_model.h), for the exact and the local model alike. >= 1; a huge value fits to
   // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
   int fit_max_observations = 500;
