@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/observation_log.h"
 #include "gpbandit/study/optimizer_options.h"
-#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 

@@ -19,8 +19,8 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "settings.h"
 
 namespace gpbandit {

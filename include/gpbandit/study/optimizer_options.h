@@ -8,12 +8,12 @@
 #include <limits>
 #include <string>
 
-#include "gpbandit/maximizer/integer_search.h"
-#include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/local_gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/refit_schedule.h"
+#include "gpbandit/maximizer/integer_search.h"
+#include "gpbandit/maximizer/raw_sample_design.h"
 
 namespace gpbandit {
 
