@@ -45,5 +45,18 @@ TEST(UrlRedactionTest, EmptyValueIsMaskedToo) {
   EXPECT_EQ(RedactPasswordParameters("x://h?password=&a=1"), "x://h?password=***&a=1");
 }
 
+// libpq's key=value words may quote a value (with backslash escapes) and put blanks around '=':
+// no part of such a password may show.
+TEST(UrlRedactionTest, QuotedLibpqPasswordsAndBlanksAroundTheEqualsSign) {
+  EXPECT_EQ(RedactPasswordParameters("host=db password='a b' dbname=s"),
+            "host=db password=*** dbname=s");
+  EXPECT_EQ(RedactPasswordParameters("host=db password='it\\'s here' user=u"),
+            "host=db password=*** user=u");
+  EXPECT_EQ(RedactPasswordParameters("host=db password = secret dbname=s"),
+            "host=db password = *** dbname=s");
+  EXPECT_EQ(RedactPasswordParameters("password\t=\t'x y'"), "password\t=\t***");
+  EXPECT_EQ(RedactPasswordParameters("host=db password='unterminated"), "host=db password=***");
+}
+
 }  // namespace
 }  // namespace gpbandit
