@@ -8,8 +8,11 @@ environment variable GPBANDIT_CLI, then in the CMake build tree the package was 
 import os
 import shutil
 import subprocess
+import tempfile
 import webbrowser
-from typing import List, Optional
+from typing import List, Optional, Union
+
+Path = Union[str, "os.PathLike[str]"]
 
 __all__ = ["Dashboard", "dashboard", "program", "report"]
 
@@ -36,7 +39,7 @@ def program() -> str:
         "build/cli on PATH, or set GPBANDIT_CLI to its path")
 
 
-def _source(log: Optional[str], storage: Optional[str], study: Optional[str]) -> List[str]:
+def _source(log: Optional[Path], storage: Optional[Path], study: Optional[str]) -> List[str]:
     if (log is None) == (storage is None):
         raise ValueError("give exactly one of log= (a study's file) and storage= (a URL or directory)")
     if log is not None:
@@ -57,12 +60,17 @@ class Dashboard:
     a context manager. The server stops when closed or when the handle is collected."""
 
     def __init__(self, args: List[str]):
-        self._proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        # The server's messages (a database lost and found again...) go to a file: a pipe nobody
+        # reads would fill and stop the server.
+        self._log = tempfile.TemporaryFile(mode="w+")
+        self._proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self._log,
                                       stdin=subprocess.DEVNULL, text=True)
         line = self._proc.stdout.readline().strip()  # the server prints its URL once it serves
         if not line.startswith("http://"):
             self._proc.wait()
-            message = self._proc.stderr.read().strip()
+            self._log.seek(0)
+            message = self._log.read().strip()
+            self.close()
             raise RuntimeError("gpbandit dashboard did not start: " + (message or line or "no message"))
         self.url: str = line
 
@@ -81,9 +89,8 @@ class Dashboard:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-        for stream in (self._proc.stdout, self._proc.stderr):
-            if stream:
-                stream.close()
+        self._proc.stdout.close()
+        self._log.close()
 
     def __enter__(self) -> "Dashboard":
         return self
@@ -101,12 +108,14 @@ class Dashboard:
         return f"Dashboard({self.url!r}, {'running' if self.running() else 'stopped'})"
 
 
-def dashboard(log=None, storage=None, study: Optional[str] = None, port: int = 0, bind: str = "127.0.0.1",
-              token: Optional[str] = None, open_browser: bool = False) -> Dashboard:
+def dashboard(log: Optional[Path] = None, storage: Optional[Path] = None, study: Optional[str] = None,
+              port: int = 0, bind: str = "127.0.0.1", token: Optional[str] = None,
+              open_browser: bool = False) -> Dashboard:
     """Starts `gpbandit dashboard` on a study file (log=) or a storage (storage=: a directory or
     postgresql:// URL, study= one of its studies, else all) and returns once it serves. port=0
     takes any free port; a bind other than loopback needs token= (the server refuses
-    otherwise). open_browser opens .url in the default browser."""
+    otherwise). A database needs study= (`gpbandit dashboard` serves one of its studies).
+    open_browser opens .url in the default browser."""
     if not isinstance(port, int) or not 0 <= port <= 65535:
         raise ValueError(f"port={port!r} must be an integer in [0, 65535]")
     args = [program(), "dashboard", *_source(log, storage, study), "--port", str(port), "--bind", bind]
@@ -118,7 +127,8 @@ def dashboard(log=None, storage=None, study: Optional[str] = None, port: int = 0
     return handle
 
 
-def report(log=None, out=None, storage=None, study: Optional[str] = None) -> str:
+def report(log: Optional[Path] = None, out: Optional[Path] = None, storage: Optional[Path] = None,
+           study: Optional[str] = None) -> str:
     """Writes `gpbandit report` (one self-contained HTML file) for a study and returns its path."""
     if out is None:
         raise ValueError("out= (the HTML file to write) is required")

@@ -49,6 +49,7 @@ def test_a_token_is_required_and_carried_by_the_url(study):
         with pytest.raises(urllib.error.HTTPError) as e:
             urllib.request.urlopen(d.url.partition("?")[0].rstrip("/") + "/api/studies", timeout=60)
         assert e.value.code == 401
+        e.value.close()
 
 
 def test_the_report_is_one_self_contained_file(study, tmp_path):
