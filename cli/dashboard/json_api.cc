@@ -102,7 +102,9 @@ class StudyEntry {
     if (key == key_ && (sequence == sequence_ || now - computed_ < JsonApi::kModelRefreshSeconds))
       return views_;
     if (!optimizer_) {
-      optimizer_ = Optimizer::Open(url_, study_);
+      WorkerOptions worker;  // a database gone away: 503 now, not after the workers' 300 s
+      worker.reconnect_timeout_seconds = kDashboardReconnectSeconds;
+      optimizer_ = Optimizer::Open(url_, study_, nullptr, worker);
     } else {
       optimizer_->Sync();
     }

@@ -26,6 +26,12 @@ std::vector<std::string> ParameterNames(const Domain& domain) {
   return names;
 }
 
+StorageOptions ReadOnlyOptions() {
+  StorageOptions options;
+  options.reconnect_timeout_seconds = kDashboardReconnectSeconds;
+  return options;
+}
+
 }  // namespace
 
 const char* TrialStateName(TrialState state) {
@@ -45,7 +51,7 @@ const char* TrialStateName(TrialState state) {
 }
 
 StudyReader::StudyReader(const std::string& url, const std::string& study)
-    : storage_(OpenStudyStorage(url, study)) {
+    : storage_(OpenStudyStorage(url, study, ReadOnlyOptions())) {
   std::unique_ptr<StudySession> session = storage_->Begin(LockMode::kShared);
   if (session->header().empty())
     throw std::runtime_error(storage_->Describe() + ": no such study (or it has no header yet)");

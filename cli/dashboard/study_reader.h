@@ -54,10 +54,16 @@ struct FitRow {
   double noise_variance = 0;
 };
 
+// How long one of the dashboard's reads keeps retrying a database that went away, in seconds
+// (StorageOptions::reconnect_timeout_seconds): a page asks again every second, so a request
+// answers 503 at once rather than wait the workers' 300 s, and the next one reconnects.
+constexpr double kDashboardReconnectSeconds = 1.0;
+
 class StudyReader {
  public:
-  // Opens the study (OpenStudyStorage) and reads every record. Throws std::runtime_error (no
-  // such study, storage unreachable, a corrupt record) or std::invalid_argument (a bad name).
+  // Opens the study (OpenStudyStorage, reconnecting for kDashboardReconnectSeconds) and reads
+  // every record. Throws std::runtime_error (no such study, storage unreachable, a corrupt
+  // record) or std::invalid_argument (a bad name).
   StudyReader(const std::string& url, const std::string& study);
 
   // Reads the records appended since the last call; true when there were any. Throws

@@ -12,6 +12,7 @@ Arrays are float64 numpy arrays: a point is 1-D, a batch of points 2-D with one 
 docs/python.md is the reference."""
 
 from ._core import FitReport, FitTermination, WorkerOptions, __version__
+from .dashboard import dashboard, report
 from .domain import Domain
 from .kernels import Kernel, kernel_names
 from .minimize import OptimizeResult, minimize
@@ -51,6 +52,7 @@ __all__ = [
     "Suggestions",
     "WorkerOptions",
     "__version__",
+    "dashboard",
     "default_fit_options",
     "default_gp_options",
     "default_options",
@@ -59,6 +61,7 @@ __all__ = [
     "kernels",
     "minimize",
     "register_strategy",
+    "report",
     "space",
     "strategies",
     "strategy_defaults",
