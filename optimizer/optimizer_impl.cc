@@ -45,12 +45,7 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
       options_(options),
       strategy_(std::move(strategy)),
       inputs_(domain_, strategy_->time_model().kind != TimeModelKind::kNone),
-      journal_(StudyJournal::Hooks{[this] { return FormatLogHeader(MakeHeader()); },
-                                   [this](const std::string& header) { CheckStudyHeader(header); },
-                                   [this](const LogRecord& record) { Replay(record); },
-                                   [this] { model_->RestoreFit(); },
-                                   [this] { model_->ForgetSavedFit(); }, [this] { ResetReplica(); },
-                                   [this] { model_->Defer(); }, [this] { model_->CatchUp(); }}) {
+      journal_(this) {
   figure_name_ = strategy_->figure_name();
   last_round_report_.round = -1;
   if (kernel) initial_kernel_ = kernel->Clone();
@@ -147,7 +142,7 @@ LogHeader OptimizerImpl::MakeHeader() const {
 }
 
 // The checks a study's header must pass to be continued by this optimizer.
-void OptimizerImpl::CheckStudyHeader(const std::string& header_json) const {
+void OptimizerImpl::CheckHeader(const std::string& header_json) const {
   CheckJoinableHeader(ParseLogHeader(header_json), MakeHeader(),
                       "the study " + journal_.storage().Describe());
 }

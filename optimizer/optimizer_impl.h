@@ -15,17 +15,18 @@
 
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/space/domain.h"
+#include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/optimizer_options.h"
 #include "gpbandit/study/optimizer_types.h"
-#include "gpbandit/storage/study_storage.h"
+#include "model/model_inputs.h"
+#include "model/model_keeper.h"
 #include "optimizer/ask_check.h"
 #include "optimizer/ask_slots.h"
 #include "optimizer/initial_design.h"
-#include "model/model_inputs.h"
-#include "model/model_keeper.h"
-#include "study/pending_book.h"
 #include "optimizer/round_chooser.h"
+#include "study/journal_client.h"
+#include "study/pending_book.h"
 #include "study/study_journal.h"
 
 namespace gpbandit {
@@ -34,7 +35,7 @@ namespace internal {
 // The box maximizer's options from the optimizer's (ask_round.cc).
 BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options);
 
-class OptimizerImpl {
+class OptimizerImpl : public JournalClient {
  public:
   // strategy: ready to use; strategy_name and strategy_options: as logged. kernel: the caller's,
   // or nullptr for the default. storage: a ready one, or nullptr for the one the options name.
@@ -81,10 +82,20 @@ class OptimizerImpl {
   const RoundReport& last_round_report() const { return last_round_report_; }
   std::function<void(const RoundReport&)> round_callback;
 
+  // ---- The study journal's client (study/journal_client.h) ----
+  std::string HeaderJson() const override { return FormatLogHeader(MakeHeader()); }
+  void CheckHeader(const std::string& header_json) const override;
+  // Replays one record with exactly the model operations the live run performed.
+  void Replay(const LogRecord& record) override;
+  void RollBack() override { model_->RestoreFit(); }
+  void ForgetRollBack() override { model_->ForgetSavedFit(); }
+  // Forgets every record replayed.
+  void ResetReplica() override;
+  void Defer() override { model_->Defer(); }
+  void CatchUp() override { model_->CatchUp(); }
+
  private:
   void Build(std::unique_ptr<Kernel> kernel);
-  void CheckStudyHeader(const std::string& header_json) const;
-  void Replay(const LogRecord& record);
   // ---- Queries on the rank-one model (recommendations.cc) ----
   Recommendation BestCandidate(const FiniteSetModel& model) const;
   // ---- Ask (ask_round.cc) ----
@@ -116,8 +127,6 @@ class OptimizerImpl {
   std::unique_ptr<AskCheck> ChooseOutsideLock(AskCall* call);
   std::function<void()> RecordChecked(int q, const Eigen::VectorXd& z, const AskCheck& check,
                                       OutsideLock* ask, bool* kept, bool* refitted);
-  // Forgets every record replayed (StudyJournal::Hooks::reset).
-  void ResetReplica();
   // ---- Safe recommendations (safe_recommendation.cc) ----
   // One safety signal's model as the recommendation checks it.
   struct SafetyCheck {
