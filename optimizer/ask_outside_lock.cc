@@ -30,24 +30,27 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
   // commit: an ask that started when another had chosen but not yet recorded would start from
   // the same replica and the same round, and choose the very same point.
   if (!ask_slots_)
-    ask_slots_ = std::make_unique<AskSlots>(std::max(60.0, options_.worker.lock_lease_seconds));
+    ask_slots_ =
+        std::make_unique<AskSlots>(std::max(60.0, replica_.options.worker.lock_lease_seconds));
   AskSlot slot(ask_slots_.get());
   journal_.ReadAhead();
   OutsideLock ask;
   ask.call = StartCall(q, z);
-  ask.fit_record = ask.call.num_model > 0 ? model_->MaybeRefit(ask.call.round) : std::string();
-  if (!ask.fit_record.empty()) ask.fit_report = model_->last_fit_report();
+  ask.fit_record =
+      ask.call.num_model > 0 ? replica_.model->MaybeRefit(ask.call.round) : std::string();
+  if (!ask.fit_record.empty()) ask.fit_report = replica_.model->last_fit_report();
   std::unique_ptr<AskCheck> check;
   try {
     check = ChooseOutsideLock(&ask.call);
   } catch (...) {
-    model_->RestoreFit();  // a refused ask changes nothing, its refit included
+    replica_.model->RestoreFit();  // a refused ask changes nothing, its refit included
     throw;
   }
   journal_.Observe(
       [&](const std::vector<LogRecord>& arrived) {
         check->Examine(arrived);
-        model_->RestoreFit();  // others' records replay onto the model the refit started from
+        replica_.model
+            ->RestoreFit();  // others' records replay onto the model the refit started from
       },
       [&] {
         check->Invalidate("the study was read again from its start");
@@ -68,7 +71,7 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
   journal_.Observe(nullptr, nullptr);
   if (kept) {
     *done = ask.call;
-    done->round = rounds_ - 1;
+    done->round = replica_.rounds - 1;
   }
   return kept;
 }
@@ -86,11 +89,11 @@ std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
   }
   AskCheck::Inputs inputs;
   inputs.model_input = [this](const Eigen::VectorXd& x, const Eigen::VectorXd& z, long r) {
-    return inputs_.Input(x, z, r);
+    return replica_.inputs.Input(x, z, r);
   };
-  return std::make_unique<AskCheck>(*call, std::move(before_slots), pending_.points(),
-                                    journal_.now(), options_.worker.ask_tolerance,
-                                    /*strict=*/safe_ || inputs_.has_time(), inputs);
+  return std::make_unique<AskCheck>(*call, std::move(before_slots), replica_.pending.points(),
+                                    journal_.now(), replica_.options.worker.ask_tolerance,
+                                    /*strict=*/replica_.safe || replica_.inputs.has_time(), inputs);
 }
 
 // Under the lock, everything others recorded replayed (and checked): the refit unless another
@@ -103,10 +106,10 @@ std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd&
   if (keep_fit) journal_.Append(ask->fit_record);
   // Undone (others' records arrived, or a failed attempt rolled it back): applied again after
   // the commit, as the records' order says.
-  const bool apply_fit = keep_fit && !model_->fit_uncommitted();
+  const bool apply_fit = keep_fit && !replica_.model->fit_uncommitted();
   *kept = check.keeps_points() && now.design_index == ask->call.design_index &&
           now.design_next == ask->call.design_next &&
-          (!inputs_.has_time() || now.round == ask->call.round);
+          (!replica_.inputs.has_time() || now.round == ask->call.round);
   std::function<void()> record_points;
   if (*kept) {
     AskCall recorded = ask->call;
@@ -116,7 +119,7 @@ std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd&
   const LogRecord fit = apply_fit ? ParseLogRecord(ask->fit_record) : LogRecord();
   *refitted = *refitted || keep_fit;
   return [this, apply_fit, fit, report = ask->fit_report, record_points] {
-    if (apply_fit) model_->ApplyOwnFit(fit, report);
+    if (apply_fit) replica_.model->ApplyOwnFit(fit, report);
     if (record_points) record_points();
   };
 }

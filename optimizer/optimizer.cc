@@ -6,8 +6,9 @@
 
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/observation_log.h"
-#include "study/interrupted_retry.h"
+#include "optimizer/fingerprint.h"
 #include "optimizer/optimizer_impl.h"
+#include "study/interrupted_retry.h"
 
 namespace gpbandit {
 namespace {
@@ -233,30 +234,31 @@ bool Optimizer::CreateStudy() {
 
 Recommendation Optimizer::Best() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Best();
+  return impl_->recommender().Best();
 }
 
 Recommendation Optimizer::Best(const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
   // One meaning for "best" without a context, whichever overload is called.
-  if (context.size() == 0 && impl_->domain().context_dim() == 0) return impl_->Best();
-  return impl_->BestAt(context);
+  if (context.size() == 0 && impl_->replica().domain.context_dim() == 0)
+    return impl_->recommender().Best();
+  return impl_->recommender().BestAt(context);
 }
 
 Prediction Optimizer::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Predict(x, context);
+  return impl_->recommender().Predict(x, context);
 }
 
 double Optimizer::SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->SafetyMargin(x, context);
+  return impl_->safe_recommender().SafetyMargin(x, context);
 }
 
 Prediction Optimizer::PredictConstraint(int i, const Eigen::VectorXd& x,
                                         const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->PredictConstraint(i, x, context);
+  return impl_->safe_recommender().PredictConstraint(i, x, context);
 }
 
 void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callback) {
@@ -271,7 +273,7 @@ RoundReport Optimizer::last_round_report() const {
 
 std::string Optimizer::Fingerprint() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Fingerprint();
+  return internal::Fingerprint(impl_->replica());
 }
 
 }  // namespace gpbandit

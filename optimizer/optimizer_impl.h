@@ -24,16 +24,16 @@
 #include "optimizer/ask_check.h"
 #include "optimizer/ask_slots.h"
 #include "optimizer/initial_design.h"
+#include "optimizer/recommender.h"
 #include "optimizer/round_chooser.h"
+#include "optimizer/safe_recommender.h"
+#include "optimizer/study_replica.h"
 #include "study/journal_client.h"
 #include "study/pending_book.h"
 #include "study/study_journal.h"
 
 namespace gpbandit {
 namespace internal {
-
-// The box maximizer's options from the optimizer's (ask_round.cc).
-BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options);
 
 class OptimizerImpl : public JournalClient {
  public:
@@ -57,47 +57,30 @@ class OptimizerImpl : public JournalClient {
   bool ReleaseTrial(long trial);
   bool CreateStudy();
   void Sync() { journal_.Sync(); }
-  // ---- Queries; recommendations.cc, fingerprint.cc ----
-  Recommendation Best() const;
-  Recommendation BestAt(const Eigen::VectorXd& z) const;
-  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
-  // ---- Safe strategies; safe_recommendation.cc ----
-  double SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
-  Prediction PredictConstraint(int i, const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
-  std::string Fingerprint() const;
-  LogHeader MakeHeader() const;
-
-  const Domain& domain() const { return domain_; }
-  const std::string& strategy_name() const { return strategy_name_; }
-  const StrategyParams& strategy_options() const { return strategy_options_; }
-  const OptimizerOptions& options() const { return options_; }
-  OptimizerOptions& mutable_options() { return options_; }
-  const ModelKeeper& model() const { return *model_; }
+  // ---- Queries: the units that answer them ----
+  const Recommender& recommender() const { return recommender_; }
+  const SafeRecommender& safe_recommender() const { return safe_recommender_; }
+  // The study's replica: what the optimizer was built with and what its records made of it.
+  const StudyReplica& replica() const { return replica_; }
+  OptimizerOptions& mutable_options() { return replica_.options; }
   const StudyJournal& journal() const { return journal_; }
-  const PendingBook& pending() const { return pending_; }
-  const std::vector<Observation>& observations() const { return observations_; }
-  long rounds() const { return rounds_; }
-  double figure() const { return figure_; }
   const std::string& figure_name() const { return figure_name_; }
   const RoundReport& last_round_report() const { return last_round_report_; }
   std::function<void(const RoundReport&)> round_callback;
 
   // ---- The study journal's client (study/journal_client.h) ----
-  std::string HeaderJson() const override { return FormatLogHeader(MakeHeader()); }
+  std::string HeaderJson() const override { return FormatLogHeader(replica_.MakeHeader()); }
   void CheckHeader(const std::string& header_json) const override;
   // Replays one record with exactly the model operations the live run performed.
   void Replay(const LogRecord& record) override;
-  void RollBack() override { model_->RestoreFit(); }
-  void ForgetRollBack() override { model_->ForgetSavedFit(); }
+  void RollBack() override { replica_.model->RestoreFit(); }
+  void ForgetRollBack() override { replica_.model->ForgetSavedFit(); }
   // Forgets every record replayed.
   void ResetReplica() override;
-  void Defer() override { model_->Defer(); }
-  void CatchUp() override { model_->CatchUp(); }
+  void Defer() override { replica_.model->Defer(); }
+  void CatchUp() override { replica_.model->CatchUp(); }
 
  private:
-  void Build(std::unique_ptr<Kernel> kernel);
-  // ---- Queries on the rank-one model (recommendations.cc) ----
-  Recommendation BestCandidate(const FiniteSetModel& model) const;
   // ---- Ask (ask_round.cc) ----
   void CheckAsk(int q, const Eigen::VectorXd& z) const;
   AskCall StartCall(int q, const Eigen::VectorXd& z) const;
@@ -127,27 +110,6 @@ class OptimizerImpl : public JournalClient {
   std::unique_ptr<AskCheck> ChooseOutsideLock(AskCall* call);
   std::function<void()> RecordChecked(int q, const Eigen::VectorXd& z, const AskCheck& check,
                                       OutsideLock* ask, bool* kept, bool* refitted);
-  // ---- Safe recommendations (safe_recommendation.cc) ----
-  // One safety signal's model as the recommendation checks it.
-  struct SafetyCheck {
-    const GaussianProcess* gp;
-    double threshold;     // model units
-    double prior_stddev;  // model units, > 0
-    bool reward_input;    // takes the reward model's input (else the unit cube's)
-    double max_mean;      // the cap on the lower bound's mean (SafetyModel::max_mean)
-  };
-  std::vector<SafetyCheck> SafetyChecks() const;
-  // The strategy's beta for the next round.
-  double SafetyBeta() const;
-  // min over the checks of (lower bound - threshold) / prior_stddev at (x, z).
-  double Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,
-                const Eigen::VectorXd& z, double beta) const;
-  std::vector<Eigen::VectorXd> VouchedSeeds() const;
-  // Among the observations measured safe that clear the models at *context (each at its own
-  // context when null), the highest posterior mean.
-  Recommendation SafeBest(const Eigen::VectorXd* context) const;
-  // The maximizer of the posterior mean over the safe set at context z.
-  Recommendation SafeSetBest(const Eigen::VectorXd& z) const;
   // ---- Tell (tell.cc) ----
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                  const std::string& x_field, const std::string& z_field,
@@ -163,30 +125,13 @@ class OptimizerImpl : public JournalClient {
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
                  long round, const Eigen::VectorXd& constraints, long trial);
 
-  Domain domain_;
-  std::string strategy_name_;
-  StrategyParams strategy_options_;
-  OptimizerOptions options_;
-  std::unique_ptr<Strategy> strategy_;
-  bool default_kernel_ = true;
-  std::unique_ptr<Kernel> initial_kernel_;  // the caller's kernel (nullptr: the default)
-  ModelInputs inputs_;
-  std::unique_ptr<ModelKeeper> model_;
-  std::unique_ptr<RoundChooser> chooser_;
-  bool safe_ = false;
-  // The strategy's declared safety signals (Strategy::safety_signals()), and whether each has
-  // a model of its own (else the models of log format <= 4).
-  std::vector<SafetySignal> safety_;
-  bool calibrated_ = false;
+  StudyReplica replica_;
   // Per seed: its being measured unsafe was reported (RoundReport::warnings) already.
   std::vector<bool> reported_dropped_seeds_;
-  std::unique_ptr<InitialDesign> design_;
-  PendingBook pending_;
   StudyJournal journal_;
   std::unique_ptr<AskSlots> ask_slots_;  // made at the first ask outside the lock
-  std::vector<Observation> observations_;
-  long rounds_ = 0;
-  double figure_ = std::numeric_limits<double>::quiet_NaN();
+  SafeRecommender safe_recommender_;
+  Recommender recommender_;
   std::string figure_name_;
   RoundReport last_round_report_;
 };

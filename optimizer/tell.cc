@@ -23,31 +23,32 @@ void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, dou
   journal_.Run([&] {
     // Looked up under the study's lock, after the replay: another worker may have told it.
     const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
-    const double imputed = model_->ImputedReward();
-    const int rows = model_->rows() + (AddsRow(y, imputed) ? 1 : 0);
+    const double imputed = replica_.model->ImputedReward();
+    const int rows = replica_.model->rows() + (AddsRow(y, imputed) ? 1 : 0);
     return StageTell(x, z, y, imputed, round, constraints, trial,
-                     model_->RefitClaim(rows, journal_.now()));
+                     replica_.model->RefitClaim(rows, journal_.now()));
   });
 }
 
 const PendingPoint& OptimizerImpl::PendingTrial(long trial) const {
-  const int j = pending_.IndexOfTrial(trial);
+  const int j = replica_.pending.IndexOfTrial(trial);
   if (j < 0)
     throw std::invalid_argument(
         "trial " + std::to_string(trial) + " is not pending (" +
-        (trial >= 0 && trial < pending_.next_trial()
+        (trial >= 0 && trial < replica_.pending.next_trial()
              ? "it was told, released or cleared already"
-             : "no such trial: " + std::to_string(pending_.next_trial()) + " handed out so far") +
+             : "no such trial: " + std::to_string(replica_.pending.next_trial()) +
+                   " handed out so far") +
         ")");
-  return pending_.points()[static_cast<std::size_t>(j)];
+  return replica_.pending.points()[static_cast<std::size_t>(j)];
 }
 
 void OptimizerImpl::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
-  const int m = model_->num_constraints();
+  const int m = replica_.model->num_constraints();
   const bool may_be_empty = m == 0 || !std::isfinite(y);
   if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
     throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
-                                " values, but strategy '" + strategy_name_ + "' models " +
+                                " values, but strategy '" + replica_.strategy_name + "' models " +
                                 std::to_string(m) + " constraint signals" +
                                 (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
   for (Eigen::Index i = 0; i < constraints.size(); ++i)
@@ -59,9 +60,9 @@ void OptimizerImpl::CheckConstraints(double y, const Eigen::VectorXd& constraint
 void OptimizerImpl::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                               const std::string& x_field, const std::string& z_field,
                               const std::string& y_field) const {
-  domain_.CheckAction(x, x_field);
-  domain_.CheckContext(z, z_field);
-  if (!std::isfinite(y) && options_.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
+  replica_.domain.CheckAction(x, x_field);
+  replica_.domain.CheckContext(z, z_field);
+  if (!std::isfinite(y) && replica_.options.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
     std::ostringstream s;
     // Worded in the option's names of the log, Python and the command line, not in C++'s.
     s << y_field << " is not finite: " << y
@@ -74,9 +75,9 @@ void OptimizerImpl::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z
 // The ask round of the pending point it answers (exactly equal x and z), else the last ask
 // round (0 before any).
 long OptimizerImpl::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
-  const int j = pending_.IndexOf(x, z);
-  if (j >= 0) return pending_.points()[static_cast<std::size_t>(j)].round;
-  return std::max(0L, rounds_ - 1);
+  const int j = replica_.pending.IndexOf(x, z);
+  if (j >= 0) return replica_.pending.points()[static_cast<std::size_t>(j)].round;
+  return std::max(0L, replica_.rounds - 1);
 }
 
 // imputed: what ApplyTell will impute for a failure (the model's sense), logged in the caller's
@@ -89,13 +90,13 @@ std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const E
   const bool accepted = std::isfinite(y);
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
-                       accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
+                       accepted ? std::nan("") : replica_.model->chain().FromReward(imputed), round,
                        constraints, trial, refit_claim, journal_.worker_id()),
-      domain_, x, z));
+      replica_.domain, x, z));
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
           g = Eigen::VectorXd(constraints), trial, refit_claim] {
     ApplyTell(x, z, y, accepted, round, g, trial);
-    if (!std::isnan(refit_claim)) model_->NoteRefitClaim(refit_claim, /*mine=*/true);
+    if (!std::isnan(refit_claim)) replica_.model->NoteRefitClaim(refit_claim, /*mine=*/true);
   };
 }
 
@@ -104,14 +105,14 @@ void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z
                               long trial) {
   Observation observation{x, z, y, accepted, std::nan(""), constraints};
   observation.round = round;
-  const double imputed =
-      model_->Add(inputs_.Input(x, z, round), domain_.ToUnit(x, z), y, accepted, constraints);
-  if (!std::isnan(imputed)) observation.imputed = model_->chain().FromReward(imputed);
-  observations_.push_back(std::move(observation));
+  const double imputed = replica_.model->Add(
+      replica_.inputs.Input(x, z, round), replica_.domain.ToUnit(x, z), y, accepted, constraints);
+  if (!std::isnan(imputed)) observation.imputed = replica_.model->chain().FromReward(imputed);
+  replica_.observations.push_back(std::move(observation));
   if (trial >= 0)
-    pending_.RemoveTrial(trial);
+    replica_.pending.RemoveTrial(trial);
   else
-    pending_.Remove(x, z);
+    replica_.pending.Remove(x, z);
 }
 
 void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
@@ -119,20 +120,20 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
   if (X.cols() != y.size())
     throw std::invalid_argument("X has " + std::to_string(X.cols()) + " columns but y has " +
                                 std::to_string(y.size()) + " entries");
-  if (X.rows() != domain_.action_dim() && X.cols() > 0)
+  if (X.rows() != replica_.domain.action_dim() && X.cols() > 0)
     throw std::invalid_argument("X has " + std::to_string(X.rows()) +
                                 " rows but the action dimension is " +
-                                std::to_string(domain_.action_dim()));
-  if (model_->num_constraints() > 0)
+                                std::to_string(replica_.domain.action_dim()));
+  if (replica_.model->num_constraints() > 0)
     throw std::invalid_argument("TellMany carries no constraint signals, but strategy '" +
-                                strategy_name_ + "' models " +
-                                std::to_string(model_->num_constraints()) +
+                                replica_.strategy_name + "' models " +
+                                std::to_string(replica_.model->num_constraints()) +
                                 "; tell each observation with Tell(x, context, y, constraints)");
   const bool no_z = Z.size() == 0;
-  if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
+  if (!no_z && (Z.cols() != X.cols() || Z.rows() != replica_.domain.context_dim()))
     throw std::invalid_argument(
         "Z is " + std::to_string(Z.rows()) + " x " + std::to_string(Z.cols()) + " but must be " +
-        std::to_string(domain_.context_dim()) + " x " + std::to_string(X.cols()));
+        std::to_string(replica_.domain.context_dim()) + " x " + std::to_string(X.cols()));
   auto column_z = [&](Eigen::Index j) {
     return no_z ? Eigen::VectorXd() : Eigen::VectorXd(Z.col(j));
   };
@@ -143,20 +144,21 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
   journal_.Run([&] {
     // Every column is staged before the first is applied: the imputed rewards follow the worst
     // accepted reward column by column, as ApplyTell will.
-    double worst = model_->worst_reward();
-    int accepted = model_->num_accepted();
-    int rows = model_->rows();
+    double worst = replica_.model->worst_reward();
+    int accepted = replica_.model->num_accepted();
+    int rows = replica_.model->rows();
     bool claimed = false;  // one claim per call: the first column after which a refit is due
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      const double imputed = model_->ImputedReward(worst, accepted);
+      const double imputed = replica_.model->ImputedReward(worst, accepted);
       rows += AddsRow(y(j), imputed) ? 1 : 0;
-      const double claim = claimed ? std::nan("") : model_->RefitClaim(rows, journal_.now());
+      const double claim =
+          claimed ? std::nan("") : replica_.model->RefitClaim(rows, journal_.now());
       claimed = claimed || !std::isnan(claim);
       applies.push_back(StageTell(X.col(j), column_z(j), y(j), imputed,
                                   TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim));
       if (std::isfinite(y(j))) {
-        worst = std::min(worst, model_->chain().ToReward(y(j)));
+        worst = std::min(worst, replica_.model->chain().ToReward(y(j)));
         ++accepted;
       }
     }
@@ -169,19 +171,19 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
 void OptimizerImpl::ClearPending() {
   journal_.Run([&] {
     journal_.Append(FormatClearPendingRecord());
-    return [this] { pending_.Clear(); };
+    return [this] { replica_.pending.Clear(); };
   });
 }
 
 bool OptimizerImpl::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
-  domain_.CheckAction(x, "x");
-  domain_.CheckContext(z, "context");
+  replica_.domain.CheckAction(x, "x");
+  replica_.domain.CheckContext(z, "context");
   bool released = false;
   journal_.Run([&] {
-    released = pending_.IndexOf(x, z) >= 0;
+    released = replica_.pending.IndexOf(x, z) >= 0;
     if (released) journal_.Append(FormatReleaseRecord(x, z));
     return std::function<void()>([&] {
-      if (released) pending_.Remove(x, z);
+      if (released) replica_.pending.Remove(x, z);
     });
   });
   return released;
@@ -190,14 +192,14 @@ bool OptimizerImpl::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z) 
 bool OptimizerImpl::ReleaseTrial(long trial) {
   bool released = false;
   journal_.Run([&] {
-    const int j = pending_.IndexOfTrial(trial);
+    const int j = replica_.pending.IndexOfTrial(trial);
     released = j >= 0;
     if (released) {
-      const PendingPoint& p = pending_.points()[static_cast<std::size_t>(j)];
+      const PendingPoint& p = replica_.pending.points()[static_cast<std::size_t>(j)];
       journal_.Append(FormatReleaseRecord(p.x, p.z, trial));
     }
     return std::function<void()>([&] {
-      if (released) pending_.RemoveTrial(trial);
+      if (released) replica_.pending.RemoveTrial(trial);
     });
   });
   return released;
