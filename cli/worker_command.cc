@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/evaluation_process.h"
 #include "cli/io/csv.h"
+#include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
 #include "gpbandit/optimizer/optimizer.h"
@@ -28,6 +29,7 @@ namespace {
 
 struct WorkerFlags {
   StudyFlags study;
+  OutcomeFlags outcome;
   long evaluations = 0, until_told = 0;
   std::string context;
   std::vector<std::string> command;
@@ -38,10 +40,11 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
                                                                   const WorkerFlags& f,
                                                                   const Optimizer& optimizer) {
   std::vector<std::pair<std::string, std::string>> env = {
-      {"GPBANDIT_X", PointText(optimizer.domain(), x)},
+      {"GPBANDIT_X", SuggestionText(optimizer.domain(), x)},
       {"GPBANDIT_STUDY", DescribeStudy(f.study)},
       {"GPBANDIT_WORKER", optimizer.worker_id()}};
-  const std::vector<std::string> values = PointValues(optimizer.domain(), x);
+  const std::vector<std::string> values =
+      PointValues(optimizer.domain(), SnapToBounds(optimizer.domain(), x));
   for (std::size_t i = 0; i < values.size(); ++i)
     env.emplace_back("GPBANDIT_X" + std::to_string(i + 1), values[i]);
   if (z.size() > 0) env.emplace_back("GPBANDIT_Z", FormatVector(z));
@@ -59,7 +62,10 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
     return false;
   }
   std::vector<std::string> argv = f.command;
-  for (const std::string& argument : PointArguments(optimizer.domain(), x))
+  // The command sees the point as suggest prints it (a bound within rounding is the bound);
+  // the study is told the exact point it handed out.
+  for (const std::string& argument :
+       PointArguments(optimizer.domain(), SnapToBounds(optimizer.domain(), x)))
     argv.push_back(argument);
   const EvaluationResult result = RunEvaluation(argv, PointEnvironment(x, z, f, optimizer));
   if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
@@ -102,6 +108,8 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
       "until-told", ValueWithDefault(&f.until_told),
       "stop once the study holds this many tells (0: no limit)")(
       "context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
+  AddOutcomeFlags(&desc, &f.outcome, "the study's, set by study create; checked when given",
+                  std::nullopt);
   po::variables_map vm;
   if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]", own,
                       desc, &vm, streams.out))
@@ -114,6 +122,7 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
   const Eigen::VectorXd z =
       f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
+  CheckOutcomeMatches(f.outcome, *optimizer, DescribeStudy(f.study));
   optimizer->domain().CheckContext(z, "--context");
   InstallStopSignals();
   long done = 0;

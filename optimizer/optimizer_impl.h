@@ -94,7 +94,7 @@ class OptimizerImpl : public JournalClient {
   // drawn_round: the round whose numbers chose the points, when not call.round.
   std::function<void()> RecordPending(const AskCall& call, long drawn_round = -1);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
-  // RoundReport::warnings: the seeds newly found measured unsafe (also printed to stderr).
+  // RoundReport::warnings: the seeds newly found measured unsafe (also handed to the warning sink).
   std::vector<std::string> NewWarnings(const AskCall& call);
   // ---- Asks outside the lock (ask_outside_lock.cc) ----
   // One try: chosen on the replica, checked against what others recorded meanwhile

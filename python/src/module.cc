@@ -45,6 +45,7 @@ PYBIND11_MODULE(_core, m) {
   std::call_once(fork_handler, [] { pthread_atfork(nullptr, nullptr, &SingleThreadedChild); });
   m.def("_force_parallel_regions_for_testing", &ForceParallelRegionsForTesting,
         pybind11::arg("on"));
+  gpbandit::python::BindWarnings(m);
   gpbandit::python::BindDomain(m);
   gpbandit::python::BindKernels(m);
   gpbandit::python::BindModel(m);
