@@ -173,8 +173,8 @@ Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context,
   std::function<void(const RoundReport&)> callback;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    chosen = impl_->Ask(q, context, trials);
-    report = impl_->last_round_report();
+    chosen = impl_->asks().Ask(q, context, trials);
+    report = impl_->asks().last_round_report();
     callback = impl_->round_callback;
   }
   // Outside the lock, so that the callback may query the optimizer.
@@ -189,7 +189,7 @@ void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, d
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
                      const Eigen::VectorXd& constraints) {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Tell(x, context, y, constraints);
+  impl_->tells().Tell(x, context, y, constraints);
 }
 
 void Optimizer::TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context,
@@ -198,38 +198,38 @@ void Optimizer::TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::Vec
     throw std::invalid_argument("trial " + std::to_string(trial) +
                                 " is not pending (trial numbers are >= 0)");
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Tell(x, context, y, constraints, trial);
+  impl_->tells().Tell(x, context, y, constraints, trial);
 }
 
 bool Optimizer::ReleaseTrial(long trial) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->ReleaseTrial(trial);
+  return impl_->tells().ReleaseTrial(trial);
 }
 
 void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
                          const Eigen::VectorXd& y) {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->TellMany(X, Z, y);
+  impl_->tells().TellMany(X, Z, y);
 }
 
 void Optimizer::ClearPending() {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->ClearPending();
+  impl_->tells().ClearPending();
 }
 
 bool Optimizer::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Release(x, context);
+  return impl_->tells().Release(x, context);
 }
 
 void Optimizer::Sync() {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Sync();
+  impl_->journal().Sync();
 }
 
 bool Optimizer::CreateStudy() {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->CreateStudy();
+  return impl_->tells().CreateStudy();
 }
 
 Recommendation Optimizer::Best() const {
@@ -268,7 +268,7 @@ void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callbac
 
 RoundReport Optimizer::last_round_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->last_round_report();
+  return impl_->asks().last_round_report();
 }
 
 std::string Optimizer::Fingerprint() const {

@@ -9,13 +9,6 @@
 
 namespace gpbandit {
 namespace internal {
-namespace {
-
-// Equal, or both NaN.
-bool SameReward(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
-
-}  // namespace
-
 OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> strategy,
                              const std::string& strategy_name,
                              const StrategyParams& strategy_options,
@@ -24,11 +17,10 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
     : replica_(domain, std::move(strategy), strategy_name, strategy_options, options,
                std::move(kernel)),
       journal_(this),
+      asks_(&replica_, &journal_),
+      tells_(&replica_, &journal_),
       safe_recommender_(&replica_),
       recommender_(&replica_, &safe_recommender_) {
-  figure_name_ = replica_.strategy->figure_name();
-  last_round_report_.round = -1;
-  reported_dropped_seeds_.assign(static_cast<std::size_t>(replica_.num_seeds), false);
   // A log of its own (log_path) is resumed; any other storage is a study this worker joins.
   const bool resumes = !storage && !replica_.options.log_path.empty();
   if (!storage) storage = StudyJournal::StorageFromOptions(replica_.options);
@@ -42,7 +34,7 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
 // Trial numbers are counted again from the study's records.
 void OptimizerImpl::ResetReplica() {
   replica_.Reset();
-  reported_dropped_seeds_.assign(static_cast<std::size_t>(replica_.num_seeds), false);
+  asks_.ForgetWarnings();
 }
 
 // The checks a study's header must pass to be continued by this optimizer.
@@ -51,8 +43,6 @@ void OptimizerImpl::CheckHeader(const std::string& header_json) const {
                       "the study " + journal_.storage().Describe());
 }
 
-// Replays one record with exactly the model operations the live run performed, so that the
-// rebuilt state is bit-for-bit the same.
 void OptimizerImpl::Replay(const LogRecord& record) {
   switch (record.type) {
     case LogRecordType::kPending:
@@ -66,18 +56,7 @@ void OptimizerImpl::Replay(const LogRecord& record) {
             std::max(replica_.design->handed_out(), record.design_index + 1));
       break;
     case LogRecordType::kTell:
-      replica_.domain.CheckAction(record.x, "log tell x");
-      replica_.domain.CheckContext(record.z, "log tell z");
-      CheckConstraints(record.y, record.constraints);
-      ApplyTell(record.x, record.z, record.y, record.accepted,
-                record.round >= 0 ? record.round : TellRound(record.x, record.z),
-                record.constraints, record.trial);
-      if (!SameReward(replica_.observations.back().imputed, record.imputed))
-        throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
-                                 " in the log, but " +
-                                 FormatDouble(replica_.observations.back().imputed) + " on replay");
-      if (!std::isnan(record.refit_claim))
-        replica_.model->NoteRefitClaim(record.refit_claim, /*mine=*/false, record.worker);
+      tells_.Replay(record);
       break;
     case LogRecordType::kFit:
       replica_.model->ReplayFit(record);

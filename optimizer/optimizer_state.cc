@@ -92,7 +92,7 @@ double Optimizer::figure() const {
 
 std::string Optimizer::figure_name() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->figure_name();
+  return impl_->asks().figure_name();
 }
 
 double Optimizer::information_gain() const {
