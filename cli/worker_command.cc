@@ -43,8 +43,7 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
       {"GPBANDIT_X", SuggestionText(optimizer.domain(), x)},
       {"GPBANDIT_STUDY", DescribeStudy(f.study)},
       {"GPBANDIT_WORKER", optimizer.worker_id()}};
-  const std::vector<std::string> values =
-      PointValues(optimizer.domain(), SnapToBounds(optimizer.domain(), x));
+  const std::vector<std::string> values = PointValues(optimizer.domain(), x);
   for (std::size_t i = 0; i < values.size(); ++i)
     env.emplace_back("GPBANDIT_X" + std::to_string(i + 1), values[i]);
   if (z.size() > 0) env.emplace_back("GPBANDIT_Z", FormatVector(z));
@@ -56,24 +55,26 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
 // One ask, evaluation and tell. false when the worker was asked to stop (its point released).
 bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::VectorXd& z,
                   Streams streams) {
-  const Eigen::VectorXd x = optimizer.Ask(z);
+  long trial = -1;
+  const Eigen::VectorXd x = optimizer.Ask(z, &trial);
   if (StopSignal() != 0) {
     optimizer.Release(x, z);
     return false;
   }
+  // The command evaluates the point as suggest prints it (a bound within rounding is the bound),
+  // and the study is told that point, as a suggest/observe loop tells it: by its trial when it
+  // differs from the one handed out, so that both leave the same records.
+  const Eigen::VectorXd evaluated = SnapToBounds(optimizer.domain(), x);
   std::vector<std::string> argv = f.command;
-  // The command sees the point as suggest prints it (a bound within rounding is the bound);
-  // the study is told the exact point it handed out.
-  for (const std::string& argument :
-       PointArguments(optimizer.domain(), SnapToBounds(optimizer.domain(), x)))
+  for (const std::string& argument : PointArguments(optimizer.domain(), evaluated))
     argv.push_back(argument);
-  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(x, z, f, optimizer));
+  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(evaluated, z, f, optimizer));
   if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
     optimizer.Release(x, z);
     return false;
   }
   if (result.outcome == EvaluationResult::Outcome::kFailed) {
-    streams.err << "[worker] " << PointText(optimizer.domain(), x)
+    streams.err << "[worker] " << PointText(optimizer.domain(), evaluated)
                 << ": the evaluation failed: " << result.problem;
     if (optimizer.options().non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
       optimizer.Release(x, z);
@@ -85,11 +86,16 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
   const double y = result.outcome == EvaluationResult::Outcome::kReward
                        ? result.reward
                        : std::numeric_limits<double>::quiet_NaN();
-  optimizer.Tell(x, z, y);
-  if (optimizer.domain().action_space() != nullptr) {
-    streams.out << PointText(optimizer.domain(), x) << " y=" << io::FormatDouble(y) << std::endl;
+  if (evaluated == x) {
+    optimizer.Tell(x, z, y);
   } else {
-    streams.out << FormatVector(x) << "," << io::FormatDouble(y) << std::endl;
+    optimizer.TellTrial(trial, evaluated, z, y);
+  }
+  if (optimizer.domain().action_space() != nullptr) {
+    streams.out << PointText(optimizer.domain(), evaluated) << " y=" << io::FormatDouble(y)
+                << std::endl;
+  } else {
+    streams.out << FormatVector(evaluated) << "," << io::FormatDouble(y) << std::endl;
   }
   return true;
 }

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "numerics/cholesky.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 namespace {
@@ -403,15 +403,15 @@ void GaussianProcess::Predict(const Eigen::MatrixXd& Xs, Eigen::VectorXd* means,
     if (variances) *variances = (scale_ * scale_) * kernel_->Diagonal(Xs).cwiseMax(0.0);
     return;
   }
-  const Eigen::MatrixXd Ks = kernel_->Cross(X(), Xs);  // t x m
+  Eigen::MatrixXd Ks = kernel_->Cross(X(), Xs);  // t x m
   if (means) {
     *means = Ks.transpose() * alpha_;
     *means = means->unaryExpr([this](double z) { return Destandardize(z); });
   }
   if (variances) {
-    Eigen::MatrixXd V = Ks;
-    L().solveInPlace(V);  // one multi-right-hand-side triangular solve
-    *variances = ((kernel_->Diagonal(Xs) - V.colwise().squaredNorm().transpose()).cwiseMax(0.0)) *
+    // Ks is not needed after the means: the solve overwrites it instead of a copy.
+    L().solveInPlace(Ks);  // one multi-right-hand-side triangular solve: V = L^-1 Ks
+    *variances = ((kernel_->Diagonal(Xs) - Ks.colwise().squaredNorm().transpose()).cwiseMax(0.0)) *
                  (scale_ * scale_);
   }
 }

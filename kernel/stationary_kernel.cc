@@ -335,7 +335,10 @@ void StationaryKernel::SquaredDistancesInto(const Eigen::MatrixXd& A, const Eige
   // One center for both sets, so that differences are unchanged.
   const Eigen::VectorXd center = Center(A);
   const Eigen::MatrixXd U = Scaled(A, center);
-  const Eigen::MatrixXd V = same ? U : Scaled(B, center);
+  // For a Gram matrix V is U itself (a reference, not a copy).
+  Eigen::MatrixXd scaled_b;
+  if (!same) scaled_b = Scaled(B, center);
+  const Eigen::MatrixXd& V = same ? U : scaled_b;
   const Eigen::ArrayXd u_norms = U.colwise().squaredNorm().transpose().array();
   const Eigen::ArrayXd v_norms = V.colwise().squaredNorm().transpose().array();
   Eigen::MatrixXd& R2 = *out;

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <boost/random/sobol.hpp>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -16,9 +15,9 @@
 #include <vector>
 
 #include "acquisition/option_checks.h"
+#include "gpbandit/numerics/format.h"
 #include "numerics/math.h"
 #include "numerics/thread_policy.h"
-#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {
@@ -259,13 +258,13 @@ Eigen::MatrixXd Candidates(const BoxMap& map, const Eigen::MatrixXd& extra_start
   return candidates;
 }
 
-double SecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
+// CPU seconds of this thread since start (a ThreadCpuSeconds() reading): the work itself, without
+// the time slices other processes took from it.
+double SecondsSince(double start) { return ThreadCpuSeconds() - start; }
 
 struct Scores {
   std::vector<double> values;
-  double seconds_per_point = 0.0;  // measured on the first block, serially
+  double seconds_per_point = 0.0;  // CPU time, measured on the first block, serially
 };
 
 // Scores every candidate in blocks (EvaluateMany batches the linear algebra) whose sizes depend
@@ -293,7 +292,7 @@ Scores ScoreCandidates(const ContinuousAcquisition& acquisition, const Eigen::Ma
       errors[b] = std::current_exception();
     }
   };
-  const auto start = std::chrono::steady_clock::now();
+  const double start = ThreadCpuSeconds();
   score_block(0);
   scores.seconds_per_point = SecondsSince(start) / std::max(1, block_begin(1));
   const int threads =
@@ -324,10 +323,6 @@ std::vector<int> ChooseStarts(const std::vector<double>& values, int num_extra, 
   return starts;
 }
 
-// An L-BFGS iteration evaluates the acquisition and its gradient once or twice, one point at a
-// time: about this many times the cost per point of the batched scoring.
-constexpr double kIterationCostInScoredPoints = 4.0;
-
 // Each start's L-BFGS settings: Ceres' defaults but for the limits the options set.
 ceres::GradientProblemSolver::Options SolverOptions(const BoxMaximizerOptions& options) {
   ceres::GradientProblemSolver::Options solver;
@@ -341,23 +336,25 @@ ceres::GradientProblemSolver::Options SolverOptions(const BoxMaximizerOptions& o
 std::vector<StartOutcome> RunStarts(const ContinuousAcquisition& acquisition, const BoxMap& map,
                                     const Eigen::MatrixXd& candidates,
                                     const std::vector<int>& starts,
-                                    const BoxMaximizerOptions& options, double seconds_per_point) {
+                                    const BoxMaximizerOptions& options) {
   const int num_starts = static_cast<int>(starts.size());
   std::vector<StartOutcome> outcomes(num_starts);
   if (num_starts == 0) return outcomes;
   const ceres::GradientProblemSolver::Options solver = SolverOptions(options);
-  // glog's lazy set-up inside Ceres is not thread-safe (numerics/thread_policy.h): the process's
-  // first solve runs alone on this thread.
-  const int first_parallel = RunAsFirstSolve([&] {
+  // The first start runs alone on this thread and is timed: its time, times the starts left,
+  // is the work the thread policy weighs. An L-BFGS start stops long before its iteration limit
+  // (about 15 evaluations at the defaults, not 4 x 50), so an estimate from the limit made two
+  // sub-millisecond starts a parallel region whose spinning workers cost more CPU than the
+  // region saved (docs/threads.md). Running it alone also keeps glog's lazy set-up inside
+  // Ceres, which is not thread-safe, out of any parallel region (numerics/thread_policy.h).
+  const double start = ThreadCpuSeconds();
+  const auto first_start = [&] {
     outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), solver);
-  })
-                                 ? 1
-                                 : 0;
-  const double work = seconds_per_point * kIterationCostInScoredPoints * options.max_iterations *
-                      (num_starts - first_parallel);
-  const int threads = ThreadsForWork(options.num_threads, work);
+  };
+  if (!RunAsFirstSolve(first_start)) first_start();
+  const int threads = ThreadsForWork(options.num_threads, SecondsSince(start) * (num_starts - 1));
 #pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (int s = first_parallel; s < num_starts; ++s)
+  for (int s = 1; s < num_starts; ++s)
     outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), solver);
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
@@ -451,7 +448,7 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
   const std::vector<int> starts =
       ChooseStarts(scores.values, static_cast<int>(extra_starts.cols()), options.num_starts);
   const std::vector<StartOutcome> outcomes =
-      RunStarts(acquisition, map, candidates, starts, options, scores.seconds_per_point);
+      RunStarts(acquisition, map, candidates, starts, options);
   PickBest(outcomes, candidates, scores.values, &result);
   result.x = map.Clamp(result.x);
   return result;

@@ -1,7 +1,6 @@
 #include "gpbandit/maximizer/mixed_maximizer.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <exception>
 #include <limits>
@@ -12,8 +11,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "numerics/thread_policy.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/thread_policy.h"
 
 namespace gpbandit {
 namespace {
@@ -333,11 +332,11 @@ MixedProblem CheckedProblem(const ContinuousAcquisition& acquisition, const Eige
 std::vector<Climbed> ClimbStarts(const MixedProblem& m, const std::vector<Point>& starts) {
   std::vector<Climbed> climbed(starts.size());
   if (starts.empty()) return climbed;
-  const auto begin = std::chrono::steady_clock::now();
+  const double begin = ThreadCpuSeconds();
   if (!RunAsFirstSolve([&] { climbed[0] = ClimbStart(m, starts[0]); }))
     climbed[0] = ClimbStart(m, starts[0]);
-  const double first_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  // CPU time: a preempted sample would read as far more work (numerics/thread_policy.h).
+  const double first_seconds = ThreadCpuSeconds() - begin;
   const int n = static_cast<int>(starts.size());
   const int threads = ThreadsForWork(m.options.box.num_threads, first_seconds * (n - 1));
 #pragma omp parallel for num_threads(threads) schedule(dynamic)

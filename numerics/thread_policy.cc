@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <omp.h>
 #include <sched.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -106,6 +107,13 @@ int IdleCpus() {
   idle.store(fresh, std::memory_order_relaxed);
   read_at.store(now, std::memory_order_release);
   return fresh;
+}
+
+double ThreadCpuSeconds() {
+  timespec now{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0)
+    return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+  return 1e-9 * static_cast<double>(NowNanoseconds());
 }
 
 int ThreadsForWork(int requested, double serial_seconds) {

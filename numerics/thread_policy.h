@@ -55,6 +55,12 @@ int ThreadsForFlops(int requested, double flops);
 // idle_cpus what IdleCpus() returns. Returns >= 1.
 int ChooseThreads(int requested, int default_threads, double serial_seconds, int idle_cpus);
 
+// The calling thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID; the wall clock where that
+// clock is missing). Callers that time a sample of their work to size a parallel region use it:
+// on a busy machine a wall-clock sample also counts the time slices other processes held the
+// core, and a sub-millisecond sample preempted once reads as several milliseconds of work.
+double ThreadCpuSeconds();
+
 // CPUs available to this process that no other process's runnable task occupies right now
 // (cached for kLoadRefreshSeconds). >= 1.
 int IdleCpus();

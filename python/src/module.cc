@@ -16,8 +16,8 @@
 #include <mutex>
 
 #include "bindings.h"
-#include "numerics/thread_policy.h"
 #include "gpbandit/version.h"
+#include "numerics/thread_policy.h"
 
 namespace {
 

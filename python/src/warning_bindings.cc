@@ -38,8 +38,7 @@ void ToLogging(const std::string& message) {
 
 void BindWarnings(py::module_& m) {
   SetWarningSink(&ToLogging);
-  py::module_::import("atexit").attr("register")(
-      py::cpp_function([] { SetWarningSink(nullptr); }));
+  py::module_::import("atexit").attr("register")(py::cpp_function([] { SetWarningSink(nullptr); }));
   (void)m;
 }
 

@@ -59,7 +59,7 @@ def check_views(b, log, shots, prefix):
     assert v["acquisition_pending"] == pending
     assert v["health"] == accepted  # leave-one-out: one point per observation in the model
     assert v["importance"] == 2
-    assert v["fits"] == fits == 4
+    assert v["fits"] == fits >= 4  # the synthetic fits, and the loop's own refits
     assert b.evaluate("document.querySelectorAll('#workers tbody tr').length") >= 1
     for view in VIEWS:
         path = b.screenshot(os.path.join(shots, "%s_%s.png" % (prefix, view)), view)

@@ -48,7 +48,8 @@ class PlotTest : public CliTest {
 
   Result RunWithTmp(const std::string& args) { return Run(args, "TMPDIR='" + dir_ + "/tmp'"); }
   // What the program left in its temporary directory, but for the directory of the machine's
-  // ask slots ("gpbandit-<uid>", optimizer/ask_slots.h), which every asking worker shares and keeps.
+  // ask slots ("gpbandit-<uid>", optimizer/ask_slots.h), which every asking worker shares and
+  // keeps.
   std::vector<std::string> LeftInTmp() const {
     std::vector<std::string> left = Names(dir_ + "/tmp");
     const std::string slots = "gpbandit-" + std::to_string(::getuid());

@@ -74,6 +74,22 @@ TEST(ThreadPolicyTest, AnotherProcessSpinningTakesItsCpuAway) {
 // The first solve of the process runs alone: of two threads that start at once, one runs its
 // solve and the other returns (false, without running its own) only after that solve is done;
 // later calls never run theirs. (No other test of this program calls RunAsFirstSolve.)
+// The work samples that size parallel regions are timed in CPU time: a sleep (like a time slice
+// another process takes) adds almost nothing, busy work adds what it uses.
+TEST(ThreadPolicyTest, ThreadCpuSecondsCountsWorkNotWaiting) {
+  const double before_sleep = ThreadCpuSeconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  const double slept = ThreadCpuSeconds() - before_sleep;
+  EXPECT_GE(slept, 0.0);
+  EXPECT_LT(slept, 0.02);
+  const double before_work = ThreadCpuSeconds();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  volatile double sink = 0.0;
+  while (ThreadCpuSeconds() - before_work < 0.01 && std::chrono::steady_clock::now() < deadline)
+    for (int i = 0; i < 10000; ++i) sink = sink + 1e-9 * i;
+  EXPECT_GE(ThreadCpuSeconds() - before_work, 0.01);
+}
+
 TEST(ThreadPolicyTest, RunAsFirstSolveRunsOneSolveAloneAndOthersAfterIt) {
   std::atomic<int> solves{0};
   std::atomic<bool> first_done{false};

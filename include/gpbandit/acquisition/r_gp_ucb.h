@@ -17,7 +17,7 @@
 // - "epochs": the paper's rule, a restart every N rounds (s = floor(r / N) N): N = reset_period
 //   when > 0, else a default from the drift rate `epsilon`, N = ceil(12 eps^{-1/4}) (38 rounds
 //   at eps = 0.01): epochs shorten as the drift quickens. The rule of logs written before
-//   format version 7, which resume with it (plugin/log_header.h).
+//   format version 7, which resume with it (docs/log_format.md).
 //
 // Limits: the output standardization and the hyperparameter fits still see every observation
 // (they set the prior's offset and scale, not what the posterior conditions on).

@@ -8,12 +8,12 @@
 #include <limits>
 #include <string>
 
-#include "gpbandit/maximizer/integer_search.h"
-#include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/local_gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/refit_schedule.h"
+#include "gpbandit/maximizer/integer_search.h"
+#include "gpbandit/maximizer/raw_sample_design.h"
 
 namespace gpbandit {
 
@@ -177,7 +177,7 @@ struct OptimizerOptions {
 
   // Each refit fits the hyperparameters to at most this many observations, then sets them on
   // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
-  // t: to a sample spread evenly over the observations in the order told (plugin/
+  // t: to a sample spread evenly over the observations in the order told (model/
   // reward_model.h), for the exact and the local model alike. >= 1; a huge value fits to
   // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
   int fit_max_observations = 500;
