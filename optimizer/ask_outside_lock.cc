@@ -19,35 +19,35 @@
 // stays bit-identical to the study's.
 #include "gpbandit/study/observation_log.h"
 #include "optimizer/ask_check.h"
+#include "optimizer/ask_round.h"
 #include "optimizer/ask_slots.h"
-#include "optimizer/optimizer_impl.h"
 
 namespace gpbandit {
 namespace internal {
 
-bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+bool AskRound::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
   // One ask per core at a time on this machine (ask_slots.h), from the replica's update to the
   // commit: an ask that started when another had chosen but not yet recorded would start from
   // the same replica and the same round, and choose the very same point.
   if (!ask_slots_)
-    ask_slots_ = std::make_unique<AskSlots>(std::max(60.0, options_.worker.lock_lease_seconds));
+    ask_slots_ = std::make_unique<AskSlots>(std::max(60.0, r_.options.worker.lock_lease_seconds));
   AskSlot slot(ask_slots_.get());
   journal_.ReadAhead();
   OutsideLock ask;
   ask.call = StartCall(q, z);
-  ask.fit_record = ask.call.num_model > 0 ? model_->MaybeRefit(ask.call.round) : std::string();
-  if (!ask.fit_record.empty()) ask.fit_report = model_->last_fit_report();
+  ask.fit_record = ask.call.num_model > 0 ? r_.model->MaybeRefit(ask.call.round) : std::string();
+  if (!ask.fit_record.empty()) ask.fit_report = r_.model->last_fit_report();
   std::unique_ptr<AskCheck> check;
   try {
     check = ChooseOutsideLock(&ask.call);
   } catch (...) {
-    model_->RestoreFit();  // a refused ask changes nothing, its refit included
+    r_.model->RestoreFit();  // a refused ask changes nothing, its refit included
     throw;
   }
   journal_.Observe(
       [&](const std::vector<LogRecord>& arrived) {
         check->Examine(arrived);
-        model_->RestoreFit();  // others' records replay onto the model the refit started from
+        r_.model->RestoreFit();  // others' records replay onto the model the refit started from
       },
       [&] {
         check->Invalidate("the study was read again from its start");
@@ -68,13 +68,13 @@ bool OptimizerImpl::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* don
   journal_.Observe(nullptr, nullptr);
   if (kept) {
     *done = ask.call;
-    done->round = rounds_ - 1;
+    done->round = r_.rounds - 1;
   }
   return kept;
 }
 
 // The choice of the call's model-driven slots on the replica, and its check.
-std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
+std::unique_ptr<AskCheck> AskRound::ChooseOutsideLock(AskCall* call) {
   std::unique_ptr<AskPosterior> before_slots;
   if (call->num_model > 0) {
     AskPosterior posterior = MakeAskPosterior(*call);
@@ -86,27 +86,27 @@ std::unique_ptr<AskCheck> OptimizerImpl::ChooseOutsideLock(AskCall* call) {
   }
   AskCheck::Inputs inputs;
   inputs.model_input = [this](const Eigen::VectorXd& x, const Eigen::VectorXd& z, long r) {
-    return inputs_.Input(x, z, r);
+    return r_.inputs.Input(x, z, r);
   };
-  return std::make_unique<AskCheck>(*call, std::move(before_slots), pending_.points(),
-                                    journal_.now(), options_.worker.ask_tolerance,
-                                    /*strict=*/safe_ || inputs_.has_time(), inputs);
+  return std::make_unique<AskCheck>(*call, std::move(before_slots), r_.pending.points(),
+                                    journal_.now(), r_.options.worker.ask_tolerance,
+                                    /*strict=*/r_.safe || r_.inputs.has_time(), inputs);
 }
 
 // Under the lock, everything others recorded replayed (and checked): the refit unless another
 // one arrived, and the points if the check kept them and the design and round still allow.
-std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd& z,
-                                                   const AskCheck& check, OutsideLock* ask,
-                                                   bool* kept, bool* refitted) {
+std::function<void()> AskRound::RecordChecked(int q, const Eigen::VectorXd& z,
+                                              const AskCheck& check, OutsideLock* ask, bool* kept,
+                                              bool* refitted) {
   const AskCall now = StartCall(q, z);
   const bool keep_fit = !ask->fit_record.empty() && !check.others_refitted();
   if (keep_fit) journal_.Append(ask->fit_record);
   // Undone (others' records arrived, or a failed attempt rolled it back): applied again after
   // the commit, as the records' order says.
-  const bool apply_fit = keep_fit && !model_->fit_uncommitted();
+  const bool apply_fit = keep_fit && !r_.model->fit_uncommitted();
   *kept = check.keeps_points() && now.design_index == ask->call.design_index &&
           now.design_next == ask->call.design_next &&
-          (!inputs_.has_time() || now.round == ask->call.round);
+          (!r_.inputs.has_time() || now.round == ask->call.round);
   std::function<void()> record_points;
   if (*kept) {
     AskCall recorded = ask->call;
@@ -116,7 +116,7 @@ std::function<void()> OptimizerImpl::RecordChecked(int q, const Eigen::VectorXd&
   const LogRecord fit = apply_fit ? ParseLogRecord(ask->fit_record) : LogRecord();
   *refitted = *refitted || keep_fit;
   return [this, apply_fit, fit, report = ask->fit_report, record_points] {
-    if (apply_fit) model_->ApplyOwnFit(fit, report);
+    if (apply_fit) r_.model->ApplyOwnFit(fit, report);
     if (record_points) record_points();
   };
 }

@@ -1,6 +1,8 @@
 // An Optimizer's ask (optimizer.h): the design points first, then each model-driven slot
 // chosen by the domain's round chooser from the ask's posterior, every point recorded as
 // pending before it is handed out.
+#include "optimizer/ask_round.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -8,7 +10,6 @@
 #include "gpbandit/numerics/warning_sink.h"
 #include "gpbandit/study/observation_log.h"
 #include "optimizer/observed_points.h"
-#include "optimizer/optimizer_impl.h"
 #include "optimizer/seed_audit.h"
 #include "study/named_records.h"
 #include "study/round_rng.h"
@@ -81,7 +82,17 @@ BoxMaximizerOptions MaximizerOptions(const OptimizerOptions& options) {
   return box;
 }
 
-Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials) {
+AskRound::AskRound(StudyReplica* replica, StudyJournal* journal)
+    : r_(*replica), journal_(*journal), figure_name_(replica->strategy->figure_name()) {
+  last_round_report_.round = -1;
+  ForgetWarnings();
+}
+
+void AskRound::ForgetWarnings() {
+  reported_dropped_seeds_.assign(static_cast<std::size_t>(r_.num_seeds), false);
+}
+
+Eigen::MatrixXd AskRound::Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials) {
   CheckAsk(q, z);  // everything is validated before anything changes
   const auto start = std::chrono::steady_clock::now();
   AskCall done;
@@ -89,8 +100,8 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<
   int choices = 0;
   // A rank-one round costs O(N^2) whatever t: it is chosen under the lock (AskCheck compares
   // the GP's variances, which the rank-one belief does not keep).
-  if (journal_.has_storage() && options_.worker.asks_outside_lock &&
-      model_->reward().rank_one() == nullptr) {
+  if (journal_.has_storage() && r_.options.worker.asks_outside_lock &&
+      r_.model->reward().rank_one() == nullptr) {
     while (!recorded && choices < kChoicesOutsideLock) {
       ++choices;
       recorded = AskOutsideLock(q, z, &done, &refitted);
@@ -103,19 +114,20 @@ Eigen::MatrixXd OptimizerImpl::Ask(int q, const Eigen::VectorXd& z, std::vector<
   last_round_report_.chosen_under_lock = journal_.has_storage() && !recorded;
   if (trials != nullptr) {  // the call's points are the last ones pending
     trials->clear();
-    for (std::size_t j = pending_.size() - static_cast<std::size_t>(q); j < pending_.size(); ++j)
-      trials->push_back(pending_.points()[j].trial);
+    for (std::size_t j = r_.pending.size() - static_cast<std::size_t>(q); j < r_.pending.size();
+         ++j)
+      trials->push_back(r_.pending.points()[j].trial);
   }
   return done.chosen;
 }
 
-void OptimizerImpl::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
+void AskRound::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted) {
   journal_.Run(
       [&] {
-        model_->CatchUp();  // the choice needs the models with everything replayed
+        r_.model->CatchUp();  // the choice needs the models with everything replayed
         AskCall call = StartCall(q, z);
         const std::string fit_record =
-            call.num_model > 0 ? model_->MaybeRefit(call.round) : std::string();
+            call.num_model > 0 ? r_.model->MaybeRefit(call.round) : std::string();
         if (!fit_record.empty()) {
           *refitted = true;
           journal_.Append(fit_record);
@@ -130,148 +142,148 @@ void OptimizerImpl::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done,
       Durability::kVisible);  // optimizer.h, "Shared studies": a lost pending record costs little
 }
 
-void OptimizerImpl::CheckAsk(int q, const Eigen::VectorXd& z) const {
+void AskRound::CheckAsk(int q, const Eigen::VectorXd& z) const {
   if (q < 1) throw std::invalid_argument("q must be >= 1, got " + std::to_string(q));
-  domain_.CheckContext(z, "context");
-  if (domain_.kind() == DomainKind::kFiniteSet && q > domain_.num_candidates()) {
+  r_.domain.CheckContext(z, "context");
+  if (r_.domain.kind() == DomainKind::kFiniteSet && q > r_.domain.num_candidates()) {
     throw std::invalid_argument("q = " + std::to_string(q) + " exceeds the " +
-                                std::to_string(domain_.num_candidates()) + " candidates");
+                                std::to_string(r_.domain.num_candidates()) + " candidates");
   }
 }
 
 // A call of q slots; the initial design serves the first while fewer than its size of points
 // are told or in progress.
-AskCall OptimizerImpl::StartCall(int q, const Eigen::VectorXd& z) const {
+AskCall AskRound::StartCall(int q, const Eigen::VectorXd& z) const {
   AskCall call;
-  call.round = rounds_;
+  call.round = r_.rounds;
   call.z = z;
-  call.unit_z = domain_.ContextToUnit(z);
-  call.chosen.resize(domain_.action_dim(), q);
+  call.unit_z = r_.domain.ContextToUnit(z);
+  call.chosen.resize(r_.domain.action_dim(), q);
   call.design_index.assign(static_cast<std::size_t>(q), -1);
   call.acquisition_values.assign(static_cast<std::size_t>(q), std::nan(""));
-  design_->Take(domain_, static_cast<long>(observations_.size()),
-                pending_.CountActive(journal_.now()), &call);
+  r_.design->Take(r_.domain, static_cast<long>(r_.observations.size()),
+                  r_.pending.CountActive(journal_.now()), &call);
   return call;
 }
 
 // posterior: MakeAskPosterior(*call); each model-driven slot but the last is hallucinated in it.
-void OptimizerImpl::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
-  Rng rng = RoundRng(options_.seed, call->round, kStreamChoose);
+void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
+  Rng rng = RoundRng(r_.options.seed, call->round, kStreamChoose);
   AskPosterior& posterior = *ask_posterior;
   const bool rank_one = posterior.finite() != nullptr;
   ModelRound m = PrepareModelRound(call);
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
-    m.state.t = std::max(1, model_->rows() + posterior.num_hallucinated() + 1);
-    strategy_->BeginRound(m.state);
-    const ChoiceInputs in{domain_,   *strategy_, options_, *model_,
-                          posterior, m,          pending_, journal_.now()};
+    m.state.t = std::max(1, r_.model->rows() + posterior.num_hallucinated() + 1);
+    r_.strategy->BeginRound(m.state);
+    const ChoiceInputs in{r_.domain, *r_.strategy, r_.options,    *r_.model, posterior,
+                          m,         r_.pending,   journal_.now()};
     const std::size_t candidates_before = call->chosen_candidate.size();
     double value = std::nan("");
-    const Eigen::VectorXd action = chooser_->Choose(in, i, rng, call, &value);
+    const Eigen::VectorXd action = r_.chooser->Choose(in, i, rng, call, &value);
     call->chosen.col(i) = action;
-    figure_ = strategy_->figure();
+    r_.figure = r_.strategy->figure();
     call->acquisition_values[static_cast<std::size_t>(i)] = value;
     if (call->first_t == 0) {
       call->first_t = m.state.t;
-      call->first_figure = figure_;
+      call->first_figure = r_.figure;
     }
     if (i + 1 == q) break;
-    const Eigen::VectorXd u = inputs_.Input(action, call->z, call->round);
+    const Eigen::VectorXd u = r_.inputs.Input(action, call->z, call->round);
     int candidate = -1;
     if (rank_one)
       candidate = call->chosen_candidate.size() > candidates_before
                       ? call->chosen_candidate.back()
-                      : model_->reward().rank_one()->CandidateIndex(u);
+                      : r_.model->reward().rank_one()->CandidateIndex(u);
     posterior.Hallucinate(u, candidate);
   }
 }
 
 // GP-BUCB: the active pending points and this call's design points are observed at their own
 // posterior means in the ask's posterior; the real model never sees them.
-AskPosterior OptimizerImpl::MakeAskPosterior(const AskCall& call) const {
-  const FiniteSetModel* rank_one = model_->reward().rank_one();
+AskPosterior AskRound::MakeAskPosterior(const AskCall& call) const {
+  const FiniteSetModel* rank_one = r_.model->reward().rank_one();
   AskPosterior posterior =
-      rank_one != nullptr ? AskPosterior(rank_one->belief()) : AskPosterior(model_->gp());
+      rank_one != nullptr ? AskPosterior(rank_one->belief()) : AskPosterior(r_.model->gp());
   auto hallucinate = [&](const Eigen::VectorXd& u) {
     posterior.Hallucinate(u, rank_one != nullptr ? rank_one->CandidateIndex(u) : -1);
   };
-  for (const PendingPoint& p : pending_.points())
-    if (PendingBook::Active(p, journal_.now())) hallucinate(inputs_.Input(p.x, p.z, p.round));
+  for (const PendingPoint& p : r_.pending.points())
+    if (PendingBook::Active(p, journal_.now())) hallucinate(r_.inputs.Input(p.x, p.z, p.round));
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i)
     if (call.design_index[static_cast<std::size_t>(i)] >= 0)
-      hallucinate(inputs_.Input(call.chosen.col(i), call.z, call.round));
+      hallucinate(r_.inputs.Input(call.chosen.col(i), call.z, call.round));
   return posterior;
 }
 
-ModelRound OptimizerImpl::PrepareModelRound(AskCall* call_out) const {
+ModelRound AskRound::PrepareModelRound(AskCall* call_out) const {
   const AskCall& call = *call_out;
   ModelRound m;
-  if (calibrated_) m.usable_seeds = UsableSeeds(call_out);
+  if (r_.calibrated) m.usable_seeds = UsableSeeds(call_out);
   m.state.round = call.round;
-  m.state.epoch_start = model_->EpochStart(call.round);
-  m.state.action_dim = domain_.action_dim();
-  m.state.num_candidates = domain_.num_decision_points();
-  m.box_options = MaximizerOptions(options_);
-  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
-    FillRankOneStatistics(*rank_one, strategy_->reads_sequential_variances(), &m.state);
-    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+  m.state.epoch_start = r_.model->EpochStart(call.round);
+  m.state.action_dim = r_.domain.action_dim();
+  m.state.num_candidates = r_.domain.num_decision_points();
+  m.box_options = MaximizerOptions(r_.options);
+  if (const FiniteSetModel* rank_one = r_.model->reward().rank_one()) {
+    FillRankOneStatistics(*rank_one, r_.strategy->reads_sequential_variances(), &m.state);
+    m.unit_candidates = r_.inputs.CandidateInputs(call.z, call.round);
     return m;
   }
-  FillModelStatistics(model_->gp(), strategy_->reads_sequential_variances(), &m.state);
+  FillModelStatistics(r_.model->gp(), r_.strategy->reads_sequential_variances(), &m.state);
   // The posterior means at the observations (O(t)) serve both the incumbent and the
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means =
-      ObservedMeans(observations_, model_->reward().MeansAtObservations(), &observed_index);
+      ObservedMeans(r_.observations, r_.model->reward().MeansAtObservations(), &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
-  inputs_.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
-  model_->reward().SearchRegions(domain_.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
-                                 &m.region_upper, &m.region_starts);
-  if (domain_.kind() == DomainKind::kFiniteSet) {
-    m.unit_candidates = inputs_.CandidateInputs(call.z, call.round);
+  r_.inputs.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
+  r_.model->reward().SearchRegions(r_.domain.action_dim(), m.unit_lower, m.unit_upper,
+                                   &m.region_lower, &m.region_upper, &m.region_starts);
+  if (r_.domain.kind() == DomainKind::kFiniteSet) {
+    m.unit_candidates = r_.inputs.CandidateInputs(call.z, call.round);
   } else {
-    m.discrete = inputs_.DiscreteCoordinates();
+    m.discrete = r_.inputs.DiscreteCoordinates();
     m.observed_starts =
-        inputs_.WithRound(BestStarts(domain_, observations_, observed_means, observed_index,
-                                     call.unit_z, options_.maximizer_observed_starts),
-                          call.round);
+        r_.inputs.WithRound(BestStarts(r_.domain, r_.observations, observed_means, observed_index,
+                                       call.unit_z, r_.options.maximizer_observed_starts),
+                            call.round);
   }
   return m;
 }
 
 // Logged (and made durable) before the points are handed out, each with this worker's lease.
-std::function<void()> OptimizerImpl::RecordPending(const AskCall& call, long drawn_round) {
-  const double lease_until = journal_.now() + options_.worker.pending_lease_seconds;
+std::function<void()> AskRound::RecordPending(const AskCall& call, long drawn_round) {
+  const double lease_until = journal_.now() + r_.options.worker.pending_lease_seconds;
   std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
     points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
-                      pending_.next_trial() + static_cast<long>(i)});
+                      r_.pending.next_trial() + static_cast<long>(i)});
     journal_.Append(WithNamedValues(
         FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
                             points.back().x, call.z, journal_.worker_id(), lease_until,
                             points.back().trial, drawn_round),
-        domain_, points.back().x, call.z));
+        r_.domain, points.back().x, call.z));
   }
   return [this, points, design_next = call.design_next, round = call.round] {
-    pending_.Add(points);
-    design_->set_handed_out(design_next);
-    rounds_ = round + 1;
+    r_.pending.Add(points);
+    r_.design->set_handed_out(design_next);
+    r_.rounds = round + 1;
   };
 }
 
-std::vector<bool> OptimizerImpl::UsableSeeds(AskCall* call) const {
-  const SeedAudit audit = AuditSeeds(strategy_->safe_seeds(), observations_, safety_,
-                                     options_.sense == ObjectiveSense::kMinimize);
-  if (!audit.any_usable()) throw std::runtime_error(audit.RefusalMessage(strategy_name_));
+std::vector<bool> AskRound::UsableSeeds(AskCall* call) const {
+  const SeedAudit audit = AuditSeeds(r_.strategy->safe_seeds(), r_.observations, r_.safety,
+                                     r_.options.sense == ObjectiveSense::kMinimize);
+  if (!audit.any_usable()) throw std::runtime_error(audit.RefusalMessage(r_.strategy_name));
   for (std::size_t s = 0; s < audit.usable.size(); ++s)
     if (!audit.usable[s]) call->dropped_seeds.emplace_back(static_cast<int>(s), audit.findings[s]);
   return audit.usable;
 }
 
-std::vector<std::string> OptimizerImpl::NewWarnings(const AskCall& call) {
+std::vector<std::string> AskRound::NewWarnings(const AskCall& call) {
   std::vector<std::string> fresh;
   for (const auto& [seed, finding] : call.dropped_seeds) {
     const auto s = static_cast<std::size_t>(seed);
@@ -284,7 +296,7 @@ std::vector<std::string> OptimizerImpl::NewWarnings(const AskCall& call) {
   return fresh;
 }
 
-void OptimizerImpl::ReportRound(const AskCall& call, bool refitted, double seconds) {
+void AskRound::ReportRound(const AskCall& call, bool refitted, double seconds) {
   RoundReport report;
   report.warnings = NewWarnings(call);
   report.round = call.round;
@@ -294,7 +306,7 @@ void OptimizerImpl::ReportRound(const AskCall& call, bool refitted, double secon
   report.acquisition_values = call.acquisition_values;
   report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
   report.fitted = refitted;
-  if (refitted) report.fit_report = model_->last_fit_report();
+  if (refitted) report.fit_report = r_.model->last_fit_report();
   report.seconds = seconds;
   last_round_report_ = std::move(report);
 }

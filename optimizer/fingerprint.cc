@@ -1,9 +1,9 @@
 // Optimizer::Fingerprint: a digest of everything that determines future behaviour.
+#include "optimizer/fingerprint.h"
+
 #include <cstdint>
 #include <iomanip>
 #include <sstream>
-
-#include "optimizer/optimizer_impl.h"
 
 namespace gpbandit {
 namespace internal {
@@ -43,14 +43,14 @@ class Digest {
 
 }  // namespace
 
-std::string OptimizerImpl::Fingerprint() const {
+std::string Fingerprint(const StudyReplica& r) {
   Digest d;
-  d.Add(rounds_);
-  d.Add(design_->handed_out());
-  d.Add(static_cast<long>(model_->num_accepted()));
-  d.Add(static_cast<long>(model_->chain().unit().exponent()));
-  d.Add(static_cast<long>(model_->last_fit_observations()));
-  for (const Observation& o : observations_) {
+  d.Add(r.rounds);
+  d.Add(r.design->handed_out());
+  d.Add(static_cast<long>(r.model->num_accepted()));
+  d.Add(static_cast<long>(r.model->chain().unit().exponent()));
+  d.Add(static_cast<long>(r.model->last_fit_observations()));
+  for (const Observation& o : r.observations) {
     d.Add(o.x);
     d.Add(o.z);
     d.Add(o.y);
@@ -58,13 +58,13 @@ std::string OptimizerImpl::Fingerprint() const {
     d.Add(static_cast<long>(o.accepted));
     d.Add(o.round);  // the time coordinate of a time model
   }
-  d.Add(static_cast<long>(pending_.size()));
-  for (const PendingPoint& p : pending_.points()) {
+  d.Add(static_cast<long>(r.pending.size()));
+  for (const PendingPoint& p : r.pending.points()) {
     d.Add(p.x);
     d.Add(p.z);
   }
-  const Eigen::VectorXd probe = inputs_.Probe(0.37);
-  if (const FiniteSetModel* rank_one = model_->reward().rank_one()) {
+  const Eigen::VectorXd probe = r.inputs.Probe(0.37);
+  if (const FiniteSetModel* rank_one = r.model->reward().rank_one()) {
     // Every candidate's mean and variance: the belief's bits.
     const FiniteSetBelief& belief = rank_one->belief();
     d.Add(belief.output_offset());
@@ -75,22 +75,22 @@ std::string OptimizerImpl::Fingerprint() const {
     d.Add(belief.Means());
     d.Add(Eigen::VectorXd(belief.posterior().covariance().diagonal()));
   } else {
-    const GaussianProcess& gp = model_->gp();
+    const GaussianProcess& gp = r.model->gp();
     d.Add(gp.jitter());
     d.Add(gp.output_offset());
     d.Add(gp.output_scale());
     d.Add(static_cast<long>(gp.num_observations()));
     d.AddModel(gp, probe);
   }
-  for (int i = 0; i < model_->num_constraints(); ++i) d.AddModel(model_->constraint(i), probe);
+  for (int i = 0; i < r.model->num_constraints(); ++i) d.AddModel(r.model->constraint(i), probe);
   // A reward with a threshold has a safety model of its own (model/signal_model.h).
-  if (model_->reward_safety_model() >= 0) d.AddModel(model_->safety_models()[0].gp(), probe);
-  for (const Observation& o : observations_) d.Add(o.constraints);
+  if (r.model->reward_safety_model() >= 0) d.AddModel(r.model->safety_models()[0].gp(), probe);
+  for (const Observation& o : r.observations) d.Add(o.constraints);
   std::ostringstream s;
-  const FiniteSetModel* rank_one = model_->reward().rank_one();
-  const int rows = rank_one ? rank_one->num_observations() : model_->gp().num_observations();
-  s << "t=" << rows + 1 << " told=" << observations_.size() << " pending=" << pending_.size()
-    << " rounds=" << rounds_ << " digest=" << std::hex << std::setw(16) << std::setfill('0')
+  const FiniteSetModel* rank_one = r.model->reward().rank_one();
+  const int rows = rank_one ? rank_one->num_observations() : r.model->gp().num_observations();
+  s << "t=" << rows + 1 << " told=" << r.observations.size() << " pending=" << r.pending.size()
+    << " rounds=" << r.rounds << " digest=" << std::hex << std::setw(16) << std::setfill('0')
     << d.value();
   return s.str();
 }

@@ -6,6 +6,7 @@
 
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/observation_log.h"
+#include "optimizer/fingerprint.h"
 #include "optimizer/optimizer_impl.h"
 #include "study/interrupted_retry.h"
 
@@ -172,8 +173,8 @@ Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context,
   std::function<void(const RoundReport&)> callback;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    chosen = impl_->Ask(q, context, trials);
-    report = impl_->last_round_report();
+    chosen = impl_->asks().Ask(q, context, trials);
+    report = impl_->asks().last_round_report();
     callback = impl_->round_callback;
   }
   // Outside the lock, so that the callback may query the optimizer.
@@ -188,7 +189,7 @@ void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, d
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
                      const Eigen::VectorXd& constraints) {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Tell(x, context, y, constraints);
+  impl_->tells().Tell(x, context, y, constraints);
 }
 
 void Optimizer::TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context,
@@ -197,66 +198,67 @@ void Optimizer::TellTrial(long trial, const Eigen::VectorXd& x, const Eigen::Vec
     throw std::invalid_argument("trial " + std::to_string(trial) +
                                 " is not pending (trial numbers are >= 0)");
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Tell(x, context, y, constraints, trial);
+  impl_->tells().Tell(x, context, y, constraints, trial);
 }
 
 bool Optimizer::ReleaseTrial(long trial) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->ReleaseTrial(trial);
+  return impl_->tells().ReleaseTrial(trial);
 }
 
 void Optimizer::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
                          const Eigen::VectorXd& y) {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->TellMany(X, Z, y);
+  impl_->tells().TellMany(X, Z, y);
 }
 
 void Optimizer::ClearPending() {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->ClearPending();
+  impl_->tells().ClearPending();
 }
 
 bool Optimizer::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& context) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Release(x, context);
+  return impl_->tells().Release(x, context);
 }
 
 void Optimizer::Sync() {
   std::lock_guard<std::mutex> lock(mutex_);
-  impl_->Sync();
+  impl_->journal().Sync();
 }
 
 bool Optimizer::CreateStudy() {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->CreateStudy();
+  return impl_->tells().CreateStudy();
 }
 
 Recommendation Optimizer::Best() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Best();
+  return impl_->recommender().Best();
 }
 
 Recommendation Optimizer::Best(const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
   // One meaning for "best" without a context, whichever overload is called.
-  if (context.size() == 0 && impl_->domain().context_dim() == 0) return impl_->Best();
-  return impl_->BestAt(context);
+  if (context.size() == 0 && impl_->replica().domain.context_dim() == 0)
+    return impl_->recommender().Best();
+  return impl_->recommender().BestAt(context);
 }
 
 Prediction Optimizer::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Predict(x, context);
+  return impl_->recommender().Predict(x, context);
 }
 
 double Optimizer::SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->SafetyMargin(x, context);
+  return impl_->safe_recommender().SafetyMargin(x, context);
 }
 
 Prediction Optimizer::PredictConstraint(int i, const Eigen::VectorXd& x,
                                         const Eigen::VectorXd& context) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->PredictConstraint(i, x, context);
+  return impl_->safe_recommender().PredictConstraint(i, x, context);
 }
 
 void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callback) {
@@ -266,12 +268,12 @@ void Optimizer::SetRoundCallback(std::function<void(const RoundReport&)> callbac
 
 RoundReport Optimizer::last_round_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->last_round_report();
+  return impl_->asks().last_round_report();
 }
 
 std::string Optimizer::Fingerprint() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->Fingerprint();
+  return internal::Fingerprint(impl_->replica());
 }
 
 }  // namespace gpbandit

@@ -9,63 +9,66 @@ namespace gpbandit {
 // Members fixed at construction are read without the lock (the references stay valid: nothing
 // replaces them, not even a replica rebuilt from the study's start). Everything else is read
 // under the lock and returned by value: ResetReplica replaces the models.
-const Domain& Optimizer::domain() const { return impl_->domain(); }
-const std::string& Optimizer::strategy_name() const { return impl_->strategy_name(); }
-const StrategyParams& Optimizer::strategy_options() const { return impl_->strategy_options(); }
-const OptimizerOptions& Optimizer::options() const { return impl_->options(); }
+const Domain& Optimizer::domain() const { return impl_->replica().domain; }
+const std::string& Optimizer::strategy_name() const { return impl_->replica().strategy_name; }
+const StrategyParams& Optimizer::strategy_options() const {
+  return impl_->replica().strategy_options;
+}
+const OptimizerOptions& Optimizer::options() const { return impl_->replica().options; }
 const std::string& Optimizer::worker_id() const { return impl_->journal().worker_id(); }
 GaussianProcess Optimizer::model() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (impl_->model().reward().rank_one() != nullptr)
+  if (impl_->replica().model->reward().rank_one() != nullptr)
     throw std::logic_error(
         "Optimizer::model: on a finite set kept by rank-one updates "
         "(OptimizerOptions::finite_set_rank_one_updates) the posterior lives over the candidates "
         "and no exact GP is kept; use Predict, Best or information_gain()");
-  return impl_->model().gp();
+  return impl_->replica().model->gp();
 }
 int Optimizer::num_constraints() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().num_constraints();
+  return impl_->replica().model->num_constraints();
 }
 
 GaussianProcess Optimizer::constraint_model(int i) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().constraint(i);
+  return impl_->replica().model->constraint(i);
 }
 
 double Optimizer::reward_unit() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().reward_unit();
+  return impl_->replica().model->reward_unit();
 }
 
 int Optimizer::t() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().rows() + 1;
+  return impl_->replica().model->rows() + 1;
 }
 
 long Optimizer::rounds() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->rounds();
+  return impl_->replica().rounds;
 }
 
 int Optimizer::num_accepted() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().num_accepted();
+  return impl_->replica().model->num_accepted();
 }
 
 int Optimizer::num_failed() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return static_cast<int>(impl_->observations().size()) - impl_->model().num_accepted();
+  return static_cast<int>(impl_->replica().observations.size()) -
+         impl_->replica().model->num_accepted();
 }
 
 std::vector<Observation> Optimizer::observations() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->observations();
+  return impl_->replica().observations;
 }
 
 std::vector<PendingPoint> Optimizer::pending_points() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->pending().points();
+  return impl_->replica().pending.points();
 }
 
 Eigen::MatrixXd Optimizer::pending_actions() const {
@@ -84,28 +87,29 @@ Eigen::MatrixXd Optimizer::pending_contexts() const {
 
 double Optimizer::figure() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->figure();
+  return impl_->replica().figure;
 }
 
 std::string Optimizer::figure_name() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->figure_name();
+  return impl_->asks().figure_name();
 }
 
 double Optimizer::information_gain() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  const FiniteSetModel* rank_one = impl_->model().reward().rank_one();
-  return rank_one != nullptr ? rank_one->InformationGain() : impl_->model().gp().InformationGain();
+  const FiniteSetModel* rank_one = impl_->replica().model->reward().rank_one();
+  return rank_one != nullptr ? rank_one->InformationGain()
+                             : impl_->replica().model->gp().InformationGain();
 }
 
 bool Optimizer::has_fit_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().has_fit_report();
+  return impl_->replica().model->has_fit_report();
 }
 
 HyperparameterFitReport Optimizer::last_fit_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->model().last_fit_report();
+  return impl_->replica().model->last_fit_report();
 }
 
 }  // namespace gpbandit

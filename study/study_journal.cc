@@ -55,7 +55,7 @@ void StudyJournal::SyncShared() {
 void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>* shared) {
   if (!study_exists_) {
     if (session.header().empty()) return;
-    hooks_.check_header(session.header());
+    client_->CheckHeader(session.header());
     study_exists_ = true;
   }
   std::vector<StudyRecord> raw;
@@ -64,7 +64,7 @@ void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>
   } catch (const StudyRewound& e) {
     // What this worker replayed is no longer the study's prefix: start again from the header.
     Warn(std::string(e.what()) + "; replaying the study again");
-    hooks_.reset();
+    client_->ResetReplica();
     synced_ = 0;
     if (on_reset_) on_reset_();
     raw = session.ReadAfter(0);
@@ -92,7 +92,7 @@ void StudyJournal::Replay(const std::vector<StudyRecord>& raw,
                           const std::vector<LogRecord>& records) {
   for (std::size_t i = 0; i < raw.size(); ++i) {
     try {
-      hooks_.replay(records[i]);
+      client_->Replay(records[i]);
     } catch (const std::exception& e) {
       throw RecordError(*storage_, raw[i], e);
     }
@@ -132,10 +132,10 @@ void StudyJournal::Run(const Stage& stage, Durability durability) {
     try {
       apply = stage();
     } catch (...) {
-      hooks_.roll_back();
+      client_->RollBack();
       throw;
     }
-    hooks_.forget_roll_back();
+    client_->ForgetRollBack();
     apply();
     return;
   }
@@ -152,7 +152,7 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
   header_staged_ = false;
   try {
     session = storage_->Begin(LockMode::kExclusive);
-    hooks_.defer();
+    client_->Defer();
     SyncFrom(*session);
     session_ = session.get();
     call_now_ = session->Now();
@@ -161,23 +161,23 @@ void StudyJournal::Attempt(const Stage& stage, Durability durability) {
     last = session->Commit(durability);
   } catch (...) {
     session_ = nullptr;
-    hooks_.roll_back();
+    client_->RollBack();
     session.reset();
-    hooks_.catch_up();
+    client_->CatchUp();
     throw;
   }
-  hooks_.forget_roll_back();
+  client_->ForgetRollBack();
   study_exists_ = study_exists_ || header_staged_;
   synced_ = last;
   session.reset();  // lets go of the lock before the models' work
-  hooks_.catch_up();
+  client_->CatchUp();
   apply();
 }
 
 void StudyJournal::Append(const std::string& record_json) {
   if (session_ == nullptr) return;
   if (!study_exists_ && session_->header().empty() && !header_staged_) {
-    session_->CreateStudy(hooks_.header_json());
+    session_->CreateStudy(client_->HeaderJson());
     header_staged_ = true;
   }
   session_->Append(record_json);
@@ -185,7 +185,7 @@ void StudyJournal::Append(const std::string& record_json) {
 
 bool StudyJournal::CreateStudyInCall() {
   if (study_exists_ || session_ == nullptr) return false;
-  session_->CreateStudy(hooks_.header_json());
+  session_->CreateStudy(client_->HeaderJson());
   header_staged_ = true;
   return true;
 }

@@ -19,37 +19,20 @@
 #include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/observation_log.h"
 #include "gpbandit/study/optimizer_options.h"
+#include "study/journal_client.h"
 
 namespace gpbandit {
 
 class StudyJournal {
  public:
-  // What the journal needs of the optimizer it serves.
-  struct Hooks {
-    // This optimizer's header record (a new study's first record).
-    std::function<std::string()> header_json;
-    // Throws std::runtime_error when an existing study's header does not match this optimizer.
-    std::function<void(const std::string& header_json)> check_header;
-    // Applies one record another worker (or an earlier run) appended.
-    std::function<void(const LogRecord& record)> replay;
-    // Undoes what a failed call changed before its commit (a refit), and forgets it after one.
-    std::function<void()> roll_back;
-    std::function<void()> forget_roll_back;
-    // Forgets every record replayed: the optimizer as built, before any record (the study lost
-    // records this worker had replayed; StudyRewound).
-    std::function<void()> reset;
-    // Under the lock, replay defers the models' work (ModelKeeper::Defer); catch_up does it once
-    // the lock is let go. A call's stage that needs the models catches up itself.
-    std::function<void()> defer;
-    std::function<void()> catch_up;
-  };
   // Sees each batch of records others appended, parsed, before they are replayed.
   using Observer = std::function<void(const std::vector<LogRecord>& arrived)>;
   // A call's work: it stages the call's records (Append) and returns what applies the call to
   // the optimizer once they are committed.
   using Stage = std::function<std::function<void()>()>;
 
-  explicit StudyJournal(Hooks hooks) : hooks_(std::move(hooks)) {}
+  // client: the optimizer served; must outlive the journal.
+  explicit StudyJournal(JournalClient* client) : client_(client) {}
 
   // The storage OptimizerOptions::log_path or ::storage names, or nullptr.
   static std::unique_ptr<StudyStorage> StorageFromOptions(const OptimizerOptions& options);
@@ -59,10 +42,10 @@ class StudyJournal {
   const StudyStorage& storage() const { return *storage_; }
 
   // Runs one mutating call: under the study's exclusive lock, after replaying what others
-  // appended (the models' part deferred: Hooks::defer), `stage` does the call's work and stages
-  // its records; once they are committed (as durably as asked) and the lock is let go, the
+  // appended (the models' part deferred: JournalClient::Defer), `stage` does the call's work and
+  // stages its records; once they are committed (as durably as asked) and the lock is let go, the
   // models catch up and what `stage` returned is applied. Retries after StorageInterrupted; a
-  // failed attempt rolls back (Hooks::roll_back) and throws.
+  // failed attempt rolls back (JournalClient::RollBack) and throws.
   void Run(const Stage& stage, Durability durability = Durability::kDurable);
   // Stages a record in the current call (nothing without a storage). The header of a new study
   // goes with its first record, so that a call that writes nothing creates nothing.
@@ -98,7 +81,7 @@ class StudyJournal {
   void Replay(const std::vector<StudyRecord>& raw, const std::vector<LogRecord>& records);
   void Attempt(const Stage& stage, Durability durability);
 
-  Hooks hooks_;
+  JournalClient* client_;
   std::unique_ptr<StudyStorage> storage_;
   bool study_exists_ = false;  // the storage holds this study's header
   long long synced_ = 0;       // the last record of the study replayed

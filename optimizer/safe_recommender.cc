@@ -10,13 +10,14 @@
 // Strategy::recommend_from_safe_set, Best(context) takes the maximizer of the posterior mean
 // over the models' safe set (the candidates of a finite set, or on a box the observed actions,
 // the seeds, scrambled Sobol points and a cloud around the observed actions).
+#include "optimizer/safe_recommender.h"
+
 #include <cmath>
 #include <limits>
 #include <random>
 
 #include "gpbandit/maximizer/box_maximizer.h"
 #include "model/signal_model.h"
-#include "optimizer/optimizer_impl.h"
 #include "optimizer/seed_audit.h"
 #include "study/round_rng.h"
 
@@ -41,62 +42,76 @@ double ObservedReward(const std::vector<Observation>& observations, const Eigen:
 
 }  // namespace
 
-std::vector<OptimizerImpl::SafetyCheck> OptimizerImpl::SafetyChecks() const {
+std::vector<SafeRecommender::SafetyCheck> SafeRecommender::SafetyChecks() const {
   std::vector<SafetyCheck> checks;
-  if (calibrated_) {
-    for (const SignalModel& m : model_->safety_models())
+  if (r_.calibrated) {
+    for (const SignalModel& m : r_.model->safety_models())
       checks.push_back({&m.gp(), m.threshold(), m.prior_stddev(), false, m.max_observed()});
     return checks;
   }
   // The raw models: thresholds in the caller's units, the reward's through its outcome chain.
-  const double h = safety_.empty() ? std::nan("") : safety_[0].threshold;
+  const double h = r_.safety.empty() ? std::nan("") : r_.safety[0].threshold;
   if (!std::isnan(h))
-    checks.push_back({&model_->gp(), model_->chain().sense().sign() * h / model_->reward_unit(),
-                      PriorStddev(model_->gp()), true, kNoCap});
-  for (int i = 0; i < model_->num_constraints() && i + 1 < static_cast<int>(safety_.size()); ++i)
-    checks.push_back({&model_->constraint(i), safety_[static_cast<std::size_t>(i) + 1].threshold,
-                      PriorStddev(model_->constraint(i)), false, kNoCap});
+    checks.push_back({&r_.model->gp(),
+                      r_.model->chain().sense().sign() * h / r_.model->reward_unit(),
+                      PriorStddev(r_.model->gp()), true, kNoCap});
+  for (int i = 0; i < r_.model->num_constraints() && i + 1 < static_cast<int>(r_.safety.size());
+       ++i)
+    checks.push_back({&r_.model->constraint(i),
+                      r_.safety[static_cast<std::size_t>(i) + 1].threshold,
+                      PriorStddev(r_.model->constraint(i)), false, kNoCap});
   return checks;
 }
 
-double OptimizerImpl::SafetyBeta() const {
-  const int candidates = domain_.num_decision_points();
-  return strategy_->safety_beta(model_->gp().num_observations() + 1, candidates);
+double SafeRecommender::SafetyBeta() const {
+  const int candidates = r_.domain.num_decision_points();
+  return r_.strategy->safety_beta(r_.model->gp().num_observations() + 1, candidates);
 }
 
-double OptimizerImpl::Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,
-                             const Eigen::VectorXd& z, double beta) const {
+double SafeRecommender::Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,
+                               const Eigen::VectorXd& z, double beta) const {
   double margin = std::numeric_limits<double>::infinity();
-  const Eigen::VectorXd unit = domain_.ToUnit(x, z);
+  const Eigen::VectorXd unit = r_.domain.ToUnit(x, z);
   for (const SafetyCheck& c : checks) {
     double mean = 0, variance = 0;
-    c.gp->MeanAndVariance(c.reward_input ? inputs_.Input(x, z, rounds_) : unit, &mean, &variance);
+    c.gp->MeanAndVariance(c.reward_input ? r_.inputs.Input(x, z, r_.rounds) : unit, &mean,
+                          &variance);
     const double lower = std::min(mean, c.max_mean) - beta * std::sqrt(std::max(variance, 0.0));
     margin = std::min(margin, (lower - c.threshold) / c.prior_stddev);
   }
   return margin;
 }
 
-double OptimizerImpl::SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
-  domain_.CheckAction(x, "x");
-  domain_.CheckContext(z, "context");
-  if (!safe_ || safety_.empty()) return std::numeric_limits<double>::quiet_NaN();
+Recommendation SafeRecommender::Best() const {
+  if (r_.strategy->recommend_from_safe_set() && r_.domain.context_dim() == 0)
+    return SafeSetBest(Eigen::VectorXd());
+  return SafeBest(nullptr);
+}
+
+Recommendation SafeRecommender::BestAt(const Eigen::VectorXd& z) const {
+  return r_.strategy->recommend_from_safe_set() ? SafeSetBest(z) : SafeBest(&z);
+}
+
+double SafeRecommender::SafetyMargin(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+  r_.domain.CheckAction(x, "x");
+  r_.domain.CheckContext(z, "context");
+  if (!applies()) return std::numeric_limits<double>::quiet_NaN();
   return Margin(SafetyChecks(), x, z, SafetyBeta());
 }
 
-Prediction OptimizerImpl::PredictConstraint(int i, const Eigen::VectorXd& x,
-                                            const Eigen::VectorXd& z) const {
-  domain_.CheckAction(x, "x");
-  domain_.CheckContext(z, "context");
-  const GaussianProcess& gp = model_->constraint(i);  // throws std::out_of_range for a bad i
+Prediction SafeRecommender::PredictConstraint(int i, const Eigen::VectorXd& x,
+                                              const Eigen::VectorXd& z) const {
+  r_.domain.CheckAction(x, "x");
+  r_.domain.CheckContext(z, "context");
+  const GaussianProcess& gp = r_.model->constraint(i);  // throws std::out_of_range for a bad i
   double mean = 0, variance = 0;
-  gp.MeanAndVariance(domain_.ToUnit(x, z), &mean, &variance);
+  gp.MeanAndVariance(r_.domain.ToUnit(x, z), &mean, &variance);
   Prediction p;
   p.mean = mean;
   p.stddev = std::sqrt(std::max(variance, 0.0));
-  if (calibrated_) {
+  if (r_.calibrated) {
     const SignalModel& m =
-        model_->safety_models()[static_cast<std::size_t>(model_->constraint_safety_model(i))];
+        r_.model->safety_models()[static_cast<std::size_t>(r_.model->constraint_safety_model(i))];
     p.mean = m.MeanToTold(p.mean);
     p.stddev = m.StddevToTold(p.stddev);
   }
@@ -104,21 +119,21 @@ Prediction OptimizerImpl::PredictConstraint(int i, const Eigen::VectorXd& x,
 }
 
 // The usable seeds' actions (original units): declared safe at every context.
-std::vector<Eigen::VectorXd> OptimizerImpl::VouchedSeeds() const {
-  const Eigen::MatrixXd seeds = strategy_->safe_seeds();
+std::vector<Eigen::VectorXd> SafeRecommender::VouchedSeeds() const {
+  const Eigen::MatrixXd seeds = r_.strategy->safe_seeds();
   const SeedAudit audit =
-      AuditSeeds(seeds, observations_, safety_, options_.sense == ObjectiveSense::kMinimize);
+      AuditSeeds(seeds, r_.observations, r_.safety, r_.options.sense == ObjectiveSense::kMinimize);
   std::vector<Eigen::VectorXd> vouched;
   for (Eigen::Index s = 0; s < seeds.cols(); ++s)
     if (audit.usable[static_cast<std::size_t>(s)]) vouched.push_back(seeds.col(s));
   return vouched;
 }
 
-Recommendation OptimizerImpl::SafeBest(const Eigen::VectorXd* context) const {
+Recommendation SafeRecommender::SafeBest(const Eigen::VectorXd* context) const {
   const std::vector<SafetyCheck> checks = SafetyChecks();
   const std::vector<Eigen::VectorXd> seeds = VouchedSeeds();
   const double beta = SafetyBeta();
-  const bool minimize = options_.sense == ObjectiveSense::kMinimize;
+  const bool minimize = r_.options.sense == ObjectiveSense::kMinimize;
   auto is_seed = [&](const Eigen::VectorXd& x) {
     for (const Eigen::VectorXd& s : seeds)
       if (SameVector(s, x)) return true;
@@ -126,11 +141,11 @@ Recommendation OptimizerImpl::SafeBest(const Eigen::VectorXd* context) const {
   };
   Recommendation best;
   double best_mean = -std::numeric_limits<double>::infinity();
-  for (const Observation& o : observations_) {
-    if (!MeasuredSafe(o, safety_, minimize)) continue;
+  for (const Observation& o : r_.observations) {
+    if (!MeasuredSafe(o, r_.safety, minimize)) continue;
     const Eigen::VectorXd& z = context != nullptr ? *context : o.z;
     if (!is_seed(o.x) && !(Margin(checks, o.x, z, beta) >= 0.0)) continue;
-    const double mean = model_->gp().Mean(inputs_.Input(o.x, z, rounds_));
+    const double mean = r_.model->gp().Mean(r_.inputs.Input(o.x, z, r_.rounds));
     if (!(mean > best_mean)) continue;  // the first of equal means
     best_mean = mean;
     best.x = o.x;
@@ -139,54 +154,54 @@ Recommendation OptimizerImpl::SafeBest(const Eigen::VectorXd* context) const {
   if (!std::isfinite(best_mean))
     throw std::logic_error(
         "Best: no evaluated point is measured safe and inside the safe set yet (strategy '" +
-        strategy_name_ + "')");
-  best.posterior_mean = model_->chain().MeanToTold(best_mean);
-  best.observed_reward = ObservedReward(observations_, best.x, best.z);
+        r_.strategy_name + "')");
+  best.posterior_mean = r_.model->chain().MeanToTold(best_mean);
+  best.observed_reward = ObservedReward(r_.observations, best.x, best.z);
   return best;
 }
 
 // The maximizer of the reward's posterior mean over the safe set at context z.
-Recommendation OptimizerImpl::SafeSetBest(const Eigen::VectorXd& z) const {
+Recommendation SafeRecommender::SafeSetBest(const Eigen::VectorXd& z) const {
   const std::vector<SafetyCheck> checks = SafetyChecks();
   const double beta = SafetyBeta();
   std::vector<Eigen::VectorXd> points = VouchedSeeds();
   const std::size_t num_seeds = points.size();
-  if (domain_.kind() == DomainKind::kFiniteSet) {
-    for (int c = 0; c < domain_.num_candidates(); ++c)
-      points.push_back(domain_.candidates().col(c));
+  if (r_.domain.kind() == DomainKind::kFiniteSet) {
+    for (int c = 0; c < r_.domain.num_candidates(); ++c)
+      points.push_back(r_.domain.candidates().col(c));
   } else {
-    Rng rng = RoundRng(options_.seed, rounds_, kStreamBest);
-    const Eigen::VectorXd lo = Eigen::VectorXd::Zero(domain_.action_dim());
-    const Eigen::VectorXd hi = Eigen::VectorXd::Ones(domain_.action_dim());
+    Rng rng = RoundRng(r_.options.seed, r_.rounds, kStreamBest);
+    const Eigen::VectorXd lo = Eigen::VectorXd::Zero(r_.domain.action_dim());
+    const Eigen::VectorXd hi = Eigen::VectorXd::Ones(r_.domain.action_dim());
     std::normal_distribution<double> normal(0.0, kSafeSetCloudRadius);
-    for (const Observation& o : observations_) {
+    for (const Observation& o : r_.observations) {
       points.push_back(o.x);
-      const Eigen::VectorXd u = domain_.ToUnit(o.x, z).head(domain_.action_dim());
+      const Eigen::VectorXd u = r_.domain.ToUnit(o.x, z).head(r_.domain.action_dim());
       for (int k = 0; k < kSafeSetCloudPerAction; ++k) {
         Eigen::VectorXd v = u;
         for (Eigen::Index d = 0; d < v.size(); ++d) v(d) += normal(rng);
-        points.push_back(domain_.ActionFromUnit(v.cwiseMax(lo).cwiseMin(hi)));
+        points.push_back(r_.domain.ActionFromUnit(v.cwiseMax(lo).cwiseMin(hi)));
       }
     }
     const Eigen::MatrixXd sobol = ScrambledSobol(lo, hi, kSafeSetSobolPoints, rng);
     for (Eigen::Index j = 0; j < sobol.cols(); ++j)
-      points.push_back(domain_.ActionFromUnit(sobol.col(j)));
+      points.push_back(r_.domain.ActionFromUnit(sobol.col(j)));
   }
   Recommendation best;
   double best_mean = -std::numeric_limits<double>::infinity();
   for (std::size_t j = 0; j < points.size(); ++j) {
     if (j >= num_seeds && !(Margin(checks, points[j], z, beta) >= 0.0)) continue;
-    const double mean = model_->gp().Mean(inputs_.Input(points[j], z, rounds_));
+    const double mean = r_.model->gp().Mean(r_.inputs.Input(points[j], z, r_.rounds));
     if (!(mean > best_mean)) continue;
     best_mean = mean;
     best.x = points[j];
   }
   if (!std::isfinite(best_mean))
     throw std::logic_error("Best: the safe set is empty (no seed left; strategy '" +
-                           strategy_name_ + "')");
+                           r_.strategy_name + "')");
   best.z = z;
-  best.posterior_mean = model_->chain().MeanToTold(best_mean);
-  best.observed_reward = ObservedReward(observations_, best.x, z);
+  best.posterior_mean = r_.model->chain().MeanToTold(best_mean);
+  best.observed_reward = ObservedReward(r_.observations, best.x, z);
   return best;
 }
 

@@ -1,10 +1,13 @@
-// An Optimizer's tells (optimizer.h): checked in full first, recorded durably, then applied to
-// the models; and the calls that give pending points back.
+// An Optimizer's tells (optimizer/tell_step.h): checked in full first, recorded durably, then
+// applied to the models; their replay; and the calls that give pending points back.
+#include "optimizer/tell_step.h"
+
+#include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "gpbandit/numerics/format.h"
 #include "gpbandit/study/observation_log.h"
-#include "optimizer/optimizer_impl.h"
 #include "study/named_records.h"
 
 namespace gpbandit {
@@ -14,40 +17,60 @@ namespace {
 // Whether a told value enters the model: an accepted reward, or a failure with an imputed one.
 bool AddsRow(double y, double imputed) { return std::isfinite(y) || !std::isnan(imputed); }
 
+// Equal, or both NaN.
+bool SameReward(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
 }  // namespace
 
-void OptimizerImpl::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                         const Eigen::VectorXd& constraints, long trial) {
+void TellStep::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                    const Eigen::VectorXd& constraints, long trial) {
   CheckTell(x, z, y, "x", "context", "y");
   CheckConstraints(y, constraints);
   journal_.Run([&] {
     // Looked up under the study's lock, after the replay: another worker may have told it.
     const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
-    const double imputed = model_->ImputedReward();
-    const int rows = model_->rows() + (AddsRow(y, imputed) ? 1 : 0);
+    const double imputed = r_.model->ImputedReward();
+    const int rows = r_.model->rows() + (AddsRow(y, imputed) ? 1 : 0);
     return StageTell(x, z, y, imputed, round, constraints, trial,
-                     model_->RefitClaim(rows, journal_.now()));
+                     r_.model->RefitClaim(rows, journal_.now()));
   });
 }
 
-const PendingPoint& OptimizerImpl::PendingTrial(long trial) const {
-  const int j = pending_.IndexOfTrial(trial);
+// With exactly the model operations of the live tell (ApplyTell), so that the rebuilt state is
+// bit-for-bit the same.
+void TellStep::Replay(const LogRecord& record) {
+  r_.domain.CheckAction(record.x, "log tell x");
+  r_.domain.CheckContext(record.z, "log tell z");
+  CheckConstraints(record.y, record.constraints);
+  ApplyTell(record.x, record.z, record.y, record.accepted,
+            record.round >= 0 ? record.round : TellRound(record.x, record.z), record.constraints,
+            record.trial);
+  if (!SameReward(r_.observations.back().imputed, record.imputed))
+    throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
+                             " in the log, but " + FormatDouble(r_.observations.back().imputed) +
+                             " on replay");
+  if (!std::isnan(record.refit_claim))
+    r_.model->NoteRefitClaim(record.refit_claim, /*mine=*/false, record.worker);
+}
+
+const PendingPoint& TellStep::PendingTrial(long trial) const {
+  const int j = r_.pending.IndexOfTrial(trial);
   if (j < 0)
     throw std::invalid_argument(
         "trial " + std::to_string(trial) + " is not pending (" +
-        (trial >= 0 && trial < pending_.next_trial()
+        (trial >= 0 && trial < r_.pending.next_trial()
              ? "it was told, released or cleared already"
-             : "no such trial: " + std::to_string(pending_.next_trial()) + " handed out so far") +
+             : "no such trial: " + std::to_string(r_.pending.next_trial()) + " handed out so far") +
         ")");
-  return pending_.points()[static_cast<std::size_t>(j)];
+  return r_.pending.points()[static_cast<std::size_t>(j)];
 }
 
-void OptimizerImpl::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
-  const int m = model_->num_constraints();
+void TellStep::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
+  const int m = r_.model->num_constraints();
   const bool may_be_empty = m == 0 || !std::isfinite(y);
   if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
     throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
-                                " values, but strategy '" + strategy_name_ + "' models " +
+                                " values, but strategy '" + r_.strategy_name + "' models " +
                                 std::to_string(m) + " constraint signals" +
                                 (m > 0 ? " (Tell(x, context, y, constraints))" : ""));
   for (Eigen::Index i = 0; i < constraints.size(); ++i)
@@ -56,12 +79,12 @@ void OptimizerImpl::CheckConstraints(double y, const Eigen::VectorXd& constraint
                                   "] is not finite: " + FormatDouble(constraints(i)));
 }
 
-void OptimizerImpl::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                              const std::string& x_field, const std::string& z_field,
-                              const std::string& y_field) const {
-  domain_.CheckAction(x, x_field);
-  domain_.CheckContext(z, z_field);
-  if (!std::isfinite(y) && options_.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
+void TellStep::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                         const std::string& x_field, const std::string& z_field,
+                         const std::string& y_field) const {
+  r_.domain.CheckAction(x, x_field);
+  r_.domain.CheckContext(z, z_field);
+  if (!std::isfinite(y) && r_.options.non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
     std::ostringstream s;
     // Worded in the option's names of the log, Python and the command line, not in C++'s.
     s << y_field << " is not finite: " << y
@@ -73,66 +96,66 @@ void OptimizerImpl::CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z
 
 // The ask round of the pending point it answers (exactly equal x and z), else the last ask
 // round (0 before any).
-long OptimizerImpl::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
-  const int j = pending_.IndexOf(x, z);
-  if (j >= 0) return pending_.points()[static_cast<std::size_t>(j)].round;
-  return std::max(0L, rounds_ - 1);
+long TellStep::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+  const int j = r_.pending.IndexOf(x, z);
+  if (j >= 0) return r_.pending.points()[static_cast<std::size_t>(j)].round;
+  return std::max(0L, r_.rounds - 1);
 }
 
 // imputed: what ApplyTell will impute for a failure (the model's sense), logged in the caller's
 // sense (as Observation::imputed) so that a replay can check it.
 // refit_claim: the refit this tell claims (ModelKeeper::RefitClaim), or NaN.
-std::function<void()> OptimizerImpl::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                               double y, double imputed, long round,
-                                               const Eigen::VectorXd& constraints, long trial,
-                                               double refit_claim) {
+std::function<void()> TellStep::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                                          double y, double imputed, long round,
+                                          const Eigen::VectorXd& constraints, long trial,
+                                          double refit_claim) {
   const bool accepted = std::isfinite(y);
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
-                       accepted ? std::nan("") : model_->chain().FromReward(imputed), round,
+                       accepted ? std::nan("") : r_.model->chain().FromReward(imputed), round,
                        constraints, trial, refit_claim, journal_.worker_id()),
-      domain_, x, z));
+      r_.domain, x, z));
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
           g = Eigen::VectorXd(constraints), trial, refit_claim] {
     ApplyTell(x, z, y, accepted, round, g, trial);
-    if (!std::isnan(refit_claim)) model_->NoteRefitClaim(refit_claim, /*mine=*/true);
+    if (!std::isnan(refit_claim)) r_.model->NoteRefitClaim(refit_claim, /*mine=*/true);
   };
 }
 
-void OptimizerImpl::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                              bool accepted, long round, const Eigen::VectorXd& constraints,
-                              long trial) {
+void TellStep::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
+                         bool accepted, long round, const Eigen::VectorXd& constraints,
+                         long trial) {
   Observation observation{x, z, y, accepted, std::nan(""), constraints};
   observation.round = round;
   const double imputed =
-      model_->Add(inputs_.Input(x, z, round), domain_.ToUnit(x, z), y, accepted, constraints);
-  if (!std::isnan(imputed)) observation.imputed = model_->chain().FromReward(imputed);
-  observations_.push_back(std::move(observation));
+      r_.model->Add(r_.inputs.Input(x, z, round), r_.domain.ToUnit(x, z), y, accepted, constraints);
+  if (!std::isnan(imputed)) observation.imputed = r_.model->chain().FromReward(imputed);
+  r_.observations.push_back(std::move(observation));
   if (trial >= 0)
-    pending_.RemoveTrial(trial);
+    r_.pending.RemoveTrial(trial);
   else
-    pending_.Remove(x, z);
+    r_.pending.Remove(x, z);
 }
 
-void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
-                             const Eigen::VectorXd& y) {
+void TellStep::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
+                        const Eigen::VectorXd& y) {
   if (X.cols() != y.size())
     throw std::invalid_argument("X has " + std::to_string(X.cols()) + " columns but y has " +
                                 std::to_string(y.size()) + " entries");
-  if (X.rows() != domain_.action_dim() && X.cols() > 0)
+  if (X.rows() != r_.domain.action_dim() && X.cols() > 0)
     throw std::invalid_argument("X has " + std::to_string(X.rows()) +
                                 " rows but the action dimension is " +
-                                std::to_string(domain_.action_dim()));
-  if (model_->num_constraints() > 0)
+                                std::to_string(r_.domain.action_dim()));
+  if (r_.model->num_constraints() > 0)
     throw std::invalid_argument("TellMany carries no constraint signals, but strategy '" +
-                                strategy_name_ + "' models " +
-                                std::to_string(model_->num_constraints()) +
+                                r_.strategy_name + "' models " +
+                                std::to_string(r_.model->num_constraints()) +
                                 "; tell each observation with Tell(x, context, y, constraints)");
   const bool no_z = Z.size() == 0;
-  if (!no_z && (Z.cols() != X.cols() || Z.rows() != domain_.context_dim()))
+  if (!no_z && (Z.cols() != X.cols() || Z.rows() != r_.domain.context_dim()))
     throw std::invalid_argument(
         "Z is " + std::to_string(Z.rows()) + " x " + std::to_string(Z.cols()) + " but must be " +
-        std::to_string(domain_.context_dim()) + " x " + std::to_string(X.cols()));
+        std::to_string(r_.domain.context_dim()) + " x " + std::to_string(X.cols()));
   auto column_z = [&](Eigen::Index j) {
     return no_z ? Eigen::VectorXd() : Eigen::VectorXd(Z.col(j));
   };
@@ -143,20 +166,20 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
   journal_.Run([&] {
     // Every column is staged before the first is applied: the imputed rewards follow the worst
     // accepted reward column by column, as ApplyTell will.
-    double worst = model_->worst_reward();
-    int accepted = model_->num_accepted();
-    int rows = model_->rows();
+    double worst = r_.model->worst_reward();
+    int accepted = r_.model->num_accepted();
+    int rows = r_.model->rows();
     bool claimed = false;  // one claim per call: the first column after which a refit is due
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      const double imputed = model_->ImputedReward(worst, accepted);
+      const double imputed = r_.model->ImputedReward(worst, accepted);
       rows += AddsRow(y(j), imputed) ? 1 : 0;
-      const double claim = claimed ? std::nan("") : model_->RefitClaim(rows, journal_.now());
+      const double claim = claimed ? std::nan("") : r_.model->RefitClaim(rows, journal_.now());
       claimed = claimed || !std::isnan(claim);
       applies.push_back(StageTell(X.col(j), column_z(j), y(j), imputed,
                                   TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim));
       if (std::isfinite(y(j))) {
-        worst = std::min(worst, model_->chain().ToReward(y(j)));
+        worst = std::min(worst, r_.model->chain().ToReward(y(j)));
         ++accepted;
       }
     }
@@ -166,44 +189,44 @@ void OptimizerImpl::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
   });
 }
 
-void OptimizerImpl::ClearPending() {
+void TellStep::ClearPending() {
   journal_.Run([&] {
     journal_.Append(FormatClearPendingRecord());
-    return [this] { pending_.Clear(); };
+    return [this] { r_.pending.Clear(); };
   });
 }
 
-bool OptimizerImpl::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
-  domain_.CheckAction(x, "x");
-  domain_.CheckContext(z, "context");
+bool TellStep::Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+  r_.domain.CheckAction(x, "x");
+  r_.domain.CheckContext(z, "context");
   bool released = false;
   journal_.Run([&] {
-    released = pending_.IndexOf(x, z) >= 0;
+    released = r_.pending.IndexOf(x, z) >= 0;
     if (released) journal_.Append(FormatReleaseRecord(x, z));
     return std::function<void()>([&] {
-      if (released) pending_.Remove(x, z);
+      if (released) r_.pending.Remove(x, z);
     });
   });
   return released;
 }
 
-bool OptimizerImpl::ReleaseTrial(long trial) {
+bool TellStep::ReleaseTrial(long trial) {
   bool released = false;
   journal_.Run([&] {
-    const int j = pending_.IndexOfTrial(trial);
+    const int j = r_.pending.IndexOfTrial(trial);
     released = j >= 0;
     if (released) {
-      const PendingPoint& p = pending_.points()[static_cast<std::size_t>(j)];
+      const PendingPoint& p = r_.pending.points()[static_cast<std::size_t>(j)];
       journal_.Append(FormatReleaseRecord(p.x, p.z, trial));
     }
     return std::function<void()>([&] {
-      if (released) pending_.RemoveTrial(trial);
+      if (released) r_.pending.RemoveTrial(trial);
     });
   });
   return released;
 }
 
-bool OptimizerImpl::CreateStudy() {
+bool TellStep::CreateStudy() {
   if (!journal_.has_storage()) throw std::logic_error("CreateStudy: the optimizer has no storage");
   bool created = false;
   journal_.Run([&] {
