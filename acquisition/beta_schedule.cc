@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "numerics/math.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/math.h"
 
 namespace gpbandit {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "acquisition/option_checks.h"
 #include "acquisition/options_json.h"
-#include "numerics/cholesky.h"
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/kernel/kernel_features.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 namespace {

@@ -29,13 +29,13 @@
 #include <vector>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/maximizer/box_maximizer.h"
-#include "gpbandit/maximizer/candidate_posterior.h"
 #include "gpbandit/acquisition/cgp_ucb.h"
-#include "gpbandit/maximizer/finite_argmax.h"
 #include "gpbandit/acquisition/gp_ts.h"
 #include "gpbandit/acquisition/gp_ucb.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/maximizer/box_maximizer.h"
+#include "gpbandit/maximizer/candidate_posterior.h"
+#include "gpbandit/maximizer/finite_argmax.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // The Cholesky factorization of a Gram matrix (d = 6, squared exponential, lengthscale 0.5, noise
-// 1e-3): Eigen's LLT as this build compiles it against numerics/dense_kernels.h's (OpenBLAS's dpotrf
-// when the build has it). In a -DGPBANDIT_NATIVE=ON build, BM_EigenLlt is Eigen compiled as limbo
-// compiles it (-march=native), the factorization of limbo's refactorization. Arg: n.
+// 1e-3): Eigen's LLT as this build compiles it against numerics/dense_kernels.h's (OpenBLAS's
+// dpotrf when the build has it). In a -DGPBANDIT_NATIVE=ON build, BM_EigenLlt is Eigen compiled as
+// limbo compiles it (-march=native), the factorization of limbo's refactorization. Arg: n.
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Cholesky>

@@ -21,9 +21,9 @@
 
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
+#include "gpbandit/kernel/kernel_factory.h"
 
 namespace gpbandit {
 namespace {

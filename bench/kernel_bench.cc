@@ -17,10 +17,10 @@
 #include <memory>
 
 #include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "gpbandit/kernel/kernel.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/numerics/random.h"
-#include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "tests/user_kernel.h"
 
 namespace gpbandit {

@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "numerics/cholesky.h"
-#include "gpbandit/maximizer/finite_bandit_loop.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/maximizer/finite_bandit_loop.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "numerics/cholesky.h"
 #include "study_args.h"
 
 namespace {

@@ -36,8 +36,8 @@
 #include "bench/flags.h"
 #include "bench/problem_family.h"
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 
 namespace gpbandit {
 namespace {

@@ -1,4 +1,4 @@
-// gpbandit's strategies, through the pagmo adapter (plugin/pagmo_algorithm.h) with their
+// gpbandit's strategies, through the pagmo adapter (pagmo/pagmo_algorithm.h) with their
 // defaults only, against pagmo's own algorithms and uniform random search, at a budget of 100
 // evaluations: the same 10-point population per seed (pagmo::population{problem, 10, seed}),
 // then 90 evaluations by each method. Problems: pagmo's rosenbrock (2-D and 5-D), ackley,

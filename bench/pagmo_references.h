@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/pagmo/pagmo_algorithm.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/pagmo/pagmo_algorithm.h"
 
 namespace gpbandit {
 namespace bench {

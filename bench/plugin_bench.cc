@@ -21,12 +21,12 @@
 // maximizer's own defaults, 512 raw samples, 8 starts, 100 iterations at 1e-10, and fit.h's 5
 // restarts x 200 iterations at 1e-10; all with the optimizer's noise floor and lengthscale
 // prior), threads (OptimizerOptions::num_threads: 0 the default, at most all cores, 2 on the
-// reference machine, as the thread policy of numerics/thread_policy.h decides; bench/busy_core_bench.sh
-// compares 0 with 1 beside a busy core), srinivas_beta (0:
-// limbo's UCB, constant beta 0.25; 1: Theorem 2's compact-set beta_t scaled by 0.2),
-// first_seed (0: seeds 0-19, the reference rows; 20: seeds 20-39, a second sample: on
-// Hartmann-6 35-40% of the seeds end in the local optimum 0.119 below the global one, so a
-// 20-seed median flips with whether 9 or 10 of them do).
+// reference machine, as the thread policy of numerics/thread_policy.h decides;
+// bench/busy_core_bench.sh compares 0 with 1 beside a busy core), srinivas_beta (0: limbo's UCB,
+// constant beta 0.25; 1: Theorem 2's compact-set beta_t scaled by 0.2), first_seed (0: seeds 0-19,
+// the reference rows; 20: seeds 20-39, a second sample: on Hartmann-6 35-40% of the seeds end in
+// the local optimum 0.119 below the global one, so a 20-seed median flips with whether 9 or 10 of
+// them do).
 //
 // limbo builds with -O3 -march=native by default (its wscript); compare its figures with a
 // -DGPBANDIT_NATIVE=ON build as well as with the portable default one.

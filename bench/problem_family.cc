@@ -7,8 +7,8 @@
 #include <random>
 #include <stdexcept>
 
-#include "numerics/math.h"
 #include "gpbandit/numerics/random.h"
+#include "numerics/math.h"
 
 namespace gpbandit {
 namespace bench {

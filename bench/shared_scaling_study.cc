@@ -41,9 +41,9 @@
 #include "bench/flags.h"
 #include "bench/shared_study_run.h"
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/postgres_storage.h"
+#include "gpbandit/study/observation_log.h"
 
 namespace gpbandit {
 namespace {

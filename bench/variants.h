@@ -14,8 +14,8 @@
 #include <string>
 
 #include "gpbandit/acquisition/strategy_params.h"
-#include "gpbandit/study/optimizer_options.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/study/optimizer_options.h"
 
 namespace gpbandit {
 namespace bench {

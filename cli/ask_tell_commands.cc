@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
@@ -23,7 +24,7 @@ struct LogFlags {
   StudyFlags study;
   SpaceFlags space;
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
-  std::string sense = ObjectiveSenseName(ObjectiveSense::kMaximize);
+  OutcomeFlags outcome;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
 };
@@ -41,15 +42,11 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
       "option", po::value(&f->options),
       "[strategy:]key=value, a strategy option, repeatable (first call; remembered by the log; "
       "gpbandit strategies lists each strategy's options and defaults)")(
-      "seed", ValueWithDefault(&f->seed), "seed (first call)")(
-      "sense", ValueWithDefault(&f->sense),
-      "maximize (--y is a reward) or minimize (--y is a cost) (first call; remembered by the "
-      "log)");
-}
-
-ObjectiveSense SenseArg(const std::string& text) {
-  RequireOneOf("--sense", text, {"maximize", "minimize"});
-  return text == "minimize" ? ObjectiveSense::kMinimize : ObjectiveSense::kMaximize;
+      "seed", ValueWithDefault(&f->seed), "seed (first call)");
+  // By hand a typo like --y nan should be refused, not recorded: throw by default.
+  AddOutcomeFlags(desc, &f->outcome,
+                  "first call; remembered by the log, later calls must match or omit it",
+                  NonFiniteRewardPolicy::kThrow);
 }
 
 // The --option values for the study's strategy.
@@ -85,9 +82,7 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
   if (!vm["seed"].defaulted() && f.seed != optimizer.options().seed)
     throw UsageError("--seed " + std::to_string(f.seed) + " differs from the log's seed " +
                      std::to_string(optimizer.options().seed) + " (" + where + ")");
-  if (!vm["sense"].defaulted() && SenseArg(f.sense) != optimizer.options().sense)
-    throw UsageError("--sense " + f.sense + " differs from the log's sense " +
-                     ObjectiveSenseName(optimizer.options().sense) + " (" + where + ")");
+  CheckOutcomeMatches(f.outcome, optimizer, where);
   const StrategyParams& logged = optimizer.strategy_options();
   if (logged.MergedWith(OptionsOf(f, optimizer.strategy_name())) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
@@ -120,11 +115,11 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   }
   OptimizerOptions options;
   options.seed = f.seed;
-  options.sense = SenseArg(f.sense);
+  options.sense = SenseOf(f.outcome, ObjectiveSense::kMaximize);
   options.log_path = f.study.log_path;
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
-  options.non_finite_rewards = NonFiniteRewardPolicy::kThrow;
+  options.non_finite_rewards = FailuresOf(f.outcome, NonFiniteRewardPolicy::kThrow);
   // A safe strategy that models its signals in the caller's units (safe-opt's calibrated =
   // false) needs the model's prior in reward units: the default kernel's unit signal variance
   // then says "the reward may range over about +-2 around its first values".
@@ -169,7 +164,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   const Eigen::VectorXd x = optimizer->Ask(ContextArg(f), &trial);
   // The point stays stdout's first line (scripts read it); the trial goes on a second line
   // only when asked for.
-  streams.out << PointText(optimizer->domain(), x) << std::endl;
+  streams.out << SuggestionText(optimizer->domain(), x) << std::endl;
   if (print_trial) streams.out << "trial " << trial << std::endl;
   streams.err << "[suggest] trial " << trial << ", round " << optimizer->rounds() << ", "
               << optimizer->num_accepted() << " observations, strategy "
@@ -208,9 +203,15 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
+  RequireTellable(*optimizer, y, "--y");
   if (vm.count("trial")) {
     RequirePendingTrial(*optimizer, trial, DescribeStudy(f.study));
     optimizer->TellTrial(trial, x, ContextArg(f), y, g);
+  } else if (const long printed = FindPendingPrintedAs(optimizer->pending_points(),
+                                                       optimizer->domain(), x, ContextArg(f));
+             printed >= 0) {
+    // The suggestion as suggest printed it (a bound snapped) answers its pending point.
+    optimizer->TellTrial(printed, x, ContextArg(f), y, g);
   } else {
     optimizer->Tell(x, ContextArg(f), y, g);
   }

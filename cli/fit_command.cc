@@ -21,8 +21,8 @@
 #include "cli/io/observations.h"
 #include "cli/progress.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel_factory.h"
 
 namespace gpbandit {
 namespace cli {

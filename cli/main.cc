@@ -7,6 +7,7 @@
 
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/dashboard/commands.h"
 #include "examples/commands.h"
 
 namespace gpbandit {
@@ -37,6 +38,10 @@ const std::vector<cli::Command>& Subcommands() {
        cli::WorkerCommand},
       {"pending", "the points handed out and not yet observed, with their leases",
        cli::PendingCommand},
+      {"dashboard", "serve a live page of a study: model, trials, workers (read-only)",
+       cli::DashboardCommand},
+      {"report", "the dashboard's views of a study in one self-contained HTML file",
+       cli::ReportCommand},
       {"study", "create, list, show, export or import studies (files, PostgreSQL)",
        cli::StudyCommand},
       {"sensor-data", "simulate the building's sensors, write the finite-problem files",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -85,7 +86,89 @@ std::vector<std::string> SplitPairs(const ParameterSpace& space, const std::stri
   return pairs;
 }
 
+// The name of a word "name=value" shaped as a parameter's name (parameter_spec.h), or "".
+std::string NameOfPairWord(const std::string& word) {
+  const std::size_t eq = word.find('=');
+  if (eq == std::string::npos || eq == 0) return "";
+  const auto letter = [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+  };
+  if (!letter(word[0])) return "";
+  for (std::size_t i = 1; i < eq; ++i)
+    if (!letter(word[i]) && !std::isdigit(static_cast<unsigned char>(word[i])) && word[i] != '.' &&
+        word[i] != '-')
+      return "";
+  return word.substr(0, eq);
+}
+
+// Throws UsageError when a pair's value holds, after a blank, a word "name=..." that is no
+// parameter's (SplitPairs joined it to the pair before as if a label went on), unless the
+// whole value is a label of that pair's parameter.
+void RequireKnownNames(const ParameterSpace& space, const std::vector<std::string>& pairs,
+                       const std::string& flag) {
+  for (const std::string& pair : pairs) {
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string::npos) continue;
+    const int index = space.Index(pair.substr(0, eq));
+    const std::string value = pair.substr(eq + 1);
+    if (index >= 0) {
+      const Parameter& p = space.parameter(index);
+      if (std::find(p.labels.begin(), p.labels.end(), value) != p.labels.end()) continue;
+    }
+    std::istringstream words(value);
+    std::string word;
+    words >> word;  // the value's own first word
+    while (words >> word) {
+      const std::string name = NameOfPairWord(word);
+      if (!name.empty())
+        throw UsageError("--" + flag + ": '" + name + "' in '" + word +
+                         "' is not a parameter of this study (its parameters: " + space.Describe() +
+                         ")");
+    }
+  }
+}
+
+// How far from a bound a coordinate may be and still be that bound: kBoundSnap of the
+// coordinate's width, on a log parameter in log units.
+bool WithinRounding(double v, double bound, double lower, double upper, bool log_scale) {
+  if (log_scale && lower > 0 && v > 0)
+    return std::fabs(std::log(v) - std::log(bound)) <=
+           kBoundSnap * (std::log(upper) - std::log(lower));
+  return std::fabs(v - bound) <= kBoundSnap * (upper - lower);
+}
+
 }  // namespace
+
+Eigen::VectorXd SnapToBounds(const Domain& domain, const Eigen::VectorXd& x) {
+  const ParameterSpace* space = domain.action_space();
+  const Eigen::VectorXd lower = space ? space->vector_lower() : domain.lower();
+  const Eigen::VectorXd upper = space ? space->vector_upper() : domain.upper();
+  if (domain.kind() == DomainKind::kFiniteSet || lower.size() != x.size()) return x;
+  Eigen::VectorXd snapped = x;
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    const bool log_scale =
+        space && space->parameter(static_cast<int>(i)).scale == ParameterScale::kLog;
+    for (const double bound : {lower(i), upper(i)})
+      if (WithinRounding(x(i), bound, lower(i), upper(i), log_scale)) snapped(i) = bound;
+  }
+  return snapped;
+}
+
+std::string SuggestionText(const Domain& domain, const Eigen::VectorXd& x) {
+  return PointText(domain, SnapToBounds(domain, x));
+}
+
+long FindPendingPrintedAs(const std::vector<PendingPoint>& pending, const Domain& domain,
+                          const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+  const std::string text = SuggestionText(domain, x);
+  long found = -1;
+  for (const PendingPoint& p : pending) {
+    if (p.z.size() != z.size() || p.z != z) continue;
+    if (p.x == x) return -1;  // pending exactly: Tell releases it
+    if (found < 0 && SuggestionText(domain, p.x) == text) found = p.trial;
+  }
+  return found;
+}
 
 void AddSpaceFlags(po::options_description* desc, SpaceFlags* f, const std::string& when) {
   desc->add_options()(
@@ -175,6 +258,7 @@ Eigen::VectorXd ParsePoint(const Domain& domain, const std::string& flag,
   std::vector<std::string> pairs;
   for (const std::string& text : texts)
     for (const std::string& pair : SplitPairs(*space, text)) pairs.push_back(pair);
+  RequireKnownNames(*space, pairs, flag);
   try {
     return space->ToVector(ParseNamedValues(*space, pairs), "--" + flag);
   } catch (const std::invalid_argument& e) {

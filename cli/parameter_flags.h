@@ -20,6 +20,7 @@
 #include "cli/command.h"
 #include "gpbandit/space/domain.h"
 #include "gpbandit/space/parameter_space.h"
+#include "gpbandit/study/optimizer_types.h"
 
 namespace gpbandit {
 namespace cli {
@@ -46,15 +47,33 @@ void CheckSpaceMatches(const SpaceFlags& f, const Domain& domain, const std::str
 // A point of the domain as text: "name=value ..." (separated by blanks) for a parameter space,
 // "x1,x2,..." otherwise.
 std::string PointText(const Domain& domain, const Eigen::VectorXd& x);
+// x with every coordinate within rounding of a bound of the domain set to that bound: within
+// kBoundSnap of the coordinate's width (on a log parameter, of its width in log units). A
+// maximizer that stops 7.877e-08 off the lower bound 0 of [0, 1], or at 49.99999993 of
+// [0, 50], hands out the bound a person would have typed. Other coordinates are unchanged.
+constexpr double kBoundSnap = 1e-6;
+Eigen::VectorXd SnapToBounds(const Domain& domain, const Eigen::VectorXd& x);
+// PointText of SnapToBounds: how suggest, best, study show and a worker's command show a point
+// the optimizer handed out. Its pending point keeps the exact value (the log's 17 digits):
+// observe matches a --x that prints alike to it (FindPendingPrintedAs).
+std::string SuggestionText(const Domain& domain, const Eigen::VectorXd& x);
+
 // Its entries one by one: "name=value" for a space, the number otherwise (a worker's arguments).
 std::vector<std::string> PointArguments(const Domain& domain, const Eigen::VectorXd& x);
 // Each entry's value alone: the real, the integer, the label, or the number (GPBANDIT_X1, ...).
 std::vector<std::string> PointValues(const Domain& domain, const Eigen::VectorXd& x);
 
+// The trial of the pending point at context z whose SuggestionText is x's, when none is
+// exactly x (a suggestion observed as printed, its bound snapped); -1 if none or x is pending.
+long FindPendingPrintedAs(const std::vector<PendingPoint>& pending, const Domain& domain,
+                          const Eigen::VectorXd& x, const Eigen::VectorXd& z);
+
 // The action vector of `texts`, the values of a repeatable --flag. For a parameter space: the
 // name=value pairs of all the texts, each text holding one or more pairs separated by blanks
 // (what PointText prints; a blank inside a label stays when the text after it does not start
-// with "name=" of a parameter), every parameter named once, legal values. Otherwise one text of
+// with "name=" of a parameter and the label so joined is one of the parameter's), every
+// parameter named once, legal values; a word "name=..." whose name is not a parameter is
+// refused naming it. Otherwise one text of
 // comma-separated numbers. Throws UsageError naming --flag and the offending text.
 Eigen::VectorXd ParsePoint(const Domain& domain, const std::string& flag,
                            const std::vector<std::string>& texts);

@@ -50,18 +50,23 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
                       args, desc, &vm, streams.out))
     return kExitOk;
   const std::unique_ptr<Optimizer> optimizer = OpenForQuery(f);
+  RequireObservations(*optimizer, f.study, "to recommend");
   Recommendation r;
   try {
     r = optimizer->Best(ContextOf(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--context: ") + e.what());
   }
-  streams.out << PointText(optimizer->domain(), r.x) << std::endl;
+  streams.out << SuggestionText(optimizer->domain(), r.x) << std::endl;
   // Under a safe strategy Best stays inside the safe set: say how far inside.
   const double margin = optimizer->SafetyMargin(r.x, r.z);
   streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
-              << (std::isnan(r.observed_reward) ? std::string(" (not observed there)")
-                                                : ", observed " + FormatDouble(r.observed_reward))
+              << (std::isnan(r.observed_reward)
+                      ? std::string(" (not observed there)")
+                      : (optimizer->options().sense == ObjectiveSense::kMinimize
+                             ? ", observed cost "
+                             : ", observed reward ") +
+                            FormatDouble(r.observed_reward))
               << "; " << optimizer->num_accepted() << " observations, "
               << ObjectiveSenseName(optimizer->options().sense)
               << (std::isnan(margin) ? std::string()

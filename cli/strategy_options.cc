@@ -13,6 +13,18 @@ bool Contains(const std::vector<std::string>& names, const std::string& name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+// The study's own options are flags of their own (cli/outcome_flags.h), not strategy options:
+// a user who writes them as --option is told the flag.
+void RequireStrategyKey(const std::string& item, const std::string& key) {
+  const std::string flag = key == "non_finite_rewards" || key == "failures" ? "--failures"
+                           : key == "sense"                                 ? "--sense"
+                                                                            : "";
+  if (!flag.empty())
+    throw UsageError("--option " + item + ": " + key +
+                     " is the study's, not a strategy option; give it as " + flag + " " +
+                     item.substr(item.find('=') + 1));
+}
+
 }  // namespace
 
 StrategyOptionFlags ParseStrategyOptions(const std::vector<std::string>& items,
@@ -27,8 +39,9 @@ StrategyOptionFlags ParseStrategyOptions(const std::vector<std::string>& items,
     if (equals == std::string::npos || equals == key_start)
       throw UsageError("--option '" + item +
                        "': expected key=value or strategy:key=value, e.g. beta_scale=0.2");
-    const StrategyParams param = StrategyParams().WithText(
-        item.substr(key_start, equals - key_start), item.substr(equals + 1));
+    const std::string key = item.substr(key_start, equals - key_start);
+    RequireStrategyKey(item, key);
+    const StrategyParams param = StrategyParams().WithText(key, item.substr(equals + 1));
     if (!prefixed) {
       flags.every = flags.every.MergedWith(param);
       continue;

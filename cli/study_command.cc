@@ -16,14 +16,15 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
 #include "cli/study_flags.h"
-#include "gpbandit/study/log_header.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/storage/study_storage.h"
+#include "gpbandit/study/log_header.h"
+#include "gpbandit/study/observation_log.h"
 
 namespace gpbandit {
 namespace cli {
@@ -45,18 +46,12 @@ std::unique_ptr<StudyStorage> StorageOf(const StudyFlags& f) {
 struct CreateFlags {
   StudyFlags study;
   SpaceFlags space;
-  std::string bounds, strategy = "gp-ucb", context_bounds, failures = "skip";
+  OutcomeFlags outcome;
+  std::string bounds, strategy = "gp-ucb", context_bounds;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
   int context_dim = 0;
 };
-
-NonFiniteRewardPolicy FailurePolicy(const std::string& name) {
-  RequireOneOf("--failures", name, {"skip", "impute-worst", "throw"});
-  if (name == "skip") return NonFiniteRewardPolicy::kSkip;
-  if (name == "impute-worst") return NonFiniteRewardPolicy::kImputeWorst;
-  return NonFiniteRewardPolicy::kThrow;
-}
 
 Domain DomainFromFlags(const CreateFlags& f) {
   const std::optional<ParameterSpace> space = SpaceFromFlags(f.space, f.bounds);
@@ -89,11 +84,10 @@ int Create(const std::vector<std::string>& args, Streams streams) {
       "seed", ValueWithDefault(&f.seed), "seed")(
       "context-dim", ValueWithDefault(&f.context_dim),
       "number of context coordinates (contextual studies)")(
-      "context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)")(
-      "failures", ValueWithDefault(&f.failures),
-      "a failed evaluation (NaN, a worker's crashed command): skip = recorded as failed, "
-      "impute-worst = recorded and taught to the model at the worst reward so far, "
-      "throw = refused (a worker then releases the point)");
+      "context-bounds", po::value(&f.context_bounds), "context box lower:upper,... (optional)");
+  // Workers run commands that may crash: a crash is recorded as failed by default (under throw a
+  // worker releases the point instead).
+  AddOutcomeFlags(&desc, &f.outcome, "the study remembers it", NonFiniteRewardPolicy::kSkip);
   po::variables_map vm;
   if (!ParseArguments("study create",
                       "--storage URL [--study NAME] (--bounds 0:1,0:10 | --param "
@@ -108,7 +102,8 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   CheckStudyAccess(f.study, /*writes=*/true);
   OptimizerOptions options;
   options.seed = f.seed;
-  options.non_finite_rewards = FailurePolicy(f.failures);
+  options.sense = SenseOf(f.outcome, ObjectiveSense::kMaximize);
+  options.non_finite_rewards = FailuresOf(f.outcome, NonFiniteRewardPolicy::kSkip);
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
@@ -155,6 +150,8 @@ json SummaryJson(const Optimizer& optimizer, double now) {
             {"strategy", optimizer.strategy_name()},
             {"strategy_options", json::parse(optimizer.strategy_options().json())},
             {"seed", optimizer.options().seed},
+            {"sense", ObjectiveSenseName(optimizer.options().sense)},
+            {"failures", FailuresName(optimizer.options().non_finite_rewards)},
             {"told", optimizer.observations().size()},
             {"accepted", optimizer.num_accepted()},
             {"failed", optimizer.num_failed()},
@@ -162,11 +159,13 @@ json SummaryJson(const Optimizer& optimizer, double now) {
             {"pending_expired", expired},
             {"rounds", optimizer.rounds()}};
   if (optimizer.num_accepted() > 0) {
+    // In the study's own units: the value told there, a cost under --sense minimize.
     const Recommendation best = optimizer.Best();
-    j["best"] = {{"x", PointText(d, best.x)},
+    const bool costs = optimizer.options().sense == ObjectiveSense::kMinimize;
+    j["best"] = {{"x", SuggestionText(d, best.x)},
                  {"z", FormatVector(best.z)},
                  {"posterior_mean", best.posterior_mean},
-                 {"observed_reward", best.observed_reward}};
+                 {costs ? "observed_cost" : "observed_reward", best.observed_reward}};
   }
   return j;
 }

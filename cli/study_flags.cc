@@ -102,6 +102,13 @@ std::unique_ptr<Optimizer> OpenExistingStudy(const StudyFlags& f) {
   }
 }
 
+void RequireObservations(const Optimizer& optimizer, const StudyFlags& f, const std::string& what) {
+  if (optimizer.num_accepted() > 0) return;
+  throw InputError(DescribeStudy(f) + " holds no observations yet (" +
+                   std::to_string(optimizer.num_failed()) + " failed): nothing " + what +
+                   "; observe a value first");
+}
+
 UsageError TrialNotPending(long trial, const std::string& where) {
   return UsageError("--trial " + std::to_string(trial) + " is not pending in " + where +
                     " (told, released or cleared, or never handed out; gpbandit pending lists "

@@ -55,6 +55,11 @@ double WallClockSeconds();
 // record -- is an InputError (exit 2), and nothing is written.
 std::unique_ptr<Optimizer> OpenExistingStudy(const StudyFlags& f);
 
+// Throws InputError "WHERE holds no observations yet: nothing WHAT" (exit 2, a study that
+// cannot be used as given) unless the study has an accepted observation; `what` is "to
+// recommend", "to draw".
+void RequireObservations(const Optimizer& optimizer, const StudyFlags& f, const std::string& what);
+
 // The error of a --trial that has no pending point in the study described by `where` (told,
 // released or cleared, or never handed out): "--trial N is not pending in WHERE ...".
 UsageError TrialNotPending(long trial, const std::string& where);

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/evaluation_process.h"
 #include "cli/io/csv.h"
+#include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
 #include "gpbandit/optimizer/optimizer.h"
@@ -28,6 +29,7 @@ namespace {
 
 struct WorkerFlags {
   StudyFlags study;
+  OutcomeFlags outcome;
   long evaluations = 0, until_told = 0;
   std::string context;
   std::vector<std::string> command;
@@ -38,7 +40,7 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
                                                                   const WorkerFlags& f,
                                                                   const Optimizer& optimizer) {
   std::vector<std::pair<std::string, std::string>> env = {
-      {"GPBANDIT_X", PointText(optimizer.domain(), x)},
+      {"GPBANDIT_X", SuggestionText(optimizer.domain(), x)},
       {"GPBANDIT_STUDY", DescribeStudy(f.study)},
       {"GPBANDIT_WORKER", optimizer.worker_id()}};
   const std::vector<std::string> values = PointValues(optimizer.domain(), x);
@@ -53,21 +55,26 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
 // One ask, evaluation and tell. false when the worker was asked to stop (its point released).
 bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::VectorXd& z,
                   Streams streams) {
-  const Eigen::VectorXd x = optimizer.Ask(z);
+  long trial = -1;
+  const Eigen::VectorXd x = optimizer.Ask(z, &trial);
   if (StopSignal() != 0) {
     optimizer.Release(x, z);
     return false;
   }
+  // The command evaluates the point as suggest prints it (a bound within rounding is the bound),
+  // and the study is told that point, as a suggest/observe loop tells it: by its trial when it
+  // differs from the one handed out, so that both leave the same records.
+  const Eigen::VectorXd evaluated = SnapToBounds(optimizer.domain(), x);
   std::vector<std::string> argv = f.command;
-  for (const std::string& argument : PointArguments(optimizer.domain(), x))
+  for (const std::string& argument : PointArguments(optimizer.domain(), evaluated))
     argv.push_back(argument);
-  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(x, z, f, optimizer));
+  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(evaluated, z, f, optimizer));
   if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
     optimizer.Release(x, z);
     return false;
   }
   if (result.outcome == EvaluationResult::Outcome::kFailed) {
-    streams.err << "[worker] " << PointText(optimizer.domain(), x)
+    streams.err << "[worker] " << PointText(optimizer.domain(), evaluated)
                 << ": the evaluation failed: " << result.problem;
     if (optimizer.options().non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
       optimizer.Release(x, z);
@@ -79,11 +86,16 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
   const double y = result.outcome == EvaluationResult::Outcome::kReward
                        ? result.reward
                        : std::numeric_limits<double>::quiet_NaN();
-  optimizer.Tell(x, z, y);
-  if (optimizer.domain().action_space() != nullptr) {
-    streams.out << PointText(optimizer.domain(), x) << " y=" << io::FormatDouble(y) << std::endl;
+  if (evaluated == x) {
+    optimizer.Tell(x, z, y);
   } else {
-    streams.out << FormatVector(x) << "," << io::FormatDouble(y) << std::endl;
+    optimizer.TellTrial(trial, evaluated, z, y);
+  }
+  if (optimizer.domain().action_space() != nullptr) {
+    streams.out << PointText(optimizer.domain(), evaluated) << " y=" << io::FormatDouble(y)
+                << std::endl;
+  } else {
+    streams.out << FormatVector(evaluated) << "," << io::FormatDouble(y) << std::endl;
   }
   return true;
 }
@@ -102,6 +114,8 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
       "until-told", ValueWithDefault(&f.until_told),
       "stop once the study holds this many tells (0: no limit)")(
       "context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
+  AddOutcomeFlags(&desc, &f.outcome, "the study's, set by study create; checked when given",
+                  std::nullopt);
   po::variables_map vm;
   if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]", own,
                       desc, &vm, streams.out))
@@ -114,6 +128,7 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
   const Eigen::VectorXd z =
       f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
+  CheckOutcomeMatches(f.outcome, *optimizer, DescribeStudy(f.study));
   optimizer->domain().CheckContext(z, "--context");
   InstallStopSignals();
   long done = 0;

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "numerics/cholesky.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 FiniteSetPosterior::FiniteSetPosterior(const Kernel& kernel, const Eigen::MatrixXd& candidates,

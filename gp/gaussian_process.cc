@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "numerics/cholesky.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 namespace {

@@ -15,9 +15,9 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "numerics/math.h"
 #include "numerics/thread_policy.h"
-#include "gpbandit/hyperparams/log_marginal_likelihood.h"
 
 namespace gpbandit {
 namespace {

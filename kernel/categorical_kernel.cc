@@ -3,8 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "gpbandit/numerics/format.h"
 #include "gpbandit/kernel/index_kernel.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "gpbandit/numerics/format.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "numerics/math.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/math.h"
 
 namespace gpbandit {
 namespace {

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "acquisition/option_checks.h"
+#include "gpbandit/numerics/format.h"
 #include "numerics/math.h"
 #include "numerics/thread_policy.h"
-#include "gpbandit/numerics/format.h"
 
 namespace gpbandit {
 namespace {

@@ -12,8 +12,8 @@
 #include <stdexcept>
 
 #include "acquisition/option_checks.h"
-#include "numerics/thread_policy.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/thread_policy.h"
 
 namespace gpbandit {
 namespace {

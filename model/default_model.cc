@@ -11,24 +11,18 @@ namespace gpbandit {
 namespace {
 
 // The default kernel's lengthscale prior, log(l) ~ N(log 0.3, 1) in the unit cube
-// (optimizer_options.h, `fit`). Median 0.5 did as well on Hartmann-6 (10 seeds), but it and
-// medians 0.7 and 1 lost the short pagmo runs of tests/pagmo/pagmo_algorithm_test.cc
-// (10 evaluations in 3-D).
+// (optimizer_options.h, `fit`); docs/benchmarks.md, section "Why the defaults are what they are".
 constexpr double kDefaultLengthscalePriorMedian = 0.3;
 constexpr double kDefaultLengthscalePriorStddevLog = 1.0;
 // The default kernel's signal-variance prior, log(s2) ~ N(log 1, 1.5^2) with standardized
-// outputs (whose variance is 1). Without it, a fit on the first 10 Hartmann-6 points can end in
-// the white-noise optimum (signal variance at its lower bound 1e-3, noise ~1), and the model
-// then learns nothing until the next refit, 50 rounds later in bench/plugin_bench.cc: 3 of 8
-// seeds with the fit's tolerance at 1e-8, 1 of 30 at 1e-6; with the prior, none
-// (tests/optimizer/optimizer_defaults_test.cc). The prior costs ~4.7 nats at s2 = 0.01, which the
-// likelihood of a truly noisy objective outweighs.
+// outputs (whose variance is 1): it keeps a fit on a few points out of the white-noise optimum
+// (signal variance at its lower bound 1e-3, noise ~1; tests/optimizer/optimizer_defaults_test.cc,
+// docs/benchmarks.md, section "Why the defaults are what they are"). It costs ~4.7 nats at
+// s2 = 0.01, which the likelihood of a truly noisy objective outweighs.
 constexpr double kDefaultSignalVariancePriorStddevLog = 1.5;
 // The exchangeable kernel's category lengthscales, log(l) ~ N(log 1, 1): two distinct labels
-// correlate by exp(-1) = 0.37 at the median. With the lengthscales' median 0.3 (correlation
-// 0.04, nearly independent labels) the median gap after 60 trials on the tuning seeds of
-// docs/benchmarks.md's "Mixed spaces" was 0.28 on func3c and 4.9e-4 on the pendulum; with 1,
-// 0.20 and 4.1e-4; with 3, 0.21 and 4.8e-4.
+// correlate by exp(-1) = 0.37 at the median. Chosen on generated problems; docs/benchmarks.md,
+// section "Mixed spaces".
 constexpr double kDefaultCategoryLengthscalePriorMedian = 1.0;
 
 }  // namespace
@@ -83,9 +77,8 @@ std::unique_ptr<Kernel> DefaultKernel(const Domain& domain, double lengthscale) 
   return MakeProduct(std::move(parts));
 }
 
-// Starting from 1, runs on the test functions of bench/safe_opt_study.cc evaluated 1-2 unsafe
-// points in their first 15 rounds (3-7 per 100 rounds without refits); from 0.3, none
-// (docs/benchmarks.md, "Safe exploration").
+// Safe strategies start from the shorter lengthscale 0.3, which explores more cautiously; chosen
+// on test functions, docs/benchmarks.md, section "Safe exploration".
 double DefaultLengthscale(const Strategy& strategy) {
   return strategy.safe_seeds().cols() > 0 ? kDefaultLengthscalePriorMedian : 1.0;
 }

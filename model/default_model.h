@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "gpbandit/acquisition/strategy.h"
-#include "gpbandit/kernel/kernel.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel.h"
 #include "gpbandit/space/domain.h"
 
 namespace gpbandit {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "numerics/cholesky.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 namespace {

@@ -1,6 +1,7 @@
 #include "numerics/dense_kernels.h"
 
 #include <Eigen/Cholesky>
+#include <atomic>
 #include <mutex>
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
@@ -22,13 +23,17 @@ void SingleThreadedBlas() {
 }
 #endif
 
+// How many ScopedPortableDenseKernelsForTesting live.
+std::atomic<int> portable_scopes{0};
+
 }  // namespace
 
 bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A) {
   const Eigen::Index n = A.rows();
   if (n == 0) return true;
 #ifdef GPBANDIT_HAVE_OPENBLAS
-  if (n <= 2147483647 / n && A.outerStride() <= 2147483647) {
+  if (portable_scopes.load(std::memory_order_relaxed) == 0 && n <= 2147483647 / n &&
+      A.outerStride() <= 2147483647) {
     SingleThreadedBlas();
     const int size = static_cast<int>(n), stride = static_cast<int>(A.outerStride());
     int info = 0;
@@ -43,10 +48,19 @@ bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A) {
 
 std::string DenseKernelsDescription() {
 #ifdef GPBANDIT_HAVE_OPENBLAS
+  if (portable_scopes.load(std::memory_order_relaxed) > 0) return "eigen";
   return std::string("openblas ") + openblas_get_corename();
 #else
   return "eigen";
 #endif
+}
+
+ScopedPortableDenseKernelsForTesting::ScopedPortableDenseKernelsForTesting() {
+  portable_scopes.fetch_add(1);
+}
+
+ScopedPortableDenseKernelsForTesting::~ScopedPortableDenseKernelsForTesting() {
+  portable_scopes.fetch_sub(1);
 }
 
 }  // namespace gpbandit

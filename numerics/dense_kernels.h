@@ -25,8 +25,22 @@ namespace gpbandit {
 bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A);
 
 // "openblas <core>" (the kernels OpenBLAS chose for this CPU, e.g. "openblas Haswell") or
-// "eigen".
+// "eigen" (a build without OpenBLAS, or while a ScopedPortableDenseKernelsForTesting lives).
 std::string DenseKernelsDescription();
+
+// While one lives, CholeskyLowerInPlace runs Eigen's LLT in every build: compiled code with no
+// run-time dispatch, so the same bits on every CPU the binary runs on. For the tests that compare
+// with results recorded on another machine (tests/optimizer/log_format_v*_test.cc). Scopes nest.
+// Thread safety: construct and destroy it while no other thread factorizes (the switch is
+// atomic, but a fit that sees it change midway mixes kernels).
+class ScopedPortableDenseKernelsForTesting {
+ public:
+  ScopedPortableDenseKernelsForTesting();
+  ~ScopedPortableDenseKernelsForTesting();
+  ScopedPortableDenseKernelsForTesting(const ScopedPortableDenseKernelsForTesting&) = delete;
+  ScopedPortableDenseKernelsForTesting& operator=(const ScopedPortableDenseKernelsForTesting&) =
+      delete;
+};
 
 }  // namespace gpbandit
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "numerics/cholesky.h"
 #include "gpbandit/numerics/format.h"
+#include "numerics/cholesky.h"
 
 namespace gpbandit {
 namespace {

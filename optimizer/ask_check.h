@@ -16,8 +16,8 @@
 // standard deviation: where the posterior is already sure, near the optimum late in a study, a
 // large share of a small standard deviation moves the acquisition by little.) Otherwise, and
 // always for a point equal to one of theirs, the ask is refused and chosen again, on the replica
-// as it is then. (Moving the point by a short local search on the posterior with their points
-// hallucinated was measured and lost regret against choosing again: docs/benchmarks.md.) Tells
+// as it is then (chosen over moving the point; docs/benchmarks.md, section "Shared studies:
+// workers per study, storage overhead"). Tells
 // of points that were in progress for the ask change only its feedback, as GP-BUCB's delayed
 // feedback allows (so do tells of points released meanwhile: they were in the posterior it
 // chose from); others' refits change only the hyperparameters. A strict check (safe strategies,

@@ -4,14 +4,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <iostream>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "gpbandit/study/observation_log.h"
-#include "study/named_records.h"
 #include "optimizer/observed_points.h"
 #include "optimizer/optimizer_impl.h"
-#include "study/round_rng.h"
 #include "optimizer/seed_audit.h"
+#include "study/named_records.h"
+#include "study/round_rng.h"
 
 namespace gpbandit {
 namespace internal {
@@ -279,7 +279,7 @@ std::vector<std::string> OptimizerImpl::NewWarnings(const AskCall& call) {
     reported_dropped_seeds_[s] = true;
     fresh.push_back(finding + "; dropped, " + std::to_string(call.dropped_seeds.size()) + " of " +
                     std::to_string(reported_dropped_seeds_.size()) + " seeds measured unsafe");
-    std::cerr << "gpbandit: warning: " << fresh.back() << "\n";
+    Warn(fresh.back());
   }
   return fresh;
 }

@@ -9,9 +9,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <iostream>
 #include <thread>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "storage/lease_lock.h"
 
 namespace gpbandit {
@@ -49,8 +49,8 @@ bool AskSlots::Prepare() {
     usable_ = mutex_fd_ >= 0;
   }
   if (!usable_) {
-    std::cerr << "gpbandit: warning: cannot use " << dir_
-              << " for the ask slots; asks outside the study's lock go without them\n";
+    Warn("cannot use " + dir_ +
+         " for the ask slots; asks outside the study's lock go without them");
     return false;
   }
   for (int i = 0; i < CoresAvailable(); ++i)
@@ -71,8 +71,7 @@ void AskSlots::Take() {
         }
       }
     } catch (const std::exception& e) {
-      std::cerr << "gpbandit: warning: " << e.what()
-                << "; asks outside the study's lock go without slots\n";
+      Warn(std::string(e.what()) + "; asks outside the study's lock go without slots");
       usable_ = false;
       slots_.clear();
       return;

@@ -2,8 +2,8 @@
 #include <cmath>
 
 #include "gpbandit/maximizer/box_maximizer.h"
-#include "study/pending_book.h"
 #include "optimizer/round_chooser.h"
+#include "study/pending_book.h"
 #include "study/round_rng.h"
 
 namespace gpbandit {

@@ -6,8 +6,8 @@
 
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/observation_log.h"
-#include "study/interrupted_retry.h"
 #include "optimizer/optimizer_impl.h"
+#include "study/interrupted_retry.h"
 
 namespace gpbandit {
 namespace {

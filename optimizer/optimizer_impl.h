@@ -15,17 +15,17 @@
 
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/space/domain.h"
+#include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/optimizer_options.h"
 #include "gpbandit/study/optimizer_types.h"
-#include "gpbandit/storage/study_storage.h"
+#include "model/model_inputs.h"
+#include "model/model_keeper.h"
 #include "optimizer/ask_check.h"
 #include "optimizer/ask_slots.h"
 #include "optimizer/initial_design.h"
-#include "model/model_inputs.h"
-#include "model/model_keeper.h"
-#include "study/pending_book.h"
 #include "optimizer/round_chooser.h"
+#include "study/pending_book.h"
 #include "study/study_journal.h"
 
 namespace gpbandit {
@@ -100,7 +100,7 @@ class OptimizerImpl {
   // drawn_round: the round whose numbers chose the points, when not call.round.
   std::function<void()> RecordPending(const AskCall& call, long drawn_round = -1);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
-  // RoundReport::warnings: the seeds newly found measured unsafe (also printed to stderr).
+  // RoundReport::warnings: the seeds newly found measured unsafe (also handed to the warning sink).
   std::vector<std::string> NewWarnings(const AskCall& call);
   // ---- Asks outside the lock (ask_outside_lock.cc) ----
   // One try: chosen on the replica, checked against what others recorded meanwhile

@@ -6,13 +6,16 @@
 
 namespace gpbandit {
 
-// Members fixed at construction are read without the lock (the references stay valid).
+// Members fixed at construction are read without the lock (the references stay valid: nothing
+// replaces them, not even a replica rebuilt from the study's start). Everything else is read
+// under the lock and returned by value: ResetReplica replaces the models.
 const Domain& Optimizer::domain() const { return impl_->domain(); }
 const std::string& Optimizer::strategy_name() const { return impl_->strategy_name(); }
 const StrategyParams& Optimizer::strategy_options() const { return impl_->strategy_options(); }
 const OptimizerOptions& Optimizer::options() const { return impl_->options(); }
 const std::string& Optimizer::worker_id() const { return impl_->journal().worker_id(); }
-const GaussianProcess& Optimizer::model() const {
+GaussianProcess Optimizer::model() const {
+  std::lock_guard<std::mutex> lock(mutex_);
   if (impl_->model().reward().rank_one() != nullptr)
     throw std::logic_error(
         "Optimizer::model: on a finite set kept by rank-one updates "
@@ -20,8 +23,13 @@ const GaussianProcess& Optimizer::model() const {
         "and no exact GP is kept; use Predict, Best or information_gain()");
   return impl_->model().gp();
 }
-int Optimizer::num_constraints() const { return impl_->model().num_constraints(); }
-const GaussianProcess& Optimizer::constraint_model(int i) const {
+int Optimizer::num_constraints() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return impl_->model().num_constraints();
+}
+
+GaussianProcess Optimizer::constraint_model(int i) const {
+  std::lock_guard<std::mutex> lock(mutex_);
   return impl_->model().constraint(i);
 }
 

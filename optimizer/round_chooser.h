@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "gpbandit/maximizer/box_maximizer.h"
-#include "gpbandit/maximizer/mixed_maximizer.h"
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/gp/gaussian_process.h"
+#include "gpbandit/maximizer/box_maximizer.h"
+#include "gpbandit/maximizer/mixed_maximizer.h"
 #include "gpbandit/space/domain.h"
 #include "gpbandit/study/optimizer_options.h"
 #include "model/finite_set_belief.h"

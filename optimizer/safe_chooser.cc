@@ -3,8 +3,8 @@
 #include <stdexcept>
 
 #include "model/model_keeper.h"
-#include "optimizer/round_chooser.h"
 #include "model/signal_model.h"
+#include "optimizer/round_chooser.h"
 
 namespace gpbandit {
 namespace {

@@ -15,10 +15,10 @@
 #include <random>
 
 #include "gpbandit/maximizer/box_maximizer.h"
-#include "optimizer/optimizer_impl.h"
-#include "study/round_rng.h"
-#include "optimizer/seed_audit.h"
 #include "model/signal_model.h"
+#include "optimizer/optimizer_impl.h"
+#include "optimizer/seed_audit.h"
+#include "study/round_rng.h"
 
 namespace gpbandit {
 namespace internal {

@@ -12,9 +12,9 @@
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/acquisition/probability_of_improvement.h"
 #include "gpbandit/acquisition/r_gp_ucb.h"
-#include "gpbandit/safe/safe_opt.h"
 #include "gpbandit/acquisition/tv_gp_ucb.h"
 #include "gpbandit/acquisition/variance_only.h"
+#include "gpbandit/safe/safe_opt.h"
 
 namespace gpbandit {
 namespace {

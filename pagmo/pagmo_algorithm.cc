@@ -15,10 +15,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
-#include "gpbandit/space/parameter_space.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/space/parameter_space.h"
+#include "gpbandit/study/log_header.h"
 
 namespace gpbandit {
 namespace {

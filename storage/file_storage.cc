@@ -7,9 +7,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <iostream>
 #include <stdexcept>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "storage/json_lines.h"
 #include "storage/lease_lock.h"
 
@@ -230,8 +230,8 @@ std::vector<StudyRecord> FileStudyStorage::Parse(const std::string& text, bool r
   const long long torn_line = first_line + scanned.lines;
   // A reader cannot tell a crash's torn line from one being written unless nobody holds the lock.
   if (warned_torn_line_ != torn_line && (repair || LeaseLock::Free(path_ + ".lock"))) {
-    std::cerr << "gpbandit: warning: " << Describe() << ": dropping a torn last line " << torn_line
-              << " (" << scanned.torn_problem << "); the records before it are intact\n";
+    Warn(Describe() + ": dropping a torn last line " + std::to_string(torn_line) + " (" +
+         scanned.torn_problem + "); the records before it are intact");
     warned_torn_line_ = torn_line;
   }
   // Under the exclusive lock no live process can be writing the torn bytes.

@@ -10,12 +10,13 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <iostream>
 #include <iterator>
 #include <random>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+
+#include "gpbandit/numerics/warning_sink.h"
 
 namespace gpbandit {
 namespace {
@@ -194,11 +195,12 @@ void LeaseLock::Break(int mutex_fd, const std::string& mutex_path, ino_t ino,
       std::string holder;
       double lease = 0;
       ParseToken(token, &holder, &lease);
-      std::cerr << "gpbandit: warning: " << mutex_path << ": " << what_ << " was held by "
-                << (holder.empty() ? std::string("an unknown process") : holder) << " for "
-                << seconds
-                << " s, beyond its lease: breaking it (a stopped or frozen process? it will "
-                   "write nothing, and retry when it resumes)\n";
+      std::ostringstream message;
+      message << mutex_path << ": " << what_ << " was held by "
+              << (holder.empty() ? std::string("an unknown process") : holder) << " for " << seconds
+              << " s, beyond its lease: breaking it (a stopped or frozen process? it will write "
+                 "nothing, and retry when it resumes)";
+      Warn(message.str());
     }
   }
   FlockRetrying(mutex_fd, LOCK_UN);

@@ -20,7 +20,7 @@
 //   it locked and that it has held the lock for less than three quarters of its lease
 //   (StillHeld). A broken holder therefore writes nothing, unless it is frozen for a quarter
 //   lease exactly between that check and its write(2); its write then lands after other
-//   workers' records, and it says so on stderr (a residual race, as in every lease lock).
+//   workers' records, and it says so (warning_sink.h; a residual race, as in every lease lock).
 //
 // Every process on the study must use this lock (gpbandit since lock leases); older versions
 // locked the study file itself. Internal to storage/; one thread at a time per object.

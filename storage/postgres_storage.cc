@@ -6,14 +6,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "storage/json_lines.h"
 #include "storage/lease_lock.h"
 #include "storage/study_name.h"
@@ -149,7 +150,8 @@ class Connection {
 
   const std::string& redacted() const { return redacted_; }
 
-  // The open connection, reconnecting first (with backoff, reporting on stderr) if it was lost.
+  // The open connection, reconnecting first (with backoff, reporting to the warning sink) if it was
+  // lost.
   pqxx::connection& Get() {
     if (conn_ && conn_->is_open()) return *conn_;
     conn_.reset();
@@ -158,17 +160,22 @@ class Connection {
     for (int attempt = 1;; ++attempt) {
       try {
         Open();
-        std::cerr << "gpbandit: reconnected to " << redacted_ << " after "
-                  << Seconds(std::chrono::steady_clock::now() - start) << " s\n";
+        std::ostringstream message;
+        message << "reconnected to " << redacted_ << " after "
+                << Seconds(std::chrono::steady_clock::now() - start) << " s";
+        Warn(message.str());
         return *conn_;
       } catch (const std::exception& e) {
         const double waited = Seconds(std::chrono::steady_clock::now() - start);
         if (waited >= options_.reconnect_timeout_seconds)
           throw std::runtime_error("gave up reconnecting to " + redacted_ + " after " +
                                    std::to_string(waited) + " s: " + OneLine(e.what()));
-        if (attempt == 1)
-          std::cerr << "gpbandit: lost the connection to " << redacted_ << " (" << OneLine(e.what())
-                    << "); retrying for up to " << options_.reconnect_timeout_seconds << " s\n";
+        if (attempt == 1) {
+          std::ostringstream message;
+          message << "lost the connection to " << redacted_ << " (" << OneLine(e.what())
+                  << "); retrying for up to " << options_.reconnect_timeout_seconds << " s";
+          Warn(message.str());
+        }
       }
       std::this_thread::sleep_for(std::chrono::duration<double>(wait));
       wait = std::min(2.0, wait * 2.0);

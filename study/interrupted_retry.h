@@ -5,10 +5,10 @@
 #ifndef GPBANDIT_STUDY_INTERRUPTED_RETRY_H_
 #define GPBANDIT_STUDY_INTERRUPTED_RETRY_H_
 
-#include <iostream>
 #include <stdexcept>
 #include <string>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
@@ -16,7 +16,7 @@ namespace gpbandit {
 // Attempts before giving up.
 constexpr int kMaxInterruptedAttempts = 20;
 
-// Runs `attempt` until it ends without StorageInterrupted, saying on standard error what it
+// Runs `attempt` until it ends without StorageInterrupted, telling the warning sink what it
 // does again (`again`, e.g. "retrying the call"); after kMaxInterruptedAttempts interrupted
 // ones throws std::runtime_error naming the storage and the last interruption.
 template <typename F>
@@ -29,7 +29,7 @@ auto RetryInterrupted(const StudyStorage& storage, const char* again, F attempt)
       if (n >= kMaxInterruptedAttempts)
         throw std::runtime_error(storage.Describe() + ": gave up after " + std::to_string(n) +
                                  " interrupted attempts: " + e.what());
-      std::cerr << "gpbandit: warning: " << e.what() << "; " << again << "\n";
+      Warn(std::string(e.what()) + "; " + again);
     }
   }
 }

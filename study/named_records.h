@@ -2,7 +2,7 @@
 // log_header.h): a pending or tell record of a domain built from a ParameterSpace carries
 // "params" ({"kp": 0.3, "taps": 4, "mode": "pid"}) and, for contexts given as a space,
 // "context_params", so that a reader of the study sees the user's parameters. Replay reads "x"
-// and "z" only. Internal to plugin/.
+// and "z" only. Internal to study/.
 #ifndef GPBANDIT_STUDY_NAMED_RECORDS_H_
 #define GPBANDIT_STUDY_NAMED_RECORDS_H_
 

@@ -2,11 +2,11 @@
 
 #include <cmath>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "storage/json_lines.h"
 #include "study/json_vector.h"
 
@@ -122,9 +122,8 @@ LogContents ReadLog(const std::string& path) {
   RefuseHeaderlessText(scanned, !contents.records.empty(), path);
   contents.intact_bytes = static_cast<long long>(scanned.intact_bytes);
   if (scanned.torn) {
-    std::cerr << "gpbandit: warning: " << path << ": dropping a torn last line "
-              << scanned.lines + 1 << " (" << scanned.torn_problem
-              << "); the records before it are intact\n";
+    Warn(path + ": dropping a torn last line " + std::to_string(scanned.lines + 1) + " (" +
+         scanned.torn_problem + "); the records before it are intact");
     contents.dropped_torn_line = true;
   }
   return contents;

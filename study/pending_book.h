@@ -2,7 +2,7 @@
 // Desautels, Krause & Burdick 2014), in the order handed out. A point counts as in progress
 // while its lease lasts (WorkerOptions::pending_lease_seconds): only then is it hallucinated
 // and does it hold back the initial design. Matching is by trial number, or by exact equality
-// of action and context. Internal to plugin/; not thread-safe (the Optimizer serializes calls).
+// of action and context. Internal to study/; not thread-safe (the Optimizer serializes calls).
 #ifndef GPBANDIT_STUDY_PENDING_BOOK_H_
 #define GPBANDIT_STUDY_PENDING_BOOK_H_
 

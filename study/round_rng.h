@@ -1,7 +1,7 @@
 // The generators of an Optimizer's rounds: the random numbers of ask round r come from a
 // generator seeded by (seed, r, stream), so that a run replayed from its log draws exactly the
 // numbers of the uninterrupted one, and independent jobs of one round (a refit that may or may
-// not happen, the choice, the design) never shift each other's numbers. Internal to plugin/.
+// not happen, the choice, the design) never shift each other's numbers. Internal to study/.
 #ifndef GPBANDIT_STUDY_ROUND_RNG_H_
 #define GPBANDIT_STUDY_ROUND_RNG_H_
 

@@ -1,9 +1,9 @@
 #include "study/study_journal.h"
 
 #include <chrono>
-#include <iostream>
 #include <stdexcept>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "study/interrupted_retry.h"
 #include "study/refit_claims.h"
 
@@ -63,7 +63,7 @@ void StudyJournal::SyncFrom(StudySession& session, std::unique_ptr<StudySession>
     raw = session.ReadAfter(synced_);
   } catch (const StudyRewound& e) {
     // What this worker replayed is no longer the study's prefix: start again from the header.
-    std::cerr << "gpbandit: warning: " << e.what() << "; replaying the study again\n";
+    Warn(std::string(e.what()) + "; replaying the study again");
     hooks_.reset();
     synced_ = 0;
     if (on_reset_) on_reset_();

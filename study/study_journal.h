@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/observation_log.h"
 #include "gpbandit/study/optimizer_options.h"
-#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 
@@ -77,7 +77,7 @@ class StudyJournal {
   void ReadAhead();
   // While set (not null), `observer` sees the records of others before they are replayed, and
   // `on_reset` is told when the replica is rebuilt from the start: what an ask computed outside
-  // the lock checks against (optimistic_ask.cc).
+  // the lock checks against (optimizer/ask_outside_lock.cc, optimizer/ask_check.h).
   void Observe(Observer observer, std::function<void()> on_reset);
 
   // The current call's clock: seconds since the Unix epoch on the study's clock (the database

@@ -139,9 +139,10 @@ void Recommend(const problems::PendulumPlant& plant, const Optimizer& contextual
                const Eigen::Vector2d& plain_best, DemoCondition* condition) {
   const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, condition->payload);
   double best_mean = -std::numeric_limits<double>::infinity();
+  const GaussianProcess model = contextual.model();  // one copy for the whole loop
   for (const Observation& obs : contextual.observations()) {
     if (!obs.accepted) continue;
-    const double mean = contextual.model().Mean(contextual.domain().ToUnit(obs.x, z));
+    const double mean = model.Mean(contextual.domain().ToUnit(obs.x, z));
     const bool same_condition = obs.z.size() == 1 && obs.z(0) == condition->payload;
     if ((same_condition || condition->episodes == 0) && mean > best_mean) {
       best_mean = mean;

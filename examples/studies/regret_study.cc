@@ -19,10 +19,10 @@
 #include "cli/progress.h"
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/acquisition/beta_schedule.h"
-#include "gpbandit/maximizer/finite_bandit_loop.h"
 #include "gpbandit/gp/finite_set_posterior.h"
-#include "gpbandit/numerics/format.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/maximizer/finite_bandit_loop.h"
+#include "gpbandit/numerics/format.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/optimizer/strategy_registry.h"
 

@@ -13,7 +13,7 @@
 //   ignore = a separate GP over the actions for each distinct context; merge = one GP over the
 //   actions that never sees the context.
 // - Box problems (branin, hartmann3, hartmann6, rosenbrock) and finite problems with --fit: the
-//   ask/tell Optimizer (plugin/optimizer.h): unit cube, standardized outputs, hyperparameters
+//   ask/tell Optimizer (optimizer/optimizer.h): unit cube, standardized outputs, hyperparameters
 //   refitted on its schedule when fit is set (fixed otherwise); on box problems with fit, the
 //   Optimizer's default model unless a kernel is asked for (optimizer_default_model).
 // Regret: r_t = max over the candidates with context z_t of f - f(x_t) (the contextual regret;

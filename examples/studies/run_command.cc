@@ -141,10 +141,11 @@ void AddRunFlags(cli::po::options_description* desc, RegretStudyOptions* o, RunF
       "prior-mean", cli::ValueWithDefault(&o->prior_mean),
       "constant prior mean of the finite-set model")(
       "beta-schedule", cli::ValueWithDefault(&f->beta_schedule),
-      "auto | finite | compact | rkhs | constant | dim-log (gp-ucb, cgp-ucb; auto: finite on "
-      "finite problems, dim-log = 0.2 d log(2t) on boxes)")(
-      "constant-beta", cli::po::value(&f->constant_beta),
-      "beta of --beta-schedule constant (required with it): mu + sqrt(beta) sigma")(
+      ("auto | finite | compact | rkhs | constant | dim-log (gp-ucb, cgp-ucb; auto: finite on "
+       "finite problems, dim-log = " +
+       cli::DefaultText(GpUcbOptions().beta.dim_log_coefficient) + " d log(2t) on boxes)")
+          .c_str())("constant-beta", cli::po::value(&f->constant_beta),
+                    "beta of --beta-schedule constant (required with it): mu + sqrt(beta) sigma")(
       "beta-scale", cli::ValueWithDefault(&f->beta_scale),
       "multiplies beta_t (gp-ucb, cgp-ucb; Srinivas et al. use 0.2)")(
       "delta", cli::ValueWithDefault(&f->delta), "confidence parameter delta (UCB family, gp-ts)")(

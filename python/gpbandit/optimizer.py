@@ -1,4 +1,4 @@
-"""The ask/tell Optimizer (plugin/optimizer.h) in Python's conventions."""
+"""The ask/tell Optimizer (optimizer/optimizer.h) in Python's conventions."""
 
 import json
 import os
@@ -180,7 +180,7 @@ class Optimizer:
     study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker: this
     process's part in a shared study, a dict with id, pending_lease_seconds,
     reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, ask_tolerance
-    (WorkerOptions in plugin/optimizer_options.h).
+    (WorkerOptions in study/optimizer_options.h).
 
     An existing study (a log that holds one, a study already in the storage) is an error
     (FileExistsError) unless load_if_exists=True, as in Optuna's create_study: then it is

@@ -207,7 +207,7 @@ def settings_json(
     strategy: str = "gp-ucb",
     strategy_options: Optional[Mapping[str, Any]] = None,
 ) -> str:
-    """The settings object the C++ side parses (plugin/log_header.h, ParseSettings)."""
+    """The settings object the C++ side parses (study/log_header.h, ParseSettings)."""
     full = dict(options)
     full["log_path"] = ""
     return to_json(

@@ -6,7 +6,7 @@
 
 Relative sampling (Optuna's BaseSampler): the parameters every finished trial shares (Optuna's
 intersection search space) are chosen together by a gpbandit Optimizer over a parameter space
-(gpbandit.space, plugin/parameter_space.h):
+(gpbandit.space, space/parameter_space.h):
     FloatDistribution(low, high)            a real, on a log scale when log=True
     FloatDistribution(low, high, step=s)    an integer k, the value low + k s
     IntDistribution(low, high[, log])       an integer (step s > 1: k with low + k s)

@@ -1,4 +1,4 @@
-"""The strategy registry (plugin/strategy_registry.h) and strategies written in Python."""
+"""The strategy registry (optimizer/strategy_registry.h) and strategies written in Python."""
 
 from typing import Callable, List, Optional, Set, Tuple
 

@@ -13,6 +13,7 @@ namespace python {
 
 namespace py = pybind11;
 
+void BindWarnings(py::module_& m);    // the library's warnings to logging ("gpbandit")
 void BindDomain(py::module_& m);      // Domain
 void BindKernels(py::module_& m);     // Kernel and its constructors
 void BindModel(py::module_& m);       // GaussianProcess, FitReport, the options' JSON

@@ -110,7 +110,7 @@ a width that overflows.)")
           "space",
           [](const py::object& parameters) { return Domain::Space(SpaceFromPython(parameters)); },
           py::arg("parameters"),
-          R"(A parameter space of named actions (plugin/parameter_space.h): a list of dicts, each
+          R"(A parameter space of named actions (space/parameter_space.h): a list of dicts, each
 {"name", "type": "real" | "integer" | "categorical", "scale": "linear" | "log", "lower",
 "upper"} or {"name", "type": "categorical", "labels": [...]}. An action is then a dict
 {name: value} (Optimizer.ask returns one); its vector form holds the real, the integer, or the
@@ -226,7 +226,7 @@ void BindBounds(DomainClass& c) {
 }  // namespace
 
 void BindDomain(py::module_& m) {
-  DomainClass c(m, "Domain", R"(The decision domain of an Optimizer (plugin/domain.h).
+  DomainClass c(m, "Domain", R"(The decision domain of an Optimizer (space/domain.h).
 
 Build one with Domain.box(lower, upper), Domain.finite(candidates) or Domain.space(parameters),
 then optionally .with_context(...) or .with_context_space(parameters). Points are in original

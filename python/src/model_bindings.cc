@@ -10,8 +10,8 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/numerics/random.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/numerics/random.h"
 #include "settings.h"
 
 namespace gpbandit {

@@ -49,6 +49,7 @@ PYBIND11_MODULE(_core, m) {
   // Whether a pending point's worker is a process of this host that no longer runs (a default
   // name "host:pid", study/refit_claims.h): minimize evaluates such a crashed run's points.
   m.def("_worker_process_gone", &gpbandit::WorkerProcessGone, pybind11::arg("worker"));
+  gpbandit::python::BindWarnings(m);
   gpbandit::python::BindDomain(m);
   gpbandit::python::BindKernels(m);
   gpbandit::python::BindModel(m);

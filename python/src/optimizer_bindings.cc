@@ -1,4 +1,4 @@
-// The ask/tell Optimizer (plugin/optimizer.h). python/gpbandit/optimizer.py wraps this class in
+// The ask/tell Optimizer (optimizer/optimizer.h). python/gpbandit/optimizer.py wraps this class in
 // the package's conventions (keyword options, named tuples); here each method converts its
 // arguments with the GIL held, then releases the GIL for the C++ call.
 //
@@ -19,8 +19,8 @@
 
 #include "arrays.h"
 #include "bindings.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "settings.h"
 
 namespace gpbandit {
@@ -156,7 +156,7 @@ py::dict Pending(const Optimizer& opt) {
 
 void BindWorkerOptions(py::module_& m) {
   py::class_<WorkerOptions>(m, "WorkerOptions",
-                            "This process's part in a shared study (plugin/optimizer_options.h).")
+                            "This process's part in a shared study (study/optimizer_options.h).")
       .def(py::init<>())
       .def_readwrite("pending_lease_seconds", &WorkerOptions::pending_lease_seconds)
       .def_readwrite("id", &WorkerOptions::id)

@@ -1,4 +1,4 @@
-// The controller engineer's queries of the Optimizer (plugin/optimizer.h): the recommendation at
+// The controller engineer's queries of the Optimizer (optimizer/optimizer.h): the recommendation at
 // a context, the posterior at points, and the per-round report with an optional callback. Each
 // converts its arguments with the GIL held and releases it for the C++ call.
 #include <pybind11/stl.h>

@@ -1,5 +1,5 @@
 // The options structs cross between Python and C++ as the JSON the study's header stores them
-// in (plugin/log_header.h, FormatSettings): the Python package reads every default from
+// in (study/log_header.h, FormatSettings): the Python package reads every default from
 // DefaultSettingsJson() and sends back the same object with the caller's values over it. So
 // each default lives in its C++ struct only, and a field added there reaches Python with no
 // change here.

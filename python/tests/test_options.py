@@ -20,7 +20,7 @@ def test_a_default_optimizer_reports_the_default_options(box2):
 
 def test_defaults_are_the_cpp_structs(box2):
     options = gpbandit.default_options()
-    # Documented defaults of OptimizerOptions (plugin/optimizer_options.h) and of the
+    # Documented defaults of OptimizerOptions (study/optimizer_options.h) and of the
     # optimizer's fit (DefaultOptimizerFitOptions) against fit.h's own.
     assert options["maximizer_raw_samples"] == 32 and options["maximizer_starts"] == 2
     assert options["initial_design_size"] == -1 and options["seed"] == 0

@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/maximizer/box_maximizer.h"
 #include "gpbandit/maximizer/finite_argmax.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/acquisition/fake_posterior.h"
 #include "tests/acquisition/options_json_test_util.h"
 #include "tests/test_util.h"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/maximizer/candidate_posterior.h"
 #include "gpbandit/maximizer/finite_argmax.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/acquisition/options_json_test_util.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"

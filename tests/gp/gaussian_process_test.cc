@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "numerics/math.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "numerics/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

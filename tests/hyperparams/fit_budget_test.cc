@@ -7,8 +7,8 @@
 #include <string>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel_factory.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "numerics/math.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "numerics/math.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"
 

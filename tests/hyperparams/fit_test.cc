@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "numerics/thread_policy.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
+#include "gpbandit/kernel/kernel_factory.h"
+#include "numerics/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "numerics/thread_policy.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/numerics/random.h"
+#include "numerics/thread_policy.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

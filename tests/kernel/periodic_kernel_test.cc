@@ -12,9 +12,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "numerics/math.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "numerics/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

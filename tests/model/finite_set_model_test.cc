@@ -12,8 +12,8 @@
 #include <random>
 #include <string>
 
-#include "gpbandit/maximizer/candidate_posterior.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/maximizer/candidate_posterior.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"

@@ -17,9 +17,9 @@
 #include <thread>
 
 #include "gpbandit/kernel/kernel_factory.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/file_storage.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "examples/problems/synthetic_functions.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

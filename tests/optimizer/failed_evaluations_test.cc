@@ -11,9 +11,9 @@
 #include <limits>
 #include <string>
 
-#include "numerics/math.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/observation_log.h"
+#include "numerics/math.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

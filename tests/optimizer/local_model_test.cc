@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "gpbandit/hyperparams/fit.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "model/refit_policy.h"
 #include "study/round_rng.h"
 #include "tests/optimizer/plugin_test_util.h"

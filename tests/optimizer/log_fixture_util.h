@@ -7,8 +7,9 @@
 // still pass unchanged, and the suggestions are re-recorded by running the test once with
 // GPBANDIT_RERECORD_V1_SUGGESTIONS=1 (it rewrites the suggestion lines, keeping the comments,
 // and fails on purpose so that a re-recording never passes unnoticed). The suggestions depend on
-// the dense kernels too (numerics/dense_kernels.h: OpenBLAS chooses its kernels for the CPU), so each
-// file records which ones made them ("kernels ..."), and the comparison is skipped under others.
+// the dense kernels too (numerics/dense_kernels.h: OpenBLAS chooses its kernels for the CPU), so
+// each file records which ones made them ("kernels ..."), and the comparison is skipped under
+// others.
 #ifndef GPBANDIT_TESTS_OPTIMIZER_LOG_FIXTURE_UTIL_H_
 #define GPBANDIT_TESTS_OPTIMIZER_LOG_FIXTURE_UTIL_H_
 
@@ -21,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "numerics/dense_kernels.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "numerics/dense_kernels.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 
@@ -95,10 +96,10 @@ inline void ExpectSuggestions(const std::string& name,
     FAIL() << name << ": suggestions re-recorded; run again without "
            << "GPBANDIT_RERECORD_V1_SUGGESTIONS";
   }
+  ASSERT_EQ(kernels, DenseKernelsDescription())
+      << name << ": recorded under other dense kernels than the test runs; a test that compares "
+      << "holds a ScopedPortableDenseKernelsForTesting from before it resumes the log";
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  if (kernels != DenseKernelsDescription())
-    GTEST_SKIP() << name << ": suggestions recorded with dense kernels '" << kernels
-                 << "', this build runs '" << DenseKernelsDescription() << "'";
   for (std::size_t k = 0; k < asked.size(); ++k) {
     ASSERT_EQ(asked[k].size(), expected[k].size());
     for (Eigen::Index i = 0; i < asked[k].size(); ++i)

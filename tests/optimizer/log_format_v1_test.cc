@@ -1,4 +1,4 @@
-// Logs of format version 1 (flat strategy options, log_header.h) resume exactly.
+// Logs of format version 1 (flat strategy options, docs/log_format.md) resume exactly.
 //
 // fixtures/v1_*.jsonl were written by the code of format version 1, and fixtures/
 // v1_*.expected.txt hold the suggestions that the optimizer which wrote each log made next, by
@@ -22,8 +22,8 @@
 
 #include "examples/problems/synthetic_functions.h"
 #include "gpbandit/acquisition/gp_ucb.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/log_fixture_util.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
@@ -67,6 +67,7 @@ void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, b
 }
 
 TEST(LogFormatV1Test, BoxGpUcbResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = CopyOfFixture("v1_box_gp_ucb");
   EXPECT_EQ(ParseLogHeader(testing::ReadFile(path).substr(0, testing::ReadFile(path).find('\n')))
                 .format_version,
@@ -93,6 +94,7 @@ TEST(LogFormatV1Test, BoxGpUcbResumesExactly) {
 }
 
 TEST(LogFormatV1Test, ContextualEiWithASkippedRewardResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = CopyOfFixture("v1_context_ei");
   const auto opt = Optimizer::Resume(path);
   EXPECT_EQ(opt->strategy_name(), "ei");
@@ -112,6 +114,7 @@ TEST(LogFormatV1Test, ContextualEiWithASkippedRewardResumesExactly) {
 // A user strategy of version 1 read the numbers of `extra`: they become its options. Resume
 // needs the strategy registered, and says so when it is not.
 TEST(LogFormatV1Test, UserStrategyResumesThroughTheRegistryWithExtraAsItsOptions) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = CopyOfFixture("v1_user_strategy");
   try {
     Optimizer::Resume(path);

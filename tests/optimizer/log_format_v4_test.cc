@@ -1,4 +1,4 @@
-// Safe-opt logs of format version 4 (log_header.h) resume exactly: with the models they were
+// Safe-opt logs of format version 4 (docs/log_format.md) resume exactly: with the models they were
 // written with (every signal in its own units, the constraint models copying the reward's
 // kernel), whatever the defaults of the current format.
 //
@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/log_fixture_util.h"
 #include "tests/optimizer/plugin_test_util.h"
 
@@ -63,6 +63,7 @@ int HeaderVersion(const std::string& path) {
 }
 
 TEST(LogFormatV4Test, SafeOptWithConstraintsAndContextsResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = testing::CopyOfFixture("v4_safe_constraint_context");
   EXPECT_EQ(HeaderVersion(path), 4);
   const auto opt = Optimizer::Resume(path);
@@ -76,6 +77,7 @@ TEST(LogFormatV4Test, SafeOptWithConstraintsAndContextsResumesExactly) {
 }
 
 TEST(LogFormatV4Test, SafeOptWithARewardThresholdResumesExactly) {
+  const ScopedPortableDenseKernelsForTesting portable_kernels;  // log_fixture_util.h
   const std::string path = testing::CopyOfFixture("v4_safe_reward_threshold");
   EXPECT_EQ(HeaderVersion(path), 4);
   const auto opt = Optimizer::Resume(path);

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "examples/problems/synthetic_functions.h"
-#include "numerics/math.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "numerics/math.h"
 #include "plugin_test_util.h"
 
 namespace gpbandit {

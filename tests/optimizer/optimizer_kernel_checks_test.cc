@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "numerics/math.h"
 #include "gpbandit/acquisition/mean_only.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "numerics/math.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 #include "tests/user_kernel.h"

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "gpbandit/acquisition/gp_ucb.h"
-#include "gpbandit/study/log_header.h"
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 #include "gpbandit/space/parameter_spec.h"
 #include "gpbandit/space/space_transform.h"
-#include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/study/log_header.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/optimizer/strategy_cells.h"
 #include "tests/test_util.h"

@@ -12,9 +12,9 @@
 #include <memory>
 #include <thread>
 
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/storage/file_storage.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "gpbandit/kernel/kernel_factory.h"
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel_registry.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel_registry.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

@@ -11,9 +11,9 @@
 #include <random>
 #include <string>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/test_util.h"
 

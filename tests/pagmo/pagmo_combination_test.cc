@@ -10,8 +10,8 @@
 #include <pagmo/problems/rosenbrock.hpp>
 #include <string>
 
-#include "gpbandit/pagmo/pagmo_algorithm.h"
 #include "gpbandit/optimizer/strategy_registry.h"
+#include "gpbandit/pagmo/pagmo_algorithm.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/optimizer/strategy_cells.h"
 

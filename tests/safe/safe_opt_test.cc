@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/safe/safe_set.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "gpbandit/safe/safe_set.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {

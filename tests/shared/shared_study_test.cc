@@ -19,8 +19,8 @@
 #include <set>
 #include <thread>
 
-#include "gpbandit/study/log_header.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/log_header.h"
 #include "tests/shared/shared_study_fixture.h"
 #include "tests/shared/shared_study_util.h"
 #include "tests/shared/tell_counter.h"

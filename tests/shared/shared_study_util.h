@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/storage/study_storage.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/shared/child_process.h"
 #include "tests/shared/study_audit.h"
 

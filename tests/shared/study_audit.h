@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/study/observation_log.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/study/observation_log.h"
 #include "tests/shared/child_process.h"
 
 namespace gpbandit {

@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "gpbandit/numerics/warning_sink.h"
 #include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
@@ -224,6 +225,25 @@ TEST(FileStorageTest, ConcurrentCreatorsWriteOneHeader) {
   EXPECT_EQ(text.find(kHeader, 1), std::string::npos);
   FileStudyStorage reader(path, false);
   EXPECT_EQ(reader.Begin(LockMode::kShared)->ReadAfter(0).size(), 8u);
+  RemoveStudy(path);
+}
+
+// The torn-line warning goes to the host's warning sink (numerics/warning_sink.h), not to stderr.
+TEST(FileStorageTest, TornTailWarningGoesToTheWarningSink) {
+  const std::string path = TempPath("torn-sink");
+  FileStudyStorage storage(path, true);
+  Commit(storage, 0, 2, true);
+  std::ofstream(path, std::ios::app | std::ios::binary) << R"({"type":"tell","i":)";
+  std::vector<std::string> warnings;
+  SetWarningSink([&warnings](const std::string& message) { warnings.push_back(message); });
+  ::testing::internal::CaptureStderr();
+  FileStudyStorage other(path, true);
+  other.Begin(LockMode::kShared)->ReadAfter(0);
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  SetWarningSink(nullptr);
+  EXPECT_EQ(printed, "");
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_THAT(warnings[0], HasSubstr(path + ": dropping a torn last line 4"));
   RemoveStudy(path);
 }
 

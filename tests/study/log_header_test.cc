@@ -20,9 +20,8 @@ std::string AsVersion1(const std::string& header) {
   const std::string here = __FILE__;
   const std::string tests = here.substr(0, here.find_last_of('/')) + "/..";
   std::ifstream fixture(tests + "/optimizer/fixtures/v1_box_gp_ucb.jsonl");
-  if (!fixture) throw std::runtime_error("the version-1 fixture is missing under " + tests);
   std::string v1_line;
-  std::getline(fixture, v1_line);
+  if (!std::getline(fixture, v1_line)) throw std::runtime_error("no version-1 fixture");
   nlohmann::json j = nlohmann::json::parse(header);
   j["version"] = 1;
   j["strategy_options"] = nlohmann::json::parse(v1_line).at("strategy_options");

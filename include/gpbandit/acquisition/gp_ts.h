@@ -5,11 +5,8 @@
 // the posterior mean is half the posterior's, a tempered posterior as in Chapelle & Li's
 // experiments with Thompson sampling (NIPS 2011), who shrank the posterior's spread. The paper's
 // schedule, v_t = B + R sqrt(2 (gamma_{t-1} + 1 + ln(2 / delta))) >= B, is fixed_scale = 0,
-// with B and R as IGP-UCB's (igp_ucb.h, confidence_terms.h). Why 0.5: with the schedule (v_t
-// from 1.1 on noiseless problems to 3-5 on rugged ones, whose fitted noise is large) the
-// sample's maximum lay far from the data, on the box's faces, in 6 dimensions and up, and GP-TS
-// was no better than random search there; on the tuning half of bench/problem_family.h 0.5 and
-// 0.25 did best, 1 in between (docs/benchmarks.md, "Defaults on problems nobody tuned for").
+// with B and R as IGP-UCB's (igp_ucb.h, confidence_terms.h). 0.5 was chosen on generated
+// problems; docs/benchmarks.md, section "Defaults on problems nobody tuned for".
 //
 // Finite candidate sets: an exact joint sample from N(mu, v_t^2 Sigma) over all candidates
 // (CandidatePosterior::SampleJoint).

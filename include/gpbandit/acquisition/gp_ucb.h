@@ -8,15 +8,12 @@
 //   coordinates: the form of Kandasamy, Schneider & Poczos (ICML 2015, "High dimensional
 //   Bayesian optimisation and bandits via additive models"), Theorem 1's O(d log t) order with a
 //   practical constant; their experiments and their library Dragonfly use c = 0.2 (0.5 d log(2 d
-//   t + 1) in gp_bandit.py, 0.2 d log(2 d t + 1) for its multi-objective UCB). With c = 0.2,
-//   beta_t ~ 10 at t = 100 in 10-D and GP-UCB explored the box's faces; on the tuning half of
-//   the generated problems (bench/problem_family.h, 2-10 D, 100 evaluations) c = 0.05 ranked
-//   best of 0.2, 0.1, 0.05 and 0.02, a cap on d (dim_log_max_dim) and constant beta_t = 1, and
-//   beat random search on every problem (0.02 did not): docs/benchmarks.md, "Defaults on
-//   problems nobody tuned for". Theorem 2's compact-set beta_t covers the worst case of its
-//   constants a, b and is ~150 at t = 50 in 6-D, where it explores for ever (0.05 d log(2 t) is
-//   1.4 there). The theory schedules stay available by name (kCompact, kRkhs) with
-//   BetaScheduleOptions::scale (Srinivas et al.'s experiments divide by 5).
+//   t + 1) in gp_bandit.py, 0.2 d log(2 d t + 1) for its multi-objective UCB). c = 0.05 was
+//   chosen on generated problems; docs/benchmarks.md, section "Defaults on problems nobody tuned
+//   for". Theorem 2's compact-set beta_t covers the worst case of its constants a, b and is ~150 at
+//   t = 50 in 6-D, where it explores for ever (0.05 d log(2 t) is 1.4 there). The theory
+//   schedules stay available by name (kCompact, kRkhs) with BetaScheduleOptions::scale
+//   (Srinivas et al.'s experiments divide by 5).
 //
 // JSON options (Create, OptionsJson; strategy_params.h): beta_schedule ("auto", "finite",
 // "compact", "rkhs", "constant", "dim-log"), delta, a, b, r, rkhs_bound, constant_beta,

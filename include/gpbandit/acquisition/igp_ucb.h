@@ -9,11 +9,9 @@
 // R = max(sqrt(noise variance / signal variance), 0.02), both against the prior standard
 // deviation of f; gamma_{t-1} the information gain at noise R^2 k(x, x). On a noiseless
 // objective the fitted noise is ~0 and R without its floor would be 0, beta_t = B and the
-// strategy would resample its incumbent for ever; with it, beta_t stays above B. Why B = 0.5:
-// on the tuning half of the generated problems (bench/problem_family.h, 2-10 D, 100
-// evaluations) it ranked best of B = 1, 0.5 and 0.25; with B = 1 IGP-UCB lost to random search
-// on a noisy 2-D Rosenbrock, where its large R already widens beta_t (docs/benchmarks.md,
-// "Defaults on problems nobody tuned for").
+// strategy would resample its incumbent for ever; with it, beta_t stays above B. B = 0.5 was
+// chosen on generated problems; docs/benchmarks.md, section "Defaults on problems nobody tuned
+// for".
 //
 // JSON options (Create, OptionsJson; strategy_params.h): rkhs_bound, noise_bound,
 // min_noise_bound, delta, gamma_source, gamma_dim, gamma_nu, gamma_scale (GammaOptions, as in

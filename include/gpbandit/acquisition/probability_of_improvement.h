@@ -3,12 +3,9 @@
 // with best the incumbent and xi the margin (improvement_strategy.h's ImprovementOptions).
 // PI's default margin is relative_xi_per_dim = 0.005 prior standard deviations of f per action
 // dimension: 0.01 in 2-D (Lizotte's 2008 suggestion of 0.01 of the outputs' spread), 0.05 in
-// 10-D. With xi = 0 PI stalled at the first local maximum; a margin that does not grow with the
-// dimension either stalls on the flat outer region of a 6-D Ackley (0.01) or explores too much
-// in 2-D (0.02 and up lost to random search on a 2-D quadratic) on the generated problems'
-// tuning half (docs/benchmarks.md, "Defaults on problems nobody tuned for").
-// With sigma = 0: 1 if mu > best + xi, 1/2 if equal, 0 below. With no incumbent: 1 everywhere.
-// Far below the incumbent PI underflows to 0 (finite). Registered as "pi".
+// 10-D. Chosen on generated problems; docs/benchmarks.md, section "Defaults on problems nobody
+// tuned for". With sigma = 0: 1 if mu > best + xi, 1/2 if equal, 0 below. With no incumbent: 1
+// everywhere. Far below the incumbent PI underflows to 0 (finite). Registered as "pi".
 //
 // Thread safety and determinism: as every Strategy (strategy.h).
 #ifndef GPBANDIT_ACQUISITION_PROBABILITY_OF_IMPROVEMENT_H_

@@ -11,17 +11,13 @@
 //   restart_window observations exceeds restart_threshold, a new epoch starts at the round
 //   after the latest observation (model/restart_monitor.h). Were the model exactly right, z
 //   would be N(0, 1) and the mean of z^2 over W = 20 would exceed 5 with probability 1e-12; the
-//   threshold is that high because fitted models' residuals are not that well calibrated: with
-//   thresholds up to 3 (4 for W = 10-15, 6 for W = 5) the rule lost significantly to GP-UCB on
-//   a slowly drifting problem where GP-UCB's model reaches regret ~1e-16, while a drift the
-//   model has not seen makes the residuals far larger. W = 20 and threshold 5 were
-//   chosen on the tuning half of the drift family, where the paper's fixed epochs lost to
-//   GP-UCB, which never forgets, on a slowly drifting problem (docs/benchmarks.md, "Drifting
-//   objectives").
+//   threshold is that high because fitted models' residuals are not that well calibrated, while
+//   a drift the model has not seen makes the residuals far larger. W = 20 and threshold 5 were
+//   chosen on generated problems; docs/benchmarks.md, section "Drifting objectives".
 // - "epochs": the paper's rule, a restart every N rounds (s = floor(r / N) N): N = reset_period
 //   when > 0, else a default from the drift rate `epsilon`, N = ceil(12 eps^{-1/4}) (38 rounds
 //   at eps = 0.01): epochs shorten as the drift quickens. The rule of logs written before
-//   format version 7, which resume with it (plugin/log_header.h).
+//   format version 7, which resume with it (docs/log_format.md).
 //
 // Limits: the output standardization and the hyperparameter fits still see every observation
 // (they set the prior's offset and scale, not what the posterior conditions on).

@@ -1,7 +1,7 @@
 // The parameters of a strategy: one JSON object, such as {"beta_scale": 0.2, "delta": 0.05}.
 //
 // This is how options travel between a strategy and the code that builds it by name: the
-// registry (plugin/strategy_registry.h) passes the parameters to the strategy's factory, a
+// registry (optimizer/strategy_registry.h) passes the parameters to the strategy's factory, a
 // strategy returns its options as such an object (Strategy::OptionsJson), and the Optimizer
 // logs them so that Resume can rebuild the strategy. Built-in strategies read them into their
 // options struct (GpUcbOptions, ...; each header lists its keys); a user strategy reads numbers

@@ -20,8 +20,8 @@
 // of the posterior mean (the first of equal ones), with further anchors as below: with noisy
 // outputs the highest one is a lucky draw (three noise deviations above its mean among a
 // thousand rows near an optimum) that no later output beats, while the posterior mean averages
-// the draws near it, as the exact GP's Best() does (measured in docs/benchmarks.md, "Long
-// studies": no lower regret than kHighestOutput, on the tuning problems or on Hartmann-6).
+// the draws near it, as the exact GP's Best() does (measured on generated problems;
+// docs/benchmarks.md, section "Long studies").
 // Anchor j > 0 is the row of the highest output among those at least 0.3 (Euclidean, input units; a
 // tenth of the unit cube's diagonal in 6-D: another basin) from every earlier anchor, while there
 // is one and j < regions. With k anchors, region 0's group is the size - (k - 1) floor(size / k)

@@ -13,8 +13,8 @@
 //    so the gradient is not zero at the start. One Ceres problem per start, all under OpenMP,
 //    except the process's very first solve, which runs on the calling thread (glog's lazy
 //    initialization is not thread-safe). The thread counts of the scoring and of the starts come
-//    from the thread policy (numerics/thread_policy.h), from the cost per point measured on the first
-//    block of raw samples (scored alone): small work and a busy machine run on one thread.
+//    from the thread policy (numerics/thread_policy.h), from the cost per point measured on the
+//    first block of raw samples (scored alone): small work and a busy machine run on one thread.
 // 4. A start whose acquisition returns a non-finite value (or whose solve ends in failure) is
 //    discarded: Evaluate returns false and Ceres backtracks; a start is counted as failed only
 //    when nothing finite comes out of it. The best finite point among the L-BFGS results and
@@ -34,8 +34,8 @@
 #include <Eigen/Core>
 #include <string>
 
-#include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/numerics/random.h"
 
 namespace gpbandit {

@@ -48,9 +48,9 @@
 #include <string>
 #include <vector>
 
+#include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/maximizer/box_maximizer.h"
 #include "gpbandit/maximizer/integer_search.h"
-#include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/numerics/random.h"
 
 namespace gpbandit {

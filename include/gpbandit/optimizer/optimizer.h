@@ -52,7 +52,12 @@
 // the lock beyond its lock lease loses it (WorkerOptions, StorageOptions). Queries answer from
 // this optimizer's last call; Sync() updates it.
 //
-// Thread safety: every public member locks an internal mutex; calls are serialized.
+// Thread safety: any member may be called from any thread at any time. Every member but the
+// settings fixed at construction (domain(), strategy_name(), strategy_options(), options(),
+// worker_id(), which never change) locks an internal mutex, so calls are serialized, and every
+// query returns a value or a copy taken under that lock, never a reference into state a later
+// call replaces (a Sync that replays a shared study again from its start rebuilds every model;
+// StudyRewound, storage/study_storage.h).
 #ifndef GPBANDIT_OPTIMIZER_OPTIMIZER_H_
 #define GPBANDIT_OPTIMIZER_OPTIMIZER_H_
 
@@ -66,14 +71,14 @@
 #include "gpbandit/acquisition/strategy.h"
 #include "gpbandit/acquisition/strategy_params.h"
 #include "gpbandit/gp/gaussian_process.h"
-#include "gpbandit/kernel/kernel.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/kernel/kernel.h"
+#include "gpbandit/optimizer/strategy_registry.h"
 #include "gpbandit/space/domain.h"
+#include "gpbandit/space/parameter_space.h"
+#include "gpbandit/storage/study_storage.h"
 #include "gpbandit/study/optimizer_options.h"
 #include "gpbandit/study/optimizer_types.h"
-#include "gpbandit/space/parameter_space.h"
-#include "gpbandit/optimizer/strategy_registry.h"
-#include "gpbandit/storage/study_storage.h"
 
 namespace gpbandit {
 
@@ -239,6 +244,7 @@ class Optimizer {
   RoundReport last_round_report() const;
 
   // ---- State ---------------------------------------------------------------------------------
+  // The settings fixed at construction: read without the lock, valid as long as the optimizer.
   const Domain& domain() const;
   const std::string& strategy_name() const;
   // The strategy's options as logged: for a strategy given by name, its default options with
@@ -248,15 +254,19 @@ class Optimizer {
   // The name this optimizer's pending points carry: WorkerOptions::id, or "host:pid" (set when
   // it has a storage; "" otherwise).
   const std::string& worker_id() const;
-  // The model over unit-cube inputs (accepted observations and imputed failures, in the order
-  // told; outputs are rewards / reward_unit()). Past local_model.exact_until observations on a
+  // A copy of the model over unit-cube inputs (accepted observations and imputed failures, in
+  // the order told; outputs are rewards / reward_unit()), taken under the lock: O(t^2) for t
+  // observations, and unaffected by later calls. Past local_model.exact_until observations on a
   // box, the local GP's (gp/local_gaussian_process.h). On a finite set kept by rank-one updates
-  // there is no GP: throws std::logic_error. Valid until the next call that changes the optimizer.
-  const GaussianProcess& model() const;
-  // The number of constraint signals per tell, and the model of signal i (unit-cube inputs, in
-  // its model's units: model/signal_model.h; std::out_of_range for a bad i).
+  // there is no GP: throws std::logic_error. Under a time model with restarts (R-GP-UCB,
+  // acquisition/r_gp_ucb.h) the copy's kernel reads the optimizer's list of epoch starts, which
+  // a later tell may extend: evaluate such a copy only while no call runs on the optimizer.
+  GaussianProcess model() const;
+  // The number of constraint signals per tell, and a copy of the model of signal i (unit-cube
+  // inputs, in its model's units: model/signal_model.h; std::out_of_range for a bad i), as
+  // model().
   int num_constraints() const;
-  const GaussianProcess& constraint_model(int i) const;
+  GaussianProcess constraint_model(int i) const;
   // 2^k, the power of two the model's outputs are in (see Units above).
   double reward_unit() const;
   // 1 + the observations told to the model (accepted and imputed): the next round's t.

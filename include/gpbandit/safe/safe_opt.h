@@ -52,8 +52,8 @@
 #include <string>
 #include <vector>
 
-#include "gpbandit/safe/safe_set.h"
 #include "gpbandit/acquisition/strategy.h"
+#include "gpbandit/safe/safe_set.h"
 
 namespace gpbandit {
 
@@ -102,11 +102,9 @@ struct SafeOptOptions {
   // Prior knowledge of each signal's model: empty (every default), or 1 + the number of
   // constraint signals entries, the reward's first (used only when `threshold` is set).
   std::vector<SignalModelOptions> signal_models;
-  // How a point of the safe set is chosen (SafeRule). Default kUcb: on the plants of
-  // docs/benchmarks.md, "Safe tuning on a plant family", it closed 97-100% of the reward gap
-  // from the seed to the best safe gains in 100 episodes where kSafeOpt closed 60-75%, with no
-  // unsafe episode either way at beta 3; kSafeOpt maps the whole safe set (coverage) and keeps
-  // Sui et al.'s guarantee of reaching every reachable optimum.
+  // How a point of the safe set is chosen (SafeRule). Default kUcb, chosen on generated plants
+  // (docs/benchmarks.md, section "Safe tuning on a plant family"); kSafeOpt maps the whole safe
+  // set (coverage) and keeps Sui et al.'s guarantee of reaching every reachable optimum.
   SafeRule rule = SafeRule::kUcb;
   // What Optimizer::Best recommends: kObserved (the default), the evaluated point measured safe
   // with the highest posterior mean whose lower bounds clear every threshold; kSafeSet, the

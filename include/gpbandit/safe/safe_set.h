@@ -20,9 +20,8 @@
 // A safety signal may cap the mean its lower bound starts from (max_mean): l_i(x) =
 // min(mu_i(x), max_mean_i) - beta sigma_i(x). The Optimizer caps each at the largest value the
 // signal was measured at: a GP extrapolating a trend promises, beyond its data, more margin
-// than was ever seen (on the plants of docs/robot_tuning.md every unsafe evaluation without the
-// cap was such a point, at the edge of the gain box); the cap keeps those points out of the safe
-// set until an evaluation shows the margin.
+// than was ever seen; the cap keeps those points out of the safe set until an evaluation shows
+// the margin (docs/robot_tuning.md, "No more margin than was measured").
 //
 // Cost: one batched prediction per signal (O(N t^2)); the expander test visits the safe points
 // in order of decreasing width and stops at the first maximizer or expander; each test needs the
@@ -99,10 +98,10 @@ Eigen::VectorXd OptimisticObjective(const std::vector<SafeSignal>& signals,
 
 // The goal-directed choice (safe-opt's rule "ucb"): the point of the safe set S with the
 // highest optimistic objective (OptimisticObjective; the first of equal ones). It is in M
-// (above), but no expander is sought: S grows where the objective may improve, which on the
-// plants of docs/robot_tuning.md reached the best safe gains far sooner than the widest point
-// of M u G, at no cost in safety (every choice is in S either way); unlike Sui et al.'s rule it
-// may stop short of an optimum that only a detour through low rewards leads to.
+// (above), but no expander is sought: S grows where the objective may improve, at no cost in
+// safety (every choice is in S either way; docs/benchmarks.md, section "Safe tuning on a plant
+// family"); unlike Sui et al.'s rule it may stop short of an optimum that only a detour through
+// low rewards leads to.
 SafeChoice ChooseOptimistic(const std::vector<SafeSignal>& signals, const SafeBounds& bounds,
                             const Eigen::VectorXd& optimistic,
                             const std::vector<bool>& declared_safe);

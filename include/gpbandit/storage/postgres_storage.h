@@ -20,8 +20,8 @@
 //
 // A lost connection (the server restarting, a network reset) makes the session throw
 // StorageInterrupted; the next Begin reconnects with exponential backoff (up to
-// StorageOptions::reconnect_timeout_seconds, reporting on stderr). A commit whose outcome was
-// lost with the connection is resolved after reconnecting: each commit carries a random id
+// StorageOptions::reconnect_timeout_seconds, reporting to the warning sink). A commit whose outcome
+// was lost with the connection is resolved after reconnecting: each commit carries a random id
 // stored with its first record, so Commit either confirms that it landed or reports that it did
 // not (never both, never a duplicate).
 //

@@ -129,8 +129,8 @@ class StudyStorage {
   virtual std::string Describe() const = 0;
   // Starts a session (see the protocol above) that uses this object: it must outlive the session.
   // Blocks (kExclusive) while another worker holds the study. A lost database connection is retried
-  // with backoff (reported on stderr) up to StorageOptions::reconnect_timeout_seconds, then
-  // std::runtime_error.
+  // with backoff (reported to the warning sink) up to StorageOptions::reconnect_timeout_seconds,
+  // then std::runtime_error.
   virtual std::unique_ptr<StudySession> Begin(LockMode mode) = 0;
   // Throws std::runtime_error, naming the path and the reason, when this process could not
   // write the study: a file that exists but cannot be read and written, or a new one whose

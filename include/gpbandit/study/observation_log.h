@@ -8,8 +8,8 @@
 // same double, i.e. at most 17 significant digits), and make each tell durable (fsync, or a
 // database commit) before the call returns (optimizer.h, "Shared studies"). A crash can then
 // only tear the LAST line of a file, leaving it without its newline; readers drop such a line
-// with a warning on stderr, and the next writer cuts it off under the study's lock. Only after
-// a valid header: a file that does not start with one is not a study and is never cut or
+// with a warning (numerics/warning_sink.h), and the next writer cuts it off under the study's lock.
+// Only after a valid header: a file that does not start with one is not a study and is never cut or
 // appended to.
 //
 // Records (field "type"):
@@ -111,7 +111,7 @@ struct LogContents {
   std::vector<LogRecord> records;  // header first, if the file is not empty
   // Byte length of the intact prefix (everything up to and including the last good newline).
   long long intact_bytes = 0;
-  // True when a torn last line was dropped (a warning was printed to stderr).
+  // True when a torn last line was dropped (and a warning handed to the warning sink).
   bool dropped_torn_line = false;
 };
 

@@ -8,12 +8,12 @@
 #include <limits>
 #include <string>
 
-#include "gpbandit/maximizer/integer_search.h"
-#include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/gp/local_gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/hyperparams/refit_schedule.h"
+#include "gpbandit/maximizer/integer_search.h"
+#include "gpbandit/maximizer/raw_sample_design.h"
 
 namespace gpbandit {
 
@@ -122,16 +122,16 @@ struct LocalModelOptions {
   int regions = 3;
   // The observation region 0's trust box is centred on (LocalGaussianProcess, LocalAnchor): the
   // highest output, or the highest posterior mean near it (not held by a lucky noisy draw; one
-  // more O(size^3) factorization when the anchor moves). Default kHighestOutput: on the tuning
-  // problems of docs/benchmarks.md ("Long studies") kHighestMean did not lower the regret.
+  // more O(size^3) factorization when the anchor moves). Default kHighestOutput, chosen on
+  // generated problems; docs/benchmarks.md, section "Long studies".
   LocalAnchor anchor = LocalAnchor::kHighestOutput;
   // The fraction of LocalTrustBox's box each region's search keeps (half-widths times this,
   // around the anchor): in (0, 1], default 0.7. Near the edge of the box inscribed in a group's
   // neighbourhood half of a point's neighbours are missing from the local model, its variance
   // is high and an optimistic acquisition's maximum sits there; 0.7 (about the group's interior,
   // 1/sqrt(2) of its radius for a squared exponential) keeps the search where the local model
-  // holds the data on every side (docs/benchmarks.md, "Long studies": lower regret on the tuning
-  // problems and on Hartmann-6). Older logs without the key resume with 1, the box they ran with.
+  // holds the data on every side (chosen on generated problems; docs/benchmarks.md, section
+  // "Long studies"). Older logs without the key resume with 1, the box they ran with.
   double trust_box_scale = 0.7;
 
   bool IsValid(std::string* error) const;
@@ -177,7 +177,7 @@ struct OptimizerOptions {
 
   // Each refit fits the hyperparameters to at most this many observations, then sets them on
   // the whole model: a fit costs O(fit_max_observations^3) per likelihood evaluation whatever
-  // t: to a sample spread evenly over the observations in the order told (plugin/
+  // t: to a sample spread evenly over the observations in the order told (model/
   // reward_model.h), for the exact and the local model alike. >= 1; a huge value fits to
   // all. Logged (older logs: all). Default 500 (docs/benchmarks.md, "Long studies").
   int fit_max_observations = 500;
@@ -228,8 +228,8 @@ struct OptimizerOptions {
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
   // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.
   // Each parallel region uses fewer when its work is small or other processes keep CPUs busy
-  // (numerics/thread_policy.h, docs/threads.md), so the default is never much slower than 1. Results
-  // do not depend on it. >= 0, default 0.
+  // (numerics/thread_policy.h, docs/threads.md), so the default is never much slower than 1.
+  // Results do not depend on it. >= 0, default 0.
   int num_threads = 0;
 
   // On a finite candidate set without contexts, refits, time models or safety constraints, and

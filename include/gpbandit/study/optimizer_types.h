@@ -79,7 +79,7 @@ struct RoundReport {
   double seconds = 0;                  // wall-clock time of the call
   // Under a safe strategy: each declared seed found measured unsafe since the last report
   // ("seed 1 (2, 0.5): constraint g_1 measured -0.07 < threshold -0.05; dropped"), also
-  // printed to stderr. Empty otherwise.
+  // handed to the warning sink (numerics/warning_sink.h). Empty otherwise.
   std::vector<std::string> warnings;
   // In a shared study (WorkerOptions::asks_outside_lock): how many times the points were chosen
   // outside the study's lock (0: under the lock only, or no storage), and whether they were
