@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -81,6 +83,22 @@ double SecondsSince(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
+bool ProcessStopped(const std::string& worker) {
+  const std::size_t colon = worker.rfind(':');
+  if (colon == std::string::npos || colon + 1 == worker.size()) return false;
+  const std::string host_pid = HostAndPid();
+  if (worker.compare(0, colon, host_pid, 0, host_pid.rfind(':')) != 0) return false;
+  const std::string pid = worker.substr(colon + 1);
+  if (pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) return false;
+  std::ifstream stat("/proc/" + pid + "/stat");
+  const std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  // "pid (command) state ...": the command may hold spaces and parentheses.
+  const std::size_t close = text.rfind(')');
+  if (close == std::string::npos || close + 2 >= text.size()) return false;
+  const char state = text[close + 2];
+  return state == 'T' || state == 't';
+}
+
 LeaseLock::LeaseLock(std::string lock_path, double lease_seconds, std::string what)
     : path_(std::move(lock_path)), lease_seconds_(lease_seconds), what_(std::move(what)) {}
 
@@ -118,6 +136,7 @@ void LeaseLock::Acquire(int mutex_fd, const std::string& mutex_path) {
 }
 
 bool LeaseLock::TryAcquire(int mutex_fd, const std::string& mutex_path) {
+  mutex_fd_ = mutex_fd;
   for (;;) {
     Open();
     if (FlockRetrying(fd_, LOCK_EX | LOCK_NB) == 0) {
@@ -198,8 +217,21 @@ void LeaseLock::Release() {
   if (!held_) return;
   const std::string blank(kTokenWidth - 1, ' ');
   (void)!::pwrite(fd_, (blank + "\n").data(), kTokenWidth, 0);
+  RemoveFile();
   FlockRetrying(fd_, LOCK_UN);
   held_ = false;
+}
+
+// Still holding it, unlinks the lock file if it is still this holder's (a broken holder's file
+// is another's by now). Under the breakers' mutex, so that a breaker that has checked the file
+// never unlinks the next holder's instead; when a breaker holds the mutex, the file is left to
+// the next holder's release.
+void LeaseLock::RemoveFile() {
+  if (mutex_fd_ < 0 || FlockRetrying(mutex_fd_, LOCK_EX | LOCK_NB) != 0) return;
+  struct stat at_path;
+  if (::stat(path_.c_str(), &at_path) == 0 && at_path.st_ino == ino_ && at_path.st_dev == dev_)
+    (void)::unlink(path_.c_str());
+  FlockRetrying(mutex_fd_, LOCK_UN);
 }
 
 bool LeaseLock::Free(const std::string& lock_path) {

@@ -5,6 +5,13 @@
 //
 // - The holder writes a token (host:pid, a random number, its lease) into the lock file when it
 //   takes the lock and blanks it when it lets go.
+// - The lock file exists only while the lock is held: the holder unlinks it as it lets go (under
+//   the breakers' mutex, below, and only while the file at the path is still its own), and the
+//   next holder creates a new one. A waiter that locked the unlinked file sees that it is no
+//   longer at the path and tries again, as after a break. So nothing is left beside the study
+//   once its processes end, except the file of a holder killed while it held the lock, which
+//   the next holder removes (and when a breaker holds the mutex at the release, a rare race,
+//   the file is left to the next holder's release).
 // - A waiter that has seen the lock held under one and the same token for the holder's lease
 //   breaks it: under a short flock of the study file itself (so that two waiters never break
 //   twice), it checks again and unlinks the lock file; the next lock is taken on a new file. The
@@ -26,6 +33,12 @@
 #include <string>
 
 namespace gpbandit {
+
+// Whether `worker` ("host:pid", as lock tokens and database sessions name their process) is a
+// process of this host that is stopped: SIGSTOP, a terminal's ^Z or a debugger's stop (state T
+// or t in /proc/<pid>/stat). false for another host, a process that runs or is gone, or when
+// it cannot be told (no /proc).
+bool ProcessStopped(const std::string& worker);
 
 class LeaseLock {
  public:
@@ -63,6 +76,7 @@ class LeaseLock {
   void Break(int mutex_fd, const std::string& mutex_path, ino_t ino, const std::string& token,
              double seconds);
   bool WatchHolder(int mutex_fd, const std::string& mutex_path);
+  void RemoveFile();
 
   // What a waiter saw of the holder: one token, since when (the waiter's own clock).
   struct Watch {
@@ -76,6 +90,7 @@ class LeaseLock {
   double lease_seconds_;
   std::string what_;
   int fd_ = -1;
+  int mutex_fd_ = -1;  // the breakers' mutex of the last Acquire (Release takes it too)
   ino_t ino_ = 0;
   dev_t dev_ = 0;
   bool held_ = false;

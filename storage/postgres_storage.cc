@@ -16,6 +16,7 @@
 
 #include "gpbandit/numerics/warning_sink.h"
 #include "storage/json_lines.h"
+#include "storage/lease_lock.h"
 #include "storage/study_name.h"
 
 namespace gpbandit {
@@ -46,6 +47,17 @@ const char* const kCreateTables[] = {
 // are read by a later statement, whose snapshot holds every commit made before the lock.
 const char kLockStudy[] =
     "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1 FOR UPDATE";
+// How long an exclusive session waits for the study's row lock before it looks for a stopped
+// holder (EndStoppedHolders), then waits again.
+constexpr char kLockWait[] = "250ms";
+// The sessions of gpbandit workers of this host that are idle in a transaction (pid, the
+// worker's "host:pid" from application_name, which Connection::Open sets): candidates for a
+// stopped holder of the study's lock.
+const char kIdleWorkers[] =
+    "SELECT pid, substr(application_name, 10) FROM pg_stat_activity "
+    "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+    "AND state = 'idle in transaction' AND application_name LIKE 'gpbandit %' "
+    "AND state_change < clock_timestamp() - $1::interval";
 const char kFindStudy[] = "SELECT id, header, last_sequence FROM gpbandit_studies WHERE name = $1";
 // The records after a sequence number, after one row with the server's clock (sequence -1, its
 // seconds since the epoch as the body): one round trip for both.
@@ -197,6 +209,9 @@ class Connection {
     // transaction left idle that long, a frozen worker's included, and so lets its row lock go.
     // A worker's own transactions are never idle that long (it reads before it replays).
     setup.exec("SET idle_in_transaction_session_timeout = " + LeaseMilliseconds());
+    // An exclusive session that waits this long for the study's lock looks for a stopped holder
+    // (PostgresSession::LockStudy); other statements wait without a limit (CommitStudy).
+    setup.exec(std::string("SET lock_timeout = '") + kLockWait + "'");
     // pg_stat_activity names the worker (process) behind each session, unless the URL or
     // PGAPPNAME named it already: who holds a study's lock is then a query away.
     setup.exec_params(
@@ -242,6 +257,8 @@ class PostgresSession : public StudySession {
   // Runs a database step; a lost connection becomes StorageInterrupted.
   template <typename F>
   auto Guard(const char* what, F step) -> decltype(step());
+  bool Start();
+  void EndStoppedHolders(pqxx::connection& conn);
   void RequireExclusive(const char* what) const;
   void CommitStudy();
   // After the connection was lost during Commit: did the commit land?
@@ -279,21 +296,63 @@ auto PostgresSession::Guard(const char* what, F step) -> decltype(step()) {
 PostgresSession::PostgresSession(Connection* connection, const std::string& study, LockMode mode,
                                  Frontier* frontier)
     : connection_(connection), study_(study), mode_(mode), frontier_(frontier) {
+  while (!Start()) EndStoppedHolders(connection_->Get());
+}
+
+// Begins the transaction and reads (and for an exclusive session locks) the study's row; false
+// when the lock was not free within kLockWait (the transaction is then rolled back).
+bool PostgresSession::Start() {
   pqxx::connection& conn = connection_->Get();
-  Guard("beginning a transaction", [&] {
+  return Guard("beginning a transaction", [&] {
     if (mode_ == LockMode::kExclusive) {
       tx_ = std::make_unique<pqxx::work>(conn);
     } else {
       tx_ = std::make_unique<pqxx::read_transaction>(conn);
     }
-    if (!connection_->TablesExist(*tx_)) return;
-    const pqxx::result row =
-        tx_->exec_params(mode_ == LockMode::kExclusive ? kLockStudy : kFindStudy, study_);
-    if (row.empty()) return;
+    if (!connection_->TablesExist(*tx_)) return true;
+    pqxx::result row;
+    try {
+      row = tx_->exec_params(mode_ == LockMode::kExclusive ? kLockStudy : kFindStudy, study_);
+    } catch (const pqxx::sql_error& e) {
+      if (e.sqlstate() != "55P03") throw;  // lock_not_available: lock_timeout ran out
+      tx_.reset();
+      return false;
+    }
+    if (row.empty()) return true;
     study_id_ = row[0][0].as<long long>();
     header_ = row[0][1].as<std::string>();
     last_sequence_ = row[0][2].as<long long>();
+    return true;
   });
+}
+
+// Ends the database sessions of this host's gpbandit workers whose process is stopped (SIGSTOP,
+// a debugger: ProcessStopped) and that sit idle in a transaction, as a holder of the study's
+// lock does while it is stopped: the server rolls the transaction back and the lock is free at
+// once, not after the lease (idle_in_transaction_session_timeout). A stopped worker commits
+// nothing and retries its call when it is continued, as after its lease. Sessions this role may
+// not end, of other hosts, or named otherwise (PGAPPNAME) are left to the lease.
+void PostgresSession::EndStoppedHolders(pqxx::connection& conn) {
+  try {
+    pqxx::nontransaction look(conn);
+    for (const auto& row : look.exec_params(kIdleWorkers, kLockWait)) {
+      if (!ProcessStopped(row[1].as<std::string>())) continue;
+      try {
+        look.exec_params("SELECT pg_terminate_backend($1)", row[0].as<long long>());
+      } catch (const pqxx::sql_error&) {
+        // not this role's session: its lease ends it
+      }
+    }
+  } catch (const pqxx::failure& e) {
+    if (IsConnectionLoss(e)) {
+      connection_->Drop();
+      throw StorageInterrupted(connection_->redacted() +
+                               ": waiting for the study's lock: " + OneLine(e.what()));
+    }
+    throw std::runtime_error(
+        connection_->redacted() +
+        ": looking for a stopped holder of the study's lock: " + OneLine(e.what()));
+  }
 }
 
 // Reads from the frontier's record on, to check that it is still the record this storage object
@@ -367,6 +426,9 @@ void PostgresSession::Append(const std::string& record_json) {
 
 void PostgresSession::CommitStudy() {
   Guard("creating the study", [&] {
+    // Concurrent creators wait for each other (the schema's lock, the name's index) as long as
+    // it takes.
+    tx_->exec("SET LOCAL lock_timeout = 0");
     if (!connection_->TablesExist(*tx_)) connection_->CreateTables(*tx_);
     const pqxx::result row = tx_->exec_params(kInsertStudy, study_, create_header_, commit_id_);
     if (!row.empty()) study_id_ = row[0][0].as<long long>();

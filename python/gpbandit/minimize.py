@@ -3,11 +3,12 @@ manner of scikit-optimize's gp_minimize, returning SciPy's OptimizeResult."""
 
 import math
 import time
-from typing import Any, Callable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 from scipy.optimize import OptimizeResult
 
+from . import _core
 from .kernels import Kernel
 from .optimizer import Optimizer, PathLike
 from .space import Space
@@ -17,20 +18,22 @@ Callback = Callable[[OptimizeResult], Any]
 __all__ = ["OptimizeResult", "minimize"]
 
 
-def _result(xs: List[Any], ys: List[float], nfev: int, opt: Optimizer, message: str,
-            space: Space) -> OptimizeResult:
-    """The OptimizeResult of the evaluations so far. The best is taken over the finite values
-    only (numpy.nanargmin's rule, infinities left out too): a failed evaluation (NaN) is never
-    `fun`. Points: rows of a float array on a box, lists of Python values on a mixed space."""
-    func_vals = np.asarray(ys, dtype=float)
+def _result(opt: Optimizer, unevaluated: int, message: str, space: Space) -> OptimizeResult:
+    """The OptimizeResult of the study so far: every tell it holds, in order (an earlier run's
+    and other workers' included). The best is taken over the finite values only
+    (numpy.nanargmin's rule, infinities left out too): a failed evaluation (NaN) is never `fun`.
+    Points: rows of a float array on a box, lists of Python values on a mixed space.
+    unevaluated: the tells that were not evaluations of func (y0's)."""
+    observed = opt.observations()
+    func_vals = -np.asarray(observed.y, dtype=float)  # the optimizer was told -func(x)
     if space.is_box:
-        x_iters = np.asarray(xs, dtype=float).reshape(len(func_vals), opt.domain.action_dim)
+        x_iters = np.asarray(observed.x, dtype=float).reshape(len(func_vals), opt.domain.action_dim)
     else:
-        x_iters = [list(x) for x in xs]
+        x_iters = [space.to_user(x) for x in observed.x]
     finite = np.isfinite(func_vals)
     result = OptimizeResult(
-        x_iters=x_iters, func_vals=func_vals, nfev=nfev, optimizer=opt, message=message,
-        success=bool(finite.any()), x=None, fun=math.nan,
+        x_iters=x_iters, func_vals=func_vals, nfev=max(0, len(func_vals) - unevaluated),
+        optimizer=opt, message=message, success=bool(finite.any()), x=None, fun=math.nan,
     )
     if result.success:
         best = int(np.nanargmin(np.where(finite, func_vals, np.nan)))
@@ -39,6 +42,28 @@ def _result(xs: List[Any], ys: List[float], nfev: int, opt: Optimizer, message: 
     else:
         result.message = message + "; no evaluation returned a finite value"
     return result
+
+
+def _orphans(opt: Optimizer, own_name: Optional[str]) -> List[Any]:
+    """The pending points of the study that nobody will tell: those of a crashed process of this
+    host (a default worker name "host:pid" whose process no longer runs) and, when this worker
+    has a name of its own (worker={"id": ...}), those an earlier process left under that name.
+    Each as (vector, trial)."""
+    pending = opt.pending()
+    return [
+        (np.asarray(pending.x[i]), int(pending.trial[i]))
+        for i, worker in enumerate(pending.worker)
+        if (own_name and worker == own_name) or _core._worker_process_gone(worker)
+    ]
+
+
+def _worker_name(options: Dict[str, Any]) -> Optional[str]:
+    worker = options.get("worker")
+    if isinstance(worker, _core.WorkerOptions):
+        return worker.id or None
+    if isinstance(worker, dict):
+        return worker.get("id") or None
+    return None
 
 
 def _callbacks(callback: Union[None, Callback, Sequence[Callback]]) -> List[Callback]:
@@ -82,25 +107,40 @@ def minimize(
     func(x) -> float. bounds: one dimension each, in scikit-optimize's conventions
     (gpbandit.space): (low, high) a real, or an integer when both are ints; (low, high,
     "log-uniform") on a log scale; a list of categories. x is a 1-D float64 array when every
-    dimension is a linear real, else a list of Python values (float, int, the category). n_calls:
-    evaluations of func, >= 1 (x0's included when y0 is not given). strategy, kernel, log
-    and options: as Optimizer's (gpbandit maximizes, so it is told -func(x); load_if_exists
-    and the other keywords pass through). seed: seeds the run; None (the default) draws a seed
-    from the operating system, recorded in result.optimizer.options["seed"]. n_initial_points:
-    space-filling points before the model decides (default: the optimizer's,
-    max(2, d + 1)). x0: points to evaluate first (one per row); y0: their values, if known
-    (then not evaluated). callback: a callable or a list of callables, each called after every
-    evaluation with the OptimizeResult so far; any returning True stops the run. verbose: print
-    one line per evaluation.
+    dimension is a linear real, else a list of Python values (float, int, the category).
+    n_calls: the evaluations of func the study is to hold, >= 1, counted as scikit-optimize
+    counts x0: x0's evaluations included, y0's values not (they come on top). A study continued
+    (log=... with load_if_exists=True, or a shared storage) counts what it holds already, an
+    earlier run's evaluations and other workers' included: the call evaluates until the study
+    holds n_calls, none if it does already. strategy, kernel, log and options: as Optimizer's
+    (gpbandit maximizes, so it is told -func(x); load_if_exists, worker and the other keywords
+    pass through). seed: seeds the run; None (the default) draws a seed from the operating
+    system, recorded in result.optimizer.options["seed"]. n_initial_points: space-filling
+    points before the model decides (default: the optimizer's, max(2, d + 1)). x0: points to
+    evaluate first (one per row); y0: their values, if known (then not evaluated); a point of
+    x0 the continued study holds already is neither evaluated nor told again. callback: a
+    callable or a list of callables, each called after every evaluation with the
+    OptimizeResult so far; any returning True stops the run. verbose: print one line per
+    evaluation.
+
+    A continued study may hold points handed out and never told, by a run that crashed while
+    it evaluated them: those of a process of this host that no longer runs (a worker under the
+    default name "host:pid"), and those left under this worker's own name (worker={"id":
+    ...}) by an earlier process. They are evaluated first, before anything new is asked, and
+    told by their trial numbers (which releases them). Points of a crashed process on another
+    host stay pending until their lease ends (worker={"pending_lease_seconds": ...}); give
+    each run the same worker id to have them evaluated again too.
 
     A NaN or infinite value of func is an error unless non_finite_rewards="skip" (or
     "impute-worst") is given: then it is recorded as a failed evaluation and never becomes the
     result's best.
 
-    Returns a scipy.optimize.OptimizeResult with x (the best point evaluated, 1-D; a list on a
-    mixed space), fun (its value), x_iters (every point evaluated, one per row, x0 first),
-    func_vals (their values), nfev (evaluations of func; y0's are not counted), success (some
-    value was finite), message, and optimizer (the Optimizer, which can go on; note that it maximizes -func).
+    Returns a scipy.optimize.OptimizeResult of the whole study: x (the best point evaluated,
+    1-D; a list on a mixed space), fun (its value), x_iters (every point the study holds, one
+    per row, in the order told: y0's and x0's first in a new study), func_vals (their values),
+    nfev (the study's evaluations of func: len(func_vals) less the y0 values given to this
+    call; an earlier run's and other workers' included), success (some value was finite),
+    message, and optimizer (the Optimizer, which can go on; note that it maximizes -func).
     """
     n_calls = _check_calls(n_calls)
     callbacks = _callbacks(callback)
@@ -109,18 +149,21 @@ def minimize(
     space = Space(bounds)
     opt = Optimizer(space.domain, strategy, kernel=kernel, seed=seed, log=log, **options)
     tolerant = opt.options["non_finite_rewards"] != "throw"
-    xs: List[np.ndarray] = []
-    ys: List[float] = []
-    nfev = 0
+    x0, y0 = _warm_start(x0, y0, space)
+    # The study's tells count (an earlier run's, other workers'): it is done when it holds
+    # n_calls evaluations of func besides y0's values.
+    told = 0 if y0 is None else len(y0)
+    target = n_calls + told
     start = time.perf_counter()
 
-    def evaluate(x: Any, trial: Optional[int]) -> bool:
-        """Evaluates func at x (a vector, or a space's dict) and tells the optimizer; True when
-        a callback says stop."""
-        nonlocal nfev
+    def tells() -> int:
+        return len(opt.observations().y)
+
+    def evaluate(x: Any, trial: Optional[int], orphan: bool = False) -> bool:
+        """Evaluates func at x (a vector, or a space's dict) and tells the optimizer (releasing
+        the pending point of `trial`); True when a callback says stop."""
         point = space.to_user(x)
         y = float(func(point))
-        nfev += 1
         if not math.isfinite(y) and not tolerant:
             if trial is not None:
                 opt.release(trial=trial)
@@ -129,34 +172,59 @@ def minimize(
                 "non_finite_rewards='skip' or 'impute-worst' to minimize to record such "
                 "evaluations as failed"
             )
+        if orphan:
+            opt.sync()
+            if trial not in opt.pending().trial:
+                trial = None  # another worker took it over meanwhile: a tell of its own
         opt.tell(x, -y, trial=trial)
-        xs.append(point)
-        ys.append(y)
-        result = _result(xs, ys, nfev, opt, f"{nfev} evaluations of func", space)
+        result = _result(opt, told, f"{tells() - told} evaluations of func", space)
         if verbose:
-            print(f"gpbandit.minimize: evaluation {nfev}/{n_calls}: f = {y:.6g}, best so far "
-                  f"{result.fun:.6g}, {time.perf_counter() - start:.2f} s", flush=True)
+            print(f"gpbandit.minimize: evaluation {result.nfev}/{n_calls}: f = {y:.6g}, best so "
+                  f"far {result.fun:.6g}, {time.perf_counter() - start:.2f} s", flush=True)
         return any(c(result) is True for c in callbacks)
 
+    def stopped() -> OptimizeResult:
+        return _result(opt, told, "stopped by a callback", space)
+
+    # A crashed run's points first (pending, and nobody else will tell them): as if it had not
+    # crashed, its suggestions are evaluated before anything new is asked.
+    for x, trial in _orphans(opt, _worker_name(options)):
+        if tells() >= target:
+            break
+        if evaluate(x, trial, orphan=True):
+            return stopped()
     if x0 is not None:
-        if not space.is_box and len(x0) and not isinstance(x0[0], (list, tuple, np.ndarray)):
-            x0 = [x0]  # one point
-        x0 = np.atleast_2d([space.from_user(x) for x in x0] if not space.is_box
-                           else np.asarray(x0, dtype=float))
+        # A resumed study holds its warm start already: a point it holds is not told again.
+        held = opt.observations().x
+        fresh = [i for i, x in enumerate(x0) if not any(np.array_equal(x, h) for h in held)]
         if y0 is not None:
-            y0 = np.atleast_1d(np.asarray(y0, dtype=float))
-            if len(y0) != len(x0):
-                raise ValueError(f"y0 must hold one value per row of x0: x0 has {len(x0)} "
-                                 f"rows, y0 {len(y0)} values")
-            opt.tell_many(x0, -y0)
-            xs.extend(space.to_user(x) for x in x0)
-            ys.extend(float(v) for v in y0)
+            if fresh:
+                opt.tell_many(x0[fresh], -y0[fresh])
         else:
-            for x in x0[:n_calls]:
-                if evaluate(x, None):
-                    return _result(xs, ys, nfev, opt, "stopped by a callback", space)
-    while nfev < n_calls:
+            for i in fresh:
+                if tells() >= target:
+                    break
+                if evaluate(x0[i], None):
+                    return stopped()
+    while tells() < target:
         x = opt.ask()
         if evaluate(x, x.trial):
-            return _result(xs, ys, nfev, opt, "stopped by a callback", space)
-    return _result(xs, ys, nfev, opt, f"{n_calls} evaluations of func done", space)
+            return stopped()
+    return _result(opt, told, f"the study holds {tells() - told} evaluations of func "
+                   f"(n_calls = {n_calls})", space)
+
+
+def _warm_start(x0: Any, y0: Any, space: Space) -> Any:
+    """x0 as an array of action vectors (one per row) and y0 as a float array, or None."""
+    if x0 is None:
+        return None, None
+    if not space.is_box and len(x0) and not isinstance(x0[0], (list, tuple, np.ndarray)):
+        x0 = [x0]  # one point
+    x0 = np.atleast_2d([space.from_user(x) for x in x0] if not space.is_box
+                       else np.asarray(x0, dtype=float))
+    if y0 is not None:
+        y0 = np.atleast_1d(np.asarray(y0, dtype=float))
+        if len(y0) != len(x0):
+            raise ValueError(f"y0 must hold one value per row of x0: x0 has {len(x0)} "
+                             f"rows, y0 {len(y0)} values")
+    return x0, y0

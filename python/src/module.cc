@@ -18,6 +18,7 @@
 #include "bindings.h"
 #include "gpbandit/version.h"
 #include "numerics/thread_policy.h"
+#include "study/refit_claims.h"
 
 namespace {
 
@@ -45,6 +46,9 @@ PYBIND11_MODULE(_core, m) {
   std::call_once(fork_handler, [] { pthread_atfork(nullptr, nullptr, &SingleThreadedChild); });
   m.def("_force_parallel_regions_for_testing", &ForceParallelRegionsForTesting,
         pybind11::arg("on"));
+  // Whether a pending point's worker is a process of this host that no longer runs (a default
+  // name "host:pid", study/refit_claims.h): minimize evaluates such a crashed run's points.
+  m.def("_worker_process_gone", &gpbandit::WorkerProcessGone, pybind11::arg("worker"));
   gpbandit::python::BindWarnings(m);
   gpbandit::python::BindDomain(m);
   gpbandit::python::BindKernels(m);

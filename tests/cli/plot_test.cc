@@ -80,8 +80,8 @@ TEST_F(PlotTest, PlotLeavesOnlyThePictureUnlessAskedToKeepGnuplotsFiles) {
   for (const std::string dims : {"0", "0,1"}) {
     const Result r = RunWithTmp("plot --log runs.jsonl --dims " + dims + " --grid 20 --out m.png");
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(Names(dir_), (std::vector<std::string>{"err.txt", "m.png", "out.txt", "runs.jsonl",
-                                                     "runs.jsonl.lock", "tmp"}))
+    EXPECT_EQ(Names(dir_),
+              (std::vector<std::string>{"err.txt", "m.png", "out.txt", "runs.jsonl", "tmp"}))
         << dims;
     EXPECT_EQ(LeftInTmp(), std::vector<std::string>()) << dims;
   }
@@ -129,8 +129,7 @@ TEST_F(PlotTest, WithoutGnuplotDrawingCommandsStopBeforeAnyWork) {
     EXPECT_THAT(r.err, Not(HasSubstr("["))) << args;  // no progress line: nothing was run
     EXPECT_EQ(r.out, "") << args;
   }
-  EXPECT_EQ(Names(dir_), (std::vector<std::string>{"err.txt", "out.txt", "runs.jsonl",
-                                                   "runs.jsonl.lock", "tmp"}));
+  EXPECT_EQ(Names(dir_), (std::vector<std::string>{"err.txt", "out.txt", "runs.jsonl", "tmp"}));
   EXPECT_EQ(ReadAll(dir_ + "/runs.jsonl"), log);
   // Commands that draw nothing do not need it.
   const Result r = Run("run --grid 20 --rounds 3 --trials 1", "PATH=/nonexistent");

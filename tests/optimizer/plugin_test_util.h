@@ -2,13 +2,16 @@
 #ifndef GPBANDIT_TESTS_OPTIMIZER_PLUGIN_TEST_UTIL_H_
 #define GPBANDIT_TESTS_OPTIMIZER_PLUGIN_TEST_UTIL_H_
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "gpbandit/study/optimizer_options.h"
 
@@ -29,12 +32,39 @@ inline OptimizerOptions CheapOptions(std::uint64_t seed = 1) {
   return o;
 }
 
-// A fresh path under TMPDIR (or /tmp), removed first.
+// The paths TempLogPath handed out, removed when the test program ends, unless a test failed
+// (then they are left to look at). Only by the process that asked for them: a forked child that
+// exits normally removes nothing.
+class TempLogs {
+ public:
+  static void Add(const std::string& path) {
+    static TempLogs* const logs = [] {
+      static TempLogs instance;
+      std::atexit([] { instance.RemoveAll(); });
+      return &instance;
+    }();
+    logs->paths_.push_back(path);
+  }
+
+ private:
+  void RemoveAll() const {
+    if (::getpid() != owner_ || !::testing::UnitTest::GetInstance()->Passed()) return;
+    for (const std::string& path : paths_) {
+      std::remove(path.c_str());
+      std::remove((path + ".lock").c_str());  // a lock file left by a process killed holding it
+    }
+  }
+  pid_t owner_ = ::getpid();
+  std::vector<std::string> paths_;
+};
+
+// A fresh path under TMPDIR (or /tmp), removed first, and again when the test program ends.
 inline std::string TempLogPath(const std::string& name) {
   const char* dir = std::getenv("TMPDIR");
   const std::string path = std::string(dir ? dir : "/tmp") + "/gpbandit_" + name + "_" +
                            std::to_string(::getpid()) + ".jsonl";
   std::remove(path.c_str());
+  TempLogs::Add(path);
   return path;
 }
 

@@ -4,6 +4,7 @@
 // studies, and URL redaction.
 #include "gpbandit/storage/file_storage.h"
 
+#include <dirent.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -75,6 +77,24 @@ std::string ReadFile(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+bool Exists(const std::string& path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0;
+}
+
+// The names in a directory, sorted ("." and ".." left out).
+std::vector<std::string> Names(const std::string& directory) {
+  std::vector<std::string> names;
+  if (DIR* dir = ::opendir(directory.c_str())) {
+    while (const dirent* entry = ::readdir(dir))
+      if (std::string(entry->d_name) != "." && std::string(entry->d_name) != "..")
+        names.push_back(entry->d_name);
+    ::closedir(dir);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 std::string Record(int i) { return R"({"type":"tell","i":)" + std::to_string(i) + "}"; }
@@ -458,6 +478,7 @@ TEST(FileStorageTest, AStoppedLockHolderLosesTheLockAfterItsLease) {
   ASSERT_EQ(::waitpid(holder, &status, 0), holder);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
   EXPECT_EQ(ReadFile(path), std::string(kHeader) + "\n" + Record(0) + "\n" + Record(1) + "\n");
+  EXPECT_FALSE(Exists(path + ".lock")) << "the broken holder's lock file was left";
   RemoveStudy(path);
 }
 
@@ -473,7 +494,55 @@ TEST(FileStorageTest, AKilledLockHolderLetsGoAtOnce) {
   const auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(Commit(other, 1, 2), 2);
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  EXPECT_FALSE(Exists(path + ".lock")) << "the next holder left the killed one's lock file";
   RemoveStudy(path);
+}
+
+// The lock file exists only while a session holds the lock: once the sessions of every storage
+// object and process on a study have ended, the study's folder holds the study alone.
+TEST(FileStorageTest, NothingIsLeftBesideTheStudyOnceItsSessionsEnd) {
+  char folder[] = "/tmp/gpbandit_storage_folder_XXXXXX";
+  ASSERT_NE(::mkdtemp(folder), nullptr);
+  const std::string path = std::string(folder) + "/study.jsonl";
+  FileStudyStorage a(path, false), b(path, false);
+  Commit(a, 0, 1, true);
+  EXPECT_EQ(Names(folder), std::vector<std::string>{"study.jsonl"});
+  {
+    auto held = a.Begin(LockMode::kExclusive);
+    EXPECT_TRUE(Exists(path + ".lock"));
+  }
+  EXPECT_EQ(Names(folder), std::vector<std::string>{"study.jsonl"});
+  // Sessions that wait for each other: two storage objects here and two processes.
+  std::vector<pid_t> children;
+  for (int c = 0; c < 2; ++c) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      int status = 0;
+      try {
+        FileStudyStorage mine(path, false);
+        for (int i = 0; i < 50; ++i) Commit(mine, 1000 * (c + 1) + i, 1000 * (c + 1) + i + 1);
+      } catch (...) {
+        status = 1;
+      }
+      _exit(status);
+    }
+    children.push_back(child);
+  }
+  std::thread other([&] {
+    for (int i = 0; i < 50; ++i) Commit(b, 100 + i, 101 + i);
+  });
+  for (int i = 0; i < 50; ++i) Commit(a, 200 + i, 201 + i);
+  other.join();
+  for (const pid_t child : children) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
+  }
+  EXPECT_EQ(a.Begin(LockMode::kShared)->ReadAfter(0).size(), 201u) << "a commit was lost";
+  EXPECT_EQ(Names(folder), std::vector<std::string>{"study.jsonl"});
+  RemoveStudy(path);
+  ::rmdir(folder);
 }
 
 }  // namespace

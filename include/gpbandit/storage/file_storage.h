@@ -4,7 +4,9 @@
 // - An exclusive session holds the study's lock from Begin to its end: the syncing read and the
 //   append of one Optimizer call happen under one lock, so that no record is lost and no two
 //   workers see the same state when they choose. The lock is flock(2) on a lock file beside the
-//   study ("<path>.lock", created by the first exclusive session and left in place), with a
+//   study ("<path>.lock", which exists only while an exclusive session holds the lock: the
+//   holder removes it as it lets go, so that a study whose processes ended leaves no file beside
+//   it, unless one was killed holding the lock; storage/lease_lock.h), with a
 //   lease (StorageOptions::lock_lease_seconds): a process that dies lets go at once; one that
 //   holds the lock beyond its lease without finishing (stopped with SIGSTOP, in a debugger) has
 //   it broken by the next worker, and its session then writes nothing.

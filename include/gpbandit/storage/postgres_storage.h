@@ -25,6 +25,13 @@
 // stored with its first record, so Commit either confirms that it landed or reports that it did
 // not (never both, never a duplicate).
 //
+// A worker stopped while it holds a study's lock (SIGSTOP, a debugger) sits idle in its
+// transaction; the server ends it after the lease (idle_in_transaction_session_timeout =
+// StorageOptions::lock_lease_seconds). A worker that has waited 250 ms for the lock ends at once
+// the sessions of stopped gpbandit workers of its own host that sit idle in a transaction (named
+// "gpbandit host:pid" in pg_stat_activity, unless the URL or PGAPPNAME names them otherwise, and
+// of a role it may signal): a stopped holder then costs the others a quarter second, not a lease.
+//
 // Thread safety: as every StudyStorage (study_storage.h): one thread at a time per object.
 #ifndef GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
 #define GPBANDIT_STORAGE_POSTGRES_STORAGE_H_
