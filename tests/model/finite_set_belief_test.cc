@@ -28,7 +28,8 @@ std::unique_ptr<Kernel> TestKernel() { return MakeMatern52({0}, true, 1.0, 0.5);
 
 // The exact GP's answer, computed directly: with standardization c and s are the mean and the
 // population standard deviation of the outputs (s = 1 below two outputs or for equal ones); the
-// mean is c + k^T (K + lambda I)^-1 (y - c) and the variance s^2 (k(x, x) - k^T (K + lambda I)^-1 k).
+// mean is c + k^T (K + lambda I)^-1 (y - c) and the variance s^2 (k(x, x) - k^T (K + lambda I)^-1
+// k).
 struct Exact {
   Eigen::VectorXd means, variances;
   double offset = 0, scale = 1;
@@ -146,8 +147,8 @@ TEST(FiniteSetBelief, ALargeMeanWithASmallSpreadLosesNoAccuracy) {
 TEST(FiniteSetBelief, RefusesANonFiniteOutputNamingItAndChangesNothing) {
   FiniteSetBelief belief = Observed({{0, 1.0}}, true);
   const Eigen::VectorXd before = belief.Means();
-  for (double y : {std::numeric_limits<double>::quiet_NaN(),
-                   std::numeric_limits<double>::infinity()}) {
+  for (double y :
+       {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
     try {
       belief.Observe(1, y);
       FAIL() << "no exception for " << y;
@@ -196,8 +197,7 @@ TEST(FiniteSetBelief, ScalingTheOutputsIsObservingScaledOutputs) {
       EXPECT_NEAR(belief.Mean(j), direct.Mean(j), 1e-9) << j;
       EXPECT_NEAR(belief.Variance(j), direct.Variance(j), 1e-9) << j;
       // The standardized variance scales by 8^2; the known prior's does not depend on y.
-      EXPECT_NEAR(belief.Variance(j), variances_before(j) * (standardize ? 64.0 : 1.0), 1e-9)
-          << j;
+      EXPECT_NEAR(belief.Variance(j), variances_before(j) * (standardize ? 64.0 : 1.0), 1e-9) << j;
     }
     EXPECT_NEAR(belief.output_offset(), direct.output_offset(), 1e-12);
     EXPECT_NEAR(belief.output_scale(), direct.output_scale(), 1e-12);

@@ -107,9 +107,9 @@ TEST(ModelInputs, DiscreteCoordinatesAreTheSpacesIntegersAndCategoricals) {
   EXPECT_EQ(discrete[0].dim, 1);
   EXPECT_EQ(discrete[0].num_levels, 5);
   EXPECT_TRUE(discrete[0].ordered);
-  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(0), 0.0);   // n = 1
-  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(4), 1.0);   // n = 5
-  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(2), 0.5);   // n = 3
+  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(0), 0.0);  // n = 1
+  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(4), 1.0);  // n = 5
+  EXPECT_DOUBLE_EQ(discrete[0].value_of_level(2), 0.5);  // n = 3
   EXPECT_EQ(discrete[1].dim, 2);
   EXPECT_EQ(discrete[1].num_levels, 3);
   EXPECT_FALSE(discrete[1].ordered);

@@ -169,8 +169,7 @@ TEST(RefitPolicy, RefusesExplicitBoundsThatLetEpsilonReachOne) {
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     const std::string message = e.what();
-    EXPECT_EQ(message.rfind("OptimizerOptions.fit.upper_log_bounds[2] = 0.5: ", 0), 0u)
-        << message;
+    EXPECT_EQ(message.rfind("OptimizerOptions.fit.upper_log_bounds[2] = 0.5: ", 0), 0u) << message;
     EXPECT_NE(message.find("<= 0"), std::string::npos) << message;
   }
   options.fit.upper_log_bounds[2] = 0.0;  // epsilon <= 1 at the bound: allowed
@@ -184,7 +183,8 @@ TEST(RefitPolicy, TheEpsilonBoundCheckAppliesOnlyToAFittedForgettingRate) {
   options.fit.upper_log_bounds = {3, 3, 0.5};
   TimeModel fixed = FittedForgetting();
   fixed.fit_epsilon = false;
-  EXPECT_NO_THROW(RefitPolicy(options, fixed, false, false, Eigen::VectorXd()).CheckTimeFitBounds());
+  EXPECT_NO_THROW(
+      RefitPolicy(options, fixed, false, false, Eigen::VectorXd()).CheckTimeFitBounds());
   EXPECT_NO_THROW(
       RefitPolicy(options, TimeModel(), false, false, Eigen::VectorXd()).CheckTimeFitBounds());
   options.refit.enabled = false;  // no refits: the bounds are never used

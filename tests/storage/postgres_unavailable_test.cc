@@ -52,15 +52,14 @@ TEST(PostgresUnavailable, OpeningAStudyExplainsWhatIsMissing) {
 }
 
 TEST(PostgresUnavailable, ListingStudiesExplainsWhatIsMissing) {
-  ExpectExplainsTheMissingSupport(InvalidArgument([] {
-    unavailable::gpbandit::ListPostgresStudies("postgres://db/x", StorageOptions());
-  }));
+  ExpectExplainsTheMissingSupport(InvalidArgument(
+      [] { unavailable::gpbandit::ListPostgresStudies("postgres://db/x", StorageOptions()); }));
 }
 
 TEST(PostgresUnavailable, ThisBuildsEntryPointsAgreeWithHavePostgresStorage) {
   if (HavePostgresStorage()) GTEST_SKIP() << "built with PostgreSQL";
-  ExpectExplainsTheMissingSupport(InvalidArgument(
-      [] { OpenPostgresStudy("postgresql://db/x", "runs", StorageOptions()); }));
+  ExpectExplainsTheMissingSupport(
+      InvalidArgument([] { OpenPostgresStudy("postgresql://db/x", "runs", StorageOptions()); }));
   ExpectExplainsTheMissingSupport(
       InvalidArgument([] { ListPostgresStudies("postgresql://db/x", StorageOptions()); }));
 }

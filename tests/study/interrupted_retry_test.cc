@@ -14,9 +14,7 @@ namespace {
 class NamedStorage : public StudyStorage {
  public:
   std::string Describe() const override { return "postgresql://db/x study 'runs'"; }
-  std::unique_ptr<StudySession> Begin(LockMode) override {
-    throw std::logic_error("not used");
-  }
+  std::unique_ptr<StudySession> Begin(LockMode) override { throw std::logic_error("not used"); }
 };
 
 // Collects the warnings of its lifetime.
@@ -51,10 +49,9 @@ TEST(RetryInterrupted, RunsAgainAfterEachInterruptionAndWarnsEachTime) {
   });
   EXPECT_EQ(result, "done");
   EXPECT_EQ(calls, 4);
-  EXPECT_EQ(warnings.messages,
-            (std::vector<std::string>{"connection lost 1; retrying the call",
-                                      "connection lost 2; retrying the call",
-                                      "connection lost 3; retrying the call"}));
+  EXPECT_EQ(warnings.messages, (std::vector<std::string>{"connection lost 1; retrying the call",
+                                                         "connection lost 2; retrying the call",
+                                                         "connection lost 3; retrying the call"}));
 }
 
 TEST(RetryInterrupted, WorksForAVoidAttempt) {

@@ -119,7 +119,9 @@ using Calls = std::vector<std::string>;
 
 class QuietWarnings {
  public:
-  QuietWarnings() { previous_ = SetWarningSink([this](const std::string& m) { seen.push_back(m); }); }
+  QuietWarnings() {
+    previous_ = SetWarningSink([this](const std::string& m) { seen.push_back(m); });
+  }
   ~QuietWarnings() { SetWarningSink(previous_); }
   std::vector<std::string> seen;
 
@@ -193,11 +195,11 @@ TEST(JournalClient, RecordsAppendedBeforeTheLockAreReplayedWhileDeferred) {
   Client client;
   auto journal = Attached(&client, &study);
   client.calls.clear();
-  study.Add(Tell(1));                                           // read ahead, without the lock
+  study.Add(Tell(1));                                     // read ahead, without the lock
   study.on_exclusive = [](Study& s) { s.Add(Tell(2)); };  // appended just before the lock
   RunAppending(*journal, &client, {Tell(3)});
-  EXPECT_EQ(client.calls, (Calls{"replay 1", "defer", "replay 2", "stage", "forget", "catch_up",
-                                 "apply"}));
+  EXPECT_EQ(client.calls,
+            (Calls{"replay 1", "defer", "replay 2", "stage", "forget", "catch_up", "apply"}));
   ASSERT_EQ(study.records.size(), 3u);
   EXPECT_EQ(study.records[2].sequence, 3);
 }

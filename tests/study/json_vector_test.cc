@@ -103,10 +103,8 @@ TEST(VectorField, ReadsTheFieldsArray) {
 
 TEST(VectorField, NamesTheFieldOfAMissingOrBadArray) {
   const nlohmann::json j = nlohmann::json::parse(R"({"x": [0.25, true], "z": 1})");
-  EXPECT_EQ(MessageOf([&] { VectorField(j, "x"); }),
-            "field \"x\"[1] is not a number: true");
-  EXPECT_EQ(MessageOf([&] { VectorField(j, "z"); }),
-            "field \"z\" is not an array of numbers");
+  EXPECT_EQ(MessageOf([&] { VectorField(j, "x"); }), "field \"x\"[1] is not a number: true");
+  EXPECT_EQ(MessageOf([&] { VectorField(j, "z"); }), "field \"z\" is not an array of numbers");
   EXPECT_EQ(MessageOf([&] { VectorField(j, "w"); }), "field \"w\" is missing");
 }
 

@@ -57,8 +57,8 @@ TEST(WithNamedValues, NamesTheFirstLabelByItsIndexZero) {
 }
 
 TEST(WithNamedValues, AddsTheContextsNamedValuesWhenTheyAreASpace) {
-  const ParameterSpace weather({Parameter::Real("wind", 0.0, 20.0),
-                                Parameter::Categorical("surface", {"dry", "wet"})});
+  const ParameterSpace weather(
+      {Parameter::Real("wind", 0.0, 20.0), Parameter::Categorical("surface", {"dry", "wet"})});
   const Domain domain = Domain::Space(Controller()).WithContext(weather);
   const nlohmann::json out =
       nlohmann::json::parse(WithNamedValues(kRecord, domain, Vec({0.3, 4, 1}), Vec({7.5, 1})));
@@ -79,8 +79,8 @@ TEST(WithNamedValues, KeepsDoublesExact) {
   const ParameterSpace space({Parameter::Real("a", 0.0, 1.0)});
   const Domain domain = Domain::Space(space);
   const double third = 1.0 / 3.0;
-  const nlohmann::json out = nlohmann::json::parse(WithNamedValues(
-      R"({"type":"tell","y":0.1})", domain, Vec({third}), Eigen::VectorXd()));
+  const nlohmann::json out = nlohmann::json::parse(
+      WithNamedValues(R"({"type":"tell","y":0.1})", domain, Vec({third}), Eigen::VectorXd()));
   EXPECT_EQ(out["params"]["a"].get<double>(), third);
   EXPECT_EQ(out["y"].get<double>(), 0.1);
 }

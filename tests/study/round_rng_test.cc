@@ -29,7 +29,8 @@ Rng Documented(std::uint64_t seed, long round, int stream) {
 }
 
 TEST(RoundRng, IsTheDocumentedSeedSequence) {
-  for (std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{42}, std::uint64_t{0x123456789abcdefULL}})
+  for (std::uint64_t seed :
+       {std::uint64_t{0}, std::uint64_t{42}, std::uint64_t{0x123456789abcdefULL}})
     for (long round : {0L, 1L, 99L, (1L << 40) + 3})
       for (int stream : {int{kStreamChoose}, int{kStreamFit}, kStreamConstraintFit + 2})
         EXPECT_EQ(Draws(RoundRng(seed, round, stream)), Draws(Documented(seed, round, stream)))
