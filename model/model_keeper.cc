@@ -48,8 +48,8 @@ ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
     return;
   }
   for (int i = 0; i < num_constraints; ++i)
-    constraint_gps_.push_back(std::make_unique<GaussianProcess>(reward_->kernel().Clone(),
-                                                                constraint_input_dim, options.gp));
+    constraint_gps_.push_back(std::make_unique<ExactPosterior>(reward_->kernel().Clone(),
+                                                               constraint_input_dim, options.gp));
 }
 
 // The reward's threshold is on the caller's values: a cost's upper limit becomes a lower limit
@@ -81,7 +81,7 @@ const GaussianProcess& ModelKeeper::constraint(int i) const {
     throw std::out_of_range("constraint model " + std::to_string(i) + " of " +
                             std::to_string(num_constraints_));
   if (!signals_.empty()) return signals_[static_cast<std::size_t>(constraint_safety_model(i))].gp();
-  return *constraint_gps_[static_cast<std::size_t>(i)];
+  return *constraint_gps_[static_cast<std::size_t>(i)]->gp();
 }
 
 double ModelKeeper::ImputedReward(double worst, int accepted) const {
@@ -110,7 +110,8 @@ void ModelKeeper::AddToModels(const Eigen::VectorXd& input, const Eigen::VectorX
                               double reward, bool accepted, const Eigen::VectorXd& constraints) {
   for (Eigen::Index i = 0; i < constraints.size(); ++i) {
     if (signals_.empty())
-      constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i));
+      constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(unit_input, constraints(i),
+                                                                   true);
     else
       signals_[static_cast<std::size_t>(constraint_safety_model(static_cast<int>(i)))].Add(
           unit_input, constraints(i));
@@ -231,7 +232,7 @@ void ModelKeeper::RefitConstraints(const HyperparameterFitOptions& fit, long rou
                                    std::vector<Eigen::VectorXd>* log_params,
                                    std::vector<double>* noise_variances) {
   for (std::size_t i = 0; i < constraint_gps_.size(); ++i) {
-    GaussianProcess& gp = *constraint_gps_[i];
+    GaussianProcess& gp = constraint_gps_[i]->mutable_gp();
     if (gp.num_observations() > 0) {
       Rng rng = RoundRng(options_.seed, round, kStreamConstraintFit + static_cast<int>(i));
       FitHyperparameters(fit, rng, &gp);
@@ -286,7 +287,7 @@ void ModelKeeper::ApplyOwnFit(const LogRecord& record, HyperparameterFitReport r
 void ModelKeeper::SaveFit() {
   struct FitState {
     std::unique_ptr<RewardModel> reward;
-    std::vector<GaussianProcess> constraint_gps;
+    std::vector<ExactPosterior> constraint_gps;
     std::vector<SignalModel> signals;
     int last_fit_observations = -1;
     bool has_fit_report = false;

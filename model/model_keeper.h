@@ -25,6 +25,7 @@
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/study/observation_log.h"
 #include "gpbandit/study/optimizer_options.h"
+#include "model/exact_posterior.h"
 #include "model/outcome_transforms.h"
 #include "model/refit_policy.h"
 #include "model/restart_monitor.h"
@@ -162,7 +163,7 @@ class ModelKeeper {
 
   const OptimizerOptions& options_;
   std::unique_ptr<RewardModel> reward_;
-  std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
+  std::vector<std::unique_ptr<ExactPosterior>> constraint_gps_;
   int num_constraints_ = 0;
   std::shared_ptr<RestartMonitor> restarts_;
   int restart_time_dim_ = -1;
