@@ -137,6 +137,8 @@ void RequireRegisteredStrategy(const std::string& flag, const std::string& name)
 // options (an unknown key, a value out of range).
 void RequireValidStrategyOptions(const std::string& strategy, const StrategyParams& options);
 
+// The directory a path's file lives in ("." for a bare name, "/" for a file at the root).
+std::string DirectoryOf(const std::string& path);
 // Output paths, checked before any work so that a long run does not end in a write error.
 // Throws InputError "--flag PATH: cannot ..." unless an existing `path` is a writable file, or
 // a new one would be created in an existing, writable directory.

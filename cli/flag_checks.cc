@@ -13,14 +13,14 @@
 
 namespace gpbandit {
 namespace cli {
-namespace {
 
-// The directory a path's file lives in ("." for a bare name).
 std::string DirectoryOf(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
 }
+
+namespace {
 
 [[noreturn]] void FailPath(const std::string& flag, const std::string& path,
                            const std::string& problem) {

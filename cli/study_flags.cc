@@ -67,6 +67,12 @@ void CheckStudyAccess(const StudyFlags& f, bool writes) {
   if (access(path.c_str(), mode) != 0)
     throw InputError(flag + " " + path + ": cannot " + (writes ? "write to" : "read") +
                      " it: " + std::strerror(errno));
+  // A writer takes the study's lock file beside it (<study>.lock), which exists only while
+  // it is held: the folder must take a new file.
+  if (writes && !S_ISDIR(info.st_mode) && access(DirectoryOf(path).c_str(), W_OK | X_OK) != 0)
+    throw InputError(flag + " " + path + ": cannot write to it: its lock file " + path +
+                     ".lock cannot be created: the directory " + DirectoryOf(path) +
+                     " is not writable (" + std::strerror(errno) + ")");
 }
 
 bool LogHasRecords(const std::string& log_path) {

@@ -14,7 +14,7 @@
 //
 // A refit: made outside the lock on the replica, recorded with the points or, when they are
 // refused, alone, unless another worker recorded one meanwhile (then it is dropped). Before
-// others' records are replayed the refit is undone (ModelKeeper::RestoreFit) and once they are,
+// others' records are replayed the refit is undone (Refitter::RestoreFit) and once they are,
 // it is applied again exactly as a replay of the study applies it, so that this worker's model
 // stays bit-identical to the study's.
 #include "gpbandit/study/observation_log.h"
@@ -35,19 +35,21 @@ bool AskRound::AskOutsideLock(int q, const Eigen::VectorXd& z, AskCall* done, bo
   journal_.ReadAhead();
   OutsideLock ask;
   ask.call = StartCall(q, z);
-  ask.fit_record = ask.call.num_model > 0 ? r_.model->MaybeRefit(ask.call.round) : std::string();
-  if (!ask.fit_record.empty()) ask.fit_report = r_.model->last_fit_report();
+  ask.fit_record =
+      ask.call.num_model > 0 ? r_.model->refit().MaybeRefit(ask.call.round) : std::string();
+  if (!ask.fit_record.empty()) ask.fit_report = r_.model->refit().last_fit_report();
   std::unique_ptr<AskCheck> check;
   try {
     check = ChooseOutsideLock(&ask.call);
   } catch (...) {
-    r_.model->RestoreFit();  // a refused ask changes nothing, its refit included
+    r_.model->refit().RestoreFit();  // a refused ask changes nothing, its refit included
     throw;
   }
   journal_.Observe(
       [&](const std::vector<LogRecord>& arrived) {
         check->Examine(arrived);
-        r_.model->RestoreFit();  // others' records replay onto the model the refit started from
+        r_.model->refit()
+            .RestoreFit();  // others' records replay onto the model the refit started from
       },
       [&] {
         check->Invalidate("the study was read again from its start");
@@ -103,7 +105,7 @@ std::function<void()> AskRound::RecordChecked(int q, const Eigen::VectorXd& z,
   if (keep_fit) journal_.Append(ask->fit_record);
   // Undone (others' records arrived, or a failed attempt rolled it back): applied again after
   // the commit, as the records' order says.
-  const bool apply_fit = keep_fit && !r_.model->fit_uncommitted();
+  const bool apply_fit = keep_fit && !r_.model->refit().fit_uncommitted();
   *kept = check.keeps_points() && now.design_index == ask->call.design_index &&
           now.design_next == ask->call.design_next &&
           (!r_.inputs.has_time() || now.round == ask->call.round);
@@ -116,7 +118,7 @@ std::function<void()> AskRound::RecordChecked(int q, const Eigen::VectorXd& z,
   const LogRecord fit = apply_fit ? ParseLogRecord(ask->fit_record) : LogRecord();
   *refitted = *refitted || keep_fit;
   return [this, apply_fit, fit, report = ask->fit_report, record_points] {
-    if (apply_fit) r_.model->ApplyOwnFit(fit, report);
+    if (apply_fit) r_.model->refit().ApplyOwnFit(fit, report);
     if (record_points) record_points();
   };
 }

@@ -80,7 +80,7 @@ void AskRound::AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool
         r_.model->CatchUp();  // the choice needs the models with everything replayed
         AskCall call = StartCall(q, z);
         const std::string fit_record =
-            call.num_model > 0 ? r_.model->MaybeRefit(call.round) : std::string();
+            call.num_model > 0 ? r_.model->refit().MaybeRefit(call.round) : std::string();
         if (!fit_record.empty()) {
           *refitted = true;
           journal_.Append(fit_record);
@@ -128,7 +128,7 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
   const int q = static_cast<int>(call->chosen.cols());
   for (int i = 0; i < q; ++i) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
-    m.state.t = std::max(1, r_.model->rows() + posterior.num_hallucinated() + 1);
+    m.state.t = std::max(1, r_.model->counts().rows() + posterior.num_hallucinated() + 1);
     r_.strategy->BeginRound(m.state);
     const ChoiceInputs in{r_.domain, *r_.strategy, r_.options,    *r_.model, posterior,
                           m,         r_.pending,   journal_.now()};
@@ -264,7 +264,7 @@ void AskRound::ReportRound(const AskCall& call, bool refitted, double seconds) {
   report.acquisition_values = call.acquisition_values;
   report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
   report.fitted = refitted;
-  if (refitted) report.fit_report = r_.model->last_fit_report();
+  if (refitted) report.fit_report = r_.model->refit().last_fit_report();
   report.seconds = seconds;
   last_round_report_ = std::move(report);
 }

@@ -47,9 +47,9 @@ std::string Fingerprint(const StudyReplica& r) {
   Digest d;
   d.Add(r.rounds);
   d.Add(r.design->handed_out());
-  d.Add(static_cast<long>(r.model->num_accepted()));
+  d.Add(static_cast<long>(r.model->counts().num_accepted()));
   d.Add(static_cast<long>(r.model->chain().unit().exponent()));
-  d.Add(static_cast<long>(r.model->last_fit_observations()));
+  d.Add(static_cast<long>(r.model->refit().last_fit_observations()));
   for (const Observation& o : r.observations) {
     d.Add(o.x);
     d.Add(o.z);
@@ -83,9 +83,11 @@ std::string Fingerprint(const StudyReplica& r) {
     d.Add(static_cast<long>(gp.num_observations()));
     d.AddModel(gp, probe);
   }
-  for (int i = 0; i < r.model->num_constraints(); ++i) d.AddModel(r.model->constraint(i), probe);
+  for (int i = 0; i < r.model->constraints().num_constraints(); ++i)
+    d.AddModel(r.model->constraints().constraint(i), probe);
   // A reward with a threshold has a safety model of its own (model/signal_model.h).
-  if (r.model->reward_safety_model() >= 0) d.AddModel(r.model->safety_models()[0].gp(), probe);
+  if (r.model->constraints().reward_safety_model() >= 0)
+    d.AddModel(r.model->constraints().safety_models()[0].gp(), probe);
   for (const Observation& o : r.observations) d.Add(o.constraints);
   std::ostringstream s;
   // The GP's rows where one predicts: for the local model its neighbours (kept as it always

@@ -27,7 +27,7 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
   if (storage) {
     journal_.Attach(std::move(storage), replica_.options.worker);
     journal_.ReadAhead();  // the study's clock
-    replica_.model->OweRefitIfDue(/*claims_hold=*/!resumes, journal_.now());
+    replica_.model->refit().OweIfDue(/*claims_hold=*/!resumes, journal_.now());
   }
 }
 
@@ -59,7 +59,7 @@ void OptimizerImpl::Replay(const LogRecord& record) {
       tells_.Replay(record);
       break;
     case LogRecordType::kFit:
-      replica_.model->ReplayFit(record);
+      replica_.model->refit().ReplayFit(record);
       break;
     case LogRecordType::kRelease:
       if (record.trial >= 0)

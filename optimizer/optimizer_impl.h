@@ -54,8 +54,8 @@ class OptimizerImpl : public JournalClient {
   // Replays one record with exactly the model operations the live run performed, so that the
   // rebuilt state is bit-for-bit the same.
   void Replay(const LogRecord& record) override;
-  void RollBack() override { replica_.model->RestoreFit(); }
-  void ForgetRollBack() override { replica_.model->ForgetSavedFit(); }
+  void RollBack() override { replica_.model->refit().RestoreFit(); }
+  void ForgetRollBack() override { replica_.model->refit().ForgetSavedFit(); }
   // Forgets every record replayed.
   void ResetReplica() override;
   void Defer() override { replica_.model->Defer(); }

@@ -27,12 +27,12 @@ GaussianProcess Optimizer::model() const {
 }
 int Optimizer::num_constraints() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->num_constraints();
+  return impl_->replica().model->constraints().num_constraints();
 }
 
 GaussianProcess Optimizer::constraint_model(int i) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->constraint(i);
+  return impl_->replica().model->constraints().constraint(i);
 }
 
 double Optimizer::reward_unit() const {
@@ -42,7 +42,7 @@ double Optimizer::reward_unit() const {
 
 int Optimizer::t() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->rows() + 1;
+  return impl_->replica().model->counts().rows() + 1;
 }
 
 long Optimizer::rounds() const {
@@ -52,13 +52,13 @@ long Optimizer::rounds() const {
 
 int Optimizer::num_accepted() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->num_accepted();
+  return impl_->replica().model->counts().num_accepted();
 }
 
 int Optimizer::num_failed() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return static_cast<int>(impl_->replica().observations.size()) -
-         impl_->replica().model->num_accepted();
+         impl_->replica().model->counts().num_accepted();
 }
 
 std::vector<Observation> Optimizer::observations() const {
@@ -102,12 +102,12 @@ double Optimizer::information_gain() const {
 
 bool Optimizer::has_fit_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->has_fit_report();
+  return impl_->replica().model->refit().has_fit_report();
 }
 
 HyperparameterFitReport Optimizer::last_fit_report() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return impl_->replica().model->last_fit_report();
+  return impl_->replica().model->refit().last_fit_report();
 }
 
 }  // namespace gpbandit

@@ -41,9 +41,9 @@ class SafeChooser : public RoundChooser {
     round.reward_for_widths = &in.posterior.gp();
     round.reward_unit = in.model.reward_unit();
     round.reward_sign = in.model.chain().sense().sign();
-    for (int i = 0; i < in.model.num_constraints(); ++i)
-      round.constraints.push_back(&in.model.constraint(i));
-    for (const SignalModel& model : in.model.safety_models())
+    for (int i = 0; i < in.model.constraints().num_constraints(); ++i)
+      round.constraints.push_back(&in.model.constraints().constraint(i));
+    for (const SignalModel& model : in.model.constraints().safety_models())
       round.safety.push_back(
           {&model.gp(), model.threshold(), model.prior_stddev(), model.max_observed()});
     if (!round.safety.empty()) round.reward_prior_stddev = PriorStddev(in.model.gp());

@@ -45,7 +45,7 @@ double ObservedReward(const std::vector<Observation>& observations, const Eigen:
 std::vector<SafeRecommender::SafetyCheck> SafeRecommender::SafetyChecks() const {
   std::vector<SafetyCheck> checks;
   if (r_.calibrated) {
-    for (const SignalModel& m : r_.model->safety_models())
+    for (const SignalModel& m : r_.model->constraints().safety_models())
       checks.push_back({&m.gp(), m.threshold(), m.prior_stddev(), false, m.max_observed()});
     return checks;
   }
@@ -55,11 +55,12 @@ std::vector<SafeRecommender::SafetyCheck> SafeRecommender::SafetyChecks() const 
     checks.push_back({&r_.model->gp(),
                       r_.model->chain().sense().sign() * h / r_.model->reward_unit(),
                       PriorStddev(r_.model->gp()), true, kNoCap});
-  for (int i = 0; i < r_.model->num_constraints() && i + 1 < static_cast<int>(r_.safety.size());
+  const ConstraintModels& constraints = r_.model->constraints();
+  for (int i = 0; i < constraints.num_constraints() && i + 1 < static_cast<int>(r_.safety.size());
        ++i)
-    checks.push_back({&r_.model->constraint(i),
+    checks.push_back({&constraints.constraint(i),
                       r_.safety[static_cast<std::size_t>(i) + 1].threshold,
-                      PriorStddev(r_.model->constraint(i)), false, kNoCap});
+                      PriorStddev(constraints.constraint(i)), false, kNoCap});
   return checks;
 }
 
@@ -103,7 +104,8 @@ Prediction SafeRecommender::PredictConstraint(int i, const Eigen::VectorXd& x,
                                               const Eigen::VectorXd& z) const {
   r_.domain.CheckAction(x, "x");
   r_.domain.CheckContext(z, "context");
-  const GaussianProcess& gp = r_.model->constraint(i);  // throws std::out_of_range for a bad i
+  const ConstraintModels& constraints = r_.model->constraints();
+  const GaussianProcess& gp = constraints.constraint(i);  // throws std::out_of_range for a bad i
   double mean = 0, variance = 0;
   gp.MeanAndVariance(r_.domain.ToUnit(x, z), &mean, &variance);
   Prediction p;
@@ -111,7 +113,8 @@ Prediction SafeRecommender::PredictConstraint(int i, const Eigen::VectorXd& x,
   p.stddev = std::sqrt(std::max(variance, 0.0));
   if (r_.calibrated) {
     const SignalModel& m =
-        r_.model->safety_models()[static_cast<std::size_t>(r_.model->constraint_safety_model(i))];
+        constraints
+            .safety_models()[static_cast<std::size_t>(constraints.constraint_safety_model(i))];
     p.mean = m.MeanToTold(p.mean);
     p.stddev = m.StddevToTold(p.stddev);
   }

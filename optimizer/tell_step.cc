@@ -29,10 +29,10 @@ void TellStep::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y
   journal_.Run([&] {
     // Looked up under the study's lock, after the replay: another worker may have told it.
     const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
-    const double imputed = r_.model->ImputedReward();
-    const int rows = r_.model->rows() + (AddsRow(y, imputed) ? 1 : 0);
+    const double imputed = r_.model->counts().ImputedReward();
+    const int rows = r_.model->counts().rows() + (AddsRow(y, imputed) ? 1 : 0);
     return StageTell(x, z, y, imputed, round, constraints, trial,
-                     r_.model->RefitClaim(rows, journal_.now()));
+                     r_.model->refit().Claim(rows, journal_.now()));
   });
 }
 
@@ -50,7 +50,7 @@ void TellStep::Replay(const LogRecord& record) {
                              " in the log, but " + FormatDouble(r_.observations.back().imputed) +
                              " on replay");
   if (!std::isnan(record.refit_claim))
-    r_.model->NoteRefitClaim(record.refit_claim, /*mine=*/false, record.worker);
+    r_.model->refit().NoteClaim(record.refit_claim, /*mine=*/false, record.worker);
 }
 
 const PendingPoint& TellStep::PendingTrial(long trial) const {
@@ -66,7 +66,7 @@ const PendingPoint& TellStep::PendingTrial(long trial) const {
 }
 
 void TellStep::CheckConstraints(double y, const Eigen::VectorXd& constraints) const {
-  const int m = r_.model->num_constraints();
+  const int m = r_.model->constraints().num_constraints();
   const bool may_be_empty = m == 0 || !std::isfinite(y);
   if (constraints.size() != m && !(constraints.size() == 0 && may_be_empty))
     throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
@@ -104,7 +104,7 @@ long TellStep::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) con
 
 // imputed: what ApplyTell will impute for a failure (the model's sense), logged in the caller's
 // sense (as Observation::imputed) so that a replay can check it.
-// refit_claim: the refit this tell claims (ModelKeeper::RefitClaim), or NaN.
+// refit_claim: the refit this tell claims (Refitter::Claim), or NaN.
 std::function<void()> TellStep::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                                           double y, double imputed, long round,
                                           const Eigen::VectorXd& constraints, long trial,
@@ -118,7 +118,7 @@ std::function<void()> TellStep::StageTell(const Eigen::VectorXd& x, const Eigen:
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
           g = Eigen::VectorXd(constraints), trial, refit_claim] {
     ApplyTell(x, z, y, accepted, round, g, trial);
-    if (!std::isnan(refit_claim)) r_.model->NoteRefitClaim(refit_claim, /*mine=*/true);
+    if (!std::isnan(refit_claim)) r_.model->refit().NoteClaim(refit_claim, /*mine=*/true);
   };
 }
 
@@ -146,10 +146,10 @@ void TellStep::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
     throw std::invalid_argument("X has " + std::to_string(X.rows()) +
                                 " rows but the action dimension is " +
                                 std::to_string(r_.domain.action_dim()));
-  if (r_.model->num_constraints() > 0)
+  if (r_.model->constraints().num_constraints() > 0)
     throw std::invalid_argument("TellMany carries no constraint signals, but strategy '" +
                                 r_.strategy_name + "' models " +
-                                std::to_string(r_.model->num_constraints()) +
+                                std::to_string(r_.model->constraints().num_constraints()) +
                                 "; tell each observation with Tell(x, context, y, constraints)");
   const bool no_z = Z.size() == 0;
   if (!no_z && (Z.cols() != X.cols() || Z.rows() != r_.domain.context_dim()))
@@ -166,15 +166,15 @@ void TellStep::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
   journal_.Run([&] {
     // Every column is staged before the first is applied: the imputed rewards follow the worst
     // accepted reward column by column, as ApplyTell will.
-    double worst = r_.model->worst_reward();
-    int accepted = r_.model->num_accepted();
-    int rows = r_.model->rows();
+    double worst = r_.model->counts().worst_reward();
+    int accepted = r_.model->counts().num_accepted();
+    int rows = r_.model->counts().rows();
     bool claimed = false;  // one claim per call: the first column after which a refit is due
     std::vector<std::function<void()>> applies;
     for (Eigen::Index j = 0; j < X.cols(); ++j) {
-      const double imputed = r_.model->ImputedReward(worst, accepted);
+      const double imputed = r_.model->counts().ImputedReward(worst, accepted);
       rows += AddsRow(y(j), imputed) ? 1 : 0;
-      const double claim = claimed ? std::nan("") : r_.model->RefitClaim(rows, journal_.now());
+      const double claim = claimed ? std::nan("") : r_.model->refit().Claim(rows, journal_.now());
       claimed = claimed || !std::isnan(claim);
       applies.push_back(StageTell(X.col(j), column_z(j), y(j), imputed,
                                   TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim));

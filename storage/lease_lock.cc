@@ -25,6 +25,10 @@ namespace {
 constexpr std::size_t kTokenWidth = 128;
 // How often a waiter reads the holder's token.
 constexpr auto kLookEvery = std::chrono::milliseconds(20);
+// How long a holder that is a stopped process of this host (ProcessStopped) keeps the lock
+// before a waiter breaks it, whatever its lease: a stopped process cannot let go, and the
+// PostgreSQL backend waits as long (postgres_storage.cc, kLockWait).
+constexpr double kStoppedHolderSeconds = 0.25;
 // A waiter's polls back off from 50 us to 2 ms (flock cannot wait with a timeout).
 constexpr auto kFirstPause = std::chrono::microseconds(50);
 constexpr auto kLongestPause = std::chrono::microseconds(2000);
@@ -177,7 +181,8 @@ bool LeaseLock::WatchHolder(int mutex_fd, const std::string& mutex_path) {
   ParseToken(token, &holder, &lease);
   if (lease <= 0) lease = lease_seconds_;
   const double held_for = SecondsSince(watch_.since);
-  if (held_for < lease) return false;
+  const bool stopped = held_for >= kStoppedHolderSeconds && ProcessStopped(holder);
+  if (held_for < lease && !stopped) return false;
   Break(mutex_fd, mutex_path, watch_.ino, watch_.token, held_for);
   watch_ = Watch();
   return true;
@@ -198,8 +203,8 @@ void LeaseLock::Break(int mutex_fd, const std::string& mutex_path, ino_t ino,
       std::ostringstream message;
       message << mutex_path << ": " << what_ << " was held by "
               << (holder.empty() ? std::string("an unknown process") : holder) << " for " << seconds
-              << " s, beyond its lease: breaking it (a stopped or frozen process? it will write "
-                 "nothing, and retry when it resumes)";
+              << " s, beyond its lease or stopped: breaking it (it will write nothing, and retry "
+                 "when it resumes)";
       Warn(message.str());
     }
   }

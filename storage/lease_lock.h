@@ -16,6 +16,8 @@
 //   breaks it: under a short flock of the study file itself (so that two waiters never break
 //   twice), it checks again and unlinks the lock file; the next lock is taken on a new file. The
 //   waiter measures the time itself (no clocks are compared), from when it first saw the token.
+//   A holder that is a stopped process of this host (ProcessStopped: SIGSTOP, ^Z, a debugger)
+//   is broken after 0.25 s instead of its lease, as the PostgreSQL backend does.
 // - Fencing: before it writes, the holder checks that the lock file at the path is still the one
 //   it locked and that it has held the lock for less than three quarters of its lease
 //   (StillHeld). A broken holder therefore writes nothing, unless it is frozen for a quarter

@@ -271,11 +271,21 @@ TEST_F(CliTest, ReadOnlyDirectoryRefusesNewAndExistingLogsAlike) {
   EXPECT_EQ(ReadAll(dir_ + "/ro/old.jsonl"), before);
   struct stat info;
   EXPECT_NE(stat((dir_ + "/ro/new.jsonl").c_str(), &info), 0);
-  // Reading needs no write access; a writable log in a read-only directory is used as usual.
+  // Reading needs no write access. A writable log in a read-only directory cannot be written
+  // either: its writer's lock file (<log>.lock, there only while it is held) cannot be created.
   EXPECT_EQ(Run("pending --log ro/old.jsonl", as_user, program).status, 0);
   ASSERT_EQ(std::system(("chmod 0644 '" + dir_ + "/ro/old.jsonl'").c_str()), 0);
   const Result writable = Run("observe --log ro/old.jsonl --x 0.5 --y 1", as_user, program);
-  EXPECT_EQ(writable.status, 0) << writable.err;
+  EXPECT_EQ(writable.status, 2);
+  EXPECT_EQ(writable.err,
+            "gpbandit observe: --log ro/old.jsonl: cannot write to it: its lock file "
+            "ro/old.jsonl.lock cannot be created: the directory ro is not writable "
+            "(Permission denied)\n");
+  EXPECT_EQ(ReadAll(dir_ + "/ro/old.jsonl"), before);
+  ASSERT_EQ(std::system(("chmod 0755 '" + dir_ + "/ro'").c_str()), 0);
+  const Result in_writable_folder =
+      Run("observe --log ro/old.jsonl --x 0.5 --y 1", as_user, program);
+  EXPECT_EQ(in_writable_folder.status, 0) << in_writable_folder.err;
 }
 
 // A UTF-8 byte-order mark (as spreadsheets write) is skipped: the file means what it says.

@@ -47,11 +47,11 @@ TEST(StudyReplica, ResetForgetsEveryRecord) {
   AddObservation(replica.get(), Eigen::VectorXd::Constant(1, 0.25), 2.0);
   replica->pending.Add({Eigen::VectorXd::Constant(1, 0.5), Eigen::VectorXd(), 0, "w", 1e300, 0});
   replica->rounds = 3;
-  ASSERT_EQ(replica->model->rows(), 1);
+  ASSERT_EQ(replica->model->counts().rows(), 1);
   replica->Reset();
   EXPECT_TRUE(replica->observations.empty());
   EXPECT_EQ(replica->pending.size(), 0u);
-  EXPECT_EQ(replica->model->rows(), 0);
+  EXPECT_EQ(replica->model->counts().rows(), 0);
   EXPECT_EQ(replica->rounds, 0);
   EXPECT_EQ(internal::Fingerprint(*replica), fresh);
 }

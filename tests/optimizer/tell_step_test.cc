@@ -38,7 +38,7 @@ TEST(TellStep, TellAddsTheObservationAndReleasesItsPendingPoint) {
   ASSERT_EQ(f.replica->observations.size(), 1u);
   EXPECT_EQ(f.replica->observations[0].y, 2.0);
   EXPECT_EQ(f.replica->observations[0].round, 4);  // the pending point's round
-  EXPECT_EQ(f.replica->model->rows(), 1);
+  EXPECT_EQ(f.replica->model->counts().rows(), 1);
   EXPECT_EQ(f.replica->pending.size(), 0u);
 }
 
@@ -57,7 +57,7 @@ TEST(TellStep, BadTellsAreRefusedAndChangeNothing) {
     EXPECT_NE(std::string(e.what()).find("trial 3 is not pending"), std::string::npos) << e.what();
   }
   EXPECT_TRUE(f.replica->observations.empty());
-  EXPECT_EQ(f.replica->model->rows(), 0);
+  EXPECT_EQ(f.replica->model->counts().rows(), 0);
 }
 
 TEST(TellStep, TellManyChecksEveryColumnFirst) {
@@ -72,7 +72,7 @@ TEST(TellStep, TellManyChecksEveryColumnFirst) {
   f.step.TellMany(X, Eigen::MatrixXd(), Eigen::Vector3d(1, 2, 3));
   ASSERT_EQ(f.replica->observations.size(), 3u);
   EXPECT_EQ(f.replica->observations[2].y, 3.0);
-  EXPECT_EQ(f.replica->model->rows(), 3);
+  EXPECT_EQ(f.replica->model->counts().rows(), 3);
 }
 
 TEST(TellStep, ReleasesAndClearsPendingPoints) {

@@ -19,8 +19,8 @@ class UnitJournalClient : public JournalClient {
   std::string HeaderJson() const override { throw std::logic_error("no storage"); }
   void CheckHeader(const std::string&) const override { throw std::logic_error("no storage"); }
   void Replay(const LogRecord&) override { throw std::logic_error("no storage"); }
-  void RollBack() override { replica_->model->RestoreFit(); }
-  void ForgetRollBack() override { replica_->model->ForgetSavedFit(); }
+  void RollBack() override { replica_->model->refit().RestoreFit(); }
+  void ForgetRollBack() override { replica_->model->refit().ForgetSavedFit(); }
   void ResetReplica() override { replica_->Reset(); }
   void Defer() override { replica_->model->Defer(); }
   void CatchUp() override { replica_->model->CatchUp(); }

@@ -106,9 +106,9 @@ double RateBefore(const std::vector<std::pair<double, long>>& samples, double wi
 
 // While one worker is frozen holding the study's lock, the others tell at least half as fast as
 // they did just before. The rate is measured in the run itself, so the bound holds on any
-// machine. A file study's lock is broken after its lease (here 1 s, of the 6 s measured); a
-// database study's stopped holder, on this host, loses its session at once, so the lease is
-// the default (10 s, longer than the 6 s measured).
+// machine. A stopped holder of this host loses the lock after 0.25 s on both backends (the
+// file study's lease is 1 s here, the database's the default 10 s, longer than the 6 s
+// measured).
 TEST_P(FrozenHolderTest, AFrozenHolderCostsTheOthersAtMostHalfTheirRate) {
   CreateStudy();
   constexpr double kWindow = 6.0;  // seconds
