@@ -20,7 +20,7 @@ ConstraintModels::ConstraintModels(const Kernel& reward_kernel, int num_constrai
   }
   for (int i = 0; i < num_constraints; ++i)
     constraint_gps_.push_back(
-        std::make_unique<GaussianProcess>(reward_kernel.Clone(), input_dim, gp));
+        std::make_unique<ExactPosterior>(reward_kernel.Clone(), input_dim, gp));
 }
 
 // The reward's threshold is on the caller's values: a cost's upper limit becomes a lower limit
@@ -52,13 +52,13 @@ const GaussianProcess& ConstraintModels::constraint(int i) const {
     throw std::out_of_range("constraint model " + std::to_string(i) + " of " +
                             std::to_string(num_constraints_));
   if (!signals_.empty()) return signals_[static_cast<std::size_t>(constraint_safety_model(i))].gp();
-  return *constraint_gps_[static_cast<std::size_t>(i)];
+  return *constraint_gps_[static_cast<std::size_t>(i)]->gp();
 }
 
 void ConstraintModels::Add(const Eigen::VectorXd& u, const Eigen::VectorXd& constraints) {
   for (Eigen::Index i = 0; i < constraints.size(); ++i) {
     if (signals_.empty())
-      constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(u, constraints(i));
+      constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(u, constraints(i), true);
     else
       signals_[static_cast<std::size_t>(constraint_safety_model(static_cast<int>(i)))].Add(
           u, constraints(i));
@@ -74,7 +74,7 @@ ConstraintFits ConstraintModels::Refit(const HyperparameterFitOptions& constrain
                                        std::uint64_t seed, long round) {
   ConstraintFits fits;
   for (std::size_t i = 0; i < constraint_gps_.size(); ++i) {
-    GaussianProcess& gp = *constraint_gps_[i];
+    GaussianProcess& gp = constraint_gps_[i]->mutable_gp();
     if (gp.num_observations() > 0) {
       Rng rng = RoundRng(seed, round, kStreamConstraintFit + static_cast<int>(i));
       FitHyperparameters(constraint_fit, rng, &gp);

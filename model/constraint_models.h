@@ -4,9 +4,9 @@
 //   threshold has its own SignalModel (model/signal_model.h) in its own units, the reward's
 //   first (when it has a threshold), then one per constraint signal; logged in fit records as
 //   "signals";
-// - otherwise (log format <= 4) one GaussianProcess per constraint signal in the caller's units,
-//   copying the reward's kernel and refitted with the reward's fit options; logged as
-//   "constraints".
+// - otherwise (log format <= 4) one ExactPosterior (model/exact_posterior.h) per constraint
+//   signal in the caller's units, copying the reward's kernel and refitted with the reward's fit
+//   options; logged as "constraints".
 // Every model is over the unit-cube inputs [action; context]. Refit i draws from stream
 // kStreamConstraintFit + i of its round (study/round_rng.h), so that adding signals never
 // changes what the reward's fit and the choice draw. Internal to model/; not thread-safe.
@@ -22,6 +22,7 @@
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/study/observation_log.h"
+#include "model/exact_posterior.h"
 #include "model/signal_model.h"
 
 namespace gpbandit {
@@ -73,7 +74,7 @@ class ConstraintModels {
 
   // The models as they are, for Restore to put back (a refit's transaction).
   struct Saved {
-    std::vector<GaussianProcess> constraint_gps;
+    std::vector<ExactPosterior> constraint_gps;
     std::vector<SignalModel> signals;
   };
   Saved Save() const;
@@ -85,7 +86,7 @@ class ConstraintModels {
                          double sense_sign, const GaussianProcessOptions& gp);
 
   int num_constraints_ = 0;
-  std::vector<std::unique_ptr<GaussianProcess>> constraint_gps_;
+  std::vector<std::unique_ptr<ExactPosterior>> constraint_gps_;
   std::vector<SignalModel> signals_;
   bool reward_safety_ = false;
 };

@@ -40,10 +40,7 @@ FiniteSetModel::FiniteSetModel(std::unique_ptr<Kernel> kernel,
       candidate_diagonal_(kernel_->Diagonal(unit_candidates)),
       belief_(*kernel_, unit_candidates, CheckedNoise(options.noise_variance),
               options.standardize_outputs),
-      counts_(Eigen::VectorXd::Zero(unit_candidates.cols())),
-      sums_(Eigen::VectorXd::Zero(unit_candidates.cols())),
-      accepted_(static_cast<std::size_t>(unit_candidates.cols()), 0),
-      best_output_(-std::numeric_limits<double>::infinity()) {
+      tally_(static_cast<int>(unit_candidates.cols())) {
   for (Eigen::Index j = 0; j < unit_candidates.cols(); ++j)
     index_.emplace(Key(unit_candidates.col(j)), static_cast<int>(j));
 }
@@ -55,15 +52,7 @@ FiniteSetModel::FiniteSetModel(const FiniteSetModel& other)
       options_(other.options_),
       candidate_diagonal_(other.candidate_diagonal_),
       belief_(other.belief_),
-      rows_(other.rows_),
-      outputs_(other.outputs_),
-      sequential_variances_(other.sequential_variances_),
-      counts_(other.counts_),
-      sums_(other.sums_),
-      accepted_(other.accepted_),
-      accepted_candidates_(other.accepted_candidates_),
-      diagonal_sum_(other.diagonal_sum_),
-      best_output_(other.best_output_),
+      tally_(other.tally_),
       factor_(other.factor_) {}
 
 FiniteSetModel& FiniteSetModel::operator=(const FiniteSetModel& other) {
@@ -88,26 +77,13 @@ void FiniteSetModel::AddObservation(int index, double y, bool accepted) {
                               ? std::max(belief_.posterior().covariance()(index, index), 0.0)
                               : 0.0;
   belief_.Observe(index, y);  // checks index and y before any change
-  rows_.push_back(index);
-  outputs_.push_back(y);
-  sequential_variances_.push_back(variance);
-  counts_(index) += 1.0;
-  sums_(index) += y - belief_.reference();
-  if (accepted && !accepted_[static_cast<std::size_t>(index)]) {
-    accepted_[static_cast<std::size_t>(index)] = 1;
-    accepted_candidates_.push_back(index);
-  }
-  diagonal_sum_ += candidate_diagonal_(index);
-  best_output_ = std::max(best_output_, y);
+  tally_.Add(index, y, y - belief_.reference(), variance, candidate_diagonal_(index), accepted);
   factor_.reset();
 }
 
 void FiniteSetModel::ScaleOutputs(int exponent) {
-  auto scale = [exponent](double v) { return std::ldexp(v, exponent); };
   belief_.ScaleOutputs(exponent);
-  std::transform(outputs_.begin(), outputs_.end(), outputs_.begin(), scale);
-  sums_ = sums_.unaryExpr(scale);
-  best_output_ = scale(best_output_);
+  tally_.Scale(exponent);
   factor_.reset();
 }
 
@@ -118,27 +94,28 @@ void FiniteSetModel::SetHyperparameters(const ConstVectorRef& kernel_log_params,
   GaussianProcessOptions options = options_;
   options.noise_variance = CheckedNoise(noise_variance);
   FiniteSetModel rebuilt(std::move(kernel), unit_candidates_, options);
-  for (std::size_t i = 0; i < rows_.size(); ++i)
-    rebuilt.AddObservation(rows_[i], outputs_[i], false);
-  rebuilt.accepted_ = accepted_;
-  rebuilt.accepted_candidates_ = accepted_candidates_;
+  for (std::size_t i = 0; i < tally_.rows.size(); ++i)
+    rebuilt.AddObservation(tally_.rows[i], tally_.outputs[i], false);
+  rebuilt.tally_.accepted = tally_.accepted;
+  rebuilt.tally_.accepted_candidates = tally_.accepted_candidates;
   *this = std::move(rebuilt);
 }
 
 Eigen::VectorXd FiniteSetModel::SequentialVariances() const {
-  return Eigen::Map<const Eigen::VectorXd>(sequential_variances_.data(),
-                                           static_cast<Eigen::Index>(sequential_variances_.size()));
+  return Eigen::Map<const Eigen::VectorXd>(
+      tally_.sequential_variances.data(),
+      static_cast<Eigen::Index>(tally_.sequential_variances.size()));
 }
 
 double FiniteSetModel::MeanKernelDiagonal() const {
-  if (rows_.empty()) return std::numeric_limits<double>::quiet_NaN();
-  return diagonal_sum_ / static_cast<double>(rows_.size());
+  if (tally_.rows.empty()) return std::numeric_limits<double>::quiet_NaN();
+  return tally_.diagonal_sum / static_cast<double>(tally_.rows.size());
 }
 
 double FiniteSetModel::Incumbent(int* candidate) const {
   double best = -std::numeric_limits<double>::infinity();
   *candidate = -1;
-  for (int c : accepted_candidates_) {
+  for (int c : tally_.accepted_candidates) {
     const double mean = belief_.Mean(c);
     if (mean > best || (mean == best && c < *candidate)) {
       best = mean;
@@ -152,7 +129,7 @@ Eigen::VectorXd FiniteSetModel::MeansAtObservations() const {
   const Eigen::VectorXd means = belief_.Means();
   Eigen::VectorXd at_rows(num_observations());
   for (int i = 0; i < num_observations(); ++i)
-    at_rows(i) = means(rows_[static_cast<std::size_t>(i)]);
+    at_rows(i) = means(tally_.rows[static_cast<std::size_t>(i)]);
   return at_rows;
 }
 
@@ -176,7 +153,7 @@ const FiniteSetModel::SufficientFactor& FiniteSetModel::Factor() const {
   auto factor = std::make_shared<SufficientFactor>();
   std::vector<int> observed;
   for (int c = 0; c < num_candidates(); ++c)
-    if (counts_(c) > 0.0) observed.push_back(c);
+    if (tally_.counts(c) > 0.0) observed.push_back(c);
   const auto m = static_cast<Eigen::Index>(observed.size());
   factor->inputs.resize(input_dim(), m);
   Eigen::VectorXd centred(m), noise(m);
@@ -184,8 +161,9 @@ const FiniteSetModel::SufficientFactor& FiniteSetModel::Factor() const {
   for (Eigen::Index j = 0; j < m; ++j) {
     const int c = observed[static_cast<std::size_t>(j)];
     factor->inputs.col(j) = unit_candidates_.col(c);
-    centred(j) = sums_(c) / counts_(c) - shift;  // the mean output at c minus the offset
-    noise(j) = options_.noise_variance / counts_(c);
+    centred(j) =
+        tally_.sums(c) / tally_.counts(c) - shift;  // the mean output at c minus the offset
+    noise(j) = options_.noise_variance / tally_.counts(c);
   }
   Eigen::MatrixXd gram = kernel_->Gram(factor->inputs);
   gram.diagonal() += noise;
@@ -205,7 +183,7 @@ void FiniteSetModel::PredictFromStatistics(const Eigen::VectorXd& u, double* mea
                                            double* variance) const {
   const double scale = belief_.output_scale();
   const double prior = kernel_->Value(u, u);
-  if (rows_.empty()) {
+  if (tally_.rows.empty()) {
     *mean = belief_.output_offset();
     *variance = scale * scale * std::max(prior, 0.0);
     return;
@@ -227,15 +205,15 @@ GaussianProcess FiniteSetModel::ModelOn(const std::vector<int>& rows) const {
       throw std::invalid_argument("FiniteSetModel::ModelOn: row " + std::to_string(row) +
                                   " outside [0, " + std::to_string(num_observations()) + ")");
     X.col(static_cast<Eigen::Index>(j)) =
-        unit_candidates_.col(rows_[static_cast<std::size_t>(row)]);
-    y(static_cast<Eigen::Index>(j)) = outputs_[static_cast<std::size_t>(row)];
+        unit_candidates_.col(tally_.rows[static_cast<std::size_t>(row)]);
+    y(static_cast<Eigen::Index>(j)) = tally_.outputs[static_cast<std::size_t>(row)];
   }
   gp.AddObservations(X, y);
   return gp;
 }
 
 GaussianProcess FiniteSetModel::ExactModel() const {
-  std::vector<int> rows(rows_.size());
+  std::vector<int> rows(tally_.rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
   return ModelOn(rows);
 }

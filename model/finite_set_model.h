@@ -31,6 +31,7 @@
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/kernel/kernel.h"
 #include "model/finite_set_belief.h"
+#include "model/finite_set_tally.h"
 
 namespace gpbandit {
 
@@ -51,7 +52,7 @@ class FiniteSetModel {
   int CandidateIndex(const Eigen::VectorXd& u) const;
   int num_candidates() const { return static_cast<int>(unit_candidates_.cols()); }
   int input_dim() const { return static_cast<int>(unit_candidates_.rows()); }
-  int num_observations() const { return static_cast<int>(rows_.size()); }
+  int num_observations() const { return tally_.size(); }
   const Kernel& kernel() const { return *kernel_; }
   double noise_variance() const { return options_.noise_variance; }
   const GaussianProcessOptions& options() const { return options_; }
@@ -74,7 +75,7 @@ class FiniteSetModel {
   // The mean of k(x_i, x_i) over the observations (NaN before any).
   double MeanKernelDiagonal() const;
   // The highest output so far, -infinity before any.
-  double best_output() const { return best_output_; }
+  double best_output() const { return tally_.best_output; }
   // The highest posterior mean among the candidates holding an accepted observation (the first
   // of them on ties), original units, in *candidate; -infinity and -1 before any. O(N).
   double Incumbent(int* candidate) const;
@@ -100,17 +101,7 @@ class FiniteSetModel {
   GaussianProcessOptions options_;
   Eigen::VectorXd candidate_diagonal_;  // k(x_c, x_c)
   FiniteSetBelief belief_;
-  // Per observation, in order.
-  std::vector<int> rows_;
-  std::vector<double> outputs_;
-  std::vector<double> sequential_variances_;
-  // Per candidate: observations, the sum of their outputs minus the belief's reference, and
-  // whether one of them was accepted; the candidates holding an accepted one, in first order.
-  Eigen::VectorXd counts_, sums_;
-  std::vector<char> accepted_;
-  std::vector<int> accepted_candidates_;
-  double diagonal_sum_ = 0.0;
-  double best_output_;
+  FiniteSetTally tally_;  // the observations, per observation and per candidate
   mutable std::shared_ptr<const SufficientFactor>
       factor_;  // immutable once built; shared by copies
 };

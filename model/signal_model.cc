@@ -83,19 +83,19 @@ SignalModel::SignalModel(double threshold, const SignalModelOptions& options,
       center_(std::isnan(options.prior_mean) ? threshold : options.prior_mean),
       context_dim_(context_dim),
       options_(options),
-      gp_(std::move(kernel), input_dim, SignalGpOptions(gp_options, options)) {
+      posterior_(std::move(kernel), input_dim, SignalGpOptions(gp_options, options)) {
   if (!std::isfinite(threshold))
     throw std::invalid_argument("a safety signal's threshold must be finite");
   if (context_dim < 0 || context_dim > input_dim)
     throw std::invalid_argument("a safety signal's model has " + std::to_string(context_dim) +
                                 " context coordinates of " + std::to_string(input_dim));
   // Until the unit is known the model is in told units: amplitude stddev^2, or 1.
-  Eigen::VectorXd log_params = gp_.kernel_log_params();
-  const int amplitude = FirstOfKind(gp_.kernel().ParamKinds(), ParamKind::kSignalVariance);
+  Eigen::VectorXd log_params = gp().kernel_log_params();
+  const int amplitude = FirstOfKind(gp().kernel().ParamKinds(), ParamKind::kSignalVariance);
   if (amplitude >= 0 && !std::isnan(options_.stddev))
     log_params(amplitude) = 2.0 * std::log(options_.stddev);
-  gp_.SetHyperparameters(log_params, gp_.noise_variance());
-  initial_log_params_ = gp_.kernel_log_params();
+  mutable_gp().SetHyperparameters(log_params, gp().noise_variance());
+  initial_log_params_ = gp().kernel_log_params();
 }
 
 void SignalModel::SetUnit(double unit) {
@@ -103,29 +103,29 @@ void SignalModel::SetUnit(double unit) {
   unit_set_ = true;
   // The initial hyperparameters in model units; the outputs so far are all 0 (g == c) and stay
   // so.
-  Eigen::VectorXd log_params = gp_.kernel_log_params();
-  const int amplitude = FirstOfKind(gp_.kernel().ParamKinds(), ParamKind::kSignalVariance);
+  Eigen::VectorXd log_params = gp().kernel_log_params();
+  const int amplitude = FirstOfKind(gp().kernel().ParamKinds(), ParamKind::kSignalVariance);
   if (amplitude >= 0)
     log_params(amplitude) =
         2.0 * std::log(std::isnan(options_.stddev) ? 1.0 : options_.stddev / unit);
   double noise = std::max(options_.noise_floor * options_.noise_floor, 1e-6);
   if (!std::isnan(options_.noise_stddev))
     noise = std::max(noise, std::pow(options_.noise_stddev / unit, 2));
-  gp_.SetHyperparameters(log_params, noise);
-  initial_log_params_ = gp_.kernel_log_params();
+  mutable_gp().SetHyperparameters(log_params, noise);
+  initial_log_params_ = gp().kernel_log_params();
 }
 
 void SignalModel::Add(const Eigen::VectorXd& u, double told) {
   if (!std::isfinite(told)) throw std::invalid_argument("a safety signal's value is not finite");
   const double distance = std::abs(told - center_);
   if (unit_set_ || !(distance > 0.0)) {
-    gp_.AddObservation(u, (told - center_) / unit_);  // unchanged if it throws
+    mutable_gp().AddObservation(u, (told - center_) / unit_);  // unchanged if it throws
     return;
   }
   SignalModel before = *this;
   SetUnit(distance);
   try {
-    gp_.AddObservation(u, (told - center_) / unit_);
+    mutable_gp().AddObservation(u, (told - center_) / unit_);
   } catch (...) {
     *this = std::move(before);
     throw;
@@ -133,26 +133,26 @@ void SignalModel::Add(const Eigen::VectorXd& u, double told) {
 }
 
 double SignalModel::MeanSquare() const {
-  if (gp_.num_observations() == 0) return 1.0;
-  const double mean_square = gp_.outputs().squaredNorm() / gp_.num_observations();
+  if (gp().num_observations() == 0) return 1.0;
+  const double mean_square = gp().outputs().squaredNorm() / gp().num_observations();
   return mean_square > 0.0 ? mean_square : 1.0;
 }
 
 double SignalModel::LargestSquare() const {
-  if (gp_.num_observations() == 0) return 0.0;
-  return gp_.outputs().cwiseAbs2().maxCoeff();
+  if (gp().num_observations() == 0) return 0.0;
+  return gp().outputs().cwiseAbs2().maxCoeff();
 }
 
 HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions& base) const {
   HyperparameterFitOptions fit = base;
-  const std::vector<ParamKind> kinds = gp_.kernel().ParamKinds();
+  const std::vector<ParamKind> kinds = gp().kernel().ParamKinds();
   const int amplitude = FirstOfKind(kinds, ParamKind::kSignalVariance);
   const double spread = MeanSquare();
   fit.lower_log_bounds.assign(kinds.size(), 0.0);
   fit.upper_log_bounds.assign(kinds.size(), 0.0);
   fit.kernel_priors.assign(kinds.size(), LogNormalPrior());
   // The lengthscales come in the order of the coordinates, the contexts' last.
-  const int first_context = gp_.input_dim() - context_dim_;
+  const int first_context = gp().input_dim() - context_dim_;
   int coordinate = 0;
   for (std::size_t j = 0; j < kinds.size(); ++j) {
     const double initial = initial_log_params_(static_cast<Eigen::Index>(j));
@@ -194,20 +194,20 @@ HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions&
 }
 
 bool SignalModel::Refit(const HyperparameterFitOptions& base, Rng& rng) {
-  if (!options_.fit || gp_.num_observations() == 0) return false;
-  FitHyperparameters(FitOptions(base), rng, &gp_);
+  if (!options_.fit || gp().num_observations() == 0) return false;
+  FitHyperparameters(FitOptions(base), rng, &mutable_gp());
   // Refactorized from the final values, exactly as a replay of the fit record does.
-  gp_.SetHyperparameters(gp_.kernel_log_params(), gp_.noise_variance());
+  mutable_gp().SetHyperparameters(gp().kernel_log_params(), gp().noise_variance());
   return true;
 }
 
 void SignalModel::SetHyperparameters(const Eigen::VectorXd& log_params, double noise_variance) {
-  gp_.SetHyperparameters(log_params, noise_variance);
+  mutable_gp().SetHyperparameters(log_params, noise_variance);
 }
 
 double SignalModel::max_observed() const {
-  return gp_.num_observations() > 0 ? gp_.outputs().maxCoeff()
-                                    : std::numeric_limits<double>::infinity();
+  return gp().num_observations() > 0 ? gp().outputs().maxCoeff()
+                                     : std::numeric_limits<double>::infinity();
 }
 
 double PriorStddev(const GaussianProcess& gp) {

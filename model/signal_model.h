@@ -10,9 +10,10 @@
 // that is exact in floating point, to round-off otherwise). u is fixed once set, so the GP's
 // outputs never need rescaling and a replay of the told values rebuilds the same model.
 //
-// Model: a GP with prior mean 0 over v (an unexplored point is on the limit) over unit-cube
-// [action; context], kernel amplitude s2 = (stddev / u)^2 (default 1: the prior standard
-// deviation is the first observation's distance from c), given or default lengthscales.
+// Model: an ExactPosterior (model/posterior_model.h), a GP with prior mean 0 over v (an unexplored
+// point is on the limit) over unit-cube [action; context], kernel amplitude s2 = (stddev / u)^2
+// (default 1: the prior standard deviation is the first observation's distance from c), given or
+// default lengthscales.
 //
 // Fits (Refit, on the Optimizer's schedule), by MAP:
 // - lengthscales: prior log l ~ N(log l0, 1), l0 the initial one; cautious: l <= l0, except a
@@ -38,6 +39,7 @@
 #include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "model/exact_posterior.h"
 
 namespace gpbandit {
 
@@ -70,11 +72,13 @@ class SignalModel {
   // A logged fit's values.
   void SetHyperparameters(const Eigen::VectorXd& log_params, double noise_variance);
 
-  const GaussianProcess& gp() const { return gp_; }
+  // The model over v (model units), and its GP.
+  const PosteriorModel& posterior() const { return posterior_; }
+  const GaussianProcess& gp() const { return *posterior_.gp(); }
   // h in model units.
   double threshold() const { return (threshold_ - center_) / unit_; }
   // The prior standard deviation at the centre of the cube, model units.
-  double prior_stddev() const { return PriorStddev(gp_); }
+  double prior_stddev() const { return PriorStddev(gp()); }
   // The largest output observed (model units), +infinity before any: the cap of the mean of
   // its lower bounds (acquisition/safe_set.h, SafeSignal::max_mean).
   double max_observed() const;
@@ -84,6 +88,7 @@ class SignalModel {
   double unit() const { return unit_; }
 
  private:
+  GaussianProcess& mutable_gp() { return posterior_.mutable_gp(); }
   // Fixes u from a told value g with g != c, converting the variance-like hyperparameters.
   void SetUnit(double unit);
   double MeanSquare() const;
@@ -94,7 +99,7 @@ class SignalModel {
   int context_dim_;
   bool unit_set_ = false;
   SignalModelOptions options_;
-  GaussianProcess gp_;
+  ExactPosterior posterior_;
   // The initial hyperparameters in model units (the cautious bounds' anchor).
   Eigen::VectorXd initial_log_params_;
 };

@@ -18,53 +18,6 @@ namespace gpbandit {
 namespace internal {
 namespace {
 
-// RoundState::signal_variance: the mean of the kernel's diagonal at the observations times the
-// output scale squared (the kernel lives in standardized units); the scale squared alone before
-// any observation, or if the diagonal is not finite and positive (a linear kernel at the
-// origin), which is the standardized outputs' unit variance. Clamped into the positive normal
-// doubles, as the validation of RoundState requires, for output scales near the limits.
-double SignalVariance(const GaussianProcess& gp) {
-  const double scale2 = gp.output_scale() * gp.output_scale();
-  double variance = scale2;
-  if (gp.num_observations() > 0) {
-    const double diagonal = gp.kernel().Diagonal(gp.inputs()).mean();
-    if (std::isfinite(diagonal) && diagonal > 0.0) variance = diagonal * scale2;
-  }
-  return std::clamp(variance, std::numeric_limits<double>::min(),
-                    std::numeric_limits<double>::max());
-}
-
-// What RoundState takes from the model of the accepted observations, in original units: the
-// information gain and, for a strategy that reads them, the sequential variances behind it, the
-// noise and signal variances, the best observed reward.
-void FillModelStatistics(const GaussianProcess& gp, bool sequential, RoundState* state) {
-  const double scale2 = gp.output_scale() * gp.output_scale();
-  state->information_gain = gp.InformationGain();
-  if (sequential) state->sequential_variances = gp.SequentialVariances() * scale2;
-  state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
-  state->signal_variance = SignalVariance(gp);
-  state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()
-                                                   : -std::numeric_limits<double>::infinity();
-}
-
-// The same from the rank-one model of a finite set, and the incumbent, each kept as the
-// observations arrived, so that a round costs what the candidates do (O(N)) whatever t; but the
-// sequential variances, one per observation, for a strategy that reads them.
-void FillRankOneStatistics(const FiniteSetModel& model, bool sequential, RoundState* state) {
-  const FiniteSetBelief& belief = model.belief();
-  const double scale2 = belief.output_scale() * belief.output_scale();
-  state->information_gain = model.InformationGain();
-  if (sequential) state->sequential_variances = model.SequentialVariances() * scale2;
-  state->noise_variance = belief.noise_variance() * scale2;
-  const double diagonal = model.MeanKernelDiagonal();
-  state->signal_variance =
-      std::clamp(std::isfinite(diagonal) && diagonal > 0.0 ? diagonal * scale2 : scale2,
-                 std::numeric_limits<double>::min(), std::numeric_limits<double>::max());
-  state->best_observed = model.best_output();
-  int candidate = -1;
-  state->incumbent = model.Incumbent(&candidate);
-}
-
 // How many times an ask is chosen outside the study's lock before it is chosen under it
 // (docs/shared_studies.md, "Asks outside the lock").
 constexpr int kChoicesOutsideLock = 3;
@@ -99,9 +52,9 @@ Eigen::MatrixXd AskRound::Ask(int q, const Eigen::VectorXd& z, std::vector<long>
   bool refitted = false, recorded = false;
   int choices = 0;
   // A rank-one round costs O(N^2) whatever t: it is chosen under the lock (AskCheck compares
-  // the GP's variances, which the rank-one belief does not keep).
+  // a GaussianProcess's variances, which the rank-one model does not keep).
   if (journal_.has_storage() && r_.options.worker.asks_outside_lock &&
-      r_.model->reward().rank_one() == nullptr) {
+      r_.model->reward().posterior().gp() != nullptr) {
     while (!recorded && choices < kChoicesOutsideLock) {
       ++choices;
       recorded = AskOutsideLock(q, z, &done, &refitted);
@@ -191,6 +144,7 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
     }
     if (i + 1 == q) break;
     const Eigen::VectorXd u = r_.inputs.Input(action, call->z, call->round);
+    // The rank-one belief hallucinates at a candidate's index, not at an input.
     int candidate = -1;
     if (rank_one)
       candidate = call->chosen_candidate.size() > candidates_before
@@ -202,6 +156,8 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
 
 // GP-BUCB: the active pending points and this call's design points are observed at their own
 // posterior means in the ask's posterior; the real model never sees them.
+// The rank-one model's copy is its belief over the candidates, observed at candidate indices (an
+// O(N^2) update each): it needs the FiniteSetModel itself, not its posterior at inputs.
 AskPosterior AskRound::MakeAskPosterior(const AskCall& call) const {
   const FiniteSetModel* rank_one = r_.model->reward().rank_one();
   AskPosterior posterior =
@@ -226,22 +182,24 @@ ModelRound AskRound::PrepareModelRound(AskCall* call_out) const {
   m.state.action_dim = r_.domain.action_dim();
   m.state.num_candidates = r_.domain.num_decision_points();
   m.box_options = MaximizerOptions(r_.options);
-  if (const FiniteSetModel* rank_one = r_.model->reward().rank_one()) {
-    FillRankOneStatistics(*rank_one, r_.strategy->reads_sequential_variances(), &m.state);
+  const PosteriorModel& model = r_.model->reward().posterior();
+  model.RoundStatistics(r_.strategy->reads_sequential_variances(), &m.state);
+  if (model.kind() == PosteriorKind::kRankOne) {
+    // The rank-one model keeps the incumbent and searches its candidates only: the round costs
+    // O(N) whatever t, without the O(t) means at the observations below.
     m.unit_candidates = r_.inputs.CandidateInputs(call.z, call.round);
     return m;
   }
-  FillModelStatistics(r_.model->gp(), r_.strategy->reads_sequential_variances(), &m.state);
   // The posterior means at the observations (O(t)) serve both the incumbent and the
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means =
-      ObservedMeans(r_.observations, r_.model->reward().MeansAtObservations(), &observed_index);
+      ObservedMeans(r_.observations, model.MeansAtObservations(), &observed_index);
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
   r_.inputs.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
-  r_.model->reward().SearchRegions(r_.domain.action_dim(), m.unit_lower, m.unit_upper,
-                                   &m.region_lower, &m.region_upper, &m.region_starts);
+  model.SearchRegions(r_.domain.action_dim(), m.unit_lower, m.unit_upper, &m.region_lower,
+                      &m.region_upper, &m.region_starts);
   if (r_.domain.kind() == DomainKind::kFiniteSet) {
     m.unit_candidates = r_.inputs.CandidateInputs(call.z, call.round);
   } else {

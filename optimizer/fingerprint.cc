@@ -65,7 +65,8 @@ std::string Fingerprint(const StudyReplica& r) {
   }
   const Eigen::VectorXd probe = r.inputs.Probe(0.37);
   if (const FiniteSetModel* rank_one = r.model->reward().rank_one()) {
-    // Every candidate's mean and variance: the belief's bits.
+    // Every candidate's mean and variance: the belief's bits (its own state, which the
+    // posterior at inputs would recompute, not read).
     const FiniteSetBelief& belief = rank_one->belief();
     d.Add(belief.output_offset());
     d.Add(belief.output_scale());
@@ -89,8 +90,11 @@ std::string Fingerprint(const StudyReplica& r) {
     d.AddModel(r.model->constraints().safety_models()[0].gp(), probe);
   for (const Observation& o : r.observations) d.Add(o.constraints);
   std::ostringstream s;
-  const FiniteSetModel* rank_one = r.model->reward().rank_one();
-  const int rows = rank_one ? rank_one->num_observations() : r.model->gp().num_observations();
+  // The GP's rows where one predicts: for the local model its neighbours (kept as it always
+  // was, so that fingerprints of existing studies stay comparable).
+  const PosteriorModel& posterior = r.model->reward().posterior();
+  const int rows =
+      posterior.gp() != nullptr ? posterior.gp()->num_observations() : posterior.num_observations();
   s << "t=" << rows + 1 << " told=" << r.observations.size() << " pending=" << r.pending.size()
     << " rounds=" << r.rounds << " digest=" << std::hex << std::setw(16) << std::setfill('0')
     << d.value();

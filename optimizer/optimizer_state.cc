@@ -18,7 +18,7 @@ const OptimizerOptions& Optimizer::options() const { return impl_->replica().opt
 const std::string& Optimizer::worker_id() const { return impl_->journal().worker_id(); }
 GaussianProcess Optimizer::model() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (impl_->replica().model->reward().rank_one() != nullptr)
+  if (impl_->replica().model->reward().posterior().gp() == nullptr)
     throw std::logic_error(
         "Optimizer::model: on a finite set kept by rank-one updates "
         "(OptimizerOptions::finite_set_rank_one_updates) the posterior lives over the candidates "
@@ -97,9 +97,7 @@ std::string Optimizer::figure_name() const {
 
 double Optimizer::information_gain() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  const FiniteSetModel* rank_one = impl_->replica().model->reward().rank_one();
-  return rank_one != nullptr ? rank_one->InformationGain()
-                             : impl_->replica().model->gp().InformationGain();
+  return impl_->replica().model->reward().posterior().InformationGain();
 }
 
 bool Optimizer::has_fit_report() const {

@@ -15,7 +15,7 @@ Recommendation Recommender::Best() const {
   if (safe_.applies()) return safe_.Best();
   std::vector<int> index;
   const Eigen::VectorXd means =
-      ObservedMeans(r_.observations, r_.model->reward().MeansAtObservations(), &index);
+      ObservedMeans(r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index);
   if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
   Eigen::Index j_best = 0;
   means.maxCoeff(&j_best);  // the first of equal maxima
@@ -32,6 +32,8 @@ Recommendation Recommender::Best() const {
 Recommendation Recommender::BestAt(const Eigen::VectorXd& z) const {
   r_.domain.CheckContext(z, "context");
   if (safe_.applies()) return safe_.BestAt(z);
+  // The rank-one model's best is the argmax of its belief's means over the candidates (the
+  // bits Best(context) has always returned there); the others' is searched on their GP.
   if (const FiniteSetModel* rank_one = r_.model->reward().rank_one())
     return BestCandidate(*rank_one);
   const GaussianProcess& gp = r_.model->gp();
@@ -55,11 +57,12 @@ Recommendation Recommender::BestAt(const Eigen::VectorXd& z) const {
     // neighbourhoods it reverts to their outputs' mean, which is no recommendation.
     ModelRound m;
     r_.inputs.SearchBox(z, r_.rounds, &m.unit_lower, &m.unit_upper);
-    r_.model->reward().SearchRegions(r_.domain.action_dim(), m.unit_lower, m.unit_upper,
-                                     &m.region_lower, &m.region_upper, &m.region_starts);
+    r_.model->reward().posterior().SearchRegions(r_.domain.action_dim(), m.unit_lower, m.unit_upper,
+                                                 &m.region_lower, &m.region_upper,
+                                                 &m.region_starts);
     std::vector<int> index;
-    const Eigen::VectorXd means =
-        ObservedMeans(r_.observations, r_.model->reward().MeansAtObservations(), &index);
+    const Eigen::VectorXd means = ObservedMeans(
+        r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index);
     m.observed_starts = r_.inputs.WithRound(
         BestStarts(r_.domain, r_.observations, means, index, r_.domain.ContextToUnit(z),
                    r_.options.maximizer_observed_starts),
@@ -101,15 +104,11 @@ Recommendation Recommender::BestCandidate(const FiniteSetModel& model) const {
 Prediction Recommender::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
   r_.domain.CheckAction(x, "x");
   r_.domain.CheckContext(z, "context");
-  double mean = 0, variance = 0;
-  const Eigen::VectorXd u = r_.inputs.Input(x, z, r_.rounds);
-  if (const FiniteSetModel* rank_one = r_.model->reward().rank_one())
-    rank_one->Predict(u, &mean, &variance);
-  else
-    r_.model->gp().MeanAndVariance(u, &mean, &variance);
+  Eigen::VectorXd mean, variance;
+  r_.model->reward().posterior().Posterior(r_.inputs.Input(x, z, r_.rounds), &mean, &variance);
   Prediction p;
-  p.mean = r_.model->chain().MeanToTold(mean);
-  p.stddev = r_.model->chain().StddevToTold(std::sqrt(std::max(variance, 0.0)));
+  p.mean = r_.model->chain().MeanToTold(mean(0));
+  p.stddev = r_.model->chain().StddevToTold(std::sqrt(std::max(variance(0), 0.0)));
   return p;
 }
 
