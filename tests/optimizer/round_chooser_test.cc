@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include "gpbandit/space/parameter_spec.h"
@@ -27,6 +28,9 @@ struct ChooserCase {
   std::function<std::unique_ptr<RoundChooser>(ChooserBench*)> make;
   bool has_value;  // whether the chooser reports an acquisition value
 };
+
+// GoogleTest names a case by its name rather than by its bytes.
+void PrintTo(const ChooserCase& c, std::ostream* os) { *os << c.name; }
 
 Eigen::MatrixXd FourCandidates() {
   Eigen::MatrixXd c(2, 4);
