@@ -83,7 +83,7 @@ TEST(OptimizerImpl, ATellRecordIsAnObservation) {
   impl->Replay(ParseLogRecord(FormatTellRecord(Eigen::Vector2d(0.5, 0.5), kNoZ, 2.5, true)));
   ASSERT_EQ(impl->replica().observations.size(), 1u);
   EXPECT_EQ(impl->replica().observations[0].y, 2.5);
-  EXPECT_EQ(impl->replica().model->rows(), 1);
+  EXPECT_EQ(impl->replica().model->counts().rows(), 1);
 }
 
 TEST(OptimizerImpl, ASecondHeaderIsACorruptLog) {
@@ -106,7 +106,7 @@ TEST(OptimizerImpl, ResetForgetsEveryRecordReplayed) {
   const internal::StudyReplica& r = impl->replica();
   EXPECT_EQ(r.pending.size(), 0u);
   EXPECT_TRUE(r.observations.empty());
-  EXPECT_EQ(r.model->rows(), 0);
+  EXPECT_EQ(r.model->counts().rows(), 0);
   EXPECT_EQ(r.rounds, 0);
   EXPECT_EQ(r.design->handed_out(), 0);
 }

@@ -128,8 +128,8 @@ TEST(SafeChooser, TheSafetyModelsAndConstraintModelsAreTheKeepers) {
                                     .WithText("seeds", "[[0.3, 0.5], [0.6, -1.0]]");
   ChooserBench b(Box(), testing::CheapOptions(), "safe-opt", params);
   const ModelKeeper& keeper = *b.replica->model;
-  ASSERT_EQ(keeper.num_constraints(), 2);
-  ASSERT_EQ(keeper.safety_models().size(), 2u);  // no threshold on the reward
+  ASSERT_EQ(keeper.constraints().num_constraints(), 2);
+  ASSERT_EQ(keeper.constraints().safety_models().size(), 2u);  // no threshold on the reward
   b.strategy.safe_choice = Eigen::Vector2d(0.5, 0.5);
   AskCall call = b.Call(1);
   Choose(b, &call);
@@ -137,8 +137,8 @@ TEST(SafeChooser, TheSafetyModelsAndConstraintModelsAreTheKeepers) {
   ASSERT_EQ(r.constraints.size(), 2u);
   ASSERT_EQ(r.safety.size(), 2u);
   for (int i = 0; i < 2; ++i) {
-    EXPECT_EQ(r.constraints[static_cast<std::size_t>(i)], &keeper.constraint(i));
-    const SignalModel& m = keeper.safety_models()[static_cast<std::size_t>(i)];
+    EXPECT_EQ(r.constraints[static_cast<std::size_t>(i)], &keeper.constraints().constraint(i));
+    const SignalModel& m = keeper.constraints().safety_models()[static_cast<std::size_t>(i)];
     const SafetyModel& s = r.safety[static_cast<std::size_t>(i)];
     EXPECT_EQ(s.gp, &m.gp());
     EXPECT_EQ(s.threshold, m.threshold());
