@@ -93,7 +93,7 @@ TEST(TvGpUcbTest, CappedBonusKeepsAKnownGoodRegionAheadOfAForgottenCorner) {
 }
 
 TEST(TvGpUcbTest, DefaultCapAndItsJsonKey) {
-  EXPECT_EQ(TvGpUcbOptions().variance_cap, 0.25);
+  EXPECT_EQ(TvGpUcbOptions().variance_cap, 1.0);  // the paper's rule
   const auto s = TvGpUcb::Create(StrategyParams(R"({"variance_cap":0.5})"));
   EXPECT_EQ(static_cast<const TvGpUcb&>(*s).tv_options().variance_cap, 0.5);
   EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"variance_cap\":0.5"));

@@ -15,17 +15,13 @@
 //
 // The variance cap: x_t = argmax mu(x, t) + sqrt(beta_t) sqrt(min(sigma^2(x, t), c s^2)), s^2
 // the prior variance k(x, x) (RoundState::signal_variance, original output units; so c is a
-// unitless fraction of the prior variance) and c = variance_cap in (0, 1], default 0.25 (c = 1
-// is the paper's rule: no point's posterior variance exceeds its prior variance). Forgetting
-// lets the variance of a region measured long ago grow back to the prior's, and there the mean
-// falls back to the prior's (the standardized outputs' mean, near the good region's reward once
-// most observations are there), so without a cap the bonus sqrt(beta_t) s sends the run to a
-// corner or edge it had learned was bad (docs/benchmarks.md, "Drifting objectives": such late
-// excursions cost 0.1-1 of the objective's range). The cap bounds every point's bonus by
-// sqrt(beta_t c) s, which a region known to be good outscores, while points whose variance is
-// below c s^2 (near recent data, where the drift is tracked) score as in the paper. Not from the
-// paper; chosen on the drift family's tuning half (docs/benchmarks.md). The score's variance
-// derivative is 0 where the cap binds.
+// unitless fraction of the prior variance) and c = variance_cap in (0, 1], default 1: the
+// paper's rule (no comparison with the prior variance at all). Forgetting lets the variance of
+// a region measured long ago grow back to the prior's, where the bonus is sqrt(beta_t) s; c < 1
+// bounds every point's bonus by sqrt(beta_t c) s, while points whose variance is below c s^2
+// (near recent data) score as in the paper. Not from the paper. It does not by itself stop late
+// asks at the box's edges: docs/benchmarks.md, "Drifting objectives", "The tail". The score's
+// variance derivative is 0 where the cap binds.
 //
 // Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
 #ifndef GPBANDIT_ACQUISITION_TV_GP_UCB_H_
@@ -46,7 +42,7 @@ struct TvGpUcbOptions {
   double min_epsilon = 1e-4;
   double max_epsilon = 0.5;
   // c in (0, 1]: the exploration bonus reads at most c times the prior variance (above).
-  double variance_cap = 0.25;
+  double variance_cap = 1.0;
 
   bool IsValid(std::string* error) const;
 };
