@@ -19,8 +19,8 @@
 //
 // Regret of episode t: max_x f_t(x) - f_t(x_t), the maximum taken over a fixed set of candidate
 // points (a 512-point grid in 1-D, 4096 uniform points otherwise) and the point played. The
-// episode's range max_x f_t - min_x f_t (over the same points; 3-5 for these paths) is the
-// scale that bench/drift_family_study.cc measures harmful episodes against.
+// episode's range max_x f_t - min_x f_t (over the same points; 0.5-5 for these paths, smallest for
+// flat 1-D ones) is the scale that bench/drift_family_study.cc measures harmful episodes against.
 // Names: "<kind>-<d>d-<seed>".
 #ifndef GPBANDIT_BENCH_DRIFT_FAMILY_H_
 #define GPBANDIT_BENCH_DRIFT_FAMILY_H_

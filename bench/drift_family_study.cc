@@ -6,7 +6,7 @@
 // is its mean regret over episodes 51-150 (max_x f_t - f_t(x_t), bench/drift_family.h).
 //
 // The tail: an episode is harmful when its regret exceeds kHarmFraction = 0.1 of the episode's
-// range max_x f_t - min_x f_t (0.3-0.5 on these problems, where a settled episode costs
+// range max_x f_t - min_x f_t (0.05-0.5 on these problems, where a settled episode costs
 // 0.001-0.05: on a robot, a crash). Late episodes are the last 50 (101-150). A harmful late
 // episode is an excursion when the run had found the good region (the median regret of the 10
 // episodes before it below the harm level) and the plant did not just change (not from a ramp's

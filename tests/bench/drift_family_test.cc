@@ -49,11 +49,11 @@ TEST(DriftFamilyTest, EpisodeMinimaBoundTheRangeFromBelow) {
     const DriftingProblem p(name);
     for (int t : {0, 75, 149}) {
       const double range = p.EpisodeMax(t) - p.EpisodeMin(t);
-      EXPECT_GT(range, 1.0) << name << " t " << t;
+      EXPECT_GT(range, 0.2) << name << " t " << t;
       EXPECT_LT(range, 12.0) << name << " t " << t;
-      if (p.dim() == 1)
-        for (double x : {0.0, 1.0})
-          EXPECT_GE(p.Value(t, Eigen::VectorXd::Constant(1, x)), p.EpisodeMin(t) - 1e-12);
+      if (p.dim() != 1) continue;
+      for (double x : {0.0, 1.0})
+        EXPECT_GE(p.Value(t, Eigen::VectorXd::Constant(1, x)), p.EpisodeMin(t) - 1e-12);
     }
   }
 }
