@@ -19,6 +19,8 @@ bool TvGpUcbOptions::IsValid(std::string* error) const {
     return Fail(error, "min_epsilon", min_epsilon, "must be in (0, 1)");
   if (!InOpenUnitInterval(max_epsilon) || !(max_epsilon > min_epsilon))
     return Fail(error, "max_epsilon", max_epsilon, "must be in (min_epsilon, 1)");
+  if (!(variance_cap > 0.0 && variance_cap <= 1.0))
+    return Fail(error, "variance_cap", variance_cap, "must be in (0, 1]");
   if (fit_epsilon && !(epsilon >= min_epsilon && epsilon <= max_epsilon))
     return Fail(error, "epsilon", epsilon,
                 "must lie in [min_epsilon, max_epsilon] when fit_epsilon (it starts the fit)");
@@ -32,8 +34,8 @@ TvGpUcb::TvGpUcb(const TvGpUcbOptions& options) : GpUcb(options.ucb), tv_options
 std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
   const std::string who = "tv-gp-ucb";
   StrategyParams ucb_params = params;
-  const nlohmann::json own =
-      internal::TakeOwnKeys(&ucb_params, {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon"});
+  const nlohmann::json own = internal::TakeOwnKeys(
+      &ucb_params, {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon", "variance_cap"});
   TvGpUcbOptions options;
   options.ucb = ReadOptions(ucb_params, who);
   internal::ReadOwnKeys(own, who, &options, [&](internal::OptionsReader& reader) {
@@ -41,8 +43,24 @@ std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
     reader.Read("fit_epsilon", &options.fit_epsilon);
     reader.Read("min_epsilon", &options.min_epsilon);
     reader.Read("max_epsilon", &options.max_epsilon);
+    reader.Read("variance_cap", &options.variance_cap);
   });
   return std::make_unique<TvGpUcb>(options);
+}
+
+void TvGpUcb::BeginRound(const RoundState& state) {
+  GpUcb::BeginRound(state);
+  // c = 1 leaves the paper's rule exactly (no comparison against the prior variance at all).
+  variance_limit_ = tv_options_.variance_cap < 1.0
+                        ? tv_options_.variance_cap * state.signal_variance
+                        : std::numeric_limits<double>::infinity();
+}
+
+double TvGpUcb::Score(double mean, double variance, double* d_mean, double* d_variance) const {
+  if (variance <= variance_limit_) return GpUcb::Score(mean, variance, d_mean, d_variance);
+  const double score = GpUcb::Score(mean, variance_limit_, d_mean, nullptr);
+  if (d_variance != nullptr) *d_variance = 0.0;
+  return score;
 }
 
 std::unique_ptr<Strategy> TvGpUcb::Clone() const { return std::make_unique<TvGpUcb>(*this); }
@@ -53,6 +71,7 @@ std::string TvGpUcb::OptionsJson() const {
   j["fit_epsilon"] = tv_options_.fit_epsilon;
   j["min_epsilon"] = tv_options_.min_epsilon;
   j["max_epsilon"] = tv_options_.max_epsilon;
+  j["variance_cap"] = tv_options_.variance_cap;
   return j.dump();
 }
 

@@ -95,6 +95,7 @@ DriftingProblem::DriftingProblem(const std::string& name) : name_(name) {
   // values(c, t) = f_t at candidate c.
   const Eigen::MatrixXd values = phi.transpose() * weights_;
   episode_max_ = values.colwise().maxCoeff().transpose();
+  episode_min_ = values.colwise().minCoeff().transpose();
 }
 
 Eigen::VectorXd DriftingProblem::Features(const Eigen::VectorXd& x) const {
@@ -109,6 +110,8 @@ double DriftingProblem::Value(int t, const Eigen::VectorXd& x) const {
 }
 
 double DriftingProblem::EpisodeMax(int t) const { return episode_max_(t); }
+
+double DriftingProblem::EpisodeMin(int t) const { return episode_min_(t); }
 
 }  // namespace bench
 }  // namespace gpbandit

@@ -18,7 +18,9 @@
 // (Change points drawn per instance, so that no epoch length of r-gp-ucb lines up with all.)
 //
 // Regret of episode t: max_x f_t(x) - f_t(x_t), the maximum taken over a fixed set of candidate
-// points (a 512-point grid in 1-D, 4096 uniform points otherwise) and the point played.
+// points (a 512-point grid in 1-D, 4096 uniform points otherwise) and the point played. The
+// episode's range max_x f_t - min_x f_t (over the same points; 0.5-5 for these paths, smallest for
+// flat 1-D ones) is the scale that bench/drift_family_study.cc measures harmful episodes against.
 // Names: "<kind>-<d>d-<seed>".
 #ifndef GPBANDIT_BENCH_DRIFT_FAMILY_H_
 #define GPBANDIT_BENCH_DRIFT_FAMILY_H_
@@ -47,6 +49,8 @@ class DriftingProblem {
   double Value(int t, const Eigen::VectorXd& x) const;
   // max over the candidate points of f_t.
   double EpisodeMax(int t) const;
+  // min over the candidate points of f_t.
+  double EpisodeMin(int t) const;
   // f_t changes only for change_start() <= t < change_end() (ramp), at t = change_start() =
   // change_end() (jump), or all along (0 and episodes(), markov).
   int change_start() const { return change_start_; }
@@ -61,6 +65,7 @@ class DriftingProblem {
   Eigen::VectorXd phases_;       // features
   Eigen::MatrixXd weights_;      // features x episodes: w_t
   Eigen::VectorXd episode_max_;  // episodes
+  Eigen::VectorXd episode_min_;  // episodes
   int change_start_ = 0, change_end_ = 0;
 };
 

@@ -5,6 +5,14 @@
 // noise (the noise stream drawn from the seed, the same for every method), tell. A run's score
 // is its mean regret over episodes 51-150 (max_x f_t - f_t(x_t), bench/drift_family.h).
 //
+// The tail: an episode is harmful when its regret exceeds kHarmFraction = 0.1 of the episode's
+// range max_x f_t - min_x f_t (0.05-0.5 on these problems, where a settled episode costs
+// 0.001-0.05: on a robot, a crash). Late episodes are the last 50 (101-150). A harmful late
+// episode is an excursion when the run had found the good region (the median regret of the 10
+// episodes before it below the harm level) and the plant did not just change (not from a ramp's
+// or jump's change start to kSettleEpisodes = 20 after its end): re-finding a moved optimum may
+// cost, leaving a known good region should not.
+//
 // Printed: the median score per problem and method; then per method its mean score over the
 // problems and seeds, that mean over the lowest such mean among the methods of the same
 // strategy (so tv-gp-ucb's default against its best fixed epsilon), and its wins against
@@ -15,9 +23,12 @@
 //          [--methods gp-ucb,tv-gp-ucb,r-gp-ucb] [--variants 'LABEL=STRATEGY:{json};...']
 //          [--seeds 0-9] [--jobs 1] [--threads 1] [--lines FILE,...]
 // --variants and --lines as in pagmo_heldout_study. Each run's line goes to stderr: "problem
-// method seed score mean-regret-over-all-episodes seconds".
+// method seed score mean-regret-over-all-episodes seconds mean-regret-over-the-last-50
+// harmful-late-episodes excursions worst-late-regret/range
+// its-distance-to-the-box's-boundary".
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -37,6 +48,38 @@ namespace {
 
 using Settings = bench::StudyFlags;
 constexpr int kFirstMeasuredEpisode = 50;
+constexpr int kLateEpisodes = 50;
+constexpr double kHarmFraction = 0.1;
+constexpr int kSettleEpisodes = 20;
+constexpr int kFoundWindow = 10;
+
+// Where the run's late episodes stand: their mean regret, how many were harmful, how many of
+// those were excursions (harmful although the run had found the good region, away from a
+// change), and the worst one's regret over its episode's range and its point's distance to the
+// boundary of [0, 1]^d.
+struct Tail {
+  double regret = 0.0;
+  int harmful = 0, excursions = 0;
+  double worst = 0.0, worst_edge_distance = 0.5;
+  std::vector<double> history;  // regret / range of every episode so far
+
+  void Add(const bench::DriftingProblem& problem, int t, const Eigen::VectorXd& x,
+           double regret_t) {
+    const double ratio = regret_t / (problem.EpisodeMax(t) - problem.EpisodeMin(t));
+    history.push_back(ratio);
+    if (t < problem.episodes() - kLateEpisodes) return;
+    regret += regret_t / kLateEpisodes;
+    if (ratio > worst)
+      worst = ratio, worst_edge_distance = std::min(x.minCoeff(), 1.0 - x.maxCoeff());
+    if (ratio <= kHarmFraction) return;
+    ++harmful;
+    const bool near_change = problem.change_end() < problem.episodes() &&
+                             t >= problem.change_start() &&
+                             t < problem.change_end() + kSettleEpisodes;
+    const std::vector<double> before(history.end() - 1 - kFoundWindow, history.end() - 1);
+    if (!near_change && bench::MedianOf(before) <= kHarmFraction) ++excursions;
+  }
+};
 
 Settings ParseArgs(int argc, char** argv) {
   Settings defaults;
@@ -67,6 +110,7 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
   Rng noise = SeededRng({seed, 0x6e6f697365ULL});
   std::normal_distribution<double> normal(0.0, problem.noise_sd());
   double measured = 0.0, all = 0.0;
+  Tail tail;
   for (int t = 0; t < problem.episodes(); ++t) {
     const Eigen::VectorXd x = tuner.Ask();
     const double value = problem.Value(t, x);
@@ -74,6 +118,7 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
     const double regret = std::max(problem.EpisodeMax(t), value) - value;
     all += regret;
     if (t >= kFirstMeasuredEpisode) measured += regret;
+    tail.Add(problem, t, x, regret);
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -81,7 +126,8 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
   line.precision(8);
   line << problem_name << " " << method << " " << seed << " "
        << measured / (problem.episodes() - kFirstMeasuredEpisode) << " " << all / problem.episodes()
-       << " " << seconds;
+       << " " << seconds << " " << tail.regret << " " << tail.harmful << " " << tail.excursions
+       << " " << tail.worst << " " << tail.worst_edge_distance;
   return line.str();
 }
 
@@ -120,6 +166,42 @@ void PrintSummary(const bench::StudyTable& t, const bench::Variants& variants) {
   }
 }
 
+// Field k of the lines (after the score): 2 = last-50 regret, 3 = harmful late episodes, 4 =
+// excursions, 5 = the worst late regret over its range.
+std::vector<double> RunFields(const bench::StudyResults& results, const bench::StudyTable& t,
+                              std::size_t p, std::size_t m, std::size_t k) {
+  return results.Fields(t.problems[p], t.methods[m], t.seeds, k);
+}
+
+// Per method: the median over problems of the median last-50 regret, the harmful late episodes
+// and excursions (of problems x seeds x 50), the runs with an excursion, the problem with the
+// most excursions and the worst late regret over its range.
+void PrintTail(const bench::StudyTable& t, const bench::StudyResults& results) {
+  std::printf(
+      "\n| method | median last-50 regret (median over problems) | harmful late episodes | "
+      "excursions | runs with one | most on one problem | worst regret / range |\n"
+      "|---|---|---|---|---|---|---|\n");
+  for (std::size_t m = 0; m < t.methods.size(); ++m) {
+    std::vector<double> medians;
+    int harmful = 0, excursions = 0, runs = 0, most = 0;
+    double worst = 0.0;
+    std::string most_problem = "-";
+    for (std::size_t p = 0; p < t.problems.size(); ++p) {
+      medians.push_back(bench::MedianOf(RunFields(results, t, p, m, 2)));
+      int here = 0;
+      for (double v : RunFields(results, t, p, m, 3)) harmful += static_cast<int>(v);
+      for (double v : RunFields(results, t, p, m, 4)) here += static_cast<int>(v), runs += v > 0;
+      for (double v : RunFields(results, t, p, m, 5)) worst = std::max(worst, v);
+      excursions += here;
+      if (here > most) most = here, most_problem = t.problems[p];
+    }
+    const int late = static_cast<int>(t.problems.size() * t.seeds.size()) * kLateEpisodes;
+    std::printf("| %s | %.4f | %d / %d | %d | %d / %zu | %d (%s) | %.2f |\n", t.methods[m].c_str(),
+                bench::MedianOf(medians), harmful, late, excursions, runs,
+                t.problems.size() * t.seeds.size(), most, most_problem.c_str(), worst);
+  }
+}
+
 void PrintTables(const Settings& s, const bench::Variants& variants,
                  const bench::StudyResults& results) {
   const bench::StudyTable t = bench::MakeStudyTable(results, s.problems, s.names, s.seeds,
@@ -128,6 +210,12 @@ void PrintTables(const Settings& s, const bench::Variants& variants,
               t.problems.size(), t.seeds.size());
   bench::PrintGapTable(t);
   PrintSummary(t, variants);
+  std::printf(
+      "\nThe tail: late = episodes 101-150; harmful = regret above %.2f of the episode's "
+      "range; excursion = harmful after %d episodes of median regret below that, not from a "
+      "ramp's or jump's change to %d episodes after it\n",
+      kHarmFraction, kFoundWindow, kSettleEpisodes);
+  PrintTail(t, results);
 }
 
 }  // namespace

@@ -34,7 +34,24 @@ class StudyResults {
     double score = 0.0;
     if (!(in >> problem >> method >> seed >> score)) return false;
     scores_[{problem, method}][seed] = score;
+    std::vector<double>& fields = fields_[{problem, method}][seed];
+    fields.clear();
+    for (double v; in >> v;) fields.push_back(v);
     return true;
+  }
+  // Field k (0 = the first after the score) of the lines of (problem, method) in the order of
+  // `seeds`; throws std::invalid_argument naming the first run that lacks it.
+  std::vector<double> Fields(const std::string& problem, const std::string& method,
+                             const std::vector<unsigned>& seeds, std::size_t k) const {
+    std::vector<double> out;
+    const auto it = fields_.find({problem, method});
+    for (unsigned seed : seeds) {
+      if (it == fields_.end() || it->second.count(seed) == 0 || it->second.at(seed).size() <= k)
+        throw std::invalid_argument("no field " + std::to_string(k) + " in the run of " + problem +
+                                    " " + method + " seed " + std::to_string(seed));
+      out.push_back(it->second.at(seed)[k]);
+    }
+    return out;
   }
   // Adds every line of the files (comma-separated paths) that Add accepts; throws
   // std::invalid_argument naming a file that cannot be read.
@@ -62,6 +79,7 @@ class StudyResults {
 
  private:
   std::map<std::pair<std::string, std::string>, std::map<unsigned, double>> scores_;
+  std::map<std::pair<std::string, std::string>, std::map<unsigned, std::vector<double>>> fields_;
 };
 
 // What the tables are printed over.

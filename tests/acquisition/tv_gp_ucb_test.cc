@@ -43,7 +43,67 @@ TEST(TvGpUcbTest, OptionsRoundTripThroughJson) {
   EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"delta\":0.05"));
 }
 
+// Constant beta 4 (sqrt 2), prior variance s^2 = 4, cap c: the bonus reads min(sigma^2, 4 c).
+TvGpUcb CappedAt(double cap) {
+  TvGpUcbOptions o;
+  o.ucb.beta.kind = BetaScheduleKind::kConstant;
+  o.ucb.beta.constant_beta = 4.0;
+  o.variance_cap = cap;
+  TvGpUcb s(o);
+  RoundState state;
+  state.t = 30;
+  state.signal_variance = 4.0;
+  s.BeginRound(state);
+  return s;
+}
+
+TEST(TvGpUcbTest, CapBoundsTheBonusAtAFractionOfThePriorVariance) {
+  const TvGpUcb s = CappedAt(0.25);  // limit 0.25 * 4 = 1
+  double d_mean = 0.0, d_variance = -1.0;
+  // sigma^2 = 3 is above the limit: 0.5 + 2 sqrt(1), and the variance no longer pulls.
+  EXPECT_DOUBLE_EQ(s.Score(0.5, 3.0, &d_mean, &d_variance), 2.5);
+  EXPECT_EQ(d_mean, 1.0);
+  EXPECT_EQ(d_variance, 0.0);
+  // The prior variance itself scores as the limit does.
+  EXPECT_DOUBLE_EQ(s.Score(0.5, 4.0, nullptr, nullptr), 2.5);
+  // Below the limit, GP-UCB's score and slope: 0.5 + 2 * 0.8, d/d var = 2 / (2 * 0.8).
+  EXPECT_DOUBLE_EQ(s.Score(0.5, 0.64, &d_mean, &d_variance), 2.1);
+  EXPECT_DOUBLE_EQ(d_variance, 1.25);
+}
+
+TEST(TvGpUcbTest, CapOfOneIsThePapersRule) {
+  const TvGpUcb s = CappedAt(1.0);
+  // No comparison against the prior variance at all: sigma^2 = 9 > s^2 still reads whole.
+  EXPECT_DOUBLE_EQ(s.Score(0.0, 9.0, nullptr, nullptr), 6.0);
+  EXPECT_DOUBLE_EQ(s.Score(0.0, 4.0, nullptr, nullptr), 4.0);
+}
+
+// The case the cap is for: a region measured recently, mean 2 sigma^2 0.04, against a corner
+// forgotten back to the prior (mean 0, sigma^2 = s^2 = 4). The paper's rule asks the corner.
+TEST(TvGpUcbTest, CappedBonusKeepsAKnownGoodRegionAheadOfAForgottenCorner) {
+  const double good_mean = 2.0, good_variance = 0.04, prior_variance = 4.0;
+  const TvGpUcb paper = CappedAt(1.0), capped = CappedAt(0.25);
+  EXPECT_GT(paper.Score(0.0, prior_variance, nullptr, nullptr),
+            paper.Score(good_mean, good_variance, nullptr, nullptr));
+  EXPECT_LT(capped.Score(0.0, prior_variance, nullptr, nullptr),
+            capped.Score(good_mean, good_variance, nullptr, nullptr));
+  // Near the data the two agree.
+  EXPECT_EQ(capped.Score(good_mean, good_variance, nullptr, nullptr),
+            paper.Score(good_mean, good_variance, nullptr, nullptr));
+}
+
+TEST(TvGpUcbTest, DefaultCapAndItsJsonKey) {
+  EXPECT_EQ(TvGpUcbOptions().variance_cap, 1.0);  // the paper's rule
+  const auto s = TvGpUcb::Create(StrategyParams(R"({"variance_cap":0.5})"));
+  EXPECT_EQ(static_cast<const TvGpUcb&>(*s).tv_options().variance_cap, 0.5);
+  EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"variance_cap\":0.5"));
+}
+
 TEST(TvGpUcbTest, RejectsBadOptionsNamingThem) {
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"variance_cap":0})")); },
+                "variance_cap = 0");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"variance_cap":1.5})")); },
+                "variance_cap = 1.5");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"epsilon":1.5})")); }, "epsilon = 1.5");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"epsilon":0})")); }, "epsilon = 0");
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"min_epsilon":0.6})")); },

@@ -41,6 +41,23 @@ TEST(DriftFamilyTest, HalvesAreDisjointWithEveryKindInOneToThreeDimensions) {
   EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), all.size());
 }
 
+// The minimum over the same candidates: below every value of a few points that are candidates
+// (the 1-D grid's ends) and a range of the size the study's harm level assumes (unit-variance
+// paths: several standard deviations).
+TEST(DriftFamilyTest, EpisodeMinimaBoundTheRangeFromBelow) {
+  for (const std::string& name : AllNames()) {
+    const DriftingProblem p(name);
+    for (int t : {0, 75, 149}) {
+      const double range = p.EpisodeMax(t) - p.EpisodeMin(t);
+      EXPECT_GT(range, 0.2) << name << " t " << t;
+      EXPECT_LT(range, 12.0) << name << " t " << t;
+      if (p.dim() != 1) continue;
+      for (double x : {0.0, 1.0})
+        EXPECT_GE(p.Value(t, Eigen::VectorXd::Constant(1, x)), p.EpisodeMin(t) - 1e-12);
+    }
+  }
+}
+
 // The episode maximum is taken over a fixed candidate set: almost no uniform point exceeds it.
 TEST(DriftFamilyTest, EpisodeMaximaAreRarelyExceeded) {
   Rng rng = SeededRng({3});

@@ -33,6 +33,19 @@ double KnownMinimum(const std::string& problem) {
   return problem == "p1" ? 0.0 : std::numeric_limits<double>::quiet_NaN();
 }
 
+// The numbers after the score, by position; a run without field k is named.
+TEST(StudyResultsTest, FieldsAfterTheScoreAreKeptByPosition) {
+  const StudyResults r = Example();
+  EXPECT_EQ(r.Fields("p1", "a", {0, 3}, 0), (std::vector<double>{100, 100}));
+  EXPECT_EQ(r.Fields("p1", "c", {1}, 1), (std::vector<double>{0.1}));
+  try {
+    r.Fields("p2", "a", {0}, 0);
+    ADD_FAILURE() << "p2 lines have no fields";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("p2 a seed 0"), std::string::npos) << e.what();
+  }
+}
+
 TEST(StudyResultsTest, LinesThatAreNotRunsAreIgnored) {
   StudyResults r;
   EXPECT_FALSE(r.Add("wall time 3 s"));

@@ -260,7 +260,18 @@ TEST(LogHeaderTest, Version6RGpUcbHeadersKeepTheFixedEpochs) {
             StrategyParams(R"({"restart": "epochs"})"));
   EXPECT_EQ(HeaderAtVersion(6, "r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
             StrategyParams(R"({"restart": "residuals"})"));
-  EXPECT_EQ(HeaderAtVersion(6, "tv-gp-ucb", "{}").strategy_options, StrategyParams("{}"));
+  EXPECT_EQ(HeaderAtVersion(6, "gp-ucb", "{}").strategy_options, StrategyParams("{}"));
+}
+
+// tv-gp-ucb's variance cap (tv_gp_ucb.h) came without a format version: a header that lacks it
+// ran with the whole posterior variance, c = 1; one that names it keeps its value.
+TEST(LogHeaderTest, TvGpUcbHeadersWithoutTheVarianceCapKeepTheWholeVariance) {
+  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"epsilon": 0.02})").strategy_options,
+            StrategyParams(R"({"epsilon": 0.02, "variance_cap": 1.0})"));
+  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"variance_cap": 0.5})").strategy_options,
+            StrategyParams(R"({"variance_cap": 0.5})"));
+  EXPECT_EQ(HeaderAtVersion(9, "r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
+            StrategyParams(R"({"restart": "residuals"})"));
 }
 
 // Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5

@@ -9,13 +9,25 @@
 //
 // JSON options: GP-UCB's keys (gp_ucb.h), and epsilon (in (0, 1), default 0.01; the start of
 // the fit when fit_epsilon), fit_epsilon (default false), min_epsilon, max_epsilon (the fit's
-// bounds, 0 < min < max < 1, defaults 1e-4 and 0.5). With contexts it is CGP-UCB on the
-// forgetting model. Which other strategies the construction carries over to: time_model.h.
+// bounds, 0 < min < max < 1, defaults 1e-4 and 0.5), variance_cap (below). With contexts it is
+// CGP-UCB on the forgetting model. Which other strategies the construction carries over to:
+// time_model.h.
+//
+// The variance cap: x_t = argmax mu(x, t) + sqrt(beta_t) sqrt(min(sigma^2(x, t), c s^2)), s^2
+// the prior variance k(x, x) (RoundState::signal_variance, original output units; so c is a
+// unitless fraction of the prior variance) and c = variance_cap in (0, 1], default 1: the
+// paper's rule (no comparison with the prior variance at all). Forgetting lets the variance of
+// a region measured long ago grow back to the prior's, where the bonus is sqrt(beta_t) s; c < 1
+// bounds every point's bonus by sqrt(beta_t c) s, while points whose variance is below c s^2
+// (near recent data) score as in the paper. Not from the paper. It does not by itself stop late
+// asks at the box's edges: docs/benchmarks.md, "Drifting objectives", "The tail". The score's
+// variance derivative is 0 where the cap binds.
 //
 // Thread-safety: const members may run concurrently; BeginRound needs exclusive access.
 #ifndef GPBANDIT_ACQUISITION_TV_GP_UCB_H_
 #define GPBANDIT_ACQUISITION_TV_GP_UCB_H_
 
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -29,6 +41,8 @@ struct TvGpUcbOptions {
   bool fit_epsilon = false;
   double min_epsilon = 1e-4;
   double max_epsilon = 0.5;
+  // c in (0, 1]: the exploration bonus reads at most c times the prior variance (above).
+  double variance_cap = 1.0;
 
   bool IsValid(std::string* error) const;
 };
@@ -42,6 +56,10 @@ class TvGpUcb : public GpUcb {
   static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "tv-gp-ucb"; }
+  // GP-UCB's round, and the cap c s^2 from state.signal_variance.
+  void BeginRound(const RoundState& state) override;
+  // GP-UCB's score at min(variance, c s^2) (d_variance 0 where the cap binds).
+  double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
   std::unique_ptr<Strategy> Clone() const override;
   std::string OptionsJson() const override;
   TimeModel time_model() const override;
@@ -50,6 +68,8 @@ class TvGpUcb : public GpUcb {
 
  private:
   TvGpUcbOptions tv_options_;
+  // c s^2 of the last BeginRound; infinite before the first and when c = 1 (no cap).
+  double variance_limit_ = std::numeric_limits<double>::infinity();
 };
 
 }  // namespace gpbandit
