@@ -10,8 +10,8 @@
 //   error           median final error: Branin (best_f - 0.397887) / 51.95 (limbo's normalization
 //                   (f - 44.81) / 51.95, so differences are divided by 51.95); Hartmann-6
 //                   3.32237 - best reward
-// Reference: limbo, same budget, UCB, refit every 50: Branin 126 ms per run, median
-// error 2.1e-6; Hartmann-6 384 ms per run, median error 9.9e-6.
+// bench/limbo/run_limbo_bo_bench.sh runs limbo with the same budget beside the two 1-thread rows
+// of limbo's setting (docs/benchmarks.md has its figures).
 //
 // "UCB" is limbo's: mu + alpha sigma with alpha = 0.5, i.e. gp-ucb with a constant beta 0.25.
 // Args: problem (0 Branin, 1 Hartmann-6), schedule (0 refit every 50, 1 default),
