@@ -299,6 +299,7 @@ json OptimizerOptionsToJson(const OptimizerOptions& o) {
           {"maximizer_function_tolerance", Real(o.maximizer_function_tolerance)},
           {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
           {"maximizer_integer_search", IntegerSearchName(o.maximizer_integer_search)},
+          {"label_probes", o.label_probes},
           {"num_threads", o.num_threads},
           {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
           {"sync_log", o.sync_log}};
@@ -330,6 +331,7 @@ OptimizerOptions OptimizerOptionsFromJson(const json& object, const std::string&
   r.ReadEnum("maximizer_integer_search", &o.maximizer_integer_search, IntegerSearchName,
              {IntegerSearch::kRelaxThenSearch, IntegerSearch::kLocalSearch,
               IntegerSearch::kRelaxAndRound});
+  r.Read("label_probes", &o.label_probes);
   r.Read("num_threads", &o.num_threads);
   r.Read("finite_set_rank_one_updates", &o.finite_set_rank_one_updates);
   r.Read("sync_log", &o.sync_log);

@@ -72,6 +72,8 @@ std::vector<LegacyValue> MakeTable() {
       {9, kOptimizer, "", "/local_model/trust_box_scale", 1.0},
       {9, kOptimizer, "", "/maximizer_integer_search", "relax-then-search"},
       {9, kOptimizer, "", "/finite_set_rank_one_updates", false},
+      // The acquisition alone chose every model-driven point of a parameter space.
+      {9, kOptimizer, "", "/label_probes", false},
       // tv-gp-ucb's exploration bonus read the whole posterior variance (no cap).
       {9, kStrategy, "tv-gp-ucb", "/variance_cap", 1.0},
   };

@@ -72,3 +72,28 @@ def test_bad_bounds():
         gpbandit.minimize(branin, [-5.0, 10.0], n_calls=3)
     with pytest.raises(ValueError, match="lower"):
         gpbandit.minimize(branin, [(10.0, -5.0), (0.0, 15.0)], n_calls=3)
+
+
+def _controller_cost(kp, taps, mode):  # README's mixed example
+    return (np.log10(kp) - 0.5) ** 2 + 0.02 * (taps - 5) ** 2 + (0.5 if mode == "pid" else 0.0)
+
+
+README_MIXED_BOUNDS = [(0.1, 100.0, "log-uniform"), (1, 12), ["pid", "lead-lag"]]
+
+
+def test_readmes_mixed_example_finds_the_better_label():
+    # lead-lag costs 0.5 less everywhere; the label probes try it at the best point so far
+    # right after the initial design, and the run ends on it.
+    result = gpbandit.minimize(lambda p: _controller_cost(*p), README_MIXED_BOUNDS, n_calls=30,
+                               seed=1)
+    assert result.x[2] == "lead-lag", result.x
+    assert result.fun < 0.01, result.fun
+    tries = sum(1 for x in result.x_iters if x[2] == "lead-lag")
+    assert tries > 15, tries
+
+
+def test_without_label_probes_the_mixed_example_stays_on_pid():
+    # The behaviour logs written before label_probes resume with: the acquisition alone.
+    result = gpbandit.minimize(lambda p: _controller_cost(*p), README_MIXED_BOUNDS, n_calls=30,
+                               seed=1, label_probes=False)
+    assert result.x[2] == "pid", result.x

@@ -317,6 +317,43 @@ TEST(OptimizerSpaceTest, AResumedMixedStudyContinuesExactly) {
   }
 }
 
+// Right after the initial design, the label probes (OptimizerOptions::label_probes) hand out an
+// observed point with the categorical moved to each of its other labels, one per ask; without
+// them no ask is such a move until the model chooses one.
+TEST(OptimizerSpaceTest, LabelProbesTryEveryLabelAtAnObservedPoint) {
+  const Domain d = Domain::Space(
+      ParseParameterSpecs({"kp=log:0.1:100", "taps=int:1:12", "mode=cat:pid,lead-lag,bang-bang"}));
+  auto cost = [](const Eigen::VectorXd& x) {
+    return std::pow(std::log10(x(0)) - 0.5, 2) + 0.02 * std::pow(x(1) - 5, 2) +
+           (x(2) == 1 ? 0.0 : 0.5);
+  };
+  OptimizerOptions o = SpaceOptions();
+  o.sense = ObjectiveSense::kMinimize;
+  ASSERT_TRUE(o.label_probes);  // the default
+  Optimizer opt(d, nullptr, "gp-ucb", StrategyParams(), o);
+  std::vector<Eigen::VectorXd> told;
+  for (int i = 0; i < o.initial_design_size; ++i) {
+    told.push_back(opt.Ask());
+    opt.Tell(told.back(), cost(told.back()));
+  }
+  std::set<double> probed;
+  for (int i = 0; i < 2; ++i) {
+    const Eigen::VectorXd x = opt.Ask();
+    // Equal to an earlier point but for the label.
+    bool moved_label_only = false;
+    for (const Eigen::VectorXd& e : told)
+      moved_label_only = moved_label_only || (x.head(2).isApprox(e.head(2), 1e-12) && x(2) != e(2));
+    EXPECT_TRUE(moved_label_only) << "ask " << i << ": " << x.transpose();
+    probed.insert(x(2));
+    told.push_back(x);
+    opt.Tell(x, cost(x));
+  }
+  EXPECT_EQ(probed.size(), 2u);  // two different labels, neither the probed point's own
+  // Every label is paired now: the next ask is the acquisition's, not a probe of the same point.
+  const Eigen::VectorXd next = opt.Ask();
+  for (const Eigen::VectorXd& e : told) EXPECT_FALSE(next == e) << next.transpose();
+}
+
 TEST(OptimizerSpaceTest, ASpaceStudyRefusesAnotherSpace) {
   const std::string path = testing::TempLogPath("space_mismatch");
   OptimizerOptions o = SpaceOptions();

@@ -225,6 +225,15 @@ struct OptimizerOptions {
   // rounds, then searches their levels; kLocalSearch and kRelaxAndRound do one of the two
   // (docs/benchmarks.md, "Mixed spaces").
   IntegerSearch maximizer_integer_search = IntegerSearch::kRelaxThenSearch;
+  // Parameter spaces with categoricals: while some label of a categorical has never been
+  // observed (or is not in progress) at the same other coordinates as another label, a
+  // model-driven slot hands out the incumbent (the observation of the highest posterior mean)
+  // with that categorical moved to such a label, instead of the acquisition's argmax; a
+  // categorical of L labels takes at most L - 1 such probes (optimizer/mixed_chooser.cc).
+  // Without them a GP that saw a label only at a few space-filling points may never try it
+  // where the other coordinates are good (docs/benchmarks.md, "Label probes"). Logged (older
+  // logs: false). Default true.
+  bool label_probes = true;
   // OpenMP threads of the maximizer, of finite-set argmax and (when > 0, in place of
   // fit.num_threads) of the fits' likelihood evaluations, at most; 0 = the OpenMP default.
   // Each parallel region uses fewer when its work is small or other processes keep CPUs busy
