@@ -56,6 +56,10 @@ const GaussianProcess& ConstraintModels::constraint(int i) const {
 }
 
 void ConstraintModels::Add(const Eigen::VectorXd& u, const Eigen::VectorXd& constraints) {
+  if (constraints.size() != 0 && constraints.size() != num_constraints_)
+    throw std::invalid_argument("constraints has " + std::to_string(constraints.size()) +
+                                " values for " + std::to_string(num_constraints_) +
+                                " constraint signals");
   for (Eigen::Index i = 0; i < constraints.size(); ++i) {
     if (signals_.empty())
       constraint_gps_[static_cast<std::size_t>(i)]->AddObservation(u, constraints(i), true);

@@ -57,7 +57,9 @@ class ConstraintModels {
   // The index in safety_models() of constraint signal i's model.
   int constraint_safety_model(int i) const { return (reward_safety_ ? 1 : 0) + i; }
 
-  // Adds constraint signal i's told value constraints(i) at unit-cube input u, for each i.
+  // Adds constraint signal i's told value constraints(i) at unit-cube input u, for each i (none
+  // when constraints is empty: a failure told without them). Throws std::invalid_argument,
+  // changing nothing, for any other size than num_constraints().
   void Add(const Eigen::VectorXd& u, const Eigen::VectorXd& constraints);
   // Adds the reward (model sense) at u to the reward's safety model, if it has one.
   void AddReward(const Eigen::VectorXd& u, double reward);

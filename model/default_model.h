@@ -1,5 +1,5 @@
 // The model an Optimizer builds when the caller gives no kernel, and the kernel it wraps for a
-// strategy's time model. Internal to plugin/.
+// strategy's time model. Internal to model/.
 #ifndef GPBANDIT_MODEL_DEFAULT_MODEL_H_
 #define GPBANDIT_MODEL_DEFAULT_MODEL_H_
 

@@ -23,7 +23,7 @@
 // Outputs' magnitudes must stay below 2^500 (the Optimizer's reward unit keeps them below 2^256)
 // so that the running sums cannot overflow. Deterministic: the state is a function of the
 // observations in order (a log replayed rebuilds the same bits). Thread safety: const members
-// may run concurrently; Observe and ScaleOutputs need exclusive access. Internal to plugin/.
+// may run concurrently; Observe and ScaleOutputs need exclusive access. Internal to model/.
 #ifndef GPBANDIT_MODEL_FINITE_SET_BELIEF_H_
 #define GPBANDIT_MODEL_FINITE_SET_BELIEF_H_
 

@@ -19,7 +19,7 @@
 // hyperparameters rebuild the belief from every observation), so a run replayed from its log
 // holds the same bits. Thread safety: Predict away from the candidates caches a factorization,
 // so no member may run concurrently with another (the Optimizer serializes its calls); copies
-// are independent. Internal to plugin/.
+// are independent. Internal to model/.
 #ifndef GPBANDIT_MODEL_FINITE_SET_MODEL_H_
 #define GPBANDIT_MODEL_FINITE_SET_MODEL_H_
 

@@ -3,7 +3,7 @@
 // number of observations, the sum of their outputs minus the belief's reference, and whether
 // one was accepted (a reward, not a failure's imputed value); and the running sums behind the
 // round's statistics (mean kernel diagonal, best output). O(N + t) numbers; Add is O(1)
-// amortized, Scale O(N + t), both exact. Internal to plugin/; copyable; not thread-safe.
+// amortized, Scale O(N + t), both exact. Internal to model/; copyable; not thread-safe.
 #ifndef GPBANDIT_MODEL_FINITE_SET_TALLY_H_
 #define GPBANDIT_MODEL_FINITE_SET_TALLY_H_
 

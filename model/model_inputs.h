@@ -1,7 +1,7 @@
 // Where an Optimizer's model lives: the unit-cube image of [action; context] (Domain::ToUnit),
 // with the ask round appended as one more coordinate when the strategy declares a time model
 // (acquisition/time_model.h; the round in rounds, not in the unit cube). Every point the model
-// sees is made here. Internal to plugin/; immutable, thread-safe.
+// sees is made here. Internal to model/; immutable, thread-safe.
 #ifndef GPBANDIT_MODEL_MODEL_INPUTS_H_
 #define GPBANDIT_MODEL_MODEL_INPUTS_H_
 

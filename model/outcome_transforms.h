@@ -6,7 +6,7 @@
 // (GaussianProcess: offset and scale that move with every observation, kept inside the model
 // because they are part of its incremental state). Every step is exact in floating point
 // (negation, multiplication by a power of two), so a told value survives the round trip bit for
-// bit and a resumed run holds the same model. Internal to plugin/.
+// bit and a resumed run holds the same model. Internal to model/.
 #ifndef GPBANDIT_MODEL_OUTCOME_TRANSFORMS_H_
 #define GPBANDIT_MODEL_OUTCOME_TRANSFORMS_H_
 

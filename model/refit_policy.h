@@ -1,7 +1,7 @@
 // How each refit of an Optimizer's models is run: OptimizerOptions::fit, with the restarts
 // dropped past fit_restarts_until, the optimizer's thread count, the default kernel's priors,
 // bounds on log(epsilon) for a fitted forgetting kernel, and for safe strategies bounds that
-// keep every fit at least as cautious as the kernel given. Internal to plugin/.
+// keep every fit at least as cautious as the kernel given. Internal to model/.
 #ifndef GPBANDIT_MODEL_REFIT_POLICY_H_
 #define GPBANDIT_MODEL_REFIT_POLICY_H_
 

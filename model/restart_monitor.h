@@ -20,7 +20,7 @@
 // a resumed or joining optimizer replays the same tells into the same models (deferred or not,
 // ModelKeeper) and finds the same restarts; nothing about them is logged.
 //
-// Internal to plugin/; not thread-safe (the Optimizer mutates it under its own exclusion).
+// Internal to model/; not thread-safe (the Optimizer mutates it under its own exclusion).
 #ifndef GPBANDIT_MODEL_RESTART_MONITOR_H_
 #define GPBANDIT_MODEL_RESTART_MONITOR_H_
 

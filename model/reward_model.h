@@ -10,7 +10,7 @@
 //   finite_set_rank_one_updates) the model starts as the rank-one one (model/rank_one_posterior.h,
 //   UseRankOne), without an exact GP, until an observation that is not a candidate arrives:
 //   that one switches to the exact GP on every observation (one O(t^3) factorization).
-// Everything else goes through posterior(). Internal to plugin/; not thread-safe (the local
+// Everything else goes through posterior(). Internal to model/; not thread-safe (the local
 // model is rebuilt when read).
 #ifndef GPBANDIT_MODEL_REWARD_MODEL_H_
 #define GPBANDIT_MODEL_REWARD_MODEL_H_

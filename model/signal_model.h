@@ -28,7 +28,7 @@
 // - other amplitudes of a product kernel (the contexts') stay fixed (only the product matters).
 // The safety decisions cap the mean of the lower bound at the largest value observed
 // (max_observed): no more margin than was ever measured.
-// With SignalModelOptions::fit false nothing is fitted. Internal to plugin/; copyable; not
+// With SignalModelOptions::fit false nothing is fitted. Internal to model/; copyable; not
 // thread-safe.
 #ifndef GPBANDIT_MODEL_SIGNAL_MODEL_H_
 #define GPBANDIT_MODEL_SIGNAL_MODEL_H_

@@ -24,7 +24,7 @@
 // whose safe set any new observation moves; time models, whose point belongs to its round) refuses
 // any new point, tell or refit.
 //
-// Internal to plugin/; not thread-safe.
+// Internal to optimizer/; not thread-safe.
 #ifndef GPBANDIT_OPTIMIZER_ASK_CHECK_H_
 #define GPBANDIT_OPTIMIZER_ASK_CHECK_H_
 

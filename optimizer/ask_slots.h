@@ -10,7 +10,7 @@
 // A slot is a LeaseLock (storage/lease_lock.h) on a file in "$TMPDIR/gpbandit-<uid>/" (or /tmp):
 // a worker that dies lets go at once; one stopped while it holds a slot loses it after the
 // lease (WorkerOptions::lock_lease_seconds). When the directory cannot be used, asks go
-// without slots. Internal to plugin/; one thread at a time per object.
+// without slots. Internal to optimizer/; one thread at a time per object.
 #ifndef GPBANDIT_OPTIMIZER_ASK_SLOTS_H_
 #define GPBANDIT_OPTIMIZER_ASK_SLOTS_H_
 

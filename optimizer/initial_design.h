@@ -2,7 +2,7 @@
 // (OptimizerOptions::initial_design_size): a random Latin hypercube over the action box (over
 // a parameter space's uniform positions, SpaceTransform::FromUniform, so that every point is
 // legal), or a random subset of a finite set, drawn once from the seed. Observations already told
-// and points in progress count towards its size, so none is wasted. Internal to plugin/; not
+// and points in progress count towards its size, so none is wasted. Internal to optimizer/; not
 // thread-safe.
 #ifndef GPBANDIT_OPTIMIZER_INITIAL_DESIGN_H_
 #define GPBANDIT_OPTIMIZER_INITIAL_DESIGN_H_

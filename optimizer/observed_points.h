@@ -2,7 +2,7 @@
 // the best of them as the maximizer's starts. The model holds the observations that are
 // in_model() first, in the order told (then any hallucinated points), so the means cost O(t)
 // (GaussianProcess::MeansAtObservations; a local model predicts at its neighbours only).
-// Internal to plugin/.
+// Internal to optimizer/.
 #ifndef GPBANDIT_OPTIMIZER_OBSERVED_POINTS_H_
 #define GPBANDIT_OPTIMIZER_OBSERVED_POINTS_H_
 

@@ -3,7 +3,7 @@
 // the argmax of the strategy's scores; a parameter space with integers or categoricals: the
 // mixed maximizer; a safe strategy: Strategy::ChooseSafe), all reading one
 // round's shared inputs (ModelRound) and the ask's posterior (AskPosterior). Internal to
-// plugin/.
+// optimizer/.
 #ifndef GPBANDIT_OPTIMIZER_ROUND_CHOOSER_H_
 #define GPBANDIT_OPTIMIZER_ROUND_CHOOSER_H_
 

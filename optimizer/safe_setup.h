@@ -1,6 +1,6 @@
 // The checks a safe strategy (Strategy::safe_seeds() non-empty: SafeOpt, SafeOpt-MC) must pass
 // when an Optimizer is built, so that no ask can later evaluate a point nobody vouched for.
-// Internal to plugin/.
+// Internal to optimizer/.
 #ifndef GPBANDIT_OPTIMIZER_SAFE_SETUP_H_
 #define GPBANDIT_OPTIMIZER_SAFE_SETUP_H_
 

@@ -2,7 +2,7 @@
 // violates its threshold (or whose evaluation failed) no longer vouches for anything, and a
 // threshold that every observation violates is most likely written in the wrong sense. The
 // Optimizer drops such seeds with a warning (RoundReport::warnings) and refuses to go on when
-// none is left (docs/robot_tuning.md, "Refusals"). Internal to plugin/.
+// none is left (docs/robot_tuning.md, "Refusals"). Internal to optimizer/.
 #ifndef GPBANDIT_OPTIMIZER_SEED_AUDIT_H_
 #define GPBANDIT_OPTIMIZER_SEED_AUDIT_H_
 

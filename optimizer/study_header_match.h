@@ -4,7 +4,7 @@
 // the fit, refit, model and maximizer options) must be the study's, or the two would disagree
 // about what the records mean (a cost read as a reward) or choose differently from the same
 // records. Per-process settings may differ: the thread count (results do not depend on it) and
-// sync_log (this process's durability). Internal to plugin/.
+// sync_log (this process's durability). Internal to optimizer/.
 #ifndef GPBANDIT_OPTIMIZER_STUDY_HEADER_MATCH_H_
 #define GPBANDIT_OPTIMIZER_STUDY_HEADER_MATCH_H_
 

@@ -6,7 +6,7 @@
 // those records before they are replayed (Observe). A study that lost records this worker had
 // replayed (StudyRewound, a database crash) is replayed again from its start. Without a
 // storage, calls run in memory with the same staging, so that a failed call leaves the
-// optimizer as it was either way. Internal to plugin/; not thread-safe (the Optimizer
+// optimizer as it was either way. Internal to study/; not thread-safe (the Optimizer
 // serializes calls).
 #ifndef GPBANDIT_STUDY_STUDY_JOURNAL_H_
 #define GPBANDIT_STUDY_STUDY_JOURNAL_H_

@@ -1,4 +1,4 @@
-// The Optimizer's reward model of long studies (OptimizerOptions::local_model, plugin/
+// The Optimizer's reward model of long studies (OptimizerOptions::local_model, model/
 // reward_model.h): the switch from the exact GP to the local one at the threshold, exact resume
 // across it, thread-count independence, refits on a subset, and the header's fields.
 #include <gtest/gtest.h>

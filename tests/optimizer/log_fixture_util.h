@@ -1,5 +1,5 @@
 // Helpers of the tests that resume logs written by older code (log_format_v*_test.cc): the
-// fixtures under tests/plugin/fixtures/, the suggestions each fixture's writer made next
+// fixtures under tests/optimizer/fixtures/, the suggestions each fixture's writer made next
 // (<name>.expected.txt, "suggestion" lines, 17 significant digits), and their re-recording.
 //
 // The expected suggestions pin the numerics of the commit that wrote them (maximizer, kernels,

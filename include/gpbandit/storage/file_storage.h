@@ -1,4 +1,4 @@
-// The file backend of a study: one JSON-Lines file (plugin/observation_log.h is its format) that
+// The file backend of a study: one JSON-Lines file (study/observation_log.h is its format) that
 // several processes on one machine share with exactly the guarantees of one process.
 //
 // - An exclusive session holds the study's lock from Begin to its end: the syncing read and the

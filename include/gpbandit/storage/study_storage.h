@@ -2,8 +2,8 @@
 // workers (threads, processes, machines) share one study.
 //
 // A study is a header (the JSON object that rebuilds the optimizer: domain, strategy, options,
-// kernel; plugin/log_header.h) and a sequence of records, each one JSON object with a string
-// field "type" (plugin/observation_log.h lists the kinds). The storage does not interpret
+// kernel; study/log_header.h) and a sequence of records, each one JSON object with a string
+// field "type" (study/observation_log.h lists the kinds). The storage does not interpret
 // records beyond their type: a new record kind or field flows through unchanged. Records are
 // numbered 1, 2, ... in the order they were committed (the header is number 0), and every
 // worker replays them in that order.
@@ -26,7 +26,7 @@
 //
 // Backends, chosen by the scheme of the storage's URL (storage_registry.h, where users add their
 // own):
-//   file        a path: one JSON-Lines file per study (plugin/observation_log.h is its format),
+//   file        a path: one JSON-Lines file per study (study/observation_log.h is its format),
 //               locked with flock(2) on a lock file beside it. For processes on one machine;
 //               network file systems are out of scope (their locks and fsync are not reliable
 //               enough).
