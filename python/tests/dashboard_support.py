@@ -121,19 +121,39 @@ class Browser:
     """Headless Chromium over the DevTools protocol: navigate, evaluate, screenshot; console
     errors and uncaught exceptions are collected in .errors."""
 
-    def __init__(self, width=1400, height=2400):
-        self.profile = tempfile.mkdtemp(prefix="gpbandit_chromium_")
-        self.proc = subprocess.Popen(
-            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-             "--disable-background-networking", "--disable-component-update", "--disable-sync",
-             "--user-data-dir=" + self.profile, "--remote-debugging-port=0", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    def _start_chromium(self):
+        """Starts chromium on self.profile; the path of its DevTools port file once written, or
+        None when it exits or has not written it within 60 s."""
+        self._log_path = os.path.join(self.profile, "chromium.log")
+        with open(self._log_path, "w") as log:
+            self.proc = subprocess.Popen(
+                [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage", "--user-data-dir=" + self.profile,
+                 "--remote-debugging-port=0", "about:blank"],
+                stdout=subprocess.DEVNULL, stderr=log)
         port_file = os.path.join(self.profile, "DevToolsActivePort")
-        deadline = time.time() + 30
+        deadline = time.time() + 60
         while not os.path.exists(port_file) or os.path.getsize(port_file) == 0:
-            if time.time() > deadline:
-                raise RuntimeError("chromium did not start")
+            if time.time() > deadline or self.proc.poll() is not None:
+                return None
             time.sleep(0.05)
+        return port_file
+
+    def __init__(self, width=1400, height=2400):
+        # A loaded machine (a parallel test run) can make a cold start slow, or a start fail:
+        # two tries of a minute each, each with its own profile, and what chromium said.
+        for attempt in (1, 2):
+            self.profile = tempfile.mkdtemp(prefix="gpbandit_chromium_")
+            port_file = self._start_chromium()
+            if port_file:
+                break
+            self.proc.kill()
+            self.proc.wait()
+            said = open(self._log_path, errors="replace").read()[-2000:]
+            shutil.rmtree(self.profile, ignore_errors=True)
+            if attempt == 2:
+                raise RuntimeError("chromium did not start (twice); it said:\n" + said)
         port = int(open(port_file).read().split()[0])
         targets = []
         while not any(t["type"] == "page" for t in targets):
