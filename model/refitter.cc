@@ -62,6 +62,21 @@ std::string Refitter::MaybeRefit(long round) {
   // Counted in model rows: failures with imputed rewards are data the fit must explain too.
   const int observed = reward_.num_observations();
   if (!options_.refit.enabled || observed == 0 || !claims_.owed()) return "";
+  return Refit(round, /*keep_duration=*/true);
+}
+
+std::string Refitter::PreviewRefit(long round, double now) {
+  if (!work_.caught_up())
+    throw std::logic_error("PreviewRefit before the models caught up (CatchUp)");
+  const int observed = reward_.num_observations();
+  const bool due = RefitDue(options_.refit, last_fit_observations_, counts_.rows());
+  if (!options_.refit.enabled || observed == 0 || !claims_.OwedByNextAsk(due, counts_.rows(), now))
+    return "";
+  return Refit(round, /*keep_duration=*/false);
+}
+
+std::string Refitter::Refit(long round, bool keep_duration) {
+  const int observed = reward_.num_observations();
   const auto start = std::chrono::steady_clock::now();
   SaveFit();
   Rng rng = RoundRng(options_.seed, round, kStreamFit);
@@ -76,8 +91,9 @@ std::string Refitter::MaybeRefit(long round) {
   last_fit_observations_ = observed;
   has_fit_report_ = true;
   last_fit_report_ = std::move(report);
-  claims_.set_last_refit_seconds(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (keep_duration)
+    claims_.set_last_refit_seconds(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return FormatFitRecord(round, reward_.kernel_log_params(), reward_.noise_variance(),
                          last_fit_report_.BriefReport(), fits.constraint_log_params,
                          fits.constraint_noise_variances, fits.signal_log_params,

@@ -57,6 +57,11 @@ class Refitter {
   // random numbers come from (seed, round). The refit is saved first (RestoreFit undoes it).
   // std::logic_error while model work is deferred (DeferredWork::CatchUp first).
   std::string MaybeRefit(long round);
+  // The refit of an ask previewed (Optimizer::PreviewAskBatch) at study time `now`: made, as
+  // MaybeRefit makes it, when this worker owes one or a worker joining the study now would
+  // (RefitClaims::OwedByNextAsk); saved first, and the caller undoes it (RestoreFit). Its
+  // duration is not kept (it would lengthen this worker's later claims). "" when none is made.
+  std::string PreviewRefit(long round, double now);
   // Applies a fit record read from the study (another worker's refit); while deferring, the
   // models take it in turn on CatchUp. std::runtime_error, changing nothing, when the record
   // does not hold one entry per constraint and signal model.
@@ -78,6 +83,9 @@ class Refitter {
   bool fit_uncommitted() const { return claims_.fit_uncommitted(); }
 
  private:
+  // MaybeRefit's refit, made unconditionally; keep_duration: this refit's duration sets the
+  // time of this worker's later claims.
+  std::string Refit(long round, bool keep_duration);
   // The models' part of ReplayFit.
   void SetHyperparameters(const LogRecord& record);
   // Begins the refit's transaction: what a refit changes, restored on RollBack.

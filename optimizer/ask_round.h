@@ -31,6 +31,11 @@ class AskRound {
   // q points at context z (optimizer.h, Ask); trials: when not null, receives their trial
   // numbers. Everything is checked before anything changes.
   Eigen::MatrixXd Ask(int q, const Eigen::VectorXd& z, std::vector<long>* trials = nullptr);
+  // The points the next Ask(q, z) would hand out if made now, and that round's report
+  // (Optimizer::PreviewAskBatch), with nothing recorded or kept: the study's new records are
+  // read (ReadAhead, no lock), a refit the ask would make is made and undone, and the replica
+  // is left as it was (ask_preview.cc).
+  Eigen::MatrixXd Preview(int q, const Eigen::VectorXd& z, RoundReport* report);
   // What the last Ask did; round -1 before any.
   const RoundReport& last_round_report() const { return last_round_report_; }
   const std::string& figure_name() const { return figure_name_; }

@@ -182,6 +182,16 @@ Eigen::MatrixXd Optimizer::AskBatch(int q, const Eigen::VectorXd& context,
   return chosen;
 }
 
+Eigen::MatrixXd Optimizer::PreviewAskBatch(int q, const Eigen::VectorXd& context,
+                                           RoundReport* report) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return impl_->asks().Preview(q, context, report);
+}
+
+Eigen::VectorXd Optimizer::PreviewAsk(const Eigen::VectorXd& context, RoundReport* report) {
+  return PreviewAskBatch(1, context, report).col(0);
+}
+
 void Optimizer::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y) {
   Tell(x, context, y, Eigen::VectorXd());
 }

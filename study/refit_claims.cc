@@ -76,6 +76,10 @@ void RefitClaims::OweIfDue(bool due, bool resumes, int rows, double now) {
   if (due && (resumes || !Lasts(rows, now))) owed_ = true;
 }
 
+bool RefitClaims::OwedByNextAsk(bool due, int rows, double now) const {
+  return owed_ || (due && !Lasts(rows, now));
+}
+
 void RefitClaims::Forget() {
   until_ = -std::numeric_limits<double>::infinity();
   rows_ = std::numeric_limits<int>::min() / 2;

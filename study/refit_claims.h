@@ -70,6 +70,10 @@ class RefitClaims {
   // A worker that joins (!resumes) or resumes a study with `rows` rows at time `now` owes the
   // refit that is `due` (above).
   void OweIfDue(bool due, bool resumes, int rows, double now);
+  // Whether an ask made now would refit (an ask previewed, Optimizer::PreviewAskBatch): this
+  // worker owes the refit, or a refit is `due` with `rows` rows and no claim lasts at study time
+  // `now`, so that a worker joining now would owe it (OweIfDue). Changes nothing.
+  bool OwedByNextAsk(bool due, int rows, double now) const;
   // A fit record was replayed: the study is refitted, nothing is owed or claimed.
   void Settle();
   // The duration of this worker's last refit, in seconds (its claims' time).

@@ -52,11 +52,13 @@ class JsonApi {
 
   // path: "/api/studies", "/api/trials" or "/api/model"; params: the query's parameters.
   ApiResponse Handle(const std::string& path, const std::map<std::string, std::string>& params);
-  // Reads every study now (at most kWarmStudies of them), and starts computing each one's
-  // model views for the page's first request in the background, so that a page opened after
-  // the server says it listens finds them ready. Errors are kept for the requests to answer.
+  // Reads every study now (at most kWarmStudies of them) while computing each one's model
+  // views for the page's first request on another thread, and returns once the first study's
+  // are ready (or after kWarmWaitSeconds), so that a page opened after the server says it
+  // listens finds them ready. Errors are kept for the requests to answer.
   void Warm();
   static constexpr int kWarmStudies = 16;
+  static constexpr double kWarmWaitSeconds = 120.0;
 
   // The redacted storage URL or the log's path.
   std::string Describe() const;

@@ -98,7 +98,7 @@ json Contour(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen::Vec
 // model: the acquisition the next model-driven ask maximizes, up to the hallucinated pending
 // points. Throws what the strategy throws (a safe strategy has no acquisition of its own).
 json Acquisition(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen::VectorXd& z, int d,
-                 int points) {
+                 int points, const json& next) {
   const GaussianProcess& gp = opt.model();
   std::unique_ptr<Strategy> strategy =
       StrategyRegistry::Default().Create(opt.strategy_name(), opt.strategy_options());
@@ -131,7 +131,16 @@ json Acquisition(const Optimizer& opt, const Eigen::VectorXd& base, const Eigen:
     xs.push_back(v);
     values.push_back(acquisition->Evaluate(unit, nullptr));
   }
+  // The next ask on this curve: the slice passes through it (base), so its value is the
+  // curve's at its coordinate.
+  json next_value = nullptr;
+  if (next.contains("x")) {
+    const std::vector<double> nx = next["x"];
+    const Eigen::VectorXd x_next = Eigen::Map<const Eigen::VectorXd>(nx.data(), nx.size());
+    next_value = acquisition->Evaluate(domain.ToUnit(x_next, z), nullptr);
+  }
   return {{"dim", d},
+          {"next_value", next_value},
           {"x", xs},
           {"value", values},
           {"name", strategy->name()},
@@ -169,6 +178,26 @@ json Hyperparameters(const Optimizer& opt, const std::vector<FitRow>& fit_rows) 
           {"current", Vector(opt.model().kernel_log_params())},
           {"noise_variance", opt.model().noise_variance()},
           {"fits", fits}};
+}
+
+// The optimizer's own next ask at context z (Optimizer::PreviewAsk: nothing recorded), or
+// {"error": ...} when it cannot be asked (a safe strategy with no usable seed).
+json NextAsk(Optimizer& opt, const Eigen::VectorXd& z) {
+  try {
+    RoundReport report;
+    const Eigen::VectorXd x = opt.PreviewAsk(z, &report);
+    const double value =
+        report.acquisition_values.empty() ? std::nan("") : report.acquisition_values.front();
+    return {{"x", Vector(x)},
+            {"z", Vector(z)},
+            {"round", report.round},
+            {"design", report.num_design_points > 0},
+            {"acquisition_value", value},
+            {"refit", report.fitted},
+            {"seconds", report.seconds}};
+  } catch (const std::exception& e) {
+    return {{"error", e.what()}};
+  }
 }
 
 json Pending(const Optimizer& opt) {
@@ -219,7 +248,7 @@ json LeaveOneOut(const Optimizer& opt, int max_points) {
   return out;
 }
 
-json ModelViews(const Optimizer& opt, const std::vector<std::string>& names,
+json ModelViews(Optimizer& opt, const std::vector<std::string>& names,
                 const std::vector<FitRow>& fits, const ModelRequest& request) {
   const Domain& domain = opt.domain();
   const bool contour = domain.action_dim() >= 2 && request.contour_x != request.contour_y;
@@ -245,8 +274,16 @@ json ModelViews(const Optimizer& opt, const std::vector<std::string>& names,
   out["slices"] = slices;
   if (contour)
     out["contour"] = Contour(opt, best.x, z, request.contour_x, request.contour_y, request.grid);
+  out["next"] = NextAsk(opt, z);
+  const json& next = out["next"];
+  Eigen::VectorXd through = best.x;  // the acquisition's slice: through the next ask
+  if (next.contains("x")) {
+    const std::vector<double> nx = next["x"];
+    through = Eigen::Map<const Eigen::VectorXd>(nx.data(), static_cast<Eigen::Index>(nx.size()));
+  }
   try {
-    out["acquisition"] = Acquisition(opt, best.x, z, request.acquisition_dim, request.slice_points);
+    out["acquisition"] =
+        Acquisition(opt, through, z, request.acquisition_dim, request.slice_points, next);
   } catch (const std::exception& e) {
     out["acquisition"] = {{"error", e.what()}};
   }

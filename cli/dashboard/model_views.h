@@ -6,9 +6,14 @@
 // from its lengthscale; for a safe or constrained study, the safety margin and each constraint
 // signal's mean along the slices.
 //
+// The next suggestion is the optimizer's own next ask at that context (Optimizer::PreviewAsk,
+// which records nothing and changes nothing: what `gpbandit suggest` would hand out now), and
+// the acquisition is drawn along its slice through that point.
+//
 // Everything is computed from the public Optimizer (Predict, SafetyMargin, PredictConstraint,
-// model()) at a context (empty: the recommendation's), on grids of bounded size, so that the
-// cost does not grow with the study (past local_model.exact_until the model is the local GP's).
+// model(), PreviewAsk) at a context (empty: the recommendation's), on grids of bounded size, so
+// that the cost does not grow with the study (past local_model.exact_until the model is the
+// local GP's).
 #ifndef GPBANDIT_CLI_DASHBOARD_MODEL_VIEWS_H_
 #define GPBANDIT_CLI_DASHBOARD_MODEL_VIEWS_H_
 
@@ -35,7 +40,8 @@ struct ModelRequest {
 // Throws std::invalid_argument naming the field for an index outside [0, action_dim) or a
 // context of the wrong size; std::logic_error before the first accepted observation.
 // names: the action parameters' (StudyReader::parameter_names); fits: the study's fit records.
-nlohmann::json ModelViews(const Optimizer& optimizer, const std::vector<std::string>& names,
+// optimizer: only read (PreviewAsk undoes what it does; not const for that reason).
+nlohmann::json ModelViews(Optimizer& optimizer, const std::vector<std::string>& names,
                           const std::vector<FitRow>& fits, const ModelRequest& request);
 
 // Leave-one-out of an exact GP in closed form (Rasmussen & Williams 2006, eq. 5.12): with

@@ -115,6 +115,42 @@ def test_a_tell_shows_within_five_seconds_and_the_zoom_stays(tmp_path, browser, 
         server.close()
 
 
+def test_the_star_is_what_suggest_hands_out_next(tmp_path, browser, shots):
+    """The acquisition's star is the optimizer's own next ask, computed without writing: the log
+    is byte-identical after the page drew it, and the next `gpbandit suggest` hands out exactly
+    that point (its pending record, read from the log, holds it in full precision)."""
+    import json
+    log = str(tmp_path / "next.jsonl")
+    ds.make_study(log, 9)  # past the initial design, one point left pending
+    # A tell by a process that is gone: the next ask owes the refit it claimed.
+    ds.run("observe", "--log", log, "--x", "0.5,0.5", "--y", repr(ds.objective([0.5, 0.5])))
+    before = open(log, "rb").read()
+    server = ds.Server("--log", log)
+    try:
+        browser.navigate(server.url)
+        browser.wait_for("window.__rendered && window.__modelRendered")
+        shown = browser.evaluate("window.__dashboard.views.next")
+        star = browser.evaluate("window.__dashboard.charts.acquisition.data.datasets[2].data[0].x")
+        acq_dim = int(browser.evaluate("document.getElementById('acq').value"))
+        note = browser.evaluate("document.getElementById('acquisition-note').textContent")
+        browser.screenshot(os.path.join(shots, "next_acquisition.png"), "acquisition-view")
+        model = server.get("/api/model?study=&cx=0&cy=1&acq=0")
+    finally:
+        server.close()
+    assert open(log, "rb").read() == before  # nothing written, not even a lock's trace
+    assert not os.path.exists(log + ".lock")
+    assert model["next"]["design"] is False and model["next"]["refit"] is True
+    out = ds.run("suggest", "--log", log, "--worker-id", "w1", "--lease", "3600").stdout
+    asked = json.loads(open(log).read().splitlines()[-1])
+    assert asked["type"] == "pending"
+    assert shown == asked["x"] == model["next"]["x"]
+    assert star == asked["x"][acq_dim]
+    printed = [float(v) for v in out.strip().splitlines()[-1].split(",")]
+    assert printed == pytest.approx(asked["x"], abs=1e-9)
+    assert "Next ask (round %d" % asked["round"] in note
+    assert browser.errors == []
+
+
 def test_the_report_renders_offline(study, browser, shots, tmp_path):
     out = str(tmp_path / "report.html")
     ds.run("report", "--log", study, "--out", out)

@@ -155,6 +155,11 @@ TEST_F(DashboardTest, StudiesTrialsAndModelHaveTheirShape) {
   EXPECT_EQ(model["acquisition"]["dim"], 1);
   EXPECT_EQ(model["acquisition"]["value"].size(), 101u);
   EXPECT_EQ(model["pending"].size(), 2u);
+  // The optimizer's next ask (python/tests/test_dashboard.py: the point suggest hands out next).
+  ASSERT_EQ(model["next"]["x"].size(), 2u);
+  EXPECT_GE(model["next"]["x"][1].get<double>(), 0.0);
+  EXPECT_LE(model["next"]["x"][1].get<double>(), 2.0);
+  EXPECT_EQ(model["next"]["round"], 2);  // two asks so far: the next is round 2
   EXPECT_EQ(model["loo"]["points"].size(), 4u);
   EXPECT_EQ(model["importance"].size(), 2u);
   for (const json& slice : model["slices"])

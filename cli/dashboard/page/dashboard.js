@@ -349,11 +349,22 @@
     setCount('contour', cells);
   }
 
+  // The optimizer's next ask (what `gpbandit suggest` would hand out now), every parameter.
+  function describeNext(m) {
+    const n = m.next;
+    if (!n) return '';
+    if (n.error) return ' Next ask: none (' + n.error + ').';
+    const point = n.x.map((v, i) => m.parameters[i] + ' = ' + fmt(v)).join(', ');
+    return ' Next ask (round ' + n.round + (n.design ? ', from the initial design' : '') +
+        (n.refit ? ', after the refit due' : '') + '): ' + point + '.';
+  }
+
   function renderAcquisition(m) {
     const a = m.acquisition;
     const note = $('acquisition-note');
+    state.views.next = m.next && m.next.x ? m.next.x.slice() : null;
     if (!a || a.error) {
-      note.textContent = 'No acquisition drawn: ' + (a ? a.error : 'none');
+      note.textContent = 'No acquisition drawn: ' + (a ? a.error : 'none') + '.' + describeNext(m);
       setCount('acquisition', 0);
       return;
     }
@@ -366,7 +377,8 @@
       return a.value[k];
     };
     const pending = m.pending.map((p) => ({x: p.x[a.dim], y: interp(p.x[a.dim])}));
-    const next = [{x: a.x[top], y: a.value[top]}];
+    const hasNext = m.next && m.next.x && a.next_value !== null && a.next_value !== undefined;
+    const next = hasNext ? [{x: m.next.x[a.dim], y: a.next_value}] : [];
     const data = [
       {data: curve, pointRadius: 0, borderColor: '#9446ed', borderWidth: 2},
       {data: pending, showLine: false, pointRadius: 5, pointStyle: 'triangle', borderColor: '#f0b429', backgroundColor: '#f0b429'},
@@ -380,8 +392,9 @@
       chart.update('none');
     }
     note.textContent = a.name + (a.figure_name ? ', ' + a.figure_name + ' = ' + fmt(a.figure) : '') +
-        '. Triangles: ' + pending.length + ' pending points; star: the next suggestion along this slice (' +
-        m.parameters[a.dim] + ' = ' + fmt(a.x[top]) + ').';
+        ' along ' + m.parameters[a.dim] + ' through the next ask (pending points not hallucinated in this curve;' +
+        ' its maximum here: ' + m.parameters[a.dim] + ' = ' + fmt(a.x[top]) + '). Triangles: ' + pending.length +
+        ' pending points; star: the optimizer\'s next ask.' + describeNext(m);
     setCount('acquisition', curve.length);
     state.views.acquisition_pending = pending.length;
   }

@@ -158,6 +158,23 @@ class Optimizer {
   // logged with the tell and replayed by Resume.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
             const Eigen::VectorXd& constraints);
+  // ---- Previews: the next ask without making it ----------------------------------------------
+  // The q points the next AskBatch(q, context) would hand out if it were called now, and (when
+  // report is not null) that round's report, with nothing recorded or changed: no pending
+  // point, trial number or round is taken, no lock, no record written, and Fingerprint() is
+  // the same afterwards (a dashboard shows where the study looks next while workers run it).
+  // Others' new records are read first, as an ask reads them. A refit the ask would make (the
+  // one this worker owes, or that a worker joining the study now would owe, e.g. one claimed
+  // by a worker process that is gone: docs/shared_studies.md, "refits") is made on the way and
+  // undone, so that on a study driven one process per ask (`gpbandit suggest`) the preview is
+  // the next process's suggestion; while another live worker holds the claim, its own next ask
+  // refits first and may differ. Costs what that ask costs. Throws what AskBatch throws for a
+  // bad q or context, or a safe strategy with no usable seed.
+  Eigen::MatrixXd PreviewAskBatch(int q, const Eigen::VectorXd& context = Eigen::VectorXd(),
+                                  RoundReport* report = nullptr);
+  Eigen::VectorXd PreviewAsk(const Eigen::VectorXd& context = Eigen::VectorXd(),
+                             RoundReport* report = nullptr);
+
   // ---- Trials: handles for the points handed out ---------------------------------------------
   // Ask and AskBatch that also give each point's trial number (PendingPoint::trial), which
   // TellTrial and ReleaseTrial take instead of the exact point (as Optuna's trials): the point
