@@ -9,7 +9,6 @@ namespace gpbandit {
 namespace {
 
 bool InOpenUnitInterval(double v) { return v > 0.0 && v < 1.0; }
-
 }  // namespace
 
 bool TvGpUcbOptions::IsValid(std::string* error) const {
@@ -35,7 +34,8 @@ std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
   const std::string who = "tv-gp-ucb";
   StrategyParams ucb_params = params;
   const nlohmann::json own = internal::TakeOwnKeys(
-      &ucb_params, {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon", "variance_cap"});
+      &ucb_params,
+      {"epsilon", "fit_epsilon", "min_epsilon", "max_epsilon", "variance_cap", "prior_mean"});
   TvGpUcbOptions options;
   options.ucb = ReadOptions(ucb_params, who);
   internal::ReadOwnKeys(own, who, &options, [&](internal::OptionsReader& reader) {
@@ -44,6 +44,8 @@ std::unique_ptr<Strategy> TvGpUcb::Create(const StrategyParams& params) {
     reader.Read("min_epsilon", &options.min_epsilon);
     reader.Read("max_epsilon", &options.max_epsilon);
     reader.Read("variance_cap", &options.variance_cap);
+    reader.ReadEnum("prior_mean", &options.prior_mean, PriorMeanEstimateName,
+                    {PriorMeanEstimate::kGeneralizedLeastSquares, PriorMeanEstimate::kSampleMean});
   });
   return std::make_unique<TvGpUcb>(options);
 }
@@ -72,6 +74,7 @@ std::string TvGpUcb::OptionsJson() const {
   j["min_epsilon"] = tv_options_.min_epsilon;
   j["max_epsilon"] = tv_options_.max_epsilon;
   j["variance_cap"] = tv_options_.variance_cap;
+  j["prior_mean"] = PriorMeanEstimateName(tv_options_.prior_mean);
   return j.dump();
 }
 
@@ -82,6 +85,7 @@ TimeModel TvGpUcb::time_model() const {
   m.fit_epsilon = tv_options_.fit_epsilon;
   m.min_epsilon = tv_options_.min_epsilon;
   m.max_epsilon = tv_options_.max_epsilon;
+  m.prior_mean = tv_options_.prior_mean;
   return m;
 }
 

@@ -11,7 +11,11 @@
 // episode is an excursion when the run had found the good region (the median regret of the 10
 // episodes before it below the harm level) and the plant did not just change (not from a ramp's
 // or jump's change start to kSettleEpisodes = 20 after its end): re-finding a moved optimum may
-// cost, leaving a known good region should not.
+// cost, leaving a known good region should not. An excursion is a departure when its point lies
+// farther than kDepartureRadius = 0.2 (the family's shortest lengthscale) from each of the 10
+// points played before it: the run left the region it had found, where other excursions are the
+// plant sinking under a run that stayed (a fast markov drift moves its optimum by more than the
+// harm level within a few episodes).
 //
 // Printed: the median score per problem and method; then per method its mean score over the
 // problems and seeds, that mean over the lowest such mean among the methods of the same
@@ -25,7 +29,7 @@
 // --variants and --lines as in pagmo_heldout_study. Each run's line goes to stderr: "problem
 // method seed score mean-regret-over-all-episodes seconds mean-regret-over-the-last-50
 // harmful-late-episodes excursions worst-late-regret/range
-// its-distance-to-the-box's-boundary".
+// its-distance-to-the-box's-boundary departures".
 #include <omp.h>
 
 #include <algorithm>
@@ -52,6 +56,7 @@ constexpr int kLateEpisodes = 50;
 constexpr double kHarmFraction = 0.1;
 constexpr int kSettleEpisodes = 20;
 constexpr int kFoundWindow = 10;
+constexpr double kDepartureRadius = 0.2;
 
 // Where the run's late episodes stand: their mean regret, how many were harmful, how many of
 // those were excursions (harmful although the run had found the good region, away from a
@@ -59,14 +64,23 @@ constexpr int kFoundWindow = 10;
 // boundary of [0, 1]^d.
 struct Tail {
   double regret = 0.0;
-  int harmful = 0, excursions = 0;
+  int harmful = 0, excursions = 0, departures = 0;
   double worst = 0.0, worst_edge_distance = 0.5;
-  std::vector<double> history;  // regret / range of every episode so far
+  std::vector<double> history;          // regret / range of every episode so far
+  std::vector<Eigen::VectorXd> played;  // every episode's point so far
+
+  // True when x lies farther than kDepartureRadius from each of the last kFoundWindow points.
+  bool Departs(const Eigen::VectorXd& x) const {
+    for (std::size_t i = played.size() - kFoundWindow; i < played.size(); ++i)
+      if ((played[i] - x).norm() <= kDepartureRadius) return false;
+    return true;
+  }
 
   void Add(const bench::DriftingProblem& problem, int t, const Eigen::VectorXd& x,
            double regret_t) {
     const double ratio = regret_t / (problem.EpisodeMax(t) - problem.EpisodeMin(t));
     history.push_back(ratio);
+    played.push_back(x);
     if (t < problem.episodes() - kLateEpisodes) return;
     regret += regret_t / kLateEpisodes;
     if (ratio > worst)
@@ -77,7 +91,11 @@ struct Tail {
                              t >= problem.change_start() &&
                              t < problem.change_end() + kSettleEpisodes;
     const std::vector<double> before(history.end() - 1 - kFoundWindow, history.end() - 1);
-    if (!near_change && bench::MedianOf(before) <= kHarmFraction) ++excursions;
+    if (near_change || bench::MedianOf(before) > kHarmFraction) return;
+    ++excursions;
+    played.pop_back();  // the points before this one
+    departures += Departs(x);
+    played.push_back(x);
   }
 };
 
@@ -127,7 +145,7 @@ std::string Run(const std::string& problem_name, const std::string& method, unsi
   line << problem_name << " " << method << " " << seed << " "
        << measured / (problem.episodes() - kFirstMeasuredEpisode) << " " << all / problem.episodes()
        << " " << seconds << " " << tail.regret << " " << tail.harmful << " " << tail.excursions
-       << " " << tail.worst << " " << tail.worst_edge_distance;
+       << " " << tail.worst << " " << tail.worst_edge_distance << " " << tail.departures;
   return line.str();
 }
 
@@ -167,23 +185,23 @@ void PrintSummary(const bench::StudyTable& t, const bench::Variants& variants) {
 }
 
 // Field k of the lines (after the score): 2 = last-50 regret, 3 = harmful late episodes, 4 =
-// excursions, 5 = the worst late regret over its range.
+// excursions, 5 = the worst late regret over its range, 7 = departures.
 std::vector<double> RunFields(const bench::StudyResults& results, const bench::StudyTable& t,
                               std::size_t p, std::size_t m, std::size_t k) {
   return results.Fields(t.problems[p], t.methods[m], t.seeds, k);
 }
 
 // Per method: the median over problems of the median last-50 regret, the harmful late episodes
-// and excursions (of problems x seeds x 50), the runs with an excursion, the problem with the
-// most excursions and the worst late regret over its range.
+// and excursions (of problems x seeds x 50), the departures among them, the runs with an
+// excursion, the problem with the most excursions and the worst late regret over its range.
 void PrintTail(const bench::StudyTable& t, const bench::StudyResults& results) {
   std::printf(
       "\n| method | median last-50 regret (median over problems) | harmful late episodes | "
-      "excursions | runs with one | most on one problem | worst regret / range |\n"
-      "|---|---|---|---|---|---|---|\n");
+      "excursions | departures | runs with one | most on one problem | worst regret / range |\n"
+      "|---|---|---|---|---|---|---|---|\n");
   for (std::size_t m = 0; m < t.methods.size(); ++m) {
     std::vector<double> medians;
-    int harmful = 0, excursions = 0, runs = 0, most = 0;
+    int harmful = 0, excursions = 0, departures = 0, runs = 0, most = 0;
     double worst = 0.0;
     std::string most_problem = "-";
     for (std::size_t p = 0; p < t.problems.size(); ++p) {
@@ -192,13 +210,15 @@ void PrintTail(const bench::StudyTable& t, const bench::StudyResults& results) {
       for (double v : RunFields(results, t, p, m, 3)) harmful += static_cast<int>(v);
       for (double v : RunFields(results, t, p, m, 4)) here += static_cast<int>(v), runs += v > 0;
       for (double v : RunFields(results, t, p, m, 5)) worst = std::max(worst, v);
+      for (double v : RunFields(results, t, p, m, 7)) departures += static_cast<int>(v);
       excursions += here;
       if (here > most) most = here, most_problem = t.problems[p];
     }
     const int late = static_cast<int>(t.problems.size() * t.seeds.size()) * kLateEpisodes;
-    std::printf("| %s | %.4f | %d / %d | %d | %d / %zu | %d (%s) | %.2f |\n", t.methods[m].c_str(),
-                bench::MedianOf(medians), harmful, late, excursions, runs,
-                t.problems.size() * t.seeds.size(), most, most_problem.c_str(), worst);
+    std::printf("| %s | %.4f | %d / %d | %d | %d | %d / %zu | %d (%s) | %.2f |\n",
+                t.methods[m].c_str(), bench::MedianOf(medians), harmful, late, excursions,
+                departures, runs, t.problems.size() * t.seeds.size(), most, most_problem.c_str(),
+                worst);
   }
 }
 

@@ -319,9 +319,25 @@ Eigen::VectorXd GaussianProcess::ForwardStandardizedOutputs() const {
   return (zy_.head(t_) - d * z1_.head(t_)) * (unit_ / scale_);
 }
 
+double GaussianProcess::GeneralizedLeastSquaresMean() const {
+  // zy = L^-1 (y - reference) / unit and z1 = L^-1 1, so 1^T C^-1 (y - reference) / unit =
+  // z1 . zy and 1^T C^-1 1 = |z1|^2 > 0 (C is positive definite).
+  return reference_ + unit_ * (z1_.head(t_).dot(zy_.head(t_)) / z1_.head(t_).squaredNorm());
+}
+
 void GaussianProcess::UpdateWeights() {
   ComputeStandardization();
   if (ReferenceIsStale()) SetReference();  // O(t^2), rare: the outputs moved or changed scale
+  if (options_.standardize_outputs && t_ > 0 &&
+      options_.prior_mean == PriorMeanEstimate::kGeneralizedLeastSquares) {
+    // From zy around a reference near the sample mean (finite); a GLS mean far from it moves the
+    // reference there, for zy's accuracy, and is recomputed from the new zy.
+    offset_ = GeneralizedLeastSquaresMean();
+    if (ReferenceIsStale()) {
+      SetReference();
+      offset_ = GeneralizedLeastSquaresMean();
+    }
+  }
   alpha_ = ForwardStandardizedOutputs();
   if (t_ > 0) LT().solveInPlace(alpha_);
 }

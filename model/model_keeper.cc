@@ -10,6 +10,13 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// The reward model's GP options: the study's, with the prior mean a time model asks for.
+GaussianProcessOptions RewardGpOptions(GaussianProcessOptions gp, const TimeModel& time) {
+  if (time.prior_mean == PriorMeanEstimate::kGeneralizedLeastSquares)
+    gp.prior_mean = time.prior_mean;
+  return gp;
+}
+
 }  // namespace
 
 ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
@@ -18,8 +25,9 @@ ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
                          int constraint_input_dim, bool local_allowed,
                          const std::vector<SafetySignal>& safety, int action_dim,
                          const std::string& worker, bool named)
-    : reward_(std::make_unique<RewardModel>(std::move(kernel), input_dim, options.gp,
-                                            options.local_model, local_allowed)),
+    : reward_(std::make_unique<RewardModel>(std::move(kernel), input_dim,
+                                            RewardGpOptions(options.gp, time), options.local_model,
+                                            local_allowed)),
       initial_log_params_(reward_->kernel_log_params()),
       policy_(options, time, default_kernel, cautious, initial_log_params_),
       chain_(options.sense),

@@ -229,6 +229,8 @@ GaussianProcessOptions GpFromJson(FieldReader r) {
   GaussianProcessOptions g;
   r.Read("noise_variance", &g.noise_variance);
   r.Read("standardize_outputs", &g.standardize_outputs);
+  r.ReadEnum("prior_mean", &g.prior_mean, PriorMeanEstimateName,
+             {PriorMeanEstimate::kSampleMean, PriorMeanEstimate::kGeneralizedLeastSquares});
   r.Read("max_relative_jitter", &g.max_relative_jitter);
   r.Finish();
   return g;
@@ -289,6 +291,7 @@ json OptimizerOptionsToJson(const OptimizerOptions& o) {
           {"gp",
            {{"noise_variance", o.gp.noise_variance},
             {"standardize_outputs", o.gp.standardize_outputs},
+            {"prior_mean", PriorMeanEstimateName(o.gp.prior_mean)},
             {"max_relative_jitter", o.gp.max_relative_jitter}}},
           {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
           {"sense", ObjectiveSenseName(o.sense)},

@@ -74,8 +74,12 @@ std::vector<LegacyValue> MakeTable() {
       {9, kOptimizer, "", "/finite_set_rank_one_updates", false},
       // The acquisition alone chose every model-driven point of a parameter space.
       {9, kOptimizer, "", "/label_probes", false},
+      // The GP's prior mean was the rewards' sample mean.
+      {9, kOptimizer, "", "/gp/prior_mean", "sample-mean"},
       // tv-gp-ucb's exploration bonus read the whole posterior variance (no cap).
       {9, kStrategy, "tv-gp-ucb", "/variance_cap", 1.0},
+      // tv-gp-ucb's model reverted to the rewards' sample mean.
+      {9, kStrategy, "tv-gp-ucb", "/prior_mean", "sample-mean"},
   };
 }
 

@@ -99,6 +99,15 @@ TEST(TvGpUcbTest, DefaultCapAndItsJsonKey) {
   EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"variance_cap\":0.5"));
 }
 
+TEST(TvGpUcbTest, DefaultPriorMeanIsGlsAndReachesTheTimeModel) {
+  EXPECT_EQ(TvGpUcb().time_model().prior_mean, PriorMeanEstimate::kGeneralizedLeastSquares);
+  EXPECT_THAT(TvGpUcb().OptionsJson(), ::testing::HasSubstr("\"prior_mean\":\"gls\""));
+  const auto s = TvGpUcb::Create(StrategyParams(R"({"prior_mean":"sample-mean"})"));
+  EXPECT_EQ(s->time_model().prior_mean, PriorMeanEstimate::kSampleMean);
+  EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"prior_mean\":\"sample-mean\""));
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"prior_mean":"mean"})")); }, "prior_mean");
+}
+
 TEST(TvGpUcbTest, RejectsBadOptionsNamingThem) {
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"variance_cap":0})")); },
                 "variance_cap = 0");

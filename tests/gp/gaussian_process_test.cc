@@ -26,7 +26,7 @@ using testing::UniformPoints;
 // standardized units mapped back: the reference the incremental implementation must match.
 struct DirectPosterior {
   DirectPosterior(const Kernel& kernel, const Eigen::MatrixXd& X, const Eigen::VectorXd& y,
-                  double noise, bool standardize)
+                  double noise, bool standardize, bool gls_mean = false)
       : kernel(kernel), X(X) {
     if (standardize && y.size() > 0) {
       offset = y.mean();
@@ -40,6 +40,8 @@ struct DirectPosterior {
       for (int j = 0; j < X.cols(); ++j) K(i, j) = kernel.Value(X.col(i), X.col(j));
     K.diagonal().array() += noise;
     Kinv = K.inverse();
+    // The GLS mean 1^T C^-1 y / 1^T C^-1 1 (the scale stays the sample deviation).
+    if (standardize && gls_mean && y.size() > 0) offset = Kinv.colwise().sum().dot(y) / Kinv.sum();
     ystd = (y.array() - offset) / scale;
     logdet = std::log(K.determinant());
   }
@@ -63,10 +65,12 @@ double TestFunction(const Eigen::VectorXd& x) {
   return std::sin(3.0 * x(0)) + 0.5 * x(1) * x(1) - 0.3 * x(0) * x(1);
 }
 
-GaussianProcess MakeGp(int dim, bool standardize, double noise = 1e-3) {
+GaussianProcess MakeGp(int dim, bool standardize, double noise = 1e-3,
+                       PriorMeanEstimate prior_mean = PriorMeanEstimate::kSampleMean) {
   GaussianProcessOptions options;
   options.noise_variance = noise;
   options.standardize_outputs = standardize;
+  options.prior_mean = prior_mean;
   return GaussianProcess(MakeMatern52(FirstDims(dim), true, 1.3, 0.4), dim, options);
 }
 
@@ -134,6 +138,76 @@ TEST(GaussianProcessTest, MatchesDirectFormula) {
                        0.5 * 25 * std::log(2 * kPi);
     EXPECT_NEAR(gp.LogMarginalLikelihood(), lml, 1e-8 * std::abs(lml));
   }
+}
+
+TEST(GaussianProcessTest, GlsPriorMeanMatchesDirectFormula) {
+  Rng rng(TestSeed(21));
+  const auto gls = PriorMeanEstimate::kGeneralizedLeastSquares;
+  GaussianProcess gp = MakeGp(2, true, 1e-3, gls);
+  const Eigen::MatrixXd X = UniformPoints(2, 25, 0.0, 1.0, rng);
+  Eigen::VectorXd y(25);
+  for (int i = 0; i < 25; ++i) y(i) = 10.0 + 4.0 * TestFunction(X.col(i));
+  for (int i = 0; i < 25; ++i) gp.AddObservation(X.col(i), y(i));
+  const DirectPosterior direct(gp.kernel(), X, y, 1e-3, true, true);
+  EXPECT_NEAR(gp.output_offset(), direct.offset, 1e-9 * std::abs(direct.offset));
+  EXPECT_GT(std::abs(direct.offset - y.mean()), 1e-3);  // a different estimate from the sample's
+  const Eigen::MatrixXd probes = UniformPoints(2, 10, -0.2, 1.2, rng);
+  for (int j = 0; j < probes.cols(); ++j) {
+    const Eigen::VectorXd a = probes.col(j);
+    EXPECT_NEAR(gp.Mean(a), direct.Mean(a), 1e-8 * (1 + std::abs(direct.Mean(a))));
+    EXPECT_NEAR(gp.Variance(a), std::max(0.0, direct.Cov(a, a)), 1e-9);
+  }
+  const Eigen::Vector2d far(40.0, -40.0);  // beyond every lengthscale: the prior mean
+  EXPECT_NEAR(gp.Mean(far), direct.offset, 1e-9 * std::abs(direct.offset));
+}
+
+// Observations crowded at the maximum pull the sample mean up to the maximum's value; the GLS
+// mean counts the crowd about once and stays near the level of the spread points.
+TEST(GaussianProcessTest, GlsPriorMeanCountsACrowdAboutOnce) {
+  const auto gls = PriorMeanEstimate::kGeneralizedLeastSquares;
+  GaussianProcess sample = MakeGp(1, true, 1e-2), pooled = MakeGp(1, true, 1e-2, gls);
+  std::vector<std::pair<double, double>> points = {{0.0, 0.0}, {1.0, 0.2}, {2.0, -0.1}, {3.0, 0.1}};
+  for (int i = 0; i < 30; ++i) points.emplace_back(5.0 + 0.001 * i, 3.0);
+  for (const auto& [x, y] : points) {
+    sample.AddObservation(Eigen::VectorXd::Constant(1, x), y);
+    pooled.AddObservation(Eigen::VectorXd::Constant(1, x), y);
+  }
+  EXPECT_GT(sample.output_offset(), 2.5);  // 30 of 34 observations sit at 3
+  // Five nearly independent groups (four points 1 apart under a 0.4 lengthscale, and the crowd):
+  // about (0 + 0.2 - 0.1 + 0.1 + 3) / 5 = 0.64.
+  EXPECT_GT(pooled.output_offset(), 0.3);
+  EXPECT_LT(pooled.output_offset(), 1.0);
+  const Eigen::VectorXd unmeasured = Eigen::VectorXd::Constant(1, 20.0);
+  EXPECT_NEAR(pooled.Mean(unmeasured), pooled.output_offset(), 1e-9);
+}
+
+TEST(GaussianProcessTest, GlsPriorMeanIncrementalEqualsBatchAndSurvivesRefits) {
+  Rng rng(TestSeed(22));
+  const auto gls = PriorMeanEstimate::kGeneralizedLeastSquares;
+  const int n = 120;
+  const Eigen::MatrixXd X = UniformPoints(3, n, 0.0, 1.0, rng);
+  Eigen::VectorXd y(n);
+  for (int i = 0; i < n; ++i) y(i) = 1e3 + TestFunction(X.col(i)) + X(2, i);
+  GaussianProcess incremental = MakeGp(3, true, 1e-2, gls), batch = MakeGp(3, true, 1e-2, gls);
+  for (int i = 0; i < n; ++i) incremental.AddObservation(X.col(i), y(i));
+  batch.AddObservations(X, y);
+  EXPECT_NEAR(incremental.output_offset(), batch.output_offset(), 1e-9 * 1e3);
+  const Eigen::VectorXd probe = Eigen::VectorXd::Constant(3, 0.4);
+  EXPECT_NEAR(incremental.Mean(probe), batch.Mean(probe), 1e-8 * 1e3);
+  // New hyperparameters give the estimate of the new C, as a model built with them does.
+  Eigen::VectorXd params = batch.kernel_log_params();
+  params.array() += 0.3;
+  batch.SetHyperparameters(params, 2e-2);
+  GaussianProcess rebuilt = MakeGp(3, true, 2e-2, gls);
+  rebuilt.SetHyperparameters(params, 2e-2);
+  rebuilt.AddObservations(X, y);
+  EXPECT_NEAR(batch.output_offset(), rebuilt.output_offset(), 1e-9 * 1e3);
+  EXPECT_NEAR(batch.Mean(probe), rebuilt.Mean(probe), 1e-8 * 1e3);
+  batch.RemoveLastObservations(n - 10);
+  GaussianProcess first_ten = MakeGp(3, true, 2e-2, gls);
+  first_ten.SetHyperparameters(params, 2e-2);
+  first_ten.AddObservations(X.leftCols(10), y.head(10));
+  EXPECT_NEAR(batch.output_offset(), first_ten.output_offset(), 1e-9 * 1e3);
 }
 
 TEST(GaussianProcessTest, IncrementalAppendsEqualBatchRefactorization) {

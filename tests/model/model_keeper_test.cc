@@ -19,9 +19,10 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // A keeper of a reward over [0, 1]^2 with num_constraints legacy constraint models.
-std::unique_ptr<ModelKeeper> MakeKeeper(const OptimizerOptions& options, int num_constraints = 0) {
+std::unique_ptr<ModelKeeper> MakeKeeper(const OptimizerOptions& options, int num_constraints = 0,
+                                        const TimeModel& time = TimeModel()) {
   return std::make_unique<ModelKeeper>(MakeSquaredExponential(FirstDims(2), true, 1.0, 0.5), 2,
-                                       options, TimeModel(), /*default_kernel=*/true,
+                                       options, time, /*default_kernel=*/true,
                                        /*cautious=*/false, num_constraints,
                                        /*constraint_input_dim=*/2, /*local_allowed=*/false);
 }
@@ -43,6 +44,18 @@ TEST(ModelKeeperTest, AMinimizedCostEntersTheModelAsItsNegatedReward) {
   keeper->gp().MeanAndVariance(Point(0.2, 0.3), &mean_low_cost, &variance);
   keeper->gp().MeanAndVariance(Point(0.7, 0.6), &mean_high_cost, &variance);
   EXPECT_GT(mean_low_cost, mean_high_cost);
+}
+
+// The prior mean a time model asks for (time_model.h) is the reward model's, whatever the study's
+// GP options say; without one the study's options decide.
+TEST(ModelKeeperTest, TheRewardModelTakesTheTimeModelsPriorMean) {
+  OptimizerOptions options;
+  TimeModel gls;
+  gls.prior_mean = PriorMeanEstimate::kGeneralizedLeastSquares;
+  EXPECT_EQ(MakeKeeper(options, 0, gls)->gp().options().prior_mean, gls.prior_mean);
+  EXPECT_EQ(MakeKeeper(options)->gp().options().prior_mean, PriorMeanEstimate::kSampleMean);
+  options.gp.prior_mean = PriorMeanEstimate::kGeneralizedLeastSquares;
+  EXPECT_EQ(MakeKeeper(options)->gp().options().prior_mean, gls.prior_mean);
 }
 
 TEST(ModelKeeperTest, AFailureEntersAtTheWorstRewardOnlyWhenImputed) {

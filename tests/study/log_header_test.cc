@@ -1,5 +1,6 @@
 #include "gpbandit/study/log_header.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -263,15 +264,42 @@ TEST(LogHeaderTest, Version6RGpUcbHeadersKeepTheFixedEpochs) {
   EXPECT_EQ(HeaderAtVersion(6, "gp-ucb", "{}").strategy_options, StrategyParams("{}"));
 }
 
-// tv-gp-ucb's variance cap (tv_gp_ucb.h) came without a format version: a header that lacks it
-// ran with the whole posterior variance, c = 1; one that names it keeps its value.
+// tv-gp-ucb's variance cap and prior mean (tv_gp_ucb.h) came without a format version: a header
+// that lacks them ran with the whole posterior variance, c = 1, and the sample mean; one that
+// names them keeps their values.
 TEST(LogHeaderTest, TvGpUcbHeadersWithoutTheVarianceCapKeepTheWholeVariance) {
-  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"epsilon": 0.02})").strategy_options,
-            StrategyParams(R"({"epsilon": 0.02, "variance_cap": 1.0})"));
-  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"variance_cap": 0.5})").strategy_options,
-            StrategyParams(R"({"variance_cap": 0.5})"));
+  EXPECT_EQ(
+      HeaderAtVersion(9, "tv-gp-ucb", R"({"epsilon": 0.02})").strategy_options,
+      StrategyParams(R"({"epsilon": 0.02, "variance_cap": 1.0, "prior_mean": "sample-mean"})"));
+  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"variance_cap": 0.5, "prior_mean": "gls"})")
+                .strategy_options,
+            StrategyParams(R"({"variance_cap": 0.5, "prior_mean": "gls"})"));
   EXPECT_EQ(HeaderAtVersion(9, "r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
             StrategyParams(R"({"restart": "residuals"})"));
+}
+
+// The GP's prior mean (gp/prior_mean_estimate.h) came without a format version: options that
+// lack it ran with the sample mean.
+TEST(LogHeaderTest, HeadersWithoutTheGpPriorMeanUseTheSampleMean) {
+  LogHeader h;
+  h.strategy = "gp-ucb";
+  h.kernel_description = "k";
+  h.kernel_log_params = Eigen::VectorXd::Zero(2);
+  h.options.gp.prior_mean = PriorMeanEstimate::kGeneralizedLeastSquares;
+  nlohmann::json j = nlohmann::json::parse(FormatLogHeader(h));
+  EXPECT_EQ(j["options"]["gp"]["prior_mean"], "gls");
+  EXPECT_EQ(ParseLogHeader(j.dump()).options.gp.prior_mean,
+            PriorMeanEstimate::kGeneralizedLeastSquares);
+  j["options"]["gp"].erase("prior_mean");
+  EXPECT_EQ(ParseLogHeader(j.dump()).options.gp.prior_mean, PriorMeanEstimate::kSampleMean);
+  j["options"]["gp"]["prior_mean"] = "median";
+  try {
+    ParseLogHeader(j.dump());
+    ADD_FAILURE() << "an unknown prior mean was accepted";
+  } catch (const std::exception& e) {
+    EXPECT_THAT(e.what(),
+                ::testing::HasSubstr("gp.prior_mean \"median\" is not sample-mean or gls"));
+  }
 }
 
 // Version 6 added parameter spaces and the optimizer's maximizer_integer_search: a version-5

@@ -53,7 +53,7 @@ OptimizerOptions Unusual() {
   o.fit_restarts_until = 31;
   o.fit_max_observations = 77;
   o.local_model = {123, 45, 4, LocalAnchor::kHighestMean, 0.55};
-  o.gp = {2e-3, false, 0.03};
+  o.gp = {2e-3, false, PriorMeanEstimate::kGeneralizedLeastSquares, 0.03};
   o.non_finite_rewards = NonFiniteRewardPolicy::kImputeWorst;
   o.sense = ObjectiveSense::kMinimize;
   o.maximizer_raw_samples = 48;

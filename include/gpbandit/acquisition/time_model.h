@@ -13,6 +13,8 @@
 #ifndef GPBANDIT_ACQUISITION_TIME_MODEL_H_
 #define GPBANDIT_ACQUISITION_TIME_MODEL_H_
 
+#include "gpbandit/gp/prior_mean_estimate.h"
+
 namespace gpbandit {
 
 enum class TimeModelKind {
@@ -41,6 +43,10 @@ struct TimeModel {
   // (model/restart_monitor.h). restart_window >= 1; restart_threshold > 0.
   int restart_window = 20;
   double restart_threshold = 5.0;
+  // The reward model's constant prior mean (with standardized outputs): kGeneralizedLeastSquares
+  // overrides OptimizerOptions::gp.prior_mean. A model that forgets regresses every region it has
+  // forgotten to this mean, so it decides how good an unmeasured region looks late in a run.
+  PriorMeanEstimate prior_mean = PriorMeanEstimate::kSampleMean;
 };
 
 }  // namespace gpbandit

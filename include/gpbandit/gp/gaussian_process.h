@@ -42,6 +42,7 @@
 #include <memory>
 #include <string>
 
+#include "gpbandit/gp/prior_mean_estimate.h"
 #include "gpbandit/kernel/kernel.h"
 #include "gpbandit/numerics/random.h"
 
@@ -54,6 +55,9 @@ struct GaussianProcessOptions {
   // Standardize outputs (see above). Default true; the papers' known-prior experiments turn it
   // off.
   bool standardize_outputs = true;
+  // With standardize_outputs, the offset's estimate (above). Default kSampleMean. Costs O(t)
+  // per observation beyond the sample mean's (C^-1 1 is kept with the factor).
+  PriorMeanEstimate prior_mean = PriorMeanEstimate::kSampleMean;
   // Largest jitter tried, relative to the mean of the kernel diagonal. (0, 1]. Default 1e-2.
   double max_relative_jitter = 1e-2;
 
@@ -159,8 +163,10 @@ class GaussianProcess {
   void RefactorizeOrRollBack(int old_t, double old_jitter);
   // Standardization and weights from the current factor: O(t^2).
   void UpdateWeights();
-  // offset_ and scale_ from y_: O(t).
+  // offset_ and scale_ from y_: O(t); the offset is the sample mean.
   void ComputeStandardization();
+  // The GLS estimate of the constant mean (PriorMeanEstimate) from zy_ and z1_: O(t).
+  double GeneralizedLeastSquaresMean() const;
   // True when zy_ should be recomputed around the current offset and scale.
   bool ReferenceIsStale() const;
   // reference_ = offset_, unit_ = a power of two near scale_, zy_ recomputed: O(t^2).
