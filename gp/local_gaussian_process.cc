@@ -13,7 +13,7 @@
 namespace gpbandit {
 namespace {
 
-[[noreturn]] void Fail(const std::string& message) {
+[[noreturn]] void FailLocal(const std::string& message) {
   throw std::invalid_argument("LocalGaussianProcess: " + message);
 }
 
@@ -42,11 +42,11 @@ LocalGaussianProcess::LocalGaussianProcess(std::unique_ptr<Kernel> kernel, int i
       size_(size),
       regions_(regions),
       anchor_rule_(anchor_rule) {
-  if (!kernel_) Fail("kernel is null");
-  if (size < 1) Fail("size = " + std::to_string(size) + " must be >= 1");
+  if (!kernel_) FailLocal("kernel is null");
+  if (size < 1) FailLocal("size = " + std::to_string(size) + " must be >= 1");
   if (regions < 1 || regions > size)
-    Fail("regions = " + std::to_string(regions) + " must be in [1, size = " + std::to_string(size) +
-         "]");
+    FailLocal("regions = " + std::to_string(regions) +
+              " must be in [1, size = " + std::to_string(size) + "]");
   // The GP's own checks of the kernel, the input dimension and the options.
   GaussianProcess check(kernel_->Clone(), input_dim, options);
   noise_variance_ = options.noise_variance;
@@ -96,13 +96,13 @@ LocalGaussianProcess::~LocalGaussianProcess() = default;
 
 void LocalGaussianProcess::AddObservation(const ConstVectorRef& x, double y) {
   if (x.size() != input_dim_)
-    Fail("x has dimension " + std::to_string(x.size()) +
-         ", expected input_dim = " + std::to_string(input_dim_));
+    FailLocal("x has dimension " + std::to_string(x.size()) +
+              ", expected input_dim = " + std::to_string(input_dim_));
   for (Eigen::Index i = 0; i < x.size(); ++i)
     if (!std::isfinite(x(i)))
-      Fail("x[" + std::to_string(i) + "] = " + FormatDouble(x(i)) + " is not finite");
+      FailLocal("x[" + std::to_string(i) + "] = " + FormatDouble(x(i)) + " is not finite");
   kernel_->ValidatePoint(x, "x");
-  if (!std::isfinite(y)) Fail("y = " + FormatDouble(y) + " is not finite");
+  if (!std::isfinite(y)) FailLocal("y = " + FormatDouble(y) + " is not finite");
   if (t_ == X_.cols()) {
     X_.conservativeResize(Eigen::NoChange, std::max<Eigen::Index>(16, 2 * X_.cols()));
     y_.conservativeResize(X_.cols());
@@ -116,7 +116,7 @@ void LocalGaussianProcess::AddObservation(const ConstVectorRef& x, double y) {
 void LocalGaussianProcess::SetHyperparameters(const ConstVectorRef& kernel_log_params,
                                               double noise_variance) {
   if (!std::isfinite(noise_variance) || noise_variance < 0.0)
-    Fail("noise_variance = " + FormatDouble(noise_variance) + " must be finite and >= 0");
+    FailLocal("noise_variance = " + FormatDouble(noise_variance) + " must be finite and >= 0");
   kernel_->SetLogParams(kernel_log_params);  // validates; throws before any change
   noise_variance_ = noise_variance;
   Invalidate();
@@ -186,7 +186,7 @@ GaussianProcess LocalGaussianProcess::ModelOn(const std::vector<int>& rows) cons
   for (std::size_t j = 0; j < rows.size(); ++j) {
     const int row = rows[j];
     if (row < 0 || row >= t_)
-      Fail("row " + std::to_string(row) + " out of range [0, " + std::to_string(t_) + ")");
+      FailLocal("row " + std::to_string(row) + " out of range [0, " + std::to_string(t_) + ")");
     X.col(static_cast<Eigen::Index>(j)) = X_.col(row);
     y(static_cast<Eigen::Index>(j)) = y_(row);
   }
@@ -298,10 +298,10 @@ void LocalGaussianProcess::LocalTrustBox(int region, int action_dim, Eigen::Vect
   const int regions = static_cast<int>(anchors().size());
   if (region < 0 || region >= regions || action_dim < 1 || action_dim > input_dim_ ||
       lower->size() != input_dim_ || upper->size() != input_dim_ || !(scale > 0.0 && scale <= 1.0))
-    Fail("LocalTrustBox: region " + std::to_string(region) + " of " + std::to_string(regions) +
-         ", action_dim = " + std::to_string(action_dim) + ", bounds of size " +
-         std::to_string(lower->size()) + " and " + std::to_string(upper->size()) +
-         " for input_dim = " + std::to_string(input_dim_) + ", scale " + FormatDouble(scale));
+    FailLocal("LocalTrustBox: region " + std::to_string(region) + " of " + std::to_string(regions) +
+              ", action_dim = " + std::to_string(action_dim) + ", bounds of size " +
+              std::to_string(lower->size()) + " and " + std::to_string(upper->size()) +
+              " for input_dim = " + std::to_string(input_dim_) + ", scale " + FormatDouble(scale));
   const double floor = floors_[static_cast<std::size_t>(region)];
   if (floor == -std::numeric_limits<double>::infinity()) return;  // the group holds every row
   const Eigen::VectorXd a = X_.col(anchors_[static_cast<std::size_t>(region)]);

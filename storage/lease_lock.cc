@@ -33,7 +33,7 @@ constexpr double kStoppedHolderSeconds = 0.25;
 constexpr auto kFirstPause = std::chrono::microseconds(50);
 constexpr auto kLongestPause = std::chrono::microseconds(2000);
 
-std::string ErrnoText(const std::string& what, const std::string& path) {
+std::string LockErrnoText(const std::string& what, const std::string& path) {
   return what + " '" + path + "': " + std::strerror(errno);
 }
 
@@ -43,12 +43,6 @@ int FlockRetrying(int fd, int operation) {
     status = ::flock(fd, operation);
   } while (status != 0 && errno == EINTR);
   return status;
-}
-
-std::string HostAndPid() {
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
-  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
 }
 
 // "gpbandit-lock <host:pid> <nonce> <lease seconds>", padded with spaces to kTokenWidth - 1,
@@ -87,6 +81,12 @@ double SecondsSince(std::chrono::steady_clock::time_point t) {
 
 }  // namespace
 
+std::string HostAndPid() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
+}
+
 bool ProcessStopped(const std::string& worker) {
   const std::size_t colon = worker.rfind(':');
   if (colon == std::string::npos || colon + 1 == worker.size()) return false;
@@ -117,9 +117,9 @@ void LeaseLock::Open() {
   if (fd_ >= 0 && exists && at_path.st_ino == ino_ && at_path.st_dev == dev_) return;
   if (fd_ >= 0) ::close(fd_);
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error(ErrnoText("cannot open the lock file", path_));
+  if (fd_ < 0) throw std::runtime_error(LockErrnoText("cannot open the lock file", path_));
   struct stat opened;
-  if (::fstat(fd_, &opened) != 0) throw std::runtime_error(ErrnoText("cannot stat", path_));
+  if (::fstat(fd_, &opened) != 0) throw std::runtime_error(LockErrnoText("cannot stat", path_));
   ino_ = opened.st_ino;
   dev_ = opened.st_dev;
 }
@@ -160,7 +160,7 @@ bool LeaseLock::TryAcquire(int mutex_fd, const std::string& mutex_path) {
       FlockRetrying(fd_, LOCK_UN);
       continue;
     }
-    if (errno != EWOULDBLOCK) throw std::runtime_error(ErrnoText("cannot lock", path_));
+    if (errno != EWOULDBLOCK) throw std::runtime_error(LockErrnoText("cannot lock", path_));
     if (!WatchHolder(mutex_fd, mutex_path)) return false;
   }
 }
@@ -191,7 +191,7 @@ bool LeaseLock::WatchHolder(int mutex_fd, const std::string& mutex_path) {
 void LeaseLock::Break(int mutex_fd, const std::string& mutex_path, ino_t ino,
                       const std::string& token, double seconds) {
   if (FlockRetrying(mutex_fd, LOCK_EX) != 0)
-    throw std::runtime_error(ErrnoText("cannot lock", mutex_path));
+    throw std::runtime_error(LockErrnoText("cannot lock", mutex_path));
   struct stat at_path;
   if (::stat(path_.c_str(), &at_path) == 0 && at_path.st_ino == ino && ReadToken() == token) {
     if (FlockRetrying(fd_, LOCK_EX | LOCK_NB) == 0) {

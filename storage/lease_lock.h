@@ -42,6 +42,10 @@ namespace gpbandit {
 // it cannot be told (no /proc).
 bool ProcessStopped(const std::string& worker);
 
+// This process as lock tokens and database sessions name it: "host:pid" ("localhost" when the
+// host name cannot be read).
+std::string HostAndPid();
+
 class LeaseLock {
  public:
   // lock_path: the lock file (created when needed). lease_seconds: > 0, or infinity (never

@@ -126,12 +126,6 @@ std::string NewCommitId() {
   return text;
 }
 
-std::string HostAndPid() {
-  char host[256] = {};
-  if (::gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
-  return std::string(host[0] ? host : "localhost") + ":" + std::to_string(::getpid());
-}
-
 double Seconds(std::chrono::steady_clock::duration d) {
   return std::chrono::duration<double>(d).count();
 }
