@@ -85,6 +85,7 @@ def test_the_dashboard_outlives_its_database(database):
         answers.append(body)
         assert status == 200
         assert [s["name"] for s in json.loads(body)["studies"]] == [STUDY]
+        last_sequence = json.loads(body)["studies"][0]["last_sequence"]
         status, body = fetch(server, trials)
         answers.append(body)
         assert status == 200
@@ -92,6 +93,10 @@ def test_the_dashboard_outlives_its_database(database):
         status, body = fetch(server, "/api/model?study=" + STUDY)
         answers.append(body)
         assert status == 200
+        next_x = json.loads(body)["next"]["x"]  # the optimizer's next ask, previewed
+        time.sleep(0.6)  # past JsonApi::kReadRefreshSeconds: the study is read again
+        status, body = fetch(server, "/api/studies")
+        assert json.loads(body)["studies"][0]["last_sequence"] == last_sequence  # nothing written
 
         stop(directory)
         time.sleep(1.0)  # past JsonApi::kReadRefreshSeconds: a read this recent answers from memory
@@ -120,6 +125,9 @@ def test_the_dashboard_outlives_its_database(database):
         status, body = fetch(server, "/api/studies")
         answers.append(body)
         assert status == 200 and json.loads(body)["studies"][0]["complete"] == len(told)
+        # The point previewed is what the next worker is handed.
+        out = ds.run("suggest", "--storage", url, "--study", STUDY).stdout
+        assert [float(v) for v in out.strip().splitlines()[-1].split(",")] == pytest.approx(next_x, abs=1e-9)
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
