@@ -7,23 +7,21 @@
 #include <stdexcept>
 #include <string>
 
+#include "acquisition/normal_tails.h"
 #include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/pareto.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kInvSqrt2Pi = 0.39894228040143267794;
-constexpr double kInvSqrt2 = 0.70710678118654752440;
+using namespace normal_tails;  // NOLINT: the shared constants and tails
+
 constexpr double kLn2 = 0.69314718055994530942;
 
 // log(1 - exp(x)) for x <= 0 without cancellation (Maechler 2012: two branches at -log 2).
 double Log1mExp(double x) {
   return x > -kLn2 ? std::log(-std::expm1(x)) : std::log1p(-std::exp(x));
 }
-
-double NormalPdf(double z) { return kInvSqrt2Pi * std::exp(-0.5 * z * z); }
-double NormalCdf(double z) { return 0.5 * std::erfc(-z * kInvSqrt2); }
 
 void RequireVector(const Eigen::VectorXd& v, Eigen::Index size, const char* field) {
   if (v.size() != size) {

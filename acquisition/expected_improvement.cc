@@ -2,14 +2,12 @@
 
 #include <cmath>
 
+#include "acquisition/normal_tails.h"
+
 namespace gpbandit {
 namespace {
 
-constexpr double kInvSqrt2Pi = 0.39894228040143267794;
-constexpr double kInvSqrt2 = 0.70710678118654752440;
-
-double NormalPdf(double z) { return kInvSqrt2Pi * std::exp(-0.5 * z * z); }
-double NormalCdf(double z) { return 0.5 * std::erfc(-z * kInvSqrt2); }
+using namespace normal_tails;  // NOLINT: the shared constants and tails
 
 // h(z) = phi(z) + z Phi(z) = E[max(Z + z, 0)], Z ~ N(0, 1).
 double ImprovementFactor(double z) {

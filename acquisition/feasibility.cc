@@ -6,27 +6,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "acquisition/normal_tails.h"
 #include "gpbandit/acquisition/log_expected_improvement.h"
 #include "gpbandit/acquisition/pareto.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kInvSqrt2Pi = 0.39894228040143267794;
-constexpr double kInvSqrt2 = 0.70710678118654752440;
-constexpr double kLogSqrt2Pi = 0.91893853320467274178;
-// Below z = -3, log Phi comes from the continued fraction (log_expected_improvement.cc's, whose
-// 64 terms are exact to the last bit for u >= 3); above, from erfc, accurate there.
-constexpr double kContinuedFractionFrom = 3.0;
-constexpr int kContinuedFractionTerms = 64;
-constexpr double kAsymptoticFrom = 1e100;
-
-// T(u) = u + 2/(u + 3/(u + 4/(u + ...))); the Mills ratio is R(u) = 1 / (u + 1 / T(u)).
-double MillsTail(double u) {
-  double t = u;
-  for (int k = kContinuedFractionTerms; k >= 2; --k) t = u + k / t;
-  return t;
-}
+using namespace normal_tails;  // NOLINT: the shared constants and tails
 
 void RequireSigmas(const Eigen::VectorXd& mean, const Eigen::VectorXd& sigma, const char* m_field,
                    const char* s_field) {

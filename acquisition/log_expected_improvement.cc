@@ -3,28 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "acquisition/normal_tails.h"
+
 namespace gpbandit {
-namespace {
 
-constexpr double kInvSqrt2Pi = 0.39894228040143267794;
-constexpr double kInvSqrt2 = 0.70710678118654752440;
-constexpr double kLogSqrt2Pi = 0.91893853320467274178;
-// Below z = -kContinuedFractionFrom the continued fraction is used: there phi(z) + z Phi(z)
-// would lose more than one digit to cancellation, and 64 terms of the fraction are exact to
-// the last bit for every u >= 3 (its error falls below 1e-16 by 40 terms at u = 3).
-constexpr double kContinuedFractionFrom = 3.0;
-constexpr int kContinuedFractionTerms = 64;
-// Beyond this u, u T(u) = u^2 + 2 to the last bit; the closed form avoids overflowing u T(u).
-constexpr double kAsymptoticFrom = 1e100;
-
-// T(u) = u + 2/(u + 3/(u + 4/(u + ...))), evaluated from the tail (backward recurrence).
-double MillsTail(double u) {
-  double t = u;
-  for (int k = kContinuedFractionTerms; k >= 2; --k) t = u + k / t;
-  return t;
-}
-
-}  // namespace
+using namespace normal_tails;  // NOLINT: the shared constants and tails
 
 double LogImprovementFactor(double z, double* derivative) {
   if (z > -kContinuedFractionFrom) {

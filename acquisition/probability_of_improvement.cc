@@ -2,13 +2,11 @@
 
 #include <cmath>
 
+#include "acquisition/normal_tails.h"
+
 namespace gpbandit {
-namespace {
 
-constexpr double kInvSqrt2Pi = 0.39894228040143267794;
-constexpr double kInvSqrt2 = 0.70710678118654752440;
-
-}  // namespace
+using namespace normal_tails;  // NOLINT: the shared constants and tails
 
 ProbabilityOfImprovement::ProbabilityOfImprovement(const ImprovementOptions& options)
     : ImprovementStrategy(options) {}
