@@ -16,6 +16,7 @@
 
 #include "acquisition/option_checks.h"
 #include "gpbandit/numerics/format.h"
+#include "maximizer/scoring.h"
 #include "numerics/math.h"
 #include "numerics/thread_policy.h"
 
@@ -28,10 +29,9 @@ using internal::FieldValue;
 // Starts are pushed this far (in u) from the faces: at u = 0 or 1 the map's derivative is 0 and
 // L-BFGS would not move.
 constexpr double kInteriorMargin = 1e-6;
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-// Raw samples per EvaluateMany call: large enough for the batched solve to pay, small enough to
-// share among threads.
-constexpr int kScoreBlock = 32;
+using scoring::Better;
+using scoring::kNaN;
+using scoring::kScoreBlock;
 
 // The free coordinates of the box and the map between u (free coordinates only, unbounded) and
 // x (full dimension): x_i = lo_i + (hi_i - lo_i)(1 - cos(pi u_i)) / 2 (numerics/math.h's cosine map
@@ -137,11 +137,6 @@ StartOutcome RunStart(const ContinuousAcquisition& acquisition, const BoxMap& ma
     outcome.error = std::current_exception();
   }
   return outcome;
-}
-
-// Keeps the better of (value, order) pairs: larger finite value, ties to the lower order.
-bool Better(double value, double best_value) {
-  return std::isfinite(value) && (!std::isfinite(best_value) || value > best_value);
 }
 
 }  // namespace

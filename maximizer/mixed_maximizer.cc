@@ -12,6 +12,7 @@
 
 #include "acquisition/option_checks.h"
 #include "gpbandit/numerics/format.h"
+#include "maximizer/scoring.h"
 #include "numerics/thread_policy.h"
 
 namespace gpbandit {
@@ -19,18 +20,14 @@ namespace {
 
 using internal::Fail;
 using internal::FieldValue;
+using scoring::Better;
+using scoring::kNaN;
+using scoring::kScoreBlock;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-// Raw points per EvaluateMany call (as the box maximizer's blocks).
-constexpr int kScoreBlock = 32;
 // An unordered coordinate with more levels is searched over this many of them per sweep (an
 // evenly strided subset that shifts from sweep to sweep), so that a long list of labels does
 // not make every sweep as long as the list.
 constexpr long long kMaxUnorderedMoves = 64;
-
-bool Better(double value, double best) {
-  return std::isfinite(value) && (!std::isfinite(best) || value > best);
-}
 
 // A legal point, its discrete levels (one per DiscreteCoordinate) and its value.
 struct Point {

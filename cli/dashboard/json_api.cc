@@ -28,14 +28,12 @@ double WallClock() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-json Vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
-
 json RowJson(const TrialRow& r) {
-  json row = {{"id", r.id},        {"trial", r.trial}, {"state", TrialStateName(r.state)},
-              {"x", Vector(r.x)},  {"y", r.y},         {"best", r.best},
-              {"n", r.tell_index}, {"round", r.round}, {"worker", r.worker}};
-  if (r.z.size() > 0) row["z"] = Vector(r.z);
-  if (r.constraints.size() > 0) row["g"] = Vector(r.constraints);
+  json row = {{"id", r.id},           {"trial", r.trial}, {"state", TrialStateName(r.state)},
+              {"x", VectorJson(r.x)}, {"y", r.y},         {"best", r.best},
+              {"n", r.tell_index},    {"round", r.round}, {"worker", r.worker}};
+  if (r.z.size() > 0) row["z"] = VectorJson(r.z);
+  if (r.constraints.size() > 0) row["g"] = VectorJson(r.constraints);
   if (r.state == TrialState::kPending) row["lease_until"] = r.lease_until;  // inf: null
   return row;
 }

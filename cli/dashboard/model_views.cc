@@ -12,11 +12,13 @@
 namespace gpbandit {
 namespace cli {
 namespace dashboard {
+
+nlohmann::json VectorJson(const Eigen::VectorXd& v) {
+  return std::vector<double>(v.data(), v.data() + v.size());
+}
 namespace {
 
 using nlohmann::json;
-
-json Vector(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 
 // The values a slice visits along action coordinate d: every legal value of an integer or
 // categorical parameter (up to `points` of them), else `points` evenly spaced ones.
@@ -172,10 +174,10 @@ json Hyperparameters(const Optimizer& opt, const std::vector<FitRow>& fit_rows) 
   json fits = json::array();
   for (const FitRow& f : fit_rows)
     fits.push_back({{"round", f.round},
-                    {"log_params", Vector(f.log_params)},
+                    {"log_params", VectorJson(f.log_params)},
                     {"noise_variance", f.noise_variance}});
   return {{"names", opt.model().kernel().ParamNames()},
-          {"current", Vector(opt.model().kernel_log_params())},
+          {"current", VectorJson(opt.model().kernel_log_params())},
           {"noise_variance", opt.model().noise_variance()},
           {"fits", fits}};
 }
@@ -188,12 +190,9 @@ json NextAsk(Optimizer& opt, const Eigen::VectorXd& z) {
     const Eigen::VectorXd x = opt.PreviewAsk(z, &report);
     const double value =
         report.acquisition_values.empty() ? std::nan("") : report.acquisition_values.front();
-    return {{"x", Vector(x)},
-            {"z", Vector(z)},
-            {"round", report.round},
-            {"design", report.num_design_points > 0},
-            {"acquisition_value", value},
-            {"refit", report.fitted},
+    return {{"x", VectorJson(x)},         {"z", VectorJson(z)},
+            {"round", report.round},      {"design", report.num_design_points > 0},
+            {"acquisition_value", value}, {"refit", report.fitted},
             {"seconds", report.seconds}};
   } catch (const std::exception& e) {
     return {{"error", e.what()}};
@@ -209,8 +208,8 @@ json Pending(const Optimizer& opt) {
     } catch (const std::invalid_argument&) {
     }
     out.push_back({{"trial", p.trial},
-                   {"x", Vector(p.x)},
-                   {"z", Vector(p.z)},
+                   {"x", VectorJson(p.x)},
+                   {"z", VectorJson(p.z)},
                    {"worker", p.worker},
                    {"lease_until", p.lease_until},
                    {"mean", mean}});
@@ -260,13 +259,13 @@ json ModelViews(Optimizer& opt, const std::vector<std::string>& names,
   const Recommendation best = opt.Best(request.context);
   const Eigen::VectorXd z = request.context.size() > 0 ? request.context : best.z;
   json out = {{"recommendation",
-               {{"x", Vector(best.x)},
-                {"z", Vector(z)},
+               {{"x", VectorJson(best.x)},
+                {"z", VectorJson(z)},
                 {"mean", best.posterior_mean},
                 {"observed", best.observed_reward}}},
               {"parameters", names},
-              {"lower", Vector(domain.lower())},
-              {"upper", Vector(domain.upper())},
+              {"lower", VectorJson(domain.lower())},
+              {"upper", VectorJson(domain.upper())},
               {"observations", opt.num_accepted()}};
   json slices = json::array();
   for (int d = 0; d < std::min(domain.action_dim(), 16); ++d)

@@ -29,6 +29,9 @@ namespace gpbandit {
 namespace cli {
 namespace dashboard {
 
+// v as a JSON array of numbers (the page's vectors).
+nlohmann::json VectorJson(const Eigen::VectorXd& v);
+
 struct ModelRequest {
   int contour_x = 0, contour_y = 1;  // action indices of the contour (the same: no contour)
   int acquisition_dim = 0;           // the action index the acquisition is drawn along

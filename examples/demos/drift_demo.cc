@@ -11,6 +11,7 @@
 #include "cli/io/csv.h"
 #include "cli/progress.h"
 #include "examples/demos/demo_schedule.h"
+#include "examples/report_text.h"
 #include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
@@ -40,12 +41,6 @@ StrategyParams OptionsOf(const DriftDemoOptions& o, std::size_t i) {
   const StrategyParams given =
       i < o.strategy_options.size() ? o.strategy_options[i] : StrategyParams();
   return DemoUcbParams(0.2).MergedWith(given);
-}
-
-std::string Fixed(double v, int precision) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(precision) << v;
-  return out.str();
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "cli/io/csv.h"
 #include "cli/progress.h"
 #include "examples/demos/demo_schedule.h"
+#include "examples/report_text.h"
 #include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
@@ -22,10 +23,6 @@ namespace examples {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double Seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
-}
 
 std::string Gains(const Eigen::Vector2d& g) {
   std::ostringstream out;

@@ -14,17 +14,12 @@
 #include "cli/io/csv.h"
 #include "cli/progress.h"
 #include "examples/demos/demo_schedule.h"
+#include "examples/report_text.h"
 #include "gpbandit/optimizer/optimizer.h"
 
 namespace gpbandit {
 namespace examples {
 namespace {
-
-std::string Fixed(double v, int precision) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(precision) << v;
-  return out.str();
-}
 
 std::string GainsText(const Eigen::Vector2d& g) { return Fixed(g(0), 2) + " " + Fixed(g(1), 2); }
 

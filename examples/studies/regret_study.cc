@@ -18,6 +18,7 @@
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "examples/problems/synthetic_functions.h"
+#include "examples/report_text.h"
 #include "gpbandit/acquisition/beta_schedule.h"
 #include "gpbandit/gp/finite_set_posterior.h"
 #include "gpbandit/kernel/kernel_factory.h"
@@ -36,10 +37,6 @@ using Clock = std::chrono::steady_clock;
 // sequence (gp/random.h), so studies with different seeds share no problem instance.
 constexpr std::uint64_t kProblemStream = 0;   // the instance f, then the observation noise
 constexpr std::uint64_t kStrategyStream = 1;  // GP-TS draws, the optimizer's own seed
-
-double Seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
-}
 
 bool IsFiniteProblemName(const std::string& name) {
   return name == "gp-sample" || name == "rkhs" || name == "file";
