@@ -18,6 +18,14 @@
 # its own).
 # The library joins the export set of COMPONENT (default: core): gpbandit::NAME, or
 # gpbandit::EXPORT_NAME.
+# gpbandit_library_batches(TARGET): with GPBANDIT_UNITY_BUILD, TARGET's sources are compiled
+# 16 to a translation unit (each library's file-local names are kept distinct for this).
+function(gpbandit_library_batches target)
+  if(GPBANDIT_UNITY_BUILD)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
+  endif()
+endfunction()
+
 function(gpbandit_add_part name)
   cmake_parse_arguments(ARG "" "EXPORT_NAME;COMPONENT"
                         "PUBLIC_HEADERS;LINK_PUBLIC;LINK_PRIVATE;SOURCES;EXCLUDE" ${ARGN})
@@ -45,6 +53,7 @@ function(gpbandit_add_part name)
     add_library(${name} ${sources})  # static or shared by BUILD_SHARED_LIBS
     set(scope PUBLIC)
     gpbandit_warnings(${name})
+    gpbandit_library_batches(${name})
     set_target_properties(${name} PROPERTIES
         VERSION ${PROJECT_VERSION}
         # 0.x releases promise no ABI stability: each minor version is its own soname.
