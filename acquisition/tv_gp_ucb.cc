@@ -9,6 +9,7 @@ namespace gpbandit {
 namespace {
 
 bool InOpenUnitInterval(double v) { return v > 0.0 && v < 1.0; }
+
 }  // namespace
 
 bool TvGpUcbOptions::IsValid(std::string* error) const {

@@ -36,19 +36,10 @@ Eigen::MatrixXd AskRound::Preview(int q, const Eigen::VectorXd& z, RoundReport* 
     if (refitted) refit.RestoreFit();
     r_.figure = figure;
   }
-  if (report != nullptr) {
-    *report = RoundReport();
-    report->round = call.round;
-    report->t = call.first_t;
-    report->figure_name = figure_name_;
-    report->figure = call.first_figure;
-    report->acquisition_values = call.acquisition_values;
-    report->num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
-    report->fitted = refitted;
-    if (refitted) report->fit_report = fit_report;
-    report->seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
+  if (report != nullptr)
+    *report = RoundSummary(
+        call, refitted ? &fit_report : nullptr,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   return call.chosen;
 }
 

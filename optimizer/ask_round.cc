@@ -254,19 +254,26 @@ std::vector<std::string> AskRound::NewWarnings(const AskCall& call) {
   return fresh;
 }
 
-void AskRound::ReportRound(const AskCall& call, bool refitted, double seconds) {
+RoundReport AskRound::RoundSummary(const AskCall& call, const HyperparameterFitReport* fit,
+                                   double seconds) const {
   RoundReport report;
-  report.warnings = NewWarnings(call);
   report.round = call.round;
   report.t = call.first_t;
   report.figure_name = figure_name_;
   report.figure = call.first_figure;
   report.acquisition_values = call.acquisition_values;
   report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
-  report.fitted = refitted;
-  if (refitted) report.fit_report = r_.model->refit().last_fit_report();
+  report.fitted = fit != nullptr;
+  if (fit != nullptr) report.fit_report = *fit;
   report.seconds = seconds;
-  last_round_report_ = std::move(report);
+  return report;
+}
+
+void AskRound::ReportRound(const AskCall& call, bool refitted, double seconds) {
+  std::vector<std::string> warnings = NewWarnings(call);
+  last_round_report_ =
+      RoundSummary(call, refitted ? &r_.model->refit().last_fit_report() : nullptr, seconds);
+  last_round_report_.warnings = std::move(warnings);
 }
 
 }  // namespace internal

@@ -55,6 +55,9 @@ class AskRound {
   // drawn_round: the round whose numbers chose the points, when not call.round.
   std::function<void()> RecordPending(const AskCall& call, long drawn_round = -1);
   void ReportRound(const AskCall& call, bool refitted, double seconds);
+  // What the round did (RoundReport), without warnings: fit, when not null, is its refit's.
+  RoundReport RoundSummary(const AskCall& call, const HyperparameterFitReport* fit,
+                           double seconds) const;
   // RoundReport::warnings: the seeds newly found measured unsafe (also handed to the warning sink).
   std::vector<std::string> NewWarnings(const AskCall& call);
   // ---- Asks outside the lock (ask_outside_lock.cc) ----

@@ -3,7 +3,8 @@
 // Model: y_i = f(x_i) + eps_i, f ~ GP(m, k), eps_i ~ N(0, noise_variance). With output
 // standardization (the default) the model is fitted to y_std = (y - offset) / scale, where
 // offset and scale are the mean and standard deviation of the observed y (scale = 1 when fewer
-// than two observations or when all y are equal, as scikit-learn and BoTorch do); kernel and
+// than two observations or when all y are equal, as scikit-learn and BoTorch do; the offset is
+// the generalized-least-squares mean instead under options.prior_mean); kernel and
 // noise hyperparameters then refer to standardized units, and every prediction is returned in
 // the original units. Without standardization, offset = 0 and scale = 1 (prior mean 0, the
 // papers' setting).
