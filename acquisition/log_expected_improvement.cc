@@ -71,4 +71,12 @@ std::unique_ptr<Strategy> LogExpectedImprovement::Clone() const {
   return std::make_unique<LogExpectedImprovement>(*this);
 }
 
+std::unique_ptr<Strategy> LogExpectedHypervolumeImprovement::Create(const StrategyParams& params) {
+  return std::make_unique<LogExpectedHypervolumeImprovement>(ReadOptions(params, "ehvi"));
+}
+
+std::unique_ptr<Strategy> LogExpectedHypervolumeImprovement::Clone() const {
+  return std::make_unique<LogExpectedHypervolumeImprovement>(*this);
+}
+
 }  // namespace gpbandit

@@ -31,6 +31,7 @@ ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
       initial_log_params_(reward_->kernel_log_params()),
       policy_(options, time, default_kernel, cautious, initial_log_params_),
       chain_(options.sense),
+      outcome_map_(options.outcomes),
       constraints_(reward_->kernel(), num_constraints, constraint_input_dim, options.gp, safety,
                    action_dim, chain_.sense().sign()),
       counts_(options.non_finite_rewards),
@@ -53,7 +54,7 @@ double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& uni
 
 void ModelKeeper::AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
                               double reward, bool accepted, const Eigen::VectorXd& constraints) {
-  constraints_.Add(unit_input, constraints);
+  constraints_.Add(unit_input, outcome_map_.ToModel(constraints));
   if (std::isnan(reward)) return;
   constraints_.AddReward(unit_input, reward);
   AddReward(input, reward, accepted);

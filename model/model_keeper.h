@@ -28,6 +28,7 @@
 #include "model/constraint_models.h"
 #include "model/deferred_work.h"
 #include "model/observation_counts.h"
+#include "model/outcome_map.h"
 #include "model/outcome_transforms.h"
 #include "model/refit_policy.h"
 #include "model/refitter.h"
@@ -61,6 +62,8 @@ class ModelKeeper {
   void UseRankOne(const Eigen::MatrixXd& unit_candidates) { reward_->UseRankOne(unit_candidates); }
   const ConstraintModels& constraints() const { return constraints_; }
   const OutcomeChain& chain() const { return chain_; }
+  // The further outcomes' units (OptimizerOptions::outcomes).
+  const OutcomeMap& outcome_map() const { return outcome_map_; }
   // 2^k: the reward unit the model's outputs are in (optimizer.h, "Units").
   double reward_unit() const { return std::ldexp(1.0, chain_.unit().exponent()); }
   const Eigen::VectorXd& initial_kernel_log_params() const { return initial_log_params_; }
@@ -104,6 +107,7 @@ class ModelKeeper {
   Eigen::VectorXd initial_log_params_;
   RefitPolicy policy_;
   OutcomeChain chain_;
+  OutcomeMap outcome_map_;
   ConstraintModels constraints_;
   ObservationCounts counts_;
   DeferredWork work_;

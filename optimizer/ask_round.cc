@@ -130,8 +130,8 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
     if (call->design_index[static_cast<std::size_t>(i)] >= 0) continue;
     m.state.t = std::max(1, r_.model->counts().rows() + posterior.num_hallucinated() + 1);
     r_.strategy->BeginRound(m.state);
-    const ChoiceInputs in{r_.domain, *r_.strategy, r_.options,    *r_.model, posterior,
-                          m,         r_.pending,   journal_.now()};
+    const ChoiceInputs in{r_.domain, *r_.strategy, r_.options,     *r_.model, posterior,
+                          m,         r_.pending,   journal_.now(), &r_};
     const std::size_t candidates_before = call->chosen_candidate.size();
     double value = std::nan("");
     const Eigen::VectorXd action = r_.chooser->Choose(in, i, rng, call, &value);

@@ -17,8 +17,7 @@ class BoxChooser : public RoundChooser {
   Eigen::VectorXd Choose(const ChoiceInputs& in, int slot, Rng& rng, AskCall* call,
                          double* value) const override {
     const ModelRound& m = in.round;
-    const std::unique_ptr<ContinuousAcquisition> acquisition =
-        in.strategy.MakeContinuous(in.posterior.gp(), rng);
+    const std::unique_ptr<ContinuousAcquisition> acquisition = MakeSlotAcquisition(in, rng);
     const BoxMaximizerResult result = MaximizeOverSearchRegions(*acquisition, m, rng);
     const Eigen::VectorXd action = in.domain.ActionFromUnit(result.x);
     *value = result.value;

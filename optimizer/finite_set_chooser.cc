@@ -10,8 +10,7 @@ class FiniteSetChooser : public RoundChooser {
  public:
   Eigen::VectorXd Choose(const ChoiceInputs& in, int /*slot*/, Rng& rng, AskCall* call,
                          double* value) const override {
-    const std::unique_ptr<CandidatePosterior> posterior = CandidatesPosterior(in);
-    const Eigen::VectorXd scores = in.strategy.ScoreCandidates(*posterior, rng);
+    const Eigen::VectorXd scores = Scores(in, rng);
     Eigen::Array<bool, Eigen::Dynamic, 1> allowed =
         Eigen::Array<bool, Eigen::Dynamic, 1>::Constant(in.domain.num_candidates(), true);
     for (int c : call->chosen_candidate) allowed(c) = false;
@@ -29,6 +28,13 @@ class FiniteSetChooser : public RoundChooser {
   }
 
  private:
+  // The strategy's scores, or under several outcomes its acquisition at every candidate.
+  static Eigen::VectorXd Scores(const ChoiceInputs& in, Rng& rng) {
+    if (in.options.outcomes.active())
+      return MakeSlotAcquisition(in, rng)->EvaluateMany(in.round.unit_candidates);
+    return in.strategy.ScoreCandidates(*CandidatesPosterior(in), rng);
+  }
+
   // The rank-one belief when there is one, else the GP at every candidate.
   static std::unique_ptr<CandidatePosterior> CandidatesPosterior(const ChoiceInputs& in) {
     if (const FiniteSetBelief* belief = in.posterior.finite())

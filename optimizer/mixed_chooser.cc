@@ -83,8 +83,7 @@ class MixedChooser : public RoundChooser {
   Eigen::VectorXd Choose(const ChoiceInputs& in, int slot, Rng& rng, AskCall* call,
                          double* value) const override {
     const ModelRound& m = in.round;
-    const std::unique_ptr<ContinuousAcquisition> acquisition =
-        in.strategy.MakeContinuous(in.posterior.gp(), rng);
+    const std::unique_ptr<ContinuousAcquisition> acquisition = MakeSlotAcquisition(in, rng);
     if (in.options.label_probes) {
       if (const std::optional<Eigen::VectorXd> probe = LabelProbe(in)) {
         *value = acquisition->Evaluate(*probe, nullptr);

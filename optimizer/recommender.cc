@@ -6,6 +6,7 @@
 
 #include "gpbandit/acquisition/mean_only.h"
 #include "optimizer/observed_points.h"
+#include "optimizer/outcome_answers.h"
 #include "study/round_rng.h"
 
 namespace gpbandit {
@@ -13,6 +14,7 @@ namespace internal {
 
 Recommendation Recommender::Best() const {
   if (safe_.applies()) return safe_.Best();
+  if (r_.options.outcomes.active()) return BestFeasible(r_);
   std::vector<int> index;
   const Eigen::VectorXd means =
       ObservedMeans(r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index);
@@ -32,6 +34,10 @@ Recommendation Recommender::Best() const {
 Recommendation Recommender::BestAt(const Eigen::VectorXd& z) const {
   r_.domain.CheckContext(z, "context");
   if (safe_.applies()) return safe_.BestAt(z);
+  if (r_.options.outcomes.active())
+    throw std::logic_error(
+        "Best(context): a study with several outcomes recommends among its observed points; "
+        "use Best() or ParetoFront()");
   // The rank-one model's best is the argmax of its belief's means over the candidates (the
   // bits Best(context) has always returned there); the others' is searched on their GP.
   if (const FiniteSetModel* rank_one = r_.model->reward().rank_one())

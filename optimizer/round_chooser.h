@@ -26,6 +26,9 @@ namespace gpbandit {
 
 class ModelKeeper;
 class PendingBook;
+namespace internal {
+struct StudyReplica;
+}  // namespace internal
 
 // One Ask/AskBatch call: q slots, each a design point or a model-driven choice, filled in order.
 struct AskCall {
@@ -101,7 +104,14 @@ struct ChoiceInputs {
   const ModelRound& round;
   const PendingBook& pending;
   double now;  // the call's clock (pending leases)
+  // The study (observations, options) for the choosers of several outcomes.
+  const internal::StudyReplica* replica;
 };
+
+// The acquisition of a model-driven slot: the strategy's MakeContinuous on the ask's posterior,
+// or, when the study declares several outcomes, the strategy acting on every outcome's model
+// (acquisition/outcome_acquisition.h; optimizer/outcome_choice.cc).
+std::unique_ptr<ContinuousAcquisition> MakeSlotAcquisition(const ChoiceInputs& in, Rng& rng);
 
 class RoundChooser {
  public:

@@ -40,6 +40,9 @@ const BuiltIn kBuiltIns[] = {
     {"ei", ExpectedImprovement::Create, "expected improvement over the incumbent + xi"},
     {"log-ei", LogExpectedImprovement::Create,
      "LogEI (Ament et al. 2023): log of expected improvement, stable far below the incumbent"},
+    {"ehvi", LogExpectedHypervolumeImprovement::Create,
+     "log expected hypervolume improvement (Emmerich et al. 2006, Ament et al. 2023) for several "
+     "objectives, times the probability of feasibility under constraints; log EI for one"},
     {"pi", ProbabilityOfImprovement::Create, "probability of improvement over the incumbent + xi"},
     {"mean", MeanOnly::Create, "pure exploitation: the posterior mean"},
     {"variance", VarianceOnly::Create, "pure exploration: the posterior variance"},

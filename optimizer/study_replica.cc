@@ -25,6 +25,14 @@ void CheckStrategySupports(const Strategy& strategy, const Kernel& kernel, const
   }
 }
 
+// With declared objectives, the study's sense is objective 0's (OutcomeOptions::objectives).
+OptimizerOptions WithOutcomeSense(OptimizerOptions options) {
+  if (!options.outcomes.objectives.empty())
+    options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
+                                                            : ObjectiveSense::kMaximize;
+  return options;
+}
+
 }  // namespace
 
 StudyReplica::StudyReplica(const Domain& domain_in, std::unique_ptr<Strategy> strategy_in,
@@ -34,7 +42,7 @@ StudyReplica::StudyReplica(const Domain& domain_in, std::unique_ptr<Strategy> st
     : domain(domain_in),
       strategy_name(strategy_name_in),
       strategy_options(strategy_options_in),
-      options(options_in),
+      options(WithOutcomeSense(options_in)),
       strategy(std::move(strategy_in)),
       inputs(domain, strategy->time_model().kind != TimeModelKind::kNone) {
   if (kernel) initial_kernel = kernel->Clone();
@@ -70,19 +78,28 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
   CheckStrategySupports(*strategy, *kernel, domain);
   const Eigen::MatrixXd unit_seeds = CheckSafeSetup(*strategy, domain, options);
   safe = unit_seeds.cols() > 0;
+  const bool outcomes = options.outcomes.active();
+  if (outcomes && (safe || strategy->num_constraints() > 0))
+    throw std::invalid_argument("strategy '" + strategy->name() +
+                                "' models safety or constraint signals of its own, which do not "
+                                "go with OptimizerOptions.outcomes; declare them in one place");
+  if (outcomes && time.kind != TimeModelKind::kNone)
+    throw std::invalid_argument("strategy '" + strategy->name() +
+                                "' models a drifting objective over the rounds, which "
+                                "OptimizerOptions.outcomes does not support yet");
   if (safe) safety = strategy->safety_signals();
   calibrated = !safety.empty() && strategy->calibrated_safety_models();
   // The local model of long studies needs one incumbent to centre on: no context, no time
   // coordinate; safe strategies decide on the exact models (OptimizerOptions::local_model).
-  const bool local_allowed =
-      domain.kind() == DomainKind::kBox && domain.context_dim() == 0 && !inputs.has_time() && !safe;
+  const bool local_allowed = domain.kind() == DomainKind::kBox && domain.context_dim() == 0 &&
+                             !inputs.has_time() && !safe && !outcomes;
   // The reward's refits are cautious only when its model carries a threshold itself (raw
   // models); a declared safety signal has its own cautious model.
   model = std::make_unique<ModelKeeper>(
       std::move(kernel), inputs.dim(), options, time, default_kernel, safe && !calibrated,
-      strategy->num_constraints(), domain.input_dim(), local_allowed,
-      calibrated ? safety : std::vector<SafetySignal>(), domain.action_dim(),
-      options.worker.id.empty() ? DefaultWorkerId() : options.worker.id,
+      outcomes ? options.outcomes.num_outcomes() - 1 : strategy->num_constraints(),
+      domain.input_dim(), local_allowed, calibrated ? safety : std::vector<SafetySignal>(),
+      domain.action_dim(), options.worker.id.empty() ? DefaultWorkerId() : options.worker.id,
       !options.worker.id.empty());
   if (restarts) model->WatchForRestarts(std::move(restarts), domain.input_dim());
   num_seeds = static_cast<int>(unit_seeds.cols());
@@ -92,7 +109,7 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
   // strategies decide on the exact models.
   if (options.finite_set_rank_one_updates && domain.kind() == DomainKind::kFiniteSet &&
       domain.context_dim() == 0 && !options.refit.enabled && !inputs.has_time() && !safe &&
-      options.gp.noise_variance > 0.0)
+      !outcomes && options.gp.noise_variance > 0.0)
     model->UseRankOne(inputs.CandidateInputs({}, 0));
   if (safe)
     chooser = MakeSafeChooser(strategy->safe_seeds(), unit_seeds);

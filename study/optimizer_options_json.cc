@@ -99,6 +99,19 @@ class FieldReader {
     throw std::invalid_argument(Path(key) + " " + v.dump() + " is not " + names);
   }
 
+  void Read(const char* key, std::string* field) {
+    const json& v = At(key);
+    if (!v.is_string()) Reject(key, v, "expected a string");
+    *field = v.get<std::string>();
+  }
+
+  // The array at key.
+  const json& Array(const char* key) {
+    const json& v = At(key);
+    if (!v.is_array()) Reject(key, v, "expected an array");
+    return v;
+  }
+
   // The object at key, to be read by its own FieldReader.
   FieldReader Object(const char* key) { return FieldReader(At(key), Path(key)); }
 
@@ -276,6 +289,55 @@ json LocalModelToJson(const LocalModelOptions& l) {
           {"trust_box_scale", l.trust_box_scale}};
 }
 
+json OutcomesToJson(const OutcomeOptions& o) {
+  json objectives = json::array(), constraints = json::array(), reference = json::array();
+  for (const ObjectiveSpec& objective : o.objectives)
+    objectives.push_back(
+        {{"name", objective.name}, {"sense", objective.minimize ? "minimize" : "maximize"}});
+  for (const ConstraintSpec& c : o.constraints)
+    constraints.push_back(
+        {{"name", c.name}, {"sense", ConstraintSenseSymbol(c.sense)}, {"bound", Real(c.bound)}});
+  for (const double r : o.reference_point) reference.push_back(Real(r));
+  return {{"objectives", objectives},
+          {"constraints", constraints},
+          {"reference_point", reference},
+          {"feasibility_confidence", o.feasibility_confidence},
+          {"scalarization", ScalarizationRuleName(o.scalarization)}};
+}
+
+OutcomeOptions OutcomesFromJson(FieldReader r) {
+  OutcomeOptions o;
+  const json& objectives = r.Array("objectives");
+  for (std::size_t i = 0; i < objectives.size(); ++i) {
+    FieldReader item(objectives[i], r.Path("objectives") + "[" + std::to_string(i) + "]");
+    ObjectiveSpec spec;
+    item.Read("name", &spec.name);
+    ObjectiveSense sense = ObjectiveSense::kMaximize;
+    item.ReadEnum("sense", &sense, ObjectiveSenseName,
+                  {ObjectiveSense::kMaximize, ObjectiveSense::kMinimize});
+    spec.minimize = sense == ObjectiveSense::kMinimize;
+    item.Finish();
+    o.objectives.push_back(spec);
+  }
+  const json& constraints = r.Array("constraints");
+  for (std::size_t j = 0; j < constraints.size(); ++j) {
+    FieldReader item(constraints[j], r.Path("constraints") + "[" + std::to_string(j) + "]");
+    ConstraintSpec spec;
+    item.Read("name", &spec.name);
+    item.ReadEnum("sense", &spec.sense, ConstraintSenseSymbol,
+                  {ConstraintSense::kLessEqual, ConstraintSense::kGreaterEqual});
+    item.Read("bound", &spec.bound);
+    item.Finish();
+    o.constraints.push_back(spec);
+  }
+  r.Read("reference_point", &o.reference_point);
+  r.Read("feasibility_confidence", &o.feasibility_confidence);
+  r.ReadEnum("scalarization", &o.scalarization, ScalarizationRuleName,
+             {ScalarizationRule::kChebyshev, ScalarizationRule::kLinear});
+  r.Finish();
+  return o;
+}
+
 json OptimizerOptionsToJson(const OptimizerOptions& o) {
   return {{"seed", o.seed},
           {"initial_design_size", o.initial_design_size},
@@ -295,6 +357,7 @@ json OptimizerOptionsToJson(const OptimizerOptions& o) {
             {"max_relative_jitter", o.gp.max_relative_jitter}}},
           {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
           {"sense", ObjectiveSenseName(o.sense)},
+          {"outcomes", OutcomesToJson(o.outcomes)},
           {"maximizer_raw_samples", o.maximizer_raw_samples},
           {"maximizer_starts", o.maximizer_starts},
           {"maximizer_observed_starts", o.maximizer_observed_starts},
@@ -324,6 +387,7 @@ OptimizerOptions OptimizerOptionsFromJson(const json& object, const std::string&
               NonFiniteRewardPolicy::kImputeWorst});
   r.ReadEnum("sense", &o.sense, ObjectiveSenseName,
              {ObjectiveSense::kMaximize, ObjectiveSense::kMinimize});
+  o.outcomes = OutcomesFromJson(r.Object("outcomes"));
   r.Read("maximizer_raw_samples", &o.maximizer_raw_samples);
   r.Read("maximizer_starts", &o.maximizer_starts);
   r.Read("maximizer_observed_starts", &o.maximizer_observed_starts);

@@ -56,6 +56,15 @@ std::vector<LegacyValue> MakeTable() {
       // local model's anchor and trust box before they were options, the integer search before
       // parameter spaces (no integers to search) and the exact GP on finite sets.
       {9, kOptimizer, "", "/sense", "maximize"},
+      {9,
+       kOptimizer,
+       "",
+       "/outcomes",
+       {{"objectives", json::array()},
+        {"constraints", json::array()},
+        {"reference_point", json::array()},
+        {"feasibility_confidence", 0.95},
+        {"scalarization", "chebyshev"}}},
       {9, kOptimizer, "", "/fit/kind_ranges", json::object()},
       {9, kOptimizer, "", "/fit/max_seconds", "inf"},
       {9, kOptimizer, "", "/fit_max_observations", kAll},

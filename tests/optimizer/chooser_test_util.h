@@ -127,7 +127,8 @@ struct ChooserBench {
   }
 
   ChoiceInputs Inputs() const {
-    return ChoiceInputs{domain, strategy, options, *replica->model, posterior, round, pending, now};
+    return ChoiceInputs{domain, strategy, options, *replica->model, posterior,
+                        round,  pending,  now,     replica.get()};
   }
   // A call of q slots, all left to the model.
   AskCall Call(int q) const {

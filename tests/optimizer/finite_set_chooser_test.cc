@@ -105,8 +105,8 @@ TEST(FiniteSetChooser, ScoresTheRankOneBeliefWhenThePosteriorHasOne) {
                          lambda, /*standardize=*/false);
   belief.Observe(1, 2.0);
   const AskPosterior posterior(belief);
-  const ChoiceInputs in{b.domain,  b.strategy, b.options, *b.replica->model,
-                        posterior, b.round,    b.pending, 0.0};
+  const ChoiceInputs in{b.domain, b.strategy, b.options, *b.replica->model, posterior,
+                        b.round,  b.pending,  0.0,       b.replica.get()};
   AskCall call = b.Call(1);
   double value = kNaN;
   Rng rng(1);

@@ -64,6 +64,18 @@ class LogExpectedImprovement : public ImprovementStrategy {
   double min_variance_ = 0.0;
 };
 
+// "ehvi": expected hypervolume improvement for studies with several objectives, in log form
+// (outcome_acquisition.h: log EHVI over the front of posterior means, + log PoF under
+// constraints; Emmerich et al. 2006, Ament et al. 2023). With one objective it is log EI, with
+// the same options.
+class LogExpectedHypervolumeImprovement : public LogExpectedImprovement {
+ public:
+  using LogExpectedImprovement::LogExpectedImprovement;
+  static std::unique_ptr<Strategy> Create(const StrategyParams& params);
+  std::string name() const override { return "ehvi"; }
+  std::unique_ptr<Strategy> Clone() const override;
+};
+
 }  // namespace gpbandit
 
 #endif  // GPBANDIT_ACQUISITION_LOG_EXPECTED_IMPROVEMENT_H_

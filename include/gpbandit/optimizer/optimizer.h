@@ -253,6 +253,47 @@ class Optimizer {
   Prediction PredictConstraint(int i, const Eigen::VectorXd& x,
                                const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
+  // ---- Several outcomes (OptimizerOptions::outcomes, study/outcome_options.h) ---------------
+  // Reports every outcome of an evaluation at action x (and context): `outcomes` holds
+  // options().outcomes.num_outcomes() values in tell order (the objectives, then the
+  // constraints), each in the caller's units. A non-finite value in any of them makes the
+  // evaluation a failure, which follows OptimizerOptions::non_finite_rewards (thrown, skipped or
+  // imputed in objective 0; the other outcomes' models are not told of it). Otherwise as Tell
+  // (logged and durable before the models are updated; Observation::y is objective 0 and
+  // Observation::constraints the rest in tell order). Throws std::invalid_argument naming the
+  // size for a wrong number of values; nothing is recorded then. A study without declared
+  // outcomes takes one value, its reward.
+  void TellOutcomes(const Eigen::VectorXd& x, const Eigen::VectorXd& context,
+                    const Eigen::VectorXd& outcomes);
+  // The same for trial `trial` (as TellTrial).
+  void TellTrialOutcomes(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context,
+                         const Eigen::VectorXd& outcomes);
+  // The values of `named` in tell order. Throws std::invalid_argument naming a missing or unknown
+  // outcome.
+  Eigen::VectorXd OutcomeVector(const OutcomeValues& named) const;
+  // Named points and named outcomes (a domain built from a ParameterSpace).
+  void TellOutcomesNamed(const NamedValues& x, const NamedValues& context,
+                         const OutcomeValues& outcomes);
+  // The Pareto front: the observed points whose posterior probability of feasibility is at least
+  // outcomes.feasibility_confidence and whose objectives' posterior means are not dominated by
+  // another such point's (docs/outcomes.md), in the order told; a point told several times
+  // appears once (its last tell). Empty before any such point. One objective: the Best() point.
+  std::vector<ParetoPoint> ParetoFront() const;
+  // The hypervolume of the front's observed objective values with respect to ReferencePoint()
+  // (0 for an empty front), in the product of the objectives' units.
+  double Hypervolume() const;
+  // outcomes.reference_point if given, else the one inferred from the observed front (see
+  // outcome_options.h); objectives' units. Empty before any feasible observation when inferred.
+  Eigen::VectorXd ReferencePoint() const;
+  // The posterior probability that (x, context) satisfies every declared constraint (1 without
+  // constraints), from the constraints' independent GPs: prod_j Phi(-m_j / s_j) for c_j <= 0.
+  double ProbabilityOfFeasibility(const Eigen::VectorXd& x,
+                                  const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+  // The posterior of outcome i (tell order; 0 is Predict's) at (x, context) in the caller's
+  // units. Throws std::out_of_range for a bad i.
+  Prediction PredictOutcome(int i, const Eigen::VectorXd& x,
+                            const Eigen::VectorXd& context = Eigen::VectorXd()) const;
+
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (outside the optimizer's lock, so it may query the
   // optimizer) with the round's report; an empty function removes it. Not logged.

@@ -14,6 +14,7 @@
 #include "gpbandit/hyperparams/refit_schedule.h"
 #include "gpbandit/maximizer/integer_search.h"
 #include "gpbandit/maximizer/raw_sample_design.h"
+#include "gpbandit/study/outcome_options.h"
 
 namespace gpbandit {
 
@@ -195,6 +196,10 @@ struct OptimizerOptions {
 
   // Maximize the told values (rewards, the default) or minimize them (costs).
   ObjectiveSense sense = ObjectiveSense::kMaximize;
+
+  // Several objectives and outcome constraints (outcome_options.h); empty: the one objective of
+  // `sense`. With objectives declared, `sense` is objective 0's.
+  OutcomeOptions outcomes;
 
   // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every

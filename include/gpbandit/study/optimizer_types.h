@@ -6,6 +6,7 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,17 @@ struct Recommendation {
   Eigen::VectorXd z;           // its context (empty without contexts)
   double posterior_mean = 0;   // mu_t at (x, z), original output units
   double observed_reward = 0;  // the reward told for it (the last one, if told several times)
+};
+
+// Outcomes by name (study/outcome_options.h), e.g. {{"itae", 0.3}, {"effort", 4.2}}.
+using OutcomeValues = std::map<std::string, double>;
+
+// A point of Optimizer::ParetoFront().
+struct ParetoPoint {
+  Eigen::VectorXd x, z;               // action and context, original units
+  Eigen::VectorXd outcomes;           // every outcome told for it, in tell order, caller's units
+  Eigen::VectorXd means;              // the objectives' posterior means there, caller's units
+  double probability_feasible = 1.0;  // posterior probability that every constraint holds
 };
 
 // A point handed out by Ask or AskBatch and not yet told or released.
