@@ -26,6 +26,7 @@ from .optimizer import (
     Suggestion,
     Suggestions,
 )
+from .outcomes import ParetoPoint
 from .options import default_fit_options, default_gp_options, default_options, strategy_defaults
 from .space import Categorical, Integer, Real, Space
 from .strategies import RoundState, register_strategy, strategies, strategy_description
@@ -42,6 +43,7 @@ __all__ = [
     "Observations",
     "OptimizeResult",
     "Optimizer",
+    "ParetoPoint",
     "Pending",
     "Prediction",
     "Real",

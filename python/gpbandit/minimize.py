@@ -133,7 +133,10 @@ def minimize(
 
     A NaN or infinite value of func is an error unless non_finite_rewards="skip" (or
     "impute-worst") is given: then it is recorded as a failed evaluation and never becomes the
-    result's best.
+    result's best. minimize optimizes one number: a func that returns several (a tuple, a list
+    or an array of more than one value) is a TypeError naming what takes them, an Optimizer
+    with objectives= and constraints= (docs/python.md, "Several outcomes"); its point is given
+    back. A one-element list or array counts as its value.
 
     Returns a scipy.optimize.OptimizeResult of the whole study: x (the best point evaluated,
     1-D; a list on a mixed space), fun (its value), x_iters (every point the study holds, one
@@ -163,7 +166,13 @@ def minimize(
         """Evaluates func at x (a vector, or a space's dict) and tells the optimizer (releasing
         the pending point of `trial`); True when a callback says stop."""
         point = space.to_user(x)
-        y = float(func(point))
+        value = func(point)
+        try:
+            y = _single_value(value, point)
+        except TypeError:
+            if trial is not None:
+                opt.release(trial=trial)
+            raise
         if not math.isfinite(y) and not tolerant:
             if trial is not None:
                 opt.release(trial=trial)
@@ -212,6 +221,30 @@ def minimize(
             return stopped()
     return _result(opt, told, f"the study holds {tells() - told} evaluations of func "
                    f"(n_calls = {n_calls})", space)
+
+
+def _single_value(value: Any, point: Any) -> float:
+    """func's value as a float. Several values (a tuple, a list, an array of more than one) are
+    a TypeError that says what takes them: minimize optimizes one number."""
+    if isinstance(value, (tuple, list, np.ndarray)) and np.size(value) != 1:
+        count = np.size(value) if not isinstance(value, (tuple, list)) else len(value)
+        raise TypeError(
+            f"func returned {count} values ({type(value).__name__} {value!r}) at x = "
+            f"{np.asarray(point).tolist() if isinstance(point, np.ndarray) else point}; "
+            "minimize optimizes one number. For several objectives or outcome constraints use "
+            "gpbandit.Optimizer(gpbandit.Space(bounds).domain, objectives=[('f1', 'min'), "
+            "('f2', 'min')], constraints=[('g', '<=', 0.0)]) with ask() and tell(x, {'f1': ..., "
+            "'f2': ..., 'g': ...}), then pareto_front() (docs/python.md, \"Several "
+            "outcomes\"); or return one number, e.g. a weighted sum"
+        )
+    if isinstance(value, (tuple, list)):
+        value = value[0]
+    try:
+        return float(np.asarray(value, dtype=np.float64).reshape(()))
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"func must return a number, got {type(value).__name__} {value!r} at x = {point!r}"
+        ) from None
 
 
 def _warm_start(x0: Any, y0: Any, space: Space) -> Any:

@@ -2,11 +2,11 @@
 
 import json
 import os
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Union
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
-from . import _core, named as _named, options as _options
+from . import _core, named as _named, options as _options, outcomes as _outcomes
 from .domain import Domain
 from .kernels import Kernel
 
@@ -202,6 +202,21 @@ class Optimizer:
     predict take either form. observations() and pending() keep the vector form (the real, the
     integer, the label's index), which Domain.to_dict converts.
 
+    Several outcomes (study/outcome_options.h, docs/python.md "Several outcomes"):
+    objectives=[("itae", "min"), ("effort", "min")] (or dicts {"name", "sense"}) declares the
+    objectives, each with its sense ("min"/"minimize", "max"/"maximize"; sense= is objective
+    0's); constraints=[("overshoot", "<=", 0.1)] (or dicts {"name", "sense", "bound"}) the
+    outcome constraints the answer must satisfy (evaluations may violate them while exploring,
+    unlike safe-opt's safety signals). reference_point: the hypervolume's, one value per
+    objective (None: inferred each round, reference_point()). feasibility_confidence: the
+    posterior probability of feasibility pareto_front() and best() require (default from
+    C++, 0.95). scalarization: "chebyshev" (default) or "linear", for several objectives under
+    an index strategy or gp-ts. Each outcome has its own GP over the same inputs. tell(x, y)
+    then takes y as a dict {name: value} or a sequence in outcome_names order;
+    pareto_front(), hypervolume(), reference_point(), probability_of_feasibility() and
+    predict_outcome() report; best() with several objectives is a RuntimeError (use
+    pareto_front()). None of them given: one objective, exactly as before.
+
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
     release the GIL, and one Optimizer may be shared by threads (calls are serialized).
@@ -220,6 +235,11 @@ class Optimizer:
         load_if_exists: bool = False,
         worker: Union[None, Mapping[str, Any], _core.WorkerOptions] = None,
         strategy_options: Optional[Mapping[str, Any]] = None,
+        objectives: Optional[Sequence[Any]] = None,
+        constraints: Optional[Sequence[Any]] = None,
+        reference_point: Optional[ArrayLike] = None,
+        feasibility_confidence: Optional[float] = None,
+        scalarization: Optional[str] = None,
         **options: Any,
     ) -> None:
         if not isinstance(domain, Domain):
@@ -233,9 +253,13 @@ class Optimizer:
         if "seed" in options and _options._is_int(options["seed"]):
             if not 0 <= int(options["seed"]) < 2**64:
                 raise ValueError(f"seed = {options['seed']} must be in [0, 2**64)")
+        outcomes = self._outcomes(options, objectives, constraints, reference_point,
+                                  feasibility_confidence, scalarization)
         optimizer_options, strategy_options = _options.split_options(
             strategy, options, strategy_options
         )
+        if outcomes is not None:
+            optimizer_options["outcomes"] = outcomes
         self._core = _core.Optimizer(
             domain,
             kernel,
@@ -247,6 +271,31 @@ class Optimizer:
             storage_url,
             study or "",
         )
+
+    @staticmethod
+    def _outcomes(options: Dict[str, Any], *declared: Any) -> Optional[Dict[str, Any]]:
+        """OptimizerOptions::outcomes of the constructor's keywords (None: one objective, as
+        before outcomes existed); sets options["sense"] to objective 0's, refusing a sense=
+        that says otherwise."""
+        if "outcomes" in options:
+            raise ValueError(
+                "outcomes: declare them with objectives=[(name, 'min' | 'max'), ...], "
+                "constraints=[(name, '<=' | '>=', bound), ...], reference_point=, "
+                "feasibility_confidence= and scalarization="
+            )
+        if all(value is None for value in declared):
+            return None
+        outcomes = _outcomes.declaration(_options._OPTIMIZER_DEFAULTS["outcomes"], *declared)
+        if outcomes["objectives"]:
+            first = outcomes["objectives"][0]
+            if options.get("sense", first["sense"]) != first["sense"]:
+                raise ValueError(
+                    f"sense = {options['sense']!r} contradicts objectives[0] = "
+                    f"({first['name']!r}, {first['sense']!r}): with objectives= each one's "
+                    "sense is its own; leave sense= out"
+                )
+            options["sense"] = first["sense"]
+        return outcomes
 
     @staticmethod
     def _existing_study(log: str, storage: str, study: str, load_if_exists: bool) -> str:
@@ -323,7 +372,7 @@ class Optimizer:
     def tell(
         self,
         x: ArrayLike,
-        y: float,
+        y: Union[float, Mapping[str, float], ArrayLike],
         context: Optional[ArrayLike] = None,
         constraints: Optional[ArrayLike] = None,
         *,
@@ -336,15 +385,65 @@ class Optimizer:
         With a log or storage, durable before it returns. constraints: the measured constraint
         signals g_1..g_m (1-D) a safe strategy with constraint_thresholds needs
         (docs/robot_tuning.md). On a parameter space x (and a context given as a space) may be
-        a dict {name: value}."""
+        a dict {name: value}.
+
+        Several outcomes (a study built with objectives= or constraints=): y is a dict
+        {outcome name: value} holding every declared outcome, or a sequence of their values in
+        the order outcome_names gives (the objectives, then the constraints), each in its own
+        units; a number only when the study has one outcome. A missing or unknown name, or the
+        wrong number of values, is a ValueError naming it, and nothing is recorded. A NaN or
+        infinite value in any outcome makes the evaluation a failure, which follows
+        non_finite_rewards (an error, "skip" or "impute-worst")."""
         domain = self.domain
-        self._core.tell(_named.action_in(domain, x), float(y), _named.context_in(domain, context),
-                        constraints, _trial(trial))
+        x = _named.action_in(domain, x)
+        context = _named.context_in(domain, context)
+        vector = self._outcome_vector(y)
+        if vector is None or len(vector) == 1:  # one outcome: the tell of one reward
+            value = float(y) if vector is None else float(vector[0])
+            self._core.tell(x, value, context, constraints, _trial(trial))
+            return
+        if constraints is not None:
+            raise ValueError(
+                "constraints= are the safety signals safe-opt measures; a study's outcome "
+                f"constraints ({', '.join(self.outcome_names)}) are told in y"
+            )
+        self._core.tell_outcomes(x, vector, context, _trial(trial))
+
+    def _outcome_vector(self, y: Any) -> Optional[np.ndarray]:
+        """The tell-order vector of y (a dict, a sequence), or None for a single reward told as
+        before (a number, in a study of one outcome). ValueError naming a missing or unknown
+        outcome, or the wrong count."""
+        names = self._names()
+        if isinstance(y, Mapping):
+            return self._core.outcome_vector(_outcomes.named_values(y))
+        if _outcomes.is_number(y):
+            if len(names) > 1:
+                raise ValueError(
+                    f"y = {y!r} is one number but the study has {len(names)} outcomes "
+                    f"({', '.join(names)}): tell a dict {{name: value}} or a sequence of "
+                    f"{len(names)} values in that order"
+                )
+            return None
+        if isinstance(y, str):
+            raise TypeError(f"y must be a number, a dict or a sequence of numbers, got {y!r}")
+        vector = np.asarray(y, dtype=np.float64)
+        if vector.ndim != 1 or len(vector) != len(names):
+            raise ValueError(
+                f"y has shape {vector.shape} but the study has {_count(len(names), 'outcome')} "
+                f"({', '.join(names)}): give {len(names)} values in that order, or a dict"
+            )
+        return vector
 
     def tell_many(self, X: ArrayLike, y: ArrayLike, context: Optional[ArrayLike] = None) -> None:
         """Tells every row of X (n x action_dim) with rewards y (n) and contexts (n x
-        context_dim); all or nothing."""
+        context_dim); all or nothing. With several outcomes, y is n x num_outcomes (tell
+        order) or a list of n dicts: every row is checked first (names, counts), then each is
+        told in turn, so a refused row records nothing; only a non-finite value under
+        non_finite_rewards="throw" stops part-way (the rows before it are recorded)."""
         X = _rows(X, "X", self.domain.action_dim, "the action dimension")
+        if len(self._names()) > 1:
+            self._tell_many_outcomes(X, y, context)
+            return
         y = np.asarray(y, dtype=np.float64)
         if y.ndim != 1 or len(y) != len(X):
             raise ValueError(
@@ -359,6 +458,31 @@ class Optimizer:
                     f"context {_count(len(context), 'row')}"
                 )
         self._core.tell_many(X, y, context)
+
+    def _tell_many_outcomes(self, X: np.ndarray, y: Any, context: Any) -> None:
+        names = self._names()
+        if isinstance(y, (Mapping, str)) or not hasattr(y, "__len__") or len(y) != len(X):
+            raise ValueError(
+                f"y must hold one row of {len(names)} outcomes ({', '.join(names)}) or one dict "
+                f"per row of X ({_count(len(X), 'row')}), got {y!r}"
+            )
+        rows = []
+        for i, row in enumerate(y):
+            try:
+                vector = self._outcome_vector(row)
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"y[{i}]: {e}") from None
+            rows.append(vector)  # never None: a number is refused with several outcomes
+        contexts = [None] * len(X)
+        if context is not None:
+            contexts = _rows(context, "context", self.domain.context_dim, "the context dimension")
+            if len(contexts) != len(X):
+                raise ValueError(
+                    f"context must hold one row per row of X: X has {_count(len(X), 'row')}, "
+                    f"context {_count(len(contexts), 'row')}"
+                )
+        for x, vector, z in zip(X, rows, contexts):
+            self._core.tell_outcomes(x, vector, z, None)
 
     def release(
         self,
@@ -398,8 +522,18 @@ class Optimizer:
         measured safe whose lower bounds clear every threshold, the highest posterior mean (or,
         with recommendation="safe-set", the safe set's maximizer). RuntimeError before any
         accepted observation (under safe-opt: before any point qualifies). On a parameter space
-        x (and a context given as a space) is a dict {name: value}."""
+        x (and a context given as a space) is a dict {name: value}. With outcome constraints:
+        the best posterior mean among observed points feasible with probability at least
+        feasibility_confidence, never an infeasible one (RuntimeError saying so while there is
+        none); with several objectives a RuntimeError: use pareto_front()."""
         domain = self.domain
+        objectives = self._core.declared_outcomes[0]
+        if len(objectives) > 1:  # said in Python's names (C++'s says ParetoFront())
+            raise RuntimeError(
+                f"best: the study has {len(objectives)} objectives "
+                f"({', '.join(name for name, _ in objectives)}) and no single best point; use "
+                "pareto_front()"
+            )
         b = self._core.best(_named.context_in(domain, context))
         return Recommendation(
             _named.action_out(domain, b["x"]),
@@ -426,6 +560,104 @@ class Optimizer:
         signal's model, >= 0 exactly inside the safe set; NaN for other strategies."""
         X = np.atleast_2d(np.asarray(X, dtype=np.float64))
         return self._core.safety_margin(X, context)
+
+    # ---- several outcomes ---------------------------------------------------------------------
+    @property
+    def outcome_names(self) -> List[str]:
+        """The outcomes a tell carries, in tell order: the objectives, then the constraints
+        (["y"] for a study of one objective declared without objectives=)."""
+        return list(self._names())
+
+    def _names(self) -> Any:
+        """The outcome names, read once (fixed at construction): tell needs them every call."""
+        names = self.__dict__.get("_outcome_names")
+        if names is None:
+            names = self._outcome_names = tuple(self._core.outcome_names)
+        return names
+
+    @property
+    def objectives(self) -> List[Any]:
+        """The declared objectives, [(name, "min" | "max")] ([] when none were declared)."""
+        return [(name, "min" if minimize else "max")
+                for name, minimize in self._core.declared_outcomes[0]]
+
+    @property
+    def constraints(self) -> List[Any]:
+        """The declared outcome constraints, [(name, "<=" | ">=", bound)]."""
+        return [tuple(c) for c in self._core.declared_outcomes[1]]
+
+    def pareto_front(self) -> List["_outcomes.ParetoPoint"]:
+        """The Pareto front, a list of ParetoPoint(x, context, outcomes, means,
+        probability_feasible) in the order told: the observed points whose posterior
+        probability of feasibility is at least feasibility_confidence and whose objectives'
+        posterior means no other such point dominates (a point told several times appears once,
+        with its last tell). [] before any such point. One objective: the best() point.
+        outcomes holds every value told there by name, means each objective's posterior mean."""
+        domain = self.domain
+        names = self.outcome_names
+        objectives = [name for name, _ in self.objectives] or names[:1]
+        front = []
+        for p in self._core.pareto_front():
+            front.append(_outcomes.ParetoPoint(
+                _named.action_out(domain, p["x"]),
+                _named.context_out(domain, _context_or_none(p["context"], domain)),
+                dict(zip(names, (float(v) for v in p["outcomes"]))),
+                dict(zip(objectives, (float(v) for v in p["means"]))),
+                float(p["probability_feasible"]),
+            ))
+        return front
+
+    def hypervolume(self) -> float:
+        """The hypervolume of the front's told objective values with respect to
+        reference_point(), in the product of the objectives' units (0 for an empty front)."""
+        return float(self._core.hypervolume())
+
+    def reference_point(self) -> np.ndarray:
+        """The hypervolume's reference point, one entry per objective in its own units (for a
+        minimized objective an upper limit, for a maximized one a lower limit): the one given
+        (reference_point=), else the nadir of the observed front moved out by 10% of the front's
+        range (1 where it is 0). Empty before any feasible observation when inferred."""
+        return self._core.reference_point()
+
+    def probability_of_feasibility(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> Any:
+        """The posterior probability that every declared constraint holds (1 without
+        constraints), from the constraints' GPs: a float for one point (1-D, or a dict on a
+        parameter space), an array for the rows of X (n x d, or a list of dicts)."""
+        one = isinstance(X, Mapping) or np.ndim(X) == 1
+        rows = self._rows_for_query(X)
+        p = self._core.probability_of_feasibility(rows, _named.context_in(self.domain, context))
+        return float(p[0]) if one else p
+
+    def predict_outcome(
+        self, outcome: Union[str, int], X: ArrayLike, context: Optional[ArrayLike] = None
+    ) -> Prediction:
+        """The posterior of one outcome (its name, or its index in outcome_names) at each row
+        of X, as predict() gives objective 0's: Prediction(mean, std) in the outcome's units."""
+        names = self.outcome_names
+        if isinstance(outcome, str):
+            if outcome not in names:
+                raise ValueError(f"outcome {outcome!r} is not one of the study's outcomes "
+                                 f"({', '.join(names)})")
+            outcome = names.index(outcome)
+        elif not _options._is_int(outcome) or not 0 <= int(outcome) < len(names):
+            raise ValueError(f"outcome = {outcome!r}: give a name ({', '.join(names)}) or an "
+                             f"index in [0, {len(names)})")
+        rows = self._rows_for_query(X)
+        return Prediction(*self._core.predict_outcome(int(outcome), rows,
+                                                      _named.context_in(self.domain, context)))
+
+    def observed_outcomes(self) -> Dict[str, np.ndarray]:
+        """Every tell's outcomes as told, {name: n values} in tell order (the rows of
+        observations()); NaN throughout for a failed evaluation, whose outcomes no model
+        learns."""
+        values = self._core.observed_outcomes()
+        return {name: values[:, i] for i, name in enumerate(self.outcome_names)}
+
+    def _rows_for_query(self, X: ArrayLike) -> np.ndarray:
+        domain = self.domain
+        X = _named.rows_in(domain, X)
+        return _rows(np.atleast_2d(np.asarray(X, dtype=np.float64)), "X", domain.action_dim,
+                     "the action dimension")
 
     def last_round_report(self) -> Dict[str, Any]:
         """What the last ask or ask_batch did, a dict: round, t, figure_name and figure (beta_t,

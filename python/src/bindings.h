@@ -22,6 +22,8 @@ void BindOptimizer(py::module_& m);   // Optimizer (BindQueries adds its queries
 
 // Best at a context, predict, the per-round report and its callback (query_bindings.cc).
 void BindQueries(py::class_<Optimizer>& c);
+// Several outcomes: their tells, the Pareto front, hypervolume, feasibility (outcome_bindings.cc).
+void BindOutcomes(py::class_<Optimizer>& c);
 
 }  // namespace python
 }  // namespace gpbandit

@@ -279,6 +279,7 @@ void BindOptimizer(py::module_& m) {
   BindAskTell(c);
   BindState(c);
   BindQueries(c);
+  BindOutcomes(c);
 }
 
 }  // namespace python

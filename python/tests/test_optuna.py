@@ -108,14 +108,6 @@ def test_failed_trials_give_their_point_back():
     assert model.optimizer.num_accepted == 8
 
 
-def test_multi_objective_studies_are_refused():
-    study = optuna.create_study(directions=["minimize", "minimize"],
-                                sampler=GPBanditSampler("ei", seed=1))
-    with pytest.raises(ValueError, match="multi-objective"):
-        study.optimize(lambda t: (t.suggest_float("x", 0, 1), t.suggest_float("y", 0, 1)),
-                       n_trials=3)
-
-
 def test_bad_strategies_are_refused_at_once():
     with pytest.raises(ValueError):
         GPBanditSampler("no-such-strategy")
