@@ -158,3 +158,24 @@ def test_two_objectives_with_a_constraint_on_postgresql_resumed_by_a_new_sampler
     assert len(resumed.trials) == 16
     assert resumed.sampler._model.optimizer.num_accepted == 15
     check_constrained_front(resumed)
+
+
+def test_without_constraints_the_best_feasible_trials_are_optunas_best():
+    study = optuna.create_study(direction="maximize", sampler=GPBanditSampler(seed=4))
+    study.optimize(lambda t: -constrained(t), n_trials=8)
+    assert [t.number for t in best_feasible_trials(study)] == [study.best_trial.number]
+    # One objective without constraints: the sampler's optimizer is the single-objective one.
+    assert study.sampler._model.optimizer.outcome_names == ["y"]
+
+
+def test_optunas_nsga2_continues_a_study_from_the_stored_constraints():
+    study = optuna.create_study(directions=["minimize", "minimize"],
+                                sampler=GPBanditSampler(seed=6, constraints_func=x_at_least))
+    study.optimize(two_objectives, n_trials=8)
+    study.sampler = optuna.samplers.NSGAIISampler(seed=1, population_size=4,
+                                                  constraints_func=x_at_least)
+    study.optimize(two_objectives, n_trials=8)
+    assert len(study.trials) == 16
+    for t in study.trials:
+        assert stored_constraints(t) == [0.3 - t.params["x"]]
+    check_constrained_front(study)

@@ -294,3 +294,29 @@ def test_minimize_says_what_takes_several_values():
 
     result = gpbandit.minimize(one_in_a_list, [(-1.0, 3.0)], n_calls=4, seed=1)
     assert result.fun == pytest.approx(min(v for v in result.func_vals))
+
+
+def test_one_declared_objective_takes_a_number_a_dict_or_one_value_alike():
+    by_number = gpbandit.Optimizer(line(), seed=12, objectives=[("cost", "min")])
+    by_dict = gpbandit.Optimizer(line(), seed=12, objectives=[("cost", "min")])
+    by_list = gpbandit.Optimizer(line(), seed=12, objectives=[("cost", "min")])
+    plain = gpbandit.Optimizer(line(), seed=12, sense="minimize")
+    for x in ([0.0], [1.0], [2.5]):
+        cost = (x[0] - 1.2) ** 2
+        by_number.tell(np.array(x), cost)
+        by_dict.tell(np.array(x), {"cost": cost})
+        by_list.tell(np.array(x), [cost])
+        plain.tell(np.array(x), cost)
+    assert by_number.fingerprint() == by_dict.fingerprint() == by_list.fingerprint()
+    assert by_number.outcome_names == ["cost"]
+    assert by_number.best().x.tolist() == plain.best().x.tolist() == [1.0]
+    assert np.array_equal(by_number.ask(), plain.ask())
+
+
+def test_constraints_without_objectives_keep_the_one_objective_named_y():
+    opt = gpbandit.Optimizer(line(), seed=13, constraints=[("g", ">=", 0.5)])
+    assert opt.outcome_names == ["y", "g"] and opt.objectives == []
+    opt.tell(np.array([1.0]), {"y": 3.0, "g": 1.0})
+    with pytest.raises(ValueError, match="safe-opt"):  # safety signals are another thing
+        opt.tell(np.array([2.0]), {"y": 3.0, "g": 1.0}, constraints=[0.0])
+    assert len(opt.observations().y) == 1
