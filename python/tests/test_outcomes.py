@@ -320,3 +320,15 @@ def test_constraints_without_objectives_keep_the_one_objective_named_y():
     with pytest.raises(ValueError, match="safe-opt"):  # safety signals are another thing
         opt.tell(np.array([2.0]), {"y": 3.0, "g": 1.0}, constraints=[0.0])
     assert len(opt.observations().y) == 1
+
+
+def test_load_if_exists_continues_the_same_declaration_and_names_a_different_one(tmp_path):
+    log = tmp_path / "declared.jsonl"
+    declared = dict(objectives=OBJECTIVES, constraints=[("width", "<=", 1.0)])
+    first = gpbandit.Optimizer(line(), seed=14, log=log, **declared)
+    first.tell(np.array([1.0]), {"near0": 1.0, "near2": 1.0, "width": 0.0})
+    again = gpbandit.Optimizer(line(), seed=14, log=log, load_if_exists=True, **declared)
+    assert again.fingerprint() == first.fingerprint()
+    with pytest.raises(RuntimeError, match="outcomes"):
+        gpbandit.Optimizer(line(), seed=14, log=log, load_if_exists=True, objectives=OBJECTIVES,
+                           constraints=[("width", "<=", 2.0)])
