@@ -66,6 +66,12 @@ OptimizerOptions Unusual() {
   o.num_threads = 3;
   o.finite_set_rank_one_updates = false;
   o.sync_log = false;
+  o.outcomes.objectives = {{"itae", true}, {"effort", false}};
+  o.outcomes.constraints = {{"overshoot", ConstraintSense::kLessEqual, 0.1},
+                            {"margin", ConstraintSense::kGreaterEqual, -2.5}};
+  o.outcomes.reference_point = {3.0, -1.0};
+  o.outcomes.feasibility_confidence = 0.9;
+  o.outcomes.scalarization = ScalarizationRule::kLinear;
   return o;
 }
 
@@ -92,6 +98,10 @@ TEST(OptimizerOptionsJsonTest, EveryLoggedFieldSurvivesARoundTrip) {
   EXPECT_EQ(back.local_model.anchor, LocalAnchor::kHighestMean);
   EXPECT_EQ(back.maximizer_integer_search, IntegerSearch::kLocalSearch);
   EXPECT_EQ(back.fit.kind_ranges.at("ramp").start_min, 0.2);
+  EXPECT_EQ(back.outcomes.constraints.at(1).sense, ConstraintSense::kGreaterEqual);
+  EXPECT_EQ(back.outcomes.constraints.at(1).bound, -2.5);
+  EXPECT_TRUE(back.outcomes.objectives.at(0).minimize);
+  EXPECT_EQ(written.at("outcomes").at("constraints")[0].at("sense"), "<=");
   // JSON has no infinity: infinite reals are strings.
   EXPECT_EQ(written.at("fit").at("kernel_priors")[1].at("stddev_log"), "inf");
   // The process's own settings are not the study's.
@@ -101,8 +111,9 @@ TEST(OptimizerOptionsJsonTest, EveryLoggedFieldSurvivesARoundTrip) {
 
 TEST(OptimizerOptionsJsonTest, AMissingFieldIsNamedByItsPath) {
   const json written = OptimizerOptionsToJson(OptimizerOptions());
-  for (const char* path : {"/seed", "/fit/max_seconds", "/local_model/trust_box_scale",
-                           "/fit/noise_prior/mean_log", "/refit/every"}) {
+  for (const char* path :
+       {"/seed", "/fit/max_seconds", "/local_model/trust_box_scale", "/fit/noise_prior/mean_log",
+        "/refit/every", "/outcomes/feasibility_confidence"}) {
     json missing = written;
     const json::json_pointer pointer(path);
     missing[pointer.parent_pointer()].erase(pointer.back());
@@ -120,6 +131,23 @@ TEST(OptimizerOptionsJsonTest, UnknownKeysAreRefusedWithTheValidOnes) {
   nested["local_model"]["radius"] = 0.5;
   EXPECT_THAT(ErrorOf(nested), HasSubstr("options.local_model: unknown key 'radius'"));
   EXPECT_THAT(ErrorOf(nested), HasSubstr("trust_box_scale"));
+}
+
+TEST(OptimizerOptionsJsonTest, MalformedOutcomesAreRefusedNamingTheEntry) {
+  json written = OptimizerOptionsToJson(Unusual());
+  json bad_sense = written;
+  bad_sense["outcomes"]["constraints"][1]["sense"] = "=<";
+  EXPECT_THAT(ErrorOf(bad_sense), HasSubstr("options.outcomes.constraints[1].sense \"=<\" is not"));
+  json bad_name = written;
+  bad_name["outcomes"]["objectives"][0]["name"] = "it ae";
+  EXPECT_THAT(ErrorOf(bad_name), HasSubstr("outcomes.objectives[0].name = 'it ae'"));
+  json not_array = written;
+  not_array["outcomes"]["objectives"] = "itae";
+  EXPECT_THAT(ErrorOf(not_array),
+              HasSubstr("options.outcomes.objectives = \"itae\": expected an array"));
+  json extra = written;
+  extra["outcomes"]["objectives"][1]["weight"] = 2;
+  EXPECT_THAT(ErrorOf(extra), HasSubstr("options.outcomes.objectives[1]: unknown key 'weight'"));
 }
 
 TEST(OptimizerOptionsJsonTest, WrongTypesAreRefusedNamingFieldAndValue) {
