@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
@@ -25,6 +26,7 @@ struct LogFlags {
   SpaceFlags space;
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
   OutcomeFlags outcome;
+  DeclarationFlags declaration;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
 };
@@ -47,6 +49,8 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
   AddOutcomeFlags(desc, &f->outcome,
                   "first call; remembered by the log, later calls must match or omit it",
                   NonFiniteRewardPolicy::kThrow);
+  AddDeclarationFlags(desc, &f->declaration,
+                      "first call; remembered by the log, later calls must match or omit it");
 }
 
 // The --option values for the study's strategy.
@@ -83,6 +87,7 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
     throw UsageError("--seed " + std::to_string(f.seed) + " differs from the log's seed " +
                      std::to_string(optimizer.options().seed) + " (" + where + ")");
   CheckOutcomeMatches(f.outcome, optimizer, where);
+  CheckDeclarationMatches(f.declaration, f.outcome, optimizer, where);
   const StrategyParams& logged = optimizer.strategy_options();
   if (logged.MergedWith(OptionsOf(f, optimizer.strategy_name())) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
@@ -116,6 +121,10 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   OptimizerOptions options;
   options.seed = f.seed;
   options.sense = SenseOf(f.outcome, ObjectiveSense::kMaximize);
+  options.outcomes = OutcomesFromFlags(f.declaration, f.outcome);
+  if (!options.outcomes.objectives.empty())
+    options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
+                                                            : ObjectiveSense::kMaximize;
   options.log_path = f.study.log_path;
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
@@ -136,6 +145,7 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
   CheckStudyFlags(f.study, /*with_log=*/true);
   CheckStudyAccess(f.study, /*writes=*/true);
   SpaceFromFlags(f.space, f.bounds);  // a bad or conflicting --param, before anything is read
+  OutcomesFromFlags(f.declaration, f.outcome);  // a bad --objective or --constraint, likewise
   if (!f.study.log_path.empty() && !LogHasRecords(f.study.log_path)) return NewLogOptimizer(f);
   std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
   CheckFlagsMatch(*optimizer, f, vm);
@@ -159,6 +169,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
                       "[--print-trial] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
+  NoteDeclarationFlags(vm, &f.declaration);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   long trial = -1;
   const Eigen::VectorXd x = optimizer->Ask(ContextArg(f), &trial);
@@ -175,8 +186,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
 int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
   std::vector<std::string> x_texts;
-  std::string g_text;
-  double y = 0;
+  std::string g_text, y_text;
   long trial = -1;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
@@ -184,10 +194,12 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   desc.add_options()("x", po::value(&x_texts)->required(),
                      "the action tried, x1,x2,...; with named parameters its name=value pairs, "
                      "as suggest prints them, in one --x or several")(
-      "y", po::value(&y)->required(),
-      "the value observed: a reward (higher is better), or a cost under --sense minimize")(
-      "g", po::value(&g_text),
-      "the measured constraint signals g1,g2,... (safe-opt with constraint_thresholds)")(
+      "y", po::value(&y_text)->required(),
+      "the value observed: a reward (higher is better), or a cost under --sense minimize; in a "
+      "study of several outcomes (--objective, --constraint) every outcome by name, "
+      "itae=0.3,tv=4.2")("g", po::value(&g_text),
+                         "the measured constraint signals g1,g2,... (safe-opt with "
+                         "constraint_thresholds)")(
       "trial", po::value(&trial),
       "the trial number suggest gave (suggest --print-trial, gpbandit pending): releases that "
       "suggestion's pending point whatever --x is (e.g. rounded)")(
@@ -196,28 +208,49 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   po::variables_map vm;
   if (!ParseArguments("observe",
                       "(--log runs.jsonl | --storage URL [--study NAME]) (--x 0.3,4.2 | --x "
-                      "'kp=3.2 taps=7 mode=pid') --y 1.7 "
+                      "'kp=3.2 taps=7 mode=pid') (--y 1.7 | --y itae=0.3,tv=4.2) "
                       "[--trial N] [--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
+  NoteDeclarationFlags(vm, &f.declaration);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
   const Eigen::VectorXd g = g_text.empty() ? Eigen::VectorXd() : ParseDoubleList("g", g_text);
-  RequireTellable(*optimizer, y, "--y");
+  // Every check before the first write: a refused observation leaves the study as it was.
+  const Eigen::VectorXd values = ParseOutcomeFlag(*optimizer, "--y", y_text);
+  RequireTellableOutcomes(*optimizer, values, "--y");
+  const bool outcomes = DeclaresOutcomes(*optimizer);
+  if (outcomes && g.size() > 0)
+    throw UsageError(
+        "--g tells safe-opt's measured signals; this study's constraints are "
+        "outcomes, told in --y (" +
+        DescribeOutcomes(optimizer->options().outcomes, optimizer->options().sense) + ")");
+  long answered = -1;
   if (vm.count("trial")) {
     RequirePendingTrial(*optimizer, trial, DescribeStudy(f.study));
-    optimizer->TellTrial(trial, x, ContextArg(f), y, g);
-  } else if (const long printed = FindPendingPrintedAs(optimizer->pending_points(),
-                                                       optimizer->domain(), x, ContextArg(f));
-             printed >= 0) {
-    // The suggestion as suggest printed it (a bound snapped) answers its pending point.
-    optimizer->TellTrial(printed, x, ContextArg(f), y, g);
+    answered = trial;
   } else {
-    optimizer->Tell(x, ContextArg(f), y, g);
+    // The suggestion as suggest printed it (a bound snapped) answers its pending point.
+    answered =
+        FindPendingPrintedAs(optimizer->pending_points(), optimizer->domain(), x, ContextArg(f));
+  }
+  if (outcomes) {
+    if (answered >= 0) {
+      optimizer->TellTrialOutcomes(answered, x, ContextArg(f), values);
+    } else {
+      optimizer->TellOutcomes(x, ContextArg(f), values);
+    }
+  } else if (answered >= 0) {
+    optimizer->TellTrial(answered, x, ContextArg(f), values(0), g);
+  } else {
+    optimizer->Tell(x, ContextArg(f), values(0), g);
   }
   if (clear_pending) optimizer->ClearPending();
-  streams.err << "[observe] recorded y = " << y << "; " << optimizer->num_accepted()
-              << " observations in " << DescribeStudy(f.study) << "\n";
+  streams.err << "[observe] recorded "
+              << (outcomes ? OutcomeText(optimizer->options().outcomes, values)
+                           : "y = " + FormatDouble(values(0)))
+              << "; " << optimizer->num_accepted() << " observations in " << DescribeStudy(f.study)
+              << "\n";
   return kExitOk;
 }
 

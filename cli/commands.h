@@ -24,6 +24,7 @@ int StrategiesCommand(const std::vector<std::string>& args, Streams streams);
 int BestCommand(const std::vector<std::string>& args, Streams streams);
 int PredictCommand(const std::vector<std::string>& args, Streams streams);
 int PlotCommand(const std::vector<std::string>& args, Streams streams);
+int ParetoCommand(const std::vector<std::string>& args, Streams streams);
 
 }  // namespace cli
 }  // namespace gpbandit

@@ -112,15 +112,21 @@ int Wait(pid_t child, bool* signalled, std::chrono::steady_clock::time_point* si
 
 }  // namespace
 
-bool ParseReward(const std::string& output, double* reward, std::string* problem) {
+std::string LastLine(const std::string& output) {
   std::size_t end = output.find_last_not_of(" \t\r\n");
-  if (end == std::string::npos) {
-    *problem = "no output";
-    return false;
-  }
+  if (end == std::string::npos) return "";
   const std::size_t start = output.find_last_of('\n', end) + 1;  // npos + 1 == 0
   std::string line = output.substr(start, end + 1 - start);
   line.erase(0, line.find_first_not_of(" \t"));
+  return line;
+}
+
+bool ParseReward(const std::string& output, double* reward, std::string* problem) {
+  const std::string line = LastLine(output);
+  if (line.empty()) {
+    *problem = "no output";
+    return false;
+  }
   char* parsed_end = nullptr;
   const double value = std::strtod(line.c_str(), &parsed_end);
   if (parsed_end == line.c_str() || *parsed_end != '\0' || !std::isfinite(value)) {
@@ -155,6 +161,8 @@ EvaluationResult RunEvaluation(
     result.problem = "it exited with status " + std::to_string(WEXITSTATUS(status));
     return result;
   }
+  result.completed = true;
+  result.output = output;
   if (ParseReward(output, &result.reward, &result.problem))
     result.outcome = EvaluationResult::Outcome::kReward;
   return result;

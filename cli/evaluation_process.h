@@ -19,7 +19,14 @@ struct EvaluationResult {
   Outcome outcome = Outcome::kFailed;
   double reward = 0.0;
   std::string problem;
+  // The command exited with status 0 (whatever its output), and its standard output: a study of
+  // several outcomes reads them from the output's last line (LastLine) instead of `reward`.
+  bool completed = false;
+  std::string output;
 };
+
+// The last non-empty line of `output`, without surrounding blanks ("" if none).
+std::string LastLine(const std::string& output);
 
 // Runs argv (argv[0] looked up in PATH, the point's coordinates already appended by the
 // caller) with `environment` added to the worker's own, its standard output read through a

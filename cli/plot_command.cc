@@ -10,7 +10,8 @@
 // suggestion is asked of a copy of its records, read under a shared lock. For a safe-opt study
 // the safe set (safe_set_slice.h) is drawn with its sides told apart: in 1-D the band is
 // green where the points are safe and red where not, in 2-D a green line is its edge and grey
-// crosses cover the unsafe side.
+// crosses cover the unsafe side. A study of several objectives is drawn as its Pareto front
+// instead (cli/pareto_plot.h), two objectives at a time (--objectives).
 #include <unistd.h>
 
 #include <cmath>
@@ -23,6 +24,7 @@
 #include "cli/commands.h"
 #include "cli/io/csv.h"
 #include "cli/parameter_flags.h"
+#include "cli/pareto_plot.h"
 #include "cli/plot.h"
 #include "cli/plot_slice.h"
 #include "cli/safe_set_slice.h"
@@ -38,7 +40,7 @@ struct PlotFlags {
   StudyFlags study;
   std::string context, dims = "0";
   std::vector<std::string> at;
-  std::string out;
+  std::string out, objectives;
   int grid = 0;  // 0: 200 points on a 1-D slice, 60 x 60 on a 2-D one
   double width = 2.0;
   bool keep_plot_files = false;
@@ -271,7 +273,10 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
       "label)")("width", ValueWithDefault(&f.width),
                 "the band: mean +- width standard deviations (1-D)")(
       "keep-plot-files", po::bool_switch(&f.keep_plot_files),
-      "keep gnuplot's data and script beside the picture (PNG.dat, PNG.gp)");
+      "keep gnuplot's data and script beside the picture (PNG.dat, PNG.gp)")(
+      "objectives", po::value(&f.objectives),
+      "a study of several objectives: the two drawn against each other, by name or index "
+      "(default: the first two)");
   po::variables_map vm;
   if (!ParseArguments("plot",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --out model.png "
@@ -285,6 +290,20 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
   CheckStudyFlags(f.study, /*with_log=*/true);
   CheckStudyAccess(f.study, /*writes=*/false);
   const std::unique_ptr<Optimizer> opt = OpenExistingStudy(f.study);
+  const OutcomeOptions& outcomes = opt->options().outcomes;
+  if (outcomes.num_objectives() > 1) {
+    for (const char* flag : {"dims", "at", "context", "grid", "width"})
+      if (vm.count(flag) && !vm[flag].defaulted())
+        throw UsageError(std::string("--") + flag +
+                         " draws the model of one objective; a study of several objectives is "
+                         "drawn as its Pareto front (--objectives a,b)");
+    RequireObservations(*opt, f.study, "to draw");
+    const std::pair<int, int> axes = FrontAxes(outcomes, f.objectives);
+    return DrawFront(*opt, axes, f.out, f.keep_plot_files, streams.err) ? kExitOk : kExitFailure;
+  }
+  if (!f.objectives.empty())
+    throw UsageError("--objectives " + f.objectives +
+                     " draws the front of a study of several objectives; this one has one");
   SliceData s;
   s.axes = SliceAxes(opt->domain(), f);
   s.width = f.width;
@@ -298,6 +317,9 @@ int PlotCommand(const std::vector<std::string>& args, Streams streams) {
     opt->domain().CheckAction(s.base, "--at");
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
+  } catch (const std::logic_error& e) {
+    // A constrained study with no point feasible with its confidence yet: no recommendation.
+    throw InputError(DescribeStudy(f.study) + ": " + e.what() + "; give --at to draw anyway");
   }
   s.has_next = NextSuggestion(f, s.z, &s.next, streams.err);
   const PlotFiles files(f.out, f.keep_plot_files);

@@ -3,7 +3,8 @@
 // Python (optimizer.h): the recommendation (without --context the observed point with the
 // highest posterior mean, at a context the maximizer of the posterior mean there), and the
 // posterior mean and standard deviation at a point, in the study's units (costs under --sense
-// minimize). Points of a study of named parameters are name=value pairs (cli/parameter_flags.h).
+// minimize; another outcome of a study of several with --outcome NAME). Points of a study of
+// named parameters are name=value pairs (cli/parameter_flags.h).
 #include <cmath>
 #include <memory>
 #include <ostream>
@@ -56,6 +57,13 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
     r = optimizer->Best(ContextOf(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--context: ") + e.what());
+  } catch (const std::logic_error& e) {
+    // Several objectives have no single best point; a constrained study may have no point
+    // feasible with the study's confidence yet.
+    throw InputError(DescribeStudy(f.study) + ": " + e.what() +
+                     (optimizer->options().outcomes.num_objectives() > 1
+                          ? " (gpbandit pareto prints the front)"
+                          : ""));
   }
   streams.out << SuggestionText(optimizer->domain(), r.x) << std::endl;
   // Under a safe strategy Best stays inside the safe set: say how far inside.
@@ -79,10 +87,14 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
 int PredictCommand(const std::vector<std::string>& args, Streams streams) {
   QueryFlags f;
   std::vector<std::string> x_texts;
+  std::string outcome;
   po::options_description desc("options");
   AddQueryFlags(&desc, &f);
   desc.add_options()("x", po::value(&x_texts)->required(),
-                     "the action x1,x2,...; with named parameters its name=value pairs");
+                     "the action x1,x2,...; with named parameters its name=value pairs")(
+      "outcome", po::value(&outcome),
+      "a study of several outcomes: the outcome predicted, by name (default: the first "
+      "objective)");
   po::variables_map vm;
   if (!ParseArguments("predict",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 "
@@ -91,9 +103,15 @@ int PredictCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   const std::unique_ptr<Optimizer> optimizer = OpenForQuery(f);
   const Eigen::VectorXd x = ParsePoint(optimizer->domain(), "x", x_texts);
+  const OutcomeOptions& outcomes = optimizer->options().outcomes;
+  const int index = outcome.empty() ? 0 : outcomes.IndexOf(outcome);
+  if (index < 0)
+    throw UsageError("--outcome '" + outcome + "' is not an outcome of this study; its outcomes: " +
+                     JoinNames(outcomes.names()));
   Prediction p;
   try {
-    p = optimizer->Predict(x, ContextOf(f));
+    p = index == 0 ? optimizer->Predict(x, ContextOf(f))
+                   : optimizer->PredictOutcome(index, x, ContextOf(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -16,6 +16,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/strategy_options.h"
@@ -47,6 +48,7 @@ struct CreateFlags {
   StudyFlags study;
   SpaceFlags space;
   OutcomeFlags outcome;
+  DeclarationFlags declaration;
   std::string bounds, strategy = "gp-ucb", context_bounds;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
@@ -88,12 +90,14 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   // Workers run commands that may crash: a crash is recorded as failed by default (under throw a
   // worker releases the point instead).
   AddOutcomeFlags(&desc, &f.outcome, "the study remembers it", NonFiniteRewardPolicy::kSkip);
+  AddDeclarationFlags(&desc, &f.declaration, "the study remembers them");
   po::variables_map vm;
   if (!ParseArguments("study create",
                       "--storage URL [--study NAME] (--bounds 0:1,0:10 | --param "
                       "kp=log:0.1:100 ... | --space space.json) [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
+  NoteDeclarationFlags(vm, &f.declaration);
   CheckStudyFlags(f.study, false);
   RequireRegisteredStrategy("--strategy", f.strategy);
   const StrategyParams strategy_options =
@@ -104,6 +108,10 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   options.seed = f.seed;
   options.sense = SenseOf(f.outcome, ObjectiveSense::kMaximize);
   options.non_finite_rewards = FailuresOf(f.outcome, NonFiniteRewardPolicy::kSkip);
+  options.outcomes = OutcomesFromFlags(f.declaration, f.outcome);
+  if (!options.outcomes.objectives.empty())
+    options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
+                                                            : ObjectiveSense::kMaximize;
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
@@ -141,6 +149,22 @@ int List(const std::vector<std::string>& args, Streams streams) {
   return kExitOk;
 }
 
+// The declared outcomes, as in the study's header.
+json OutcomesJson(const Optimizer& optimizer) {
+  const OutcomeOptions& o = optimizer.options().outcomes;
+  json objectives = json::array(), constraints = json::array();
+  for (const ObjectiveSpec& s : o.objectives)
+    objectives.push_back({{"name", s.name}, {"sense", s.minimize ? "minimize" : "maximize"}});
+  for (const ConstraintSpec& c : o.constraints)
+    constraints.push_back(
+        {{"name", c.name}, {"sense", ConstraintSenseSymbol(c.sense)}, {"bound", c.bound}});
+  return {{"objectives", objectives},
+          {"constraints", constraints},
+          {"reference_point", o.reference_point},
+          {"feasibility_confidence", o.feasibility_confidence},
+          {"scalarization", ScalarizationRuleName(o.scalarization)}};
+}
+
 json SummaryJson(const Optimizer& optimizer, double now) {
   const std::vector<PendingPoint> pending = optimizer.pending_points();
   int expired = 0;
@@ -158,7 +182,21 @@ json SummaryJson(const Optimizer& optimizer, double now) {
             {"pending", pending.size()},
             {"pending_expired", expired},
             {"rounds", optimizer.rounds()}};
-  if (optimizer.num_accepted() > 0) {
+  const OutcomeOptions& outcomes = optimizer.options().outcomes;
+  if (DeclaresOutcomes(optimizer)) j["outcomes"] = OutcomesJson(optimizer);
+  if (optimizer.num_accepted() == 0) return j;
+  if (outcomes.num_objectives() > 1) {
+    // Several objectives have no single best point: the front's size and hypervolume.
+    const Eigen::VectorXd reference = optimizer.ReferencePoint();
+    j["pareto_front"] = {
+        {"points", optimizer.ParetoFront().size()},
+        {"hypervolume", optimizer.Hypervolume()},
+        {"reference_point",
+         std::vector<double>(reference.data(), reference.data() + reference.size())},
+        {"reference_point_given", !outcomes.reference_point.empty()}};
+    return j;
+  }
+  try {
     // In the study's own units: the value told there, a cost under --sense minimize.
     const Recommendation best = optimizer.Best();
     const bool costs = optimizer.options().sense == ObjectiveSense::kMinimize;
@@ -166,6 +204,10 @@ json SummaryJson(const Optimizer& optimizer, double now) {
                  {"z", FormatVector(best.z)},
                  {"posterior_mean", best.posterior_mean},
                  {costs ? "observed_cost" : "observed_reward", best.observed_reward}};
+  } catch (const std::logic_error& e) {
+    // A constrained study before any point is feasible with the study's confidence.
+    j["best"] = nullptr;
+    j["best_missing"] = e.what();
   }
   return j;
 }

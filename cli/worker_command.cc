@@ -1,7 +1,9 @@
 // gpbandit worker: one of many processes (on one machine or many) optimizing one study. Loops:
 // ask the study for a point, run COMMAND ARGS... x1 ... xd with the point also in the
 // environment (GPBANDIT_X=x1,...,xd, GPBANDIT_X1..., GPBANDIT_Z..., GPBANDIT_STUDY,
-// GPBANDIT_WORKER), read the reward from the last line of its standard output, tell it. A
+// GPBANDIT_WORKER), read the reward from the last line of its standard output, tell it (a
+// study of several outcomes: the line holds them, name=value pairs or the values in tell
+// order, cli/outcome_declaration.h). A
 // non-zero exit or an unparsable reward is a failed evaluation: recorded as failed when the
 // study skips failures (`study create --failures skip`, the default), otherwise the point is
 // released and the worker goes on. SIGINT or SIGTERM: the command gets SIGTERM, the worker
@@ -9,7 +11,7 @@
 // standard output as x1,...,xd,y once it is durable in the study. In a study of named
 // parameters (cli/parameter_flags.h) the arguments are name=value pairs, GPBANDIT_X holds them
 // separated by blanks, GPBANDIT_X1... their values, and each told evaluation is printed as
-// "name=value ... y=Y".
+// "name=value ... y=Y" (several outcomes: "name=value ... itae=V tv=V"; a box: x1,...,xd,v1,...).
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -18,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/evaluation_process.h"
 #include "cli/io/csv.h"
+#include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
 #include "cli/study_flags.h"
@@ -73,9 +76,27 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
     optimizer.Release(x, z);
     return false;
   }
-  if (result.outcome == EvaluationResult::Outcome::kFailed) {
+  // A study of several outcomes reads them from the command's last line (outcome_declaration.h).
+  const bool outcomes = DeclaresOutcomes(optimizer);
+  const OutcomeOptions& declared = optimizer.options().outcomes;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Eigen::VectorXd values = Eigen::VectorXd::Constant(declared.num_outcomes(), nan);
+  bool failed = result.outcome == EvaluationResult::Outcome::kFailed;
+  std::string problem = result.problem;
+  if (outcomes && result.completed) {
+    failed = !ParseOutcomeLine(declared, LastLine(result.output), &values, &problem);
+    if (failed) {
+      values.setConstant(nan);
+    } else if (!values.allFinite()) {
+      failed = true;
+      problem = "an outcome is not finite (" + OutcomeText(declared, values) + ")";
+    }
+  } else if (!failed) {
+    values(0) = result.reward;
+  }
+  if (failed) {
     streams.err << "[worker] " << PointText(optimizer.domain(), evaluated)
-                << ": the evaluation failed: " << result.problem;
+                << ": the evaluation failed: " << problem;
     if (optimizer.options().non_finite_rewards == NonFiniteRewardPolicy::kThrow) {
       optimizer.Release(x, z);
       streams.err << "; released (the study refuses failed evaluations)\n";
@@ -83,19 +104,25 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
     }
     streams.err << "; recorded as failed\n";
   }
-  const double y = result.outcome == EvaluationResult::Outcome::kReward
-                       ? result.reward
-                       : std::numeric_limits<double>::quiet_NaN();
-  if (evaluated == x) {
-    optimizer.Tell(x, z, y);
+  if (outcomes) {
+    if (evaluated == x) {
+      optimizer.TellOutcomes(x, z, values);
+    } else {
+      optimizer.TellTrialOutcomes(trial, evaluated, z, values);
+    }
+  } else if (evaluated == x) {
+    optimizer.Tell(x, z, values(0));
   } else {
-    optimizer.TellTrial(trial, evaluated, z, y);
+    optimizer.TellTrial(trial, evaluated, z, values(0));
   }
+  // Once durable: the point, then the outcomes (x1,...,xd,v1,...,vk in tell order for a box;
+  // name=value pairs for named parameters).
   if (optimizer.domain().action_space() != nullptr) {
-    streams.out << PointText(optimizer.domain(), evaluated) << " y=" << io::FormatDouble(y)
+    streams.out << PointText(optimizer.domain(), evaluated) << " "
+                << (outcomes ? OutcomeText(declared, values) : "y=" + io::FormatDouble(values(0)))
                 << std::endl;
   } else {
-    streams.out << FormatVector(evaluated) << "," << io::FormatDouble(y) << std::endl;
+    streams.out << FormatVector(evaluated) << "," << FormatVector(values) << std::endl;
   }
   return true;
 }

@@ -247,6 +247,42 @@ json LeaveOneOut(const Optimizer& opt, int max_points) {
   return out;
 }
 
+namespace {
+
+// The point the slices pass through: the recommendation, or, in a study without a single one
+// (several objectives; constraints with no point feasible yet), the front's first point, else
+// the last accepted observation; the views then show objective 0's model there.
+Recommendation SliceBase(const Optimizer& opt, const Eigen::VectorXd& context) {
+  try {
+    return opt.Best(context);
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::logic_error&) {
+  }
+  Recommendation r;
+  const std::vector<ParetoPoint> front = opt.ParetoFront();
+  const std::vector<Observation> observations = opt.observations();
+  if (!front.empty()) {
+    r.x = front.front().x;
+    r.z = front.front().z;
+    r.observed_reward = front.front().outcomes(0);
+  } else {
+    for (auto o = observations.rbegin(); o != observations.rend(); ++o) {
+      if (!o->accepted) continue;
+      r.x = o->x;
+      r.z = o->z;
+      r.observed_reward = o->y;
+      break;
+    }
+  }
+  if (r.x.size() == 0) return opt.Best(context);  // nothing observed: Best's own error
+  if (context.size() > 0) r.z = context;
+  r.posterior_mean = opt.Predict(r.x, r.z).mean;
+  return r;
+}
+
+}  // namespace
+
 json ModelViews(Optimizer& opt, const std::vector<std::string>& names,
                 const std::vector<FitRow>& fits, const ModelRequest& request) {
   const Domain& domain = opt.domain();
@@ -256,7 +292,7 @@ json ModelViews(Optimizer& opt, const std::vector<std::string>& names,
     CheckIndex("cy", request.contour_y, domain.action_dim());
   }
   CheckIndex("acq", request.acquisition_dim, domain.action_dim());
-  const Recommendation best = opt.Best(request.context);
+  const Recommendation best = SliceBase(opt, request.context);
   const Eigen::VectorXd z = request.context.size() > 0 ? request.context : best.z;
   json out = {{"recommendation",
                {{"x", VectorJson(best.x)},

@@ -164,12 +164,17 @@ TEST_F(CliTest, TheReadmesCommandLineBlockObservesWhatItSuggested) {
   ASSERT_EQ(
       std::system(("cd '" + dir_ + "' && GLOG_minloglevel=3 sh block.sh 2> block.err").c_str()), 0)
       << script << ReadAll(dir_ + "/block.err");
-  for (const std::string log : {"runs.jsonl", "gains.jsonl"}) {
+  for (const std::string log : {"runs.jsonl", "gains.jsonl", "pid.jsonl"}) {
     const auto study = Optimizer::Resume(dir_ + "/" + log);
     EXPECT_EQ(study->num_accepted(), 1) << log;
     EXPECT_TRUE(study->pending_points().empty()) << log << ": the suggestion was not observed";
   }
   EXPECT_EQ(Optimizer::Resume(dir_ + "/gains.jsonl")->options().sense, ObjectiveSense::kMinimize);
+  // The study of several outcomes recorded all three, by name.
+  const auto pid = Optimizer::Resume(dir_ + "/pid.jsonl");
+  EXPECT_EQ(pid->options().outcomes.num_outcomes(), 3);
+  ASSERT_EQ(pid->observations().size(), 1u);
+  EXPECT_EQ(pid->observations()[0].y, 0.62);
 }
 
 }  // namespace
