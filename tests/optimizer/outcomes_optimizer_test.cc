@@ -204,6 +204,26 @@ TEST(OutcomesOptimizer, InfersTheReferencePointFromTheFront) {
   for (int i = 0; i < 2; ++i) EXPECT_NEAR(r(i), worst(i) + 0.1 * (worst(i) - best(i)), 1e-12);
 }
 
+// A batch under several outcomes holds distinct points, each chosen by the acquisition (a repeat
+// would have been replaced by a uniform point, whose value is far below the others').
+TEST(OutcomesOptimizer, BatchesSpreadOverEveryOutcomesModel) {
+  OptimizerOptions o = TwoObjectives(9);
+  o.outcomes.constraints = {{"g", ConstraintSense::kLessEqual, 1.2}};
+  Optimizer opt(Domain::Box(Eigen::Vector3d::Zero(), Eigen::Vector3d::Ones()), nullptr, "ehvi", o);
+  for (int i = 0; i < 10; ++i) {
+    const Eigen::VectorXd x = opt.Ask();
+    const Eigen::Vector2d f = Zdt1(x);
+    opt.TellOutcomes(x, Eigen::VectorXd(), Eigen::Vector3d(f(0), f(1), x.sum()));
+  }
+  const Eigen::MatrixXd batch = opt.AskBatch(3);
+  const RoundReport report = opt.last_round_report();
+  ASSERT_EQ(report.acquisition_values.size(), 3u);
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_TRUE(std::isfinite(report.acquisition_values[static_cast<std::size_t>(a)]));
+    for (int b = a + 1; b < 3; ++b) EXPECT_GT((batch.col(a) - batch.col(b)).norm(), 1e-3);
+  }
+}
+
 // A wrong number of outcomes, an unknown or missing name, and a NaN under the default policy are
 // refused, and nothing changes.
 TEST(OutcomesOptimizer, RefusedInputChangesNothing) {
