@@ -79,6 +79,15 @@ int ParetoCommand(const std::vector<std::string>& args, Streams streams) {
                 << DescribeOutcomes(outcomes, optimizer->options().sense) << ")\n";
     return kExitOk;
   }
+  streams.err << "[pareto] " << front.size() << " of " << optimizer->num_accepted()
+              << " observations on the front; "
+              << DescribeOutcomes(outcomes, optimizer->options().sense) << "\n";
+  if (outcomes.num_objectives() == 1) {
+    // One objective orders the points: no trade-off to measure.
+    streams.out << "# one objective: the best point feasible with probability >= "
+                << FormatDouble(outcomes.feasibility_confidence) << "\n";
+    return kExitOk;
+  }
   const Eigen::VectorXd reference = optimizer->ReferencePoint();
   std::vector<std::string> named;
   const std::vector<std::string> names = outcomes.names();
@@ -92,9 +101,6 @@ int ParetoCommand(const std::vector<std::string>& args, Streams streams) {
                         "range; --reference-point sets one)"
                       : " (--reference-point)")
               << "\n";
-  streams.err << "[pareto] " << front.size() << " of " << optimizer->num_accepted()
-              << " observations on the front; "
-              << DescribeOutcomes(outcomes, optimizer->options().sense) << "\n";
   return kExitOk;
 }
 

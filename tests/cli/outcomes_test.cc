@@ -252,6 +252,10 @@ TEST_F(CliTest, ParetoPrintsTheNonDominatedPointsAndTheirHypervolume) {
   EXPECT_EQ(j.at("pareto_front").at("points"), printed.size());
   EXPECT_NEAR(j.at("pareto_front").at("hypervolume").get<double>(), hv, 1e-12 * std::max(1.0, hv));
   EXPECT_EQ(j.at("outcomes").at("objectives").size(), 2u);
+  // The report (the dashboard's views) draws a study of several objectives too.
+  // (its slices through the front's first point: Best has no single answer here).
+  ASSERT_EQ(Run("report --storage p.jsonl --out r.html").status, 0);
+  EXPECT_THAT(ReadAll(dir_ + "/r.html"), HasSubstr("\"recommendation\":{"));
 }
 
 // An outcome study resumes from its log: suggest after observe, round after round, each
@@ -284,6 +288,33 @@ TEST_F(CliTest, AnOutcomeStudyResumesFromItsLog) {
   r = Run("pareto --log r.jsonl");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("x1\tx2\titae\ttv\tovershoot\tmean_itae\tmean_tv\tp_feasible"));
+}
+
+// One objective under a constraint: no recommendation before a point is feasible with the
+// study's confidence (best, plot and pareto say so), then the feasible point only.
+TEST_F(CliTest, AConstrainedStudyRecommendsOnlyAFeasiblePoint) {
+  Result r =
+      Run("observe --log c.jsonl --bounds 0:1 --sense minimize --constraint 'c<=0' "
+          "--x 0.2 --y y=1,c=5");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(Run("observe --log c.jsonl --x 0.8 --y y=2,c=4").status, 0);
+  r = Run("best --log c.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("feasible"));
+  r = Run("pareto --log c.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("# no observed point is feasible with probability >= 0.95 yet"));
+  EXPECT_EQ(nlohmann::json::parse(Run("study show --storage c.jsonl").out).at("best"), nullptr);
+  ASSERT_EQ(Run("observe --log c.jsonl --x 0.5 --y y=3,c=-2").status, 0);
+  r = Run("best --log c.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(FirstLine(r.out), "0.5");  // the only feasible point, though the costliest
+  r = Run("pareto --log c.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> lines = Split(r.out, '\n');
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0], "x1\ty\tc\tmean_y\tp_feasible");
+  EXPECT_EQ(lines[1].substr(0, 9), "0.5\t3\t-2\t");
 }
 
 // A shared study in a file (flock) carries its outcomes: study create declares them, workers
