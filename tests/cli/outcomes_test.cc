@@ -368,6 +368,26 @@ TEST_F(CliTest, SharedStudyAndWorkersCarryOutcomes) {
   const Result show = Run("study show --storage s.jsonl");
   ASSERT_EQ(show.status, 0) << show.err;
   EXPECT_EQ(nlohmann::json::parse(show.out).at("outcomes").at("constraints")[0].at("bound"), 1.5);
+
+  // Named parameters: the command gets kp=V, and the worker prints the pairs and the outcomes.
+  r =
+      Run("study create --storage n.jsonl --param kp=log:0.1:10 --objective a:min "
+          "--objective b:max");
+  ASSERT_EQ(r.status, 0) << r.err;
+  Write("kp.sh",
+        "#!/bin/sh\nk=${1#kp=}\nawk -v k=$k 'BEGIN { printf \"%.17g %.17g\\n\", k, -k*k }'\n");
+  ASSERT_EQ(std::system(("chmod +x '" + dir_ + "/kp.sh'").c_str()), 0);
+  r = Run("worker --storage n.jsonl --evaluations 2 -- ./kp.sh");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const std::string& line : Split(r.out, '\n')) {
+    EXPECT_THAT(line, ::testing::MatchesRegex("kp=[0-9.e+-]+ a=[0-9.e+-]+ b=-[0-9.e+-]+")) << r.out;
+  }
+  const auto named = Optimizer::Resume(dir_ + "/n.jsonl");
+  ASSERT_EQ(named->observations().size(), 2u);
+  for (const Observation& o : named->observations()) {
+    EXPECT_NEAR(o.y, o.x(0), 1e-12);
+    EXPECT_NEAR(o.constraints(0), -o.x(0) * o.x(0), 1e-12);
+  }
 }
 
 // plot draws a study of several objectives as its front; the model-slice flags are refused.

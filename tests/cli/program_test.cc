@@ -27,8 +27,8 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST_F(CliTest, HelpOnEveryCommandExitsZero) {
-  for (const std::string command :
-       {"run", "fit", "suggest", "observe", "demo", "sensor-data", "strategies"}) {
+  for (const std::string command : {"run", "fit", "suggest", "observe", "demo", "sensor-data",
+                                    "strategies", "pareto", "pid-tradeoff"}) {
     const Result r = Run(command + " --help");
     EXPECT_EQ(r.status, 0) << command << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr("usage: gpbandit " + command)) << command;
