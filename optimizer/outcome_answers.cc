@@ -6,6 +6,7 @@
 
 #include "gpbandit/acquisition/feasibility.h"
 #include "gpbandit/acquisition/hypervolume.h"
+#include "gpbandit/numerics/format.h"
 #include "optimizer/outcome_table.h"
 
 namespace gpbandit {

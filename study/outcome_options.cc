@@ -10,7 +10,7 @@
 namespace gpbandit {
 namespace {
 
-bool Fail(std::string* error, const std::string& message) {
+bool RefuseOutcomes(std::string* error, const std::string& message) {
   if (error) *error = message;
   return false;
 }
@@ -51,32 +51,34 @@ bool OutcomeOptions::IsValid(std::string* error) const {
         objective ? "objectives[" + std::to_string(i) + "].name"
                   : "constraints[" + std::to_string(i - num_objectives()) + "].name";
     if (!WellFormedName(all[i]))
-      return Fail(error, field + " = '" + all[i] +
-                             "': must be non-empty, without whitespace or any of = , < > :");
+      return RefuseOutcomes(
+          error,
+          field + " = '" + all[i] + "': must be non-empty, without whitespace or any of = , < > :");
     if (!seen.insert(all[i]).second)
-      return Fail(error, field + " = '" + all[i] + "': the name is used twice");
+      return RefuseOutcomes(error, field + " = '" + all[i] + "': the name is used twice");
   }
   for (std::size_t j = 0; j < constraints.size(); ++j) {
     if (!std::isfinite(constraints[j].bound))
-      return Fail(error, "constraints[" + std::to_string(j) + "].bound = " +
-                             FormatDouble(constraints[j].bound) + ": must be finite");
+      return RefuseOutcomes(error, "constraints[" + std::to_string(j) + "].bound = " +
+                                       FormatDouble(constraints[j].bound) + ": must be finite");
     if (constraints[j].sense != ConstraintSense::kLessEqual &&
         constraints[j].sense != ConstraintSense::kGreaterEqual)
-      return Fail(error, "constraints[" + std::to_string(j) + "].sense must be <= or >=");
+      return RefuseOutcomes(error, "constraints[" + std::to_string(j) + "].sense must be <= or >=");
   }
   if (!reference_point.empty() &&
       reference_point.size() != static_cast<std::size_t>(num_objectives()))
-    return Fail(error, "reference_point has " + std::to_string(reference_point.size()) +
-                           " entries for " + std::to_string(num_objectives()) + " objectives");
+    return RefuseOutcomes(error, "reference_point has " + std::to_string(reference_point.size()) +
+                                     " entries for " + std::to_string(num_objectives()) +
+                                     " objectives");
   for (std::size_t i = 0; i < reference_point.size(); ++i)
     if (!std::isfinite(reference_point[i]))
-      return Fail(error, "reference_point[" + std::to_string(i) +
-                             "] = " + FormatDouble(reference_point[i]) + ": must be finite");
+      return RefuseOutcomes(error, "reference_point[" + std::to_string(i) + "] = " +
+                                       FormatDouble(reference_point[i]) + ": must be finite");
   if (!(feasibility_confidence > 0.0 && feasibility_confidence < 1.0))
-    return Fail(error, "feasibility_confidence = " + FormatDouble(feasibility_confidence) +
-                           ": must be in (0, 1)");
+    return RefuseOutcomes(error, "feasibility_confidence = " +
+                                     FormatDouble(feasibility_confidence) + ": must be in (0, 1)");
   if (scalarization != ScalarizationRule::kChebyshev && scalarization != ScalarizationRule::kLinear)
-    return Fail(error, "scalarization must be chebyshev or linear");
+    return RefuseOutcomes(error, "scalarization must be chebyshev or linear");
   return true;
 }
 
