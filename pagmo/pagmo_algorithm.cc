@@ -5,20 +5,24 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <pagmo/exceptions.hpp>
 #include <pagmo/problem.hpp>
 #include <pagmo/types.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "gpbandit/optimizer/strategy_registry.h"
 #include "gpbandit/space/parameter_space.h"
 #include "gpbandit/study/log_header.h"
+#include "pagmo/problem_outcomes.h"
 
 namespace gpbandit {
 namespace {
@@ -55,16 +59,29 @@ BanditAlgorithm::BanditAlgorithm(const std::string& strategy, unsigned rounds, u
     : strategy_(strategy), rounds_(rounds), batch_size_(batch_size), seed_(seed) {
   if (batch_size == 0)
     pagmo_throw(std::invalid_argument, "The batch size must be >= 1, while a value of 0 was given");
+  if (!options.outcomes.objectives.empty() || !options.outcomes.constraints.empty())
+    pagmo_throw(std::invalid_argument,
+                "Invalid options: outcomes.objectives and outcomes.constraints must be empty: a "
+                "pagmo problem's fitness declares them (set only outcomes.reference_point, "
+                "feasibility_confidence and scalarization)");
+  // The reference point has one entry per objective of the problem, which evolve checks.
+  OptimizerOptions checked = options;
+  checked.outcomes.reference_point.clear();
   std::string error;
-  if (!options.IsValid(&error)) pagmo_throw(std::invalid_argument, "Invalid options: " + error);
+  if (!checked.IsValid(&error)) pagmo_throw(std::invalid_argument, "Invalid options: " + error);
   // Validates the name and the strategy options now rather than at the first evolve.
   if (StrategyRegistry::Default().Create(strategy, strategy_options)->num_constraints() > 0)
     pagmo_throw(std::invalid_argument,
                 "Strategy '" + strategy +
                     "' models measured constraint signals, which a pagmo problem does not "
                     "report; give it a threshold on the reward only");
+  // Stored settings are valid options: a reference point comes with as many stand-in objectives
+  // (evolve replaces them by the problem's, optimizer_options leaves them out).
+  OptimizerOptions stored = options;
+  for (std::size_t i = 0; i < options.outcomes.reference_point.size(); ++i)
+    stored.outcomes.objectives.push_back({"f" + std::to_string(i), /*minimize=*/true});
   settings_ = FormatSettings(
-      strategy, StrategyRegistry::Default().ResolveOptions(strategy, strategy_options), options);
+      strategy, StrategyRegistry::Default().ResolveOptions(strategy, strategy_options), stored);
   InstallForkHandlers();
 }
 
@@ -86,6 +103,7 @@ OptimizerOptions BanditAlgorithm::optimizer_options() const {
   StrategyParams s;
   OptimizerOptions o;
   ParseSettings(settings_, &name, &s, &o);
+  o.outcomes.objectives.clear();  // the stand-ins of a given reference point
   return o;
 }
 
@@ -103,14 +121,6 @@ std::string BanditAlgorithm::get_extra_info() const {
 
 void BanditAlgorithm::CheckEvolvable(const pagmo::population& pop) const {
   const pagmo::problem& prob = pop.get_problem();
-  if (prob.get_nobj() != 1u) {
-    pagmo_throw(std::invalid_argument, "Multiple objectives detected in " + prob.get_name() +
-                                           " instance. " + get_name() + " cannot deal with them");
-  }
-  if (prob.get_nc() != 0u) {
-    pagmo_throw(std::invalid_argument, "Non linear constraints detected in " + prob.get_name() +
-                                           " instance. " + get_name() + " cannot deal with them");
-  }
   const auto bounds = prob.get_bounds();
   for (decltype(bounds.first.size()) i = 0; i < bounds.first.size(); ++i) {
     if (!std::isfinite(bounds.first[i]) || !std::isfinite(bounds.second[i])) {
@@ -125,6 +135,13 @@ void BanditAlgorithm::CheckEvolvable(const pagmo::population& pop) const {
     pagmo_throw(std::invalid_argument,
                 get_name() + " needs at least 1 individual in the population, 0 detected");
   }
+  // The constraints' tolerances are the outcomes' bounds: a non-finite one is refused here.
+  if (pagmo_outcomes::HasOutcomes(prob)) pagmo_outcomes::ProblemOutcomes(prob, OutcomeOptions());
+}
+
+std::string BanditAlgorithm::strategy_for(const pagmo::problem& prob) const {
+  if (!pagmo_outcomes::HasOutcomes(prob)) return strategy_;
+  return pagmo_outcomes::OutcomeStrategy(strategy_, prob);
 }
 
 pagmo::vector_double BanditAlgorithm::Evaluate(const pagmo::problem& prob,
@@ -135,12 +152,13 @@ pagmo::vector_double BanditAlgorithm::Evaluate(const pagmo::problem& prob,
 }
 
 void BanditAlgorithm::LogProgress(unsigned round, const pagmo::problem& prob, double best,
-                                  const Optimizer& optimizer, unsigned* printed) const {
+                                  const Optimizer& optimizer, unsigned* printed,
+                                  const std::string& best_name) const {
   const double figure = optimizer.figure();
   if (*printed % 50u == 0u) {
     std::cout << std::setw(7) << "Round:" << std::setw(10) << "Fevals:" << std::setw(16)
-              << "Best:" << std::setw(16) << (optimizer.figure_name() + ":") << std::setw(8)
-              << "N:" << '\n';
+              << (best_name + ":") << std::setw(16) << (optimizer.figure_name() + ":")
+              << std::setw(8) << "N:" << '\n';
   }
   std::cout << std::setw(7) << round << std::setw(10) << prob.get_fevals() << std::setw(16) << best
             << std::setw(16) << figure << std::setw(8) << optimizer.num_accepted() << std::endl;
@@ -210,6 +228,9 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
   // Islands of an archipelago would all append to one file, each with its own seed.
   options.log_path.clear();
   if (in_fork_child) options.num_threads = 1;
+  if (pagmo_outcomes::HasOutcomes(prob)) return EvolveOutcomes(std::move(pop), std::move(options));
+  // One objective, no constraints: the optimizer's single-objective Tell.
+  options.outcomes = OutcomeOptions();
   const auto dim = static_cast<Eigen::Index>(prob.get_nx());
   const Domain domain = ProblemDomain(prob);
   Optimizer optimizer(domain, nullptr, strategy_, strategy_options, options);
@@ -230,6 +251,81 @@ pagmo::population BanditAlgorithm::evolve(pagmo::population pop) const {
     }
     if (verbosity_ > 0u && (round % verbosity_ == 0u || round == rounds_))
       LogProgress(round, prob, best, optimizer, &printed);
+  }
+  return pop;
+}
+
+namespace {
+
+// As TellPopulation, with every entry of the fitness as an outcome: individuals with a
+// non-finite entry anywhere are left out like those outside the box.
+void TellPopulationOutcomes(const pagmo::population& pop, const Domain& domain,
+                            Optimizer* optimizer) {
+  const pagmo::problem& prob = pop.get_problem();
+  const auto& xs = pop.get_x();
+  const auto& fs = pop.get_f();
+  for (decltype(pop.size()) i = 0; i < pop.size(); ++i) {
+    const Eigen::VectorXd x =
+        Eigen::Map<const Eigen::VectorXd>(xs[i].data(), static_cast<Eigen::Index>(xs[i].size()));
+    const Eigen::VectorXd outcomes = pagmo_outcomes::FitnessOutcomes(prob, fs[i].data());
+    if (!outcomes.allFinite()) continue;
+    try {
+      domain.CheckAction(x, "x");
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    optimizer->TellOutcomes(x, Eigen::VectorXd(), outcomes);
+  }
+}
+
+// The best objective among the feasible finite fitnesses (pagmo's feasibility_f), +inf if none.
+double BestFeasible(const pagmo::problem& prob, const pagmo::vector_double& f, double best) {
+  if (std::isfinite(f[0]) && f[0] < best && prob.feasibility_f(f)) return f[0];
+  return best;
+}
+
+}  // namespace
+
+pagmo::population BanditAlgorithm::EvolveOutcomes(pagmo::population pop,
+                                                  OptimizerOptions options) const {
+  const pagmo::problem& prob = pop.get_problem();
+  options.outcomes = pagmo_outcomes::ProblemOutcomes(prob, options.outcomes);
+  const std::string strategy = strategy_for(prob);
+  StrategyParams strategy_options;
+  if (strategy == strategy_) {
+    std::string name;
+    OptimizerOptions ignored;
+    ParseSettings(settings_, &name, &strategy_options, &ignored);
+  }
+  const auto dim = static_cast<Eigen::Index>(prob.get_nx());
+  const auto nf = static_cast<std::size_t>(prob.get_nf());
+  const bool several = prob.get_nobj() > 1u;
+  const Domain domain = ProblemDomain(prob);
+  Optimizer optimizer(domain, nullptr, strategy, strategy_options, options);
+  TellPopulationOutcomes(pop, domain, &optimizer);
+
+  double best = std::numeric_limits<double>::infinity();
+  if (!several)
+    for (const auto& f : pop.get_f()) best = BestFeasible(prob, f, best);
+  unsigned printed = 0;
+  for (unsigned round = 1; round <= rounds_; ++round) {
+    const Eigen::MatrixXd X = optimizer.AskBatch(static_cast<int>(batch_size_));
+    const pagmo::vector_double fitnesses = Evaluate(prob, X);
+    for (Eigen::Index j = 0; j < X.cols(); ++j) {
+      const auto first = fitnesses.begin() + static_cast<std::ptrdiff_t>(nf) * j;
+      pagmo::vector_double f(first, first + static_cast<std::ptrdiff_t>(nf));
+      optimizer.TellOutcomes(X.col(j), Eigen::VectorXd(),
+                             pagmo_outcomes::FitnessOutcomes(prob, f.data()));
+      if (!several) best = BestFeasible(prob, f, best);
+      pop.push_back(pagmo::vector_double(X.col(j).data(), X.col(j).data() + dim), std::move(f));
+    }
+    if (verbosity_ > 0u && (round % verbosity_ == 0u || round == rounds_)) {
+      if (several) {
+        LogProgress(round, prob, optimizer.Hypervolume(), optimizer, &printed, "Hypervolume");
+      } else {
+        LogProgress(round, prob, best, optimizer, &printed);
+      }
+    }
   }
   return pop;
 }
