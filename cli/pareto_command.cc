@@ -97,8 +97,8 @@ int ParetoCommand(const std::vector<std::string>& args, Streams streams) {
               << front.size() << (front.size() == 1 ? " point" : " points")
               << " with respect to the reference point " << Join(named, " ")
               << (outcomes.reference_point.empty()
-                      ? " (inferred: the nadir of the observed front moved out by 10% of its "
-                        "range; --reference-point sets one)"
+                      ? " (inferred: the worst told values of the feasible points moved out by "
+                        "10% of their range; --reference-point sets one)"
                       : " (--reference-point)")
               << "\n";
   return kExitOk;

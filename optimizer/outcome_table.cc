@@ -91,7 +91,7 @@ Eigen::VectorXd ModelReference(const StudyReplica& r, const OutcomeTable& table)
   if (table.front.empty()) return Eigen::VectorXd();
   for (int i = 0; i < k; ++i) {
     double lowest = HUGE_VAL, highest = -HUGE_VAL;
-    for (const int j : table.front) {
+    for (const int j : table.feasible) {
       lowest = std::min(lowest, table.told_objectives(i, j));
       highest = std::max(highest, table.told_objectives(i, j));
     }

@@ -33,9 +33,9 @@ struct OutcomeTable {
 // copy with pending points hallucinated: its means are the same).
 OutcomeTable TabulateOutcomes(const StudyReplica& r, const GaussianProcess& reward);
 
-// The reference point in model units: outcomes.reference_point converted, or the nadir of the
-// front's told objectives moved out by 10% of their range (1 where the range is 0; then the
-// objective's unit). Empty when inferred and the front is empty.
+// The reference point in model units: outcomes.reference_point converted, or the worst told
+// value of each objective among the points feasible with high probability, moved out by 10% of
+// their range (1 where the range is 0). Empty when inferred and no point is feasible.
 Eigen::VectorXd ModelReference(const StudyReplica& r, const OutcomeTable& table);
 
 // A model-unit objective value i back in the caller's units, and a caller's value to model units.

@@ -615,8 +615,8 @@ class Optimizer:
     def reference_point(self) -> np.ndarray:
         """The hypervolume's reference point, one entry per objective in its own units (for a
         minimized objective an upper limit, for a maximized one a lower limit): the one given
-        (reference_point=), else the nadir of the observed front moved out by 10% of the front's
-        range (1 where it is 0). Empty before any feasible observation when inferred."""
+        (reference_point=), else the worst told values of the feasible points moved out by 10% of
+        their range (1 where it is 0). Empty before any feasible observation when inferred."""
         return self._core.reference_point()
 
     def probability_of_feasibility(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> Any:

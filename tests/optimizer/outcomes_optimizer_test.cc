@@ -184,9 +184,9 @@ TEST(OutcomesOptimizer, ParetoFrontIsNonDominatedInPosteriorMean) {
   }
 }
 
-// The inferred reference point: the nadir of the front's told values, moved out by 10% of the
-// front's range in each objective.
-TEST(OutcomesOptimizer, InfersTheReferencePointFromTheFront) {
+// The inferred reference point: the worst told value of each objective (no constraints: every
+// point is feasible), moved out by 10% of the told range.
+TEST(OutcomesOptimizer, InfersTheReferencePointFromTheToldValues) {
   OptimizerOptions o = TwoObjectives(2);
   o.outcomes.reference_point.clear();
   Optimizer opt(Domain::Box(Eigen::Vector3d::Zero(), Eigen::Vector3d::Ones()), nullptr, "ehvi", o);
@@ -195,9 +195,10 @@ TEST(OutcomesOptimizer, InfersTheReferencePointFromTheFront) {
     opt.TellOutcomes(x, Eigen::VectorXd(), Zdt1(x));
   }
   Eigen::Vector2d worst(-HUGE_VAL, -HUGE_VAL), best(HUGE_VAL, HUGE_VAL);
-  for (const ParetoPoint& p : opt.ParetoFront()) {
-    worst = worst.cwiseMax(p.outcomes.head(2));
-    best = best.cwiseMin(p.outcomes.head(2));
+  for (const Observation& told : opt.observations()) {
+    const Eigen::Vector2d f(told.y, told.constraints(0));
+    worst = worst.cwiseMax(f);
+    best = best.cwiseMin(f);
   }
   const Eigen::VectorXd r = opt.ReferencePoint();
   ASSERT_EQ(r.size(), 2);

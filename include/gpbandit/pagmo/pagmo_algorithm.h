@@ -40,11 +40,10 @@
 // (problem::set_c_tol). Of options.outcomes, the reference point (one entry per objective, in
 // fitness units: an upper limit; empty: inferred, outcome_options.h), the feasibility confidence
 // and the scalarization are used; its objectives and constraints must be left empty (the
-// constructor refuses them: the problem declares them). Give several objectives a reference
-// point: the inferred one drew EHVI and gp-ts onto one end of ZDT1-3's fronts (median
-// hypervolume gap 0.07-0.13 at 100 evaluations, against 0.0003-0.0005 with [11, 11] given;
-// docs/outcomes.md). An individual with a non-finite entry anywhere in its fitness is a failed
-// evaluation (options.non_finite_rewards, as above).
+// constructor refuses them: the problem declares them). A reference point of your own, when you
+// know one, counts only the part of the front you care about (docs/outcomes.md compares the
+// two on pagmo's problems). An individual with a non-finite entry anywhere in its fitness is a
+// failed evaluation (options.non_finite_rewards, as above).
 //
 // The strategy on such problems (strategy_for): an index strategy (gp-ucb, the default, and
 // cgp-ucb, igp-ucb, tv-gp-ucb, r-gp-ucb) is replaced by "ehvi" (log expected hypervolume

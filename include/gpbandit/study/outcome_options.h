@@ -55,9 +55,9 @@ struct OutcomeOptions {
   std::vector<ConstraintSpec> constraints;
   // The hypervolume's reference point, one entry per objective in the objectives' own units
   // (for a minimized objective an upper limit, for a maximized one a lower limit). Empty: inferred
-  // each round from the observed values as the nadir of the observed front (the worst value of
-  // each objective among its non-dominated feasible points) moved out by 10% of the front's range
-  // in that objective (1 where the range is 0), as BoTorch's infer_reference_point;
+  // each round from the told values: the worst value of each objective among the points feasible
+  // with high probability, moved out by 10% of their range in that objective (1 where the range
+  // is 0), so that the whole explored range of every objective counts (docs/outcomes.md);
   // Optimizer::ReferencePoint() reports the one in use.
   std::vector<double> reference_point;
   // Best() and ParetoFront() take only observed points whose posterior probability of
