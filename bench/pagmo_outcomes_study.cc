@@ -67,6 +67,7 @@
 
 #include "gpbandit/optimizer/strategy_registry.h"
 #include "gpbandit/pagmo/pagmo_algorithm.h"
+#include "pagmo_references.h"
 #include "run_table.h"
 
 namespace gpbandit {
@@ -162,24 +163,12 @@ double HypervolumeMax(const std::string& problem) {
   return it->second;
 }
 
-pagmo::population RandomSearch(pagmo::population pop, unsigned evaluations, unsigned seed) {
-  const auto bounds = pop.get_problem().get_bounds();
-  std::mt19937_64 rng(seed);
-  for (unsigned i = 0; i < evaluations; ++i) {
-    pagmo::vector_double x(bounds.first.size());
-    for (std::size_t j = 0; j < x.size(); ++j)
-      x[j] = std::uniform_real_distribution<double>(bounds.first[j], bounds.second[j])(rng);
-    pop.push_back(x);
-  }
-  return pop;
-}
-
 // Runs `method` from `pop`, whose problem records `inner` (false when the method does not apply).
 bool Evolve(const std::string& method, const pagmo::problem& inner, bool several,
             const pagmo::vector_double& reference, unsigned seed, pagmo::population* pop) {
   const unsigned rounds = kBudget - kPopulation;
   if (method == "random") {
-    *pop = RandomSearch(*pop, rounds, seed);
+    *pop = bench::RandomSearch(*pop, rounds, seed);
   } else if (method == "nsga2" || method == "moead") {
     if (!several) return false;
     if (method == "nsga2") {

@@ -12,18 +12,8 @@ namespace gpbandit {
 namespace cli {
 namespace {
 
-// Characters that separate or compare outcomes on the command line: not part of a name.
-bool NameIsPlain(const std::string& name) {
-  if (name.empty()) return false;
-  for (const char c : name)
-    if (c == '=' || c == ',' || c == ':' || c == '<' || c == '>' ||
-        std::isspace(static_cast<unsigned char>(c)))
-      return false;
-  return true;
-}
-
 void RequireName(const std::string& flag, const std::string& text, const std::string& name) {
-  if (!NameIsPlain(name))
+  if (!IsOutcomeName(name))
     throw UsageError(flag + " '" + text + "': the name '" + name +
                      "' must be non-empty, without blanks, '=', ',', ':', '<' or '>'");
 }

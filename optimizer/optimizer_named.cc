@@ -49,4 +49,11 @@ void Optimizer::TellNamed(const NamedValues& x, const NamedValues& context, doub
   Tell(space.ToVector(x, "x"), ContextVector(domain(), context), y);
 }
 
+void Optimizer::TellOutcomesNamed(const NamedValues& x, const NamedValues& context,
+                                  const OutcomeValues& outcomes) {
+  const ParameterSpace& space = ActionSpace(domain(), "TellOutcomesNamed");
+  const Eigen::VectorXd values = OutcomeVector(outcomes);
+  TellOutcomes(space.ToVector(x, "x"), ContextVector(domain(), context), values);
+}
+
 }  // namespace gpbandit

@@ -10,20 +10,20 @@
 namespace gpbandit {
 namespace {
 
+// "a, b, c": the study's outcome names in tell order, for messages.
+std::string OutcomeNames(const OutcomeOptions& outcomes) {
+  std::string joined;
+  for (const std::string& n : outcomes.names()) joined += (joined.empty() ? "" : ", ") + n;
+  return joined;
+}
+
 // A tell's reward and further outcomes: a non-finite value anywhere is a failed evaluation.
 void SplitOutcomes(const OutcomeOptions& outcomes, const Eigen::VectorXd& values, double* y,
                    Eigen::VectorXd* rest) {
   if (values.size() != outcomes.num_outcomes())
-    throw std::invalid_argument("outcomes has " + std::to_string(values.size()) +
-                                " values, but the study has " +
-                                std::to_string(outcomes.num_outcomes()) + " outcomes (" +
-                                [&] {
-                                  std::string names;
-                                  for (const std::string& n : outcomes.names())
-                                    names += (names.empty() ? "" : ", ") + n;
-                                  return names;
-                                }() +
-                                ")");
+    throw std::invalid_argument(
+        "outcomes has " + std::to_string(values.size()) + " values, but the study has " +
+        std::to_string(outcomes.num_outcomes()) + " outcomes (" + OutcomeNames(outcomes) + ")");
   if (!values.allFinite()) {
     *y = std::nan("");
     *rest = Eigen::VectorXd();
@@ -54,12 +54,9 @@ void Optimizer::TellTrialOutcomes(long trial, const Eigen::VectorXd& x,
 Eigen::VectorXd Optimizer::OutcomeVector(const OutcomeValues& named) const {
   const std::vector<std::string> names = options().outcomes.names();
   for (const auto& [name, value] : named)
-    if (options().outcomes.IndexOf(name) < 0) {
-      std::string known;
-      for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
-      throw std::invalid_argument("outcome '" + name + "' is not one of the study's (" + known +
-                                  ")");
-    }
+    if (options().outcomes.IndexOf(name) < 0)
+      throw std::invalid_argument("outcome '" + name + "' is not one of the study's (" +
+                                  OutcomeNames(options().outcomes) + ")");
   Eigen::VectorXd values(static_cast<Eigen::Index>(names.size()));
   for (std::size_t i = 0; i < names.size(); ++i) {
     const auto it = named.find(names[i]);
@@ -67,20 +64,6 @@ Eigen::VectorXd Optimizer::OutcomeVector(const OutcomeValues& named) const {
     values(static_cast<Eigen::Index>(i)) = it->second;
   }
   return values;
-}
-
-void Optimizer::TellOutcomesNamed(const NamedValues& x, const NamedValues& context,
-                                  const OutcomeValues& outcomes) {
-  if (domain().action_space() == nullptr)
-    throw std::logic_error("TellOutcomesNamed needs a domain built from a ParameterSpace, not " +
-                           domain().Describe());
-  const Eigen::VectorXd values = OutcomeVector(outcomes);
-  Eigen::VectorXd z;
-  if (domain().context_space() != nullptr)
-    z = domain().context_space()->ToVector(context, "context");
-  else if (!context.empty())
-    throw std::invalid_argument("context: given, but the domain's contexts are not named");
-  TellOutcomes(domain().action_space()->ToVector(x, "x"), z, values);
 }
 
 std::vector<ParetoPoint> Optimizer::ParetoFront() const {

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "gpbandit/acquisition/feasibility.h"
 #include "gpbandit/acquisition/hypervolume.h"
 #include "gpbandit/numerics/format.h"
 #include "optimizer/outcome_table.h"
@@ -16,7 +15,7 @@ namespace {
 // The table of the study's told observations on the reward model itself.
 OutcomeTable Table(const StudyReplica& r) { return TabulateOutcomes(r, r.model->gp()); }
 
-// The GP of outcome i (tell order) and whether it is the reward model.
+// The GP of outcome i (tell order): the reward model for objective 0.
 const GaussianProcess& OutcomeGp(const StudyReplica& r, int i) {
   if (i == 0) return r.model->gp();
   return r.model->constraints().constraint(i - 1);
@@ -33,7 +32,7 @@ Recommendation BestFeasible(const StudyReplica& r) {
   if (t.observation.empty()) throw std::logic_error("Best: no accepted observation yet");
   if (t.feasible.empty())
     throw std::logic_error("Best: no observed point is feasible with probability >= " +
-                           std::to_string(r.options.outcomes.feasibility_confidence) + " yet (" +
+                           FormatDouble(r.options.outcomes.feasibility_confidence) + " yet (" +
                            std::to_string(t.observation.size()) + " observed); keep exploring");
   int best = t.feasible[0];
   for (const int j : t.feasible)
@@ -47,8 +46,9 @@ Recommendation BestFeasible(const StudyReplica& r) {
   return rec;
 }
 
-std::vector<ParetoPoint> ParetoFrontOf(const StudyReplica& r) {
-  const OutcomeTable t = Table(r);
+namespace {
+
+std::vector<ParetoPoint> FrontOf(const StudyReplica& r, const OutcomeTable& t) {
   std::vector<ParetoPoint> front;
   for (const int j : t.front) {
     const Observation& o = r.observations[static_cast<std::size_t>(t.observation[j])];
@@ -66,23 +66,37 @@ std::vector<ParetoPoint> ParetoFrontOf(const StudyReplica& r) {
   return front;
 }
 
-Eigen::VectorXd ToldReference(const StudyReplica& r) {
-  const Eigen::VectorXd model = ModelReference(r, Table(r));
+Eigen::VectorXd ReferenceOf(const StudyReplica& r, const OutcomeTable& t) {
+  const Eigen::VectorXd model = ModelReference(r, t);
   Eigen::VectorXd told(model.size());
   for (Eigen::Index i = 0; i < model.size(); ++i)
     told(i) = ObjectiveToTold(r, static_cast<int>(i), model(i));
   return told;
 }
 
+// -1 for a minimized objective i, +1 for a maximized one.
+double MaximizingSign(const StudyReplica& r, int i) {
+  const bool minimize = i == 0
+                            ? r.options.sense == ObjectiveSense::kMinimize
+                            : r.options.outcomes.objectives[static_cast<std::size_t>(i)].minimize;
+  return minimize ? -1.0 : 1.0;
+}
+
+}  // namespace
+
+std::vector<ParetoPoint> ParetoFrontOf(const StudyReplica& r) { return FrontOf(r, Table(r)); }
+
+Eigen::VectorXd ToldReference(const StudyReplica& r) { return ReferenceOf(r, Table(r)); }
+
 double FrontHypervolume(const StudyReplica& r) {
-  const std::vector<ParetoPoint> front = ParetoFrontOf(r);
-  const Eigen::VectorXd reference = ToldReference(r);
+  const OutcomeTable t = Table(r);
+  const std::vector<ParetoPoint> front = FrontOf(r, t);
+  const Eigen::VectorXd reference = ReferenceOf(r, t);
   if (front.empty() || reference.size() == 0) return 0.0;
   // Each objective maximized in the caller's units: a minimized one negated.
   const int k = static_cast<int>(reference.size());
   Eigen::VectorXd sign(k);
-  for (int i = 0; i < k; ++i)
-    sign(i) = ObjectiveToModel(r, i, 1.0) > ObjectiveToModel(r, i, 0.0) ? 1.0 : -1.0;
+  for (int i = 0; i < k; ++i) sign(i) = MaximizingSign(r, i);
   Eigen::MatrixXd points(k, static_cast<Eigen::Index>(front.size()));
   for (std::size_t f = 0; f < front.size(); ++f)
     points.col(static_cast<Eigen::Index>(f)) = sign.cwiseProduct(front[f].outcomes.head(k));
@@ -93,16 +107,7 @@ double FrontHypervolume(const StudyReplica& r) {
 double FeasibilityAt(const StudyReplica& r, const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
   r.domain.CheckAction(x, "x");
   r.domain.CheckContext(z, "context");
-  const int k = r.options.outcomes.num_objectives(), m = r.options.outcomes.num_constraints();
-  if (m == 0) return 1.0;
-  const Eigen::VectorXd u = r.inputs.Input(x, z, r.rounds);
-  Eigen::VectorXd mean(m), sd(m);
-  for (int j = 0; j < m; ++j) {
-    double variance = 0.0;
-    r.model->constraints().constraint(k - 1 + j).MeanAndVariance(u, &mean(j), &variance);
-    sd(j) = std::sqrt(std::max(variance, 1e-300));
-  }
-  return std::exp(LogProbabilityOfFeasibility(mean, sd, nullptr, nullptr));
+  return FeasibilityProbability(ConstraintGps(r), r.inputs.Input(x, z, r.rounds));
 }
 
 Prediction PredictOutcomeAt(const StudyReplica& r, int i, const Eigen::VectorXd& x,

@@ -1,9 +1,5 @@
 // The acquisition of one model-driven slot (round_chooser.h): the strategy's own, or under
 // several outcomes the strategy acting on every outcome's model (outcome_acquisition.h).
-#include <algorithm>
-#include <cmath>
-
-#include "gpbandit/acquisition/feasibility.h"
 #include "gpbandit/acquisition/outcome_acquisition.h"
 #include "model/model_keeper.h"
 #include "optimizer/outcome_table.h"
@@ -12,15 +8,6 @@
 namespace gpbandit {
 namespace {
 
-// The columns `columns` of `values`.
-Eigen::MatrixXd Columns(const Eigen::MatrixXd& values, const std::vector<int>& columns) {
-  Eigen::MatrixXd out(values.rows(), static_cast<Eigen::Index>(columns.size()));
-  for (std::size_t c = 0; c < columns.size(); ++c)
-    out.col(static_cast<Eigen::Index>(c)) = values.col(columns[c]);
-  return out;
-}
-
-// models[i]: further outcome i's GP (objectives 1.., then constraints).
 // The pending points' believed outcomes (their posterior means) that are feasible with high
 // probability, as front columns: the hypervolume a pending point will probably add is not
 // counted again for a point beside it (the kriging believer of a batch).
@@ -30,14 +17,7 @@ Eigen::MatrixXd BelievedFront(const OutcomeRound& round, const Eigen::MatrixXd& 
   Eigen::MatrixXd believed(k, pending.cols());
   Eigen::Index kept = 0;
   for (Eigen::Index j = 0; j < pending.cols(); ++j) {
-    Eigen::VectorXd c_mean(round.constraints.size()), c_sd(round.constraints.size());
-    for (std::size_t c = 0; c < round.constraints.size(); ++c) {
-      double variance = 0.0;
-      round.constraints[c]->MeanAndVariance(pending.col(j), &c_mean(c), &variance);
-      c_sd(c) = std::sqrt(std::max(variance, 1e-300));
-    }
-    if (std::exp(LogProbabilityOfFeasibility(c_mean, c_sd, nullptr, nullptr)) < confidence)
-      continue;
+    if (internal::FeasibilityProbability(round.constraints, pending.col(j)) < confidence) continue;
     for (Eigen::Index i = 0; i < k; ++i)
       believed(i, kept) = round.objectives[static_cast<std::size_t>(i)]->Mean(pending.col(j));
     ++kept;
@@ -66,6 +46,8 @@ ObjectiveNormalization Normalization(const internal::OutcomeTable& table,
   return n;
 }
 
+// The round's outcome models: the ask's reward posterior, then models[i], further outcome i's GP
+// (objectives 1.., then constraints).
 OutcomeRound MakeOutcomeRound(const ChoiceInputs& in,
                               const std::vector<const GaussianProcess*>& models,
                               const Eigen::MatrixXd& pending, Rng& rng) {
@@ -78,7 +60,7 @@ OutcomeRound MakeOutcomeRound(const ChoiceInputs& in,
   for (int i = 1; i < k; ++i) round.objectives.push_back(models[static_cast<std::size_t>(i - 1)]);
   for (int j = 0; j < m; ++j)
     round.constraints.push_back(models[static_cast<std::size_t>(k - 1 + j)]);
-  round.front = Columns(table.objective_means, table.front);
+  round.front = table.objective_means(Eigen::all, table.front);
   if (k > 1 && round.front.cols() > 0 && pending.cols() > 0) {
     const Eigen::MatrixXd believed = BelievedFront(round, pending, outcomes.feasibility_confidence);
     Eigen::MatrixXd both(k, round.front.cols() + believed.cols());

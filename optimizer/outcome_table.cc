@@ -19,6 +19,26 @@ bool ToldAgainLater(const OutcomeTable& t, int j) {
 
 }  // namespace
 
+double FeasibilityProbability(const std::vector<const GaussianProcess*>& constraints,
+                              const Eigen::VectorXd& u) {
+  if (constraints.empty()) return 1.0;
+  const Eigen::Index m = static_cast<Eigen::Index>(constraints.size());
+  Eigen::VectorXd mean(m), sd(m);
+  for (Eigen::Index j = 0; j < m; ++j) {
+    double variance = 0.0;
+    constraints[static_cast<std::size_t>(j)]->MeanAndVariance(u, &mean(j), &variance);
+    sd(j) = std::sqrt(std::max(variance, 1e-300));
+  }
+  return std::exp(LogProbabilityOfFeasibility(mean, sd, nullptr, nullptr));
+}
+
+std::vector<const GaussianProcess*> ConstraintGps(const StudyReplica& r) {
+  const int k = r.options.outcomes.num_objectives(), m = r.options.outcomes.num_constraints();
+  std::vector<const GaussianProcess*> gps;
+  for (int j = 0; j < m; ++j) gps.push_back(&r.model->constraints().constraint(k - 1 + j));
+  return gps;
+}
+
 double ObjectiveToModel(const StudyReplica& r, int i, double told) {
   if (i == 0) return r.model->chain().RewardToModel(r.model->chain().ToReward(told));
   return r.options.outcomes.objectives[static_cast<std::size_t>(i)].minimize ? -told : told;
@@ -32,7 +52,7 @@ double ObjectiveToTold(const StudyReplica& r, int i, double model_value) {
 
 OutcomeTable TabulateOutcomes(const StudyReplica& r, const GaussianProcess& reward) {
   const OutcomeOptions& outcomes = r.options.outcomes;
-  const int k = outcomes.num_objectives(), m = outcomes.num_constraints();
+  const int k = outcomes.num_objectives();
   const int extra = outcomes.num_outcomes() - 1;
   OutcomeTable t;
   for (std::size_t o = 0; o < r.observations.size(); ++o) {
@@ -60,20 +80,13 @@ OutcomeTable TabulateOutcomes(const StudyReplica& r, const GaussianProcess& rewa
     r.model->constraints().constraint(i - 1).Predict(t.inputs, &means, &variances);
     t.objective_means.row(i) = means.transpose();
   }
-  Eigen::MatrixXd c_mean(m, n), c_sd(m, n);
-  for (int j = 0; j < m; ++j) {
-    r.model->constraints().constraint(k - 1 + j).Predict(t.inputs, &means, &variances);
-    c_mean.row(j) = means.transpose();
-    c_sd.row(j) = variances.cwiseMax(1e-300).cwiseSqrt().transpose();
-  }
-  for (Eigen::Index j = 0; j < n && m > 0; ++j)
-    t.pof(j) = std::exp(LogProbabilityOfFeasibility(c_mean.col(j), c_sd.col(j), nullptr, nullptr));
+  const std::vector<const GaussianProcess*> constraints = ConstraintGps(r);
+  for (Eigen::Index j = 0; j < n; ++j)
+    t.pof(j) = FeasibilityProbability(constraints, t.inputs.col(j));
   for (Eigen::Index j = 0; j < n; ++j)
     if (t.pof(j) >= outcomes.feasibility_confidence && !ToldAgainLater(t, static_cast<int>(j)))
       t.feasible.push_back(static_cast<int>(j));
-  Eigen::MatrixXd feasible_means(k, static_cast<Eigen::Index>(t.feasible.size()));
-  for (std::size_t f = 0; f < t.feasible.size(); ++f)
-    feasible_means.col(static_cast<Eigen::Index>(f)) = t.objective_means.col(t.feasible[f]);
+  const Eigen::MatrixXd feasible_means = t.objective_means(Eigen::all, t.feasible);
   for (const int f : NonDominatedIndices(feasible_means))
     t.front.push_back(t.feasible[static_cast<std::size_t>(f)]);
   return t;

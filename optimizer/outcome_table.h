@@ -33,6 +33,13 @@ struct OutcomeTable {
 // copy with pending points hallucinated: its means are the same).
 OutcomeTable TabulateOutcomes(const StudyReplica& r, const GaussianProcess& reward);
 
+// prod_j P(c_j(u) <= 0) under independent constraint GPs at model input u (c <= 0 feasible;
+// 1 without constraints).
+double FeasibilityProbability(const std::vector<const GaussianProcess*>& constraints,
+                              const Eigen::VectorXd& u);
+// The study's constraint GPs, in declared order.
+std::vector<const GaussianProcess*> ConstraintGps(const StudyReplica& r);
+
 // The reference point in model units: outcomes.reference_point converted, or the worst told
 // value of each objective among the points feasible with high probability, moved out by 10% of
 // their range (1 where the range is 0). Empty when inferred and no point is feasible.

@@ -15,8 +15,9 @@ bool RefuseOutcomes(std::string* error, const std::string& message) {
   return false;
 }
 
-// Names go on command lines as name=value lists and into CSV headers.
-bool WellFormedName(const std::string& name) {
+}  // namespace
+
+bool IsOutcomeName(const std::string& name) {
   if (name.empty()) return false;
   for (const char c : name)
     if (c == '=' || c == ',' || c == '<' || c == '>' || c == ':' ||
@@ -24,8 +25,6 @@ bool WellFormedName(const std::string& name) {
       return false;
   return true;
 }
-
-}  // namespace
 
 std::vector<std::string> OutcomeOptions::names() const {
   std::vector<std::string> all;
@@ -50,7 +49,7 @@ bool OutcomeOptions::IsValid(std::string* error) const {
     const std::string field =
         objective ? "objectives[" + std::to_string(i) + "].name"
                   : "constraints[" + std::to_string(i - num_objectives()) + "].name";
-    if (!WellFormedName(all[i]))
+    if (!IsOutcomeName(all[i]))
       return RefuseOutcomes(
           error,
           field + " = '" + all[i] + "': must be non-empty, without whitespace or any of = , < > :");

@@ -451,13 +451,18 @@ class Optimizer:
                 f"shape {y.shape}"
             )
         if context is not None:
-            context = _rows(context, "context", self.domain.context_dim, "the context dimension")
-            if len(context) != len(X):
-                raise ValueError(
-                    f"context must hold one row per row of X: X has {_count(len(X), 'row')}, "
-                    f"context {_count(len(context), 'row')}"
-                )
+            context = self._context_rows(context, len(X))
         self._core.tell_many(X, y, context)
+
+    def _context_rows(self, context: Any, n: int) -> np.ndarray:
+        """tell_many's contexts: one row per row of X."""
+        rows = _rows(context, "context", self.domain.context_dim, "the context dimension")
+        if len(rows) != n:
+            raise ValueError(
+                f"context must hold one row per row of X: X has {_count(n, 'row')}, "
+                f"context {_count(len(rows), 'row')}"
+            )
+        return rows
 
     def _tell_many_outcomes(self, X: np.ndarray, y: Any, context: Any) -> None:
         names = self._names()
@@ -473,14 +478,7 @@ class Optimizer:
             except (TypeError, ValueError) as e:
                 raise type(e)(f"y[{i}]: {e}") from None
             rows.append(vector)  # never None: a number is refused with several outcomes
-        contexts = [None] * len(X)
-        if context is not None:
-            contexts = _rows(context, "context", self.domain.context_dim, "the context dimension")
-            if len(contexts) != len(X):
-                raise ValueError(
-                    f"context must hold one row per row of X: X has {_count(len(X), 'row')}, "
-                    f"context {_count(len(contexts), 'row')}"
-                )
+        contexts = [None] * len(X) if context is None else self._context_rows(context, len(X))
         for x, vector, z in zip(X, rows, contexts):
             self._core.tell_outcomes(x, vector, z, None)
 

@@ -83,6 +83,10 @@ struct OutcomeOptions {
   bool IsValid(std::string* error) const;
 };
 
+// Whether `name` can name an outcome: non-empty, without whitespace or any of = , < > : (names go
+// on command lines as name=value lists and into CSV headers).
+bool IsOutcomeName(const std::string& name);
+
 std::string ScalarizationRuleName(ScalarizationRule rule);
 // "<=" or ">=".
 std::string ConstraintSenseSymbol(ConstraintSense sense);
