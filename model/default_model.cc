@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "gpbandit/kernel/categorical_kernel.h"
+#include "gpbandit/kernel/fidelity_kernels.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/kernel/time_kernels.h"
 #include "gpbandit/space/space_transform.h"
@@ -97,6 +98,18 @@ std::unique_ptr<Kernel> WithTimeKernel(std::unique_ptr<Kernel> kernel, const Tim
     parts.push_back(std::make_unique<EpochKernel>(time_dim, time.epoch_length));
   }
   return MakeProduct(std::move(parts));
+}
+
+std::unique_ptr<Kernel> WithFidelityKernel(std::unique_ptr<Kernel> kernel,
+                                           const FidelityOptions& fidelities, int fidelity_dim) {
+  if (!fidelities.active()) return kernel;
+  const int levels = fidelities.num_fidelities();
+  if (fidelities.model == FidelityModel::kIcm)
+    return std::make_unique<CoregionalizationKernel>(std::move(kernel), fidelity_dim, levels);
+  std::vector<std::unique_ptr<Kernel>> parts;
+  for (int l = 1; l < levels; ++l) parts.push_back(kernel->Clone());
+  parts.insert(parts.begin(), std::move(kernel));
+  return std::make_unique<AutoregressiveKernel>(std::move(parts), fidelity_dim);
 }
 
 }  // namespace gpbandit

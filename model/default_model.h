@@ -10,6 +10,7 @@
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/kernel/kernel.h"
 #include "gpbandit/space/domain.h"
+#include "gpbandit/study/fidelity_options.h"
 
 namespace gpbandit {
 
@@ -34,6 +35,12 @@ std::vector<LogNormalPrior> DefaultKernelPriors(const std::vector<ParamKind>& ki
 std::unique_ptr<Kernel> WithTimeKernel(
     std::unique_ptr<Kernel> kernel, const TimeModel& time, int time_dim,
     std::shared_ptr<const std::vector<long>> epoch_starts = nullptr);
+// The study's kernel over [action; context] wrapped in the joint kernel of `fidelities`
+// (kernel/fidelity_kernels.h) with the fidelity index at coordinate `fidelity_dim`: the
+// autoregressive model with one copy of `kernel` per level (rho starting at 1), or the ICM of
+// rank 1 over it. The kernel itself without fidelities.
+std::unique_ptr<Kernel> WithFidelityKernel(std::unique_ptr<Kernel> kernel,
+                                           const FidelityOptions& fidelities, int fidelity_dim);
 
 }  // namespace gpbandit
 

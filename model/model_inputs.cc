@@ -4,20 +4,23 @@
 
 namespace gpbandit {
 
-Eigen::VectorXd ModelInputs::Input(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
-                                   long round) const {
+Eigen::VectorXd ModelInputs::Input(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long round,
+                                   int fidelity) const {
   const Eigen::VectorXd u = domain_.ToUnit(x, z);
-  if (!has_time_) return u;
-  Eigen::VectorXd input(u.size() + 1);
-  input << u, static_cast<double>(round);
+  if (!has_time_ && !has_fidelity()) return u;
+  Eigen::VectorXd input(dim());
+  input.head(u.size()) = u;
+  if (has_fidelity()) input(u.size()) = FidelityValue(fidelity);
+  if (has_time_) input(dim() - 1) = static_cast<double>(round);
   return input;
 }
 
 Eigen::MatrixXd ModelInputs::WithRound(const Eigen::MatrixXd& unit_inputs, long round) const {
-  if (!has_time_) return unit_inputs;
+  if (!has_time_ && !has_fidelity()) return unit_inputs;
   Eigen::MatrixXd inputs(dim(), unit_inputs.cols());
   inputs.topRows(unit_inputs.rows()) = unit_inputs;
-  inputs.row(unit_inputs.rows()).setConstant(static_cast<double>(round));
+  if (has_fidelity()) inputs.row(unit_inputs.rows()).setConstant(FidelityValue(-1));
+  if (has_time_) inputs.row(dim() - 1).setConstant(static_cast<double>(round));
   return inputs;
 }
 
@@ -38,9 +41,13 @@ void ModelInputs::SearchBox(const Eigen::VectorXd& z, long round, Eigen::VectorX
     lower->segment(domain_.action_dim(), domain_.context_dim()) = unit_z;
     upper->segment(domain_.action_dim(), domain_.context_dim()) = unit_z;
   }
+  if (has_fidelity()) {
+    (*lower)(fidelity_dim()) = FidelityValue(-1);
+    (*upper)(fidelity_dim()) = FidelityValue(-1);
+  }
   if (has_time_) {
-    (*lower)(domain_.input_dim()) = static_cast<double>(round);
-    (*upper)(domain_.input_dim()) = static_cast<double>(round);
+    (*lower)(dim() - 1) = static_cast<double>(round);
+    (*upper)(dim() - 1) = static_cast<double>(round);
   }
 }
 
@@ -50,6 +57,7 @@ Eigen::VectorXd ModelInputs::Probe(double v) const {
     for (int d : domain_.action_transform()->CategoricalDims(0)) probe(d) = 0.0;
   if (domain_.context_transform() != nullptr)
     for (int d : domain_.context_transform()->CategoricalDims(domain_.action_dim())) probe(d) = 0.0;
+  if (has_fidelity()) probe(fidelity_dim()) = FidelityValue(-1);
   return probe;
 }
 

@@ -9,6 +9,7 @@
 
 #include "gpbandit/numerics/warning_sink.h"
 #include "gpbandit/study/observation_log.h"
+#include "optimizer/fidelity_choice.h"
 #include "optimizer/observed_points.h"
 #include "optimizer/seed_audit.h"
 #include "study/named_records.h"
@@ -53,8 +54,9 @@ Eigen::MatrixXd AskRound::Ask(int q, const Eigen::VectorXd& z, std::vector<long>
   int choices = 0;
   // A rank-one round costs O(N^2) whatever t: it is chosen under the lock (AskCheck compares
   // a GaussianProcess's variances, which the rank-one model does not keep).
+  // A study with fidelities chooses under the lock: AskCheck compares points at the target.
   if (journal_.has_storage() && r_.options.worker.asks_outside_lock &&
-      r_.model->reward().posterior().gp() != nullptr) {
+      r_.model->reward().posterior().gp() != nullptr && !r_.inputs.has_fidelity()) {
     while (!recorded && choices < kChoicesOutsideLock) {
       ++choices;
       recorded = AskOutsideLock(q, z, &done, &refitted);
@@ -114,6 +116,8 @@ AskCall AskRound::StartCall(int q, const Eigen::VectorXd& z) const {
   call.chosen.resize(r_.domain.action_dim(), q);
   call.design_index.assign(static_cast<std::size_t>(q), -1);
   call.acquisition_values.assign(static_cast<std::size_t>(q), std::nan(""));
+  if (r_.inputs.has_fidelity())
+    call.fidelity.assign(static_cast<std::size_t>(q), r_.options.fidelities.target());
   r_.design->Take(r_.domain, static_cast<long>(r_.observations.size()),
                   r_.pending.CountActive(journal_.now()), &call);
   return call;
@@ -142,8 +146,17 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
       call->first_t = m.state.t;
       call->first_figure = r_.figure;
     }
+    // Chosen at the target; the fidelity rule says where to evaluate it.
+    int fidelity = -1;
+    if (r_.inputs.has_fidelity()) {
+      fidelity = UnprobedFidelity(FidelityCounts(*call, i), r_.fidelity_probes);
+      if (fidelity < 0)
+        fidelity = ChooseFidelity(r_.options, r_.inputs, posterior.gp(), action, call->z,
+                                  call->round, figure_name_ == "beta_t" ? r_.figure : std::nan(""));
+      call->fidelity[static_cast<std::size_t>(i)] = fidelity;
+    }
     if (i + 1 == q) break;
-    const Eigen::VectorXd u = r_.inputs.Input(action, call->z, call->round);
+    const Eigen::VectorXd u = r_.inputs.Input(action, call->z, call->round, fidelity);
     // The rank-one belief hallucinates at a candidate's index, not at an input.
     int candidate = -1;
     if (rank_one)
@@ -152,6 +165,17 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
                       : r_.model->reward().rank_one()->CandidateIndex(u);
     posterior.Hallucinate(u, candidate);
   }
+}
+
+// Per fidelity: the observations, the active pending points and the call's slots before `slot`.
+std::vector<int> AskRound::FidelityCounts(const AskCall& call, int slot) const {
+  std::vector<int> counts(static_cast<std::size_t>(r_.options.fidelities.num_fidelities()), 0);
+  for (const Observation& o : r_.observations) ++counts[static_cast<std::size_t>(o.fidelity)];
+  for (const PendingPoint& p : r_.pending.points())
+    if (PendingBook::Active(p, journal_.now())) ++counts[static_cast<std::size_t>(p.fidelity)];
+  for (int j = 0; j < slot; ++j)
+    ++counts[static_cast<std::size_t>(call.fidelity[static_cast<std::size_t>(j)])];
+  return counts;
 }
 
 // GP-BUCB: the active pending points and this call's design points are observed at their own
@@ -166,7 +190,8 @@ AskPosterior AskRound::MakeAskPosterior(const AskCall& call) const {
     posterior.Hallucinate(u, rank_one != nullptr ? rank_one->CandidateIndex(u) : -1);
   };
   for (const PendingPoint& p : r_.pending.points())
-    if (PendingBook::Active(p, journal_.now())) hallucinate(r_.inputs.Input(p.x, p.z, p.round));
+    if (PendingBook::Active(p, journal_.now()))
+      hallucinate(r_.inputs.Input(p.x, p.z, p.round, p.fidelity));
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i)
     if (call.design_index[static_cast<std::size_t>(i)] >= 0)
       hallucinate(r_.inputs.Input(call.chosen.col(i), call.z, call.round));
@@ -194,7 +219,8 @@ ModelRound AskRound::PrepareModelRound(AskCall* call_out) const {
   // maximizer's observed starts.
   std::vector<int> observed_index;
   const Eigen::VectorXd observed_means =
-      ObservedMeans(r_.observations, model.MeansAtObservations(), &observed_index);
+      ObservedMeans(r_.observations, model.MeansAtObservations(), &observed_index,
+                    r_.options.fidelities.target());
   m.state.incumbent = observed_means.size() > 0 ? observed_means.maxCoeff()
                                                 : -std::numeric_limits<double>::infinity();
   r_.inputs.SearchBox(call.z, call.round, &m.unit_lower, &m.unit_upper);
@@ -217,12 +243,13 @@ std::function<void()> AskRound::RecordPending(const AskCall& call, long drawn_ro
   const double lease_until = journal_.now() + r_.options.worker.pending_lease_seconds;
   std::vector<PendingPoint> points;
   for (Eigen::Index i = 0; i < call.chosen.cols(); ++i) {
+    const int fidelity = call.fidelity.empty() ? -1 : call.fidelity[static_cast<std::size_t>(i)];
     points.push_back({call.chosen.col(i), call.z, call.round, journal_.worker_id(), lease_until,
-                      r_.pending.next_trial() + static_cast<long>(i)});
+                      r_.pending.next_trial() + static_cast<long>(i), fidelity});
     journal_.Append(WithNamedValues(
         FormatPendingRecord(call.round, call.design_index[static_cast<std::size_t>(i)],
                             points.back().x, call.z, journal_.worker_id(), lease_until,
-                            points.back().trial, drawn_round),
+                            points.back().trial, drawn_round, fidelity),
         r_.domain, points.back().x, call.z));
   }
   return [this, points, design_next = call.design_next, round = call.round] {
@@ -262,6 +289,10 @@ RoundReport AskRound::RoundSummary(const AskCall& call, const HyperparameterFitR
   report.figure_name = figure_name_;
   report.figure = call.first_figure;
   report.acquisition_values = call.acquisition_values;
+  report.fidelities = call.fidelity;
+  for (const int fidelity : call.fidelity)
+    report.fidelity_names.push_back(
+        r_.options.fidelities.levels[static_cast<std::size_t>(fidelity)].name);
   report.num_design_points = static_cast<int>(call.chosen.cols()) - call.num_model;
   report.fitted = fit != nullptr;
   if (fit != nullptr) report.fit_report = *fit;

@@ -49,6 +49,8 @@ class AskRound {
   void AskUnderLock(int q, const Eigen::VectorXd& z, AskCall* done, bool* refitted);
   void ChooseByModel(AskCall* call, AskPosterior* posterior);
   AskPosterior MakeAskPosterior(const AskCall& call) const;
+  // With fidelities: the evaluations per fidelity told or in progress before slot `slot`.
+  std::vector<int> FidelityCounts(const AskCall& call, int slot) const;
   ModelRound PrepareModelRound(AskCall* call) const;
   // The safe seeds still vouched for; throws std::runtime_error when none is left.
   std::vector<bool> UsableSeeds(AskCall* call) const;

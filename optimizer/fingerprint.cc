@@ -89,6 +89,11 @@ std::string Fingerprint(const StudyReplica& r) {
   if (r.model->constraints().reward_safety_model() >= 0)
     d.AddModel(r.model->constraints().safety_models()[0].gp(), probe);
   for (const Observation& o : r.observations) d.Add(o.constraints);
+  // Only in studies with fidelities, so that the fingerprints of others stay as they were.
+  if (r.inputs.has_fidelity()) {
+    for (const Observation& o : r.observations) d.Add(static_cast<long>(o.fidelity));
+    for (const PendingPoint& p : r.pending.points()) d.Add(static_cast<long>(p.fidelity));
+  }
   std::ostringstream s;
   // The GP's rows where one predicts: for the local model its neighbours (kept as it always
   // was, so that fingerprints of existing studies stay comparable).

@@ -9,7 +9,8 @@
 namespace gpbandit {
 
 Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
-                              const Eigen::VectorXd& row_means, std::vector<int>* index) {
+                              const Eigen::VectorXd& row_means, std::vector<int>* index,
+                              int target_fidelity) {
   index->clear();
   std::vector<Eigen::Index> rows;
   Eigen::Index row = 0;
@@ -18,7 +19,8 @@ Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
     if (o.in_model() && row >= row_means.size())
       throw std::logic_error("the model holds " + std::to_string(row_means.size()) +
                              " observations, fewer than the ones told to it");
-    if (o.accepted && !std::isnan(row_means(row))) {
+    const bool at_target = target_fidelity < 0 || o.fidelity == target_fidelity;
+    if (o.accepted && at_target && !std::isnan(row_means(row))) {
       index->push_back(i);
       rows.push_back(row);
     }

@@ -16,9 +16,12 @@ namespace gpbandit {
 
 // The posterior means (model units) at the accepted observations the model predicts at, in
 // order; their indices into `observations` in *index. row_means: the model's means at its
-// rows (RewardModel::MeansAtObservations), NaN where it does not predict.
+// rows (RewardModel::MeansAtObservations), NaN where it does not predict. target_fidelity >= 0
+// (a study with fidelities: FidelityOptions::target()): only the observations made at it, whose
+// row means are the target's (an incumbent, a recommendation and the starts are the target's).
 Eigen::VectorXd ObservedMeans(const std::vector<Observation>& observations,
-                              const Eigen::VectorXd& row_means, std::vector<int>* index);
+                              const Eigen::VectorXd& row_means, std::vector<int>* index,
+                              int target_fidelity = -1);
 
 // The unit-cube inputs (input_dim x k) of the `count` observations with the highest posterior
 // means (ties: the lower index), their actions under context unit_z.

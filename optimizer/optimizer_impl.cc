@@ -48,8 +48,9 @@ void OptimizerImpl::Replay(const LogRecord& record) {
     case LogRecordType::kPending:
       replica_.domain.CheckAction(record.x, "log pending x");
       replica_.domain.CheckContext(record.z, "log pending z");
-      replica_.pending.Add(
-          {record.x, record.z, record.round, record.worker, record.lease_until, record.trial});
+      replica_.pending.Add({record.x, record.z, record.round, record.worker, record.lease_until,
+                            record.trial,
+                            tells_.CheckFidelity(record.fidelity, "log pending fidelity")});
       replica_.rounds = std::max(replica_.rounds, record.round + 1);
       if (record.design_index >= 0)
         replica_.design->set_handed_out(

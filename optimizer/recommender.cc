@@ -17,8 +17,12 @@ Recommendation Recommender::Best() const {
   if (r_.options.outcomes.active()) return BestFeasible(r_);
   std::vector<int> index;
   const Eigen::VectorXd means =
-      ObservedMeans(r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index);
-  if (means.size() == 0) throw std::logic_error("Best: no accepted observation yet");
+      ObservedMeans(r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index,
+                    r_.options.fidelities.target());
+  if (means.size() == 0)
+    throw std::logic_error(r_.options.fidelities.active()
+                               ? "Best: no accepted observation at the target fidelity yet"
+                               : "Best: no accepted observation yet");
   Eigen::Index j_best = 0;
   means.maxCoeff(&j_best);  // the first of equal maxima
   const Observation& o = r_.observations[static_cast<std::size_t>(index[j_best])];
@@ -67,8 +71,9 @@ Recommendation Recommender::BestAt(const Eigen::VectorXd& z) const {
                                                  &m.region_lower, &m.region_upper,
                                                  &m.region_starts);
     std::vector<int> index;
-    const Eigen::VectorXd means = ObservedMeans(
-        r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index);
+    const Eigen::VectorXd means =
+        ObservedMeans(r_.observations, r_.model->reward().posterior().MeansAtObservations(), &index,
+                      r_.options.fidelities.target());
     m.observed_starts = r_.inputs.WithRound(
         BestStarts(r_.domain, r_.observations, means, index, r_.domain.ContextToUnit(z),
                    r_.options.maximizer_observed_starts),
@@ -88,7 +93,9 @@ Recommendation Recommender::BestAt(const Eigen::VectorXd& z) const {
   r.posterior_mean = r_.model->chain().MeanToTold(gp.Mean(r_.inputs.Input(action, z, r_.rounds)));
   r.observed_reward = std::nan("");
   for (const Observation& o : r_.observations)
-    if (o.accepted && SameVector(o.x, action) && SameVector(o.z, z)) r.observed_reward = o.y;
+    if (o.accepted && SameVector(o.x, action) && SameVector(o.z, z) &&
+        o.fidelity == r_.options.fidelities.target())
+      r.observed_reward = o.y;
   return r;
 }
 
@@ -107,11 +114,13 @@ Recommendation Recommender::BestCandidate(const FiniteSetModel& model) const {
   return r;
 }
 
-Prediction Recommender::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const {
+Prediction Recommender::Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                                int fidelity) const {
   r_.domain.CheckAction(x, "x");
   r_.domain.CheckContext(z, "context");
   Eigen::VectorXd mean, variance;
-  r_.model->reward().posterior().Posterior(r_.inputs.Input(x, z, r_.rounds), &mean, &variance);
+  r_.model->reward().posterior().Posterior(r_.inputs.Input(x, z, r_.rounds, fidelity), &mean,
+                                           &variance);
   Prediction p;
   p.mean = r_.model->chain().MeanToTold(mean(0));
   p.stddev = r_.model->chain().StddevToTold(std::sqrt(std::max(variance(0), 0.0)));

@@ -26,7 +26,9 @@ class Recommender {
   // The maximizer of the posterior mean at context z and the next round.
   Recommendation BestAt(const Eigen::VectorXd& z) const;
   // The reward's posterior at (x, z) and the next round, in the caller's units.
-  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // fidelity: in a study with fidelities, the one to predict at (checked by the caller); -1 the
+  // target.
+  Prediction Predict(const Eigen::VectorXd& x, const Eigen::VectorXd& z, int fidelity = -1) const;
 
  private:
   Recommendation BestCandidate(const FiniteSetModel& model) const;

@@ -34,8 +34,11 @@ struct StudyReplica;
 struct AskCall {
   long round = 0;
   Eigen::VectorXd z, unit_z;
-  Eigen::MatrixXd chosen;             // action_dim x q, original units
-  std::vector<long> design_index;     // per slot: the design point handed out, or -1 (model)
+  Eigen::MatrixXd chosen;          // action_dim x q, original units
+  std::vector<long> design_index;  // per slot: the design point handed out, or -1 (model)
+  // Per slot in a study with fidelities: the fidelity to evaluate it at (the target for design
+  // points); empty without fidelities.
+  std::vector<int> fidelity;
   std::vector<int> chosen_candidate;  // finite sets: the candidates this batch holds
   long design_next = 0;               // the design points handed out after this call
   int num_model = 0;                  // slots left to the model

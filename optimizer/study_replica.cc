@@ -4,6 +4,7 @@
 
 #include "model/default_model.h"
 #include "model/restart_monitor.h"
+#include "optimizer/fidelity_choice.h"
 #include "optimizer/safe_setup.h"
 
 namespace gpbandit {
@@ -33,6 +34,25 @@ OptimizerOptions WithOutcomeSense(OptimizerOptions options) {
   return options;
 }
 
+// What a study with fidelities does not support yet: several outcomes, safety or constraint
+// signals, time models (docs/fidelities.md, "In a study").
+void CheckFidelitySupport(const Strategy& strategy, const OptimizerOptions& options) {
+  if (!options.fidelities.active()) return;
+  const std::string with = "OptimizerOptions.fidelities (" +
+                           std::to_string(options.fidelities.num_fidelities()) +
+                           " levels) does not go with ";
+  if (options.outcomes.active())
+    throw std::invalid_argument(with + "OptimizerOptions.outcomes (" +
+                                std::to_string(options.outcomes.num_outcomes()) + " outcomes) yet");
+  if (strategy.safe_seeds().cols() > 0 || !strategy.safety_signals().empty() ||
+      strategy.num_constraints() > 0)
+    throw std::invalid_argument(with + "strategy '" + strategy.name() +
+                                "', which models safety or constraint signals, yet");
+  if (strategy.time_model().kind != TimeModelKind::kNone)
+    throw std::invalid_argument(with + "strategy '" + strategy.name() +
+                                "', which models a drifting objective over the rounds, yet");
+}
+
 }  // namespace
 
 StudyReplica::StudyReplica(const Domain& domain_in, std::unique_ptr<Strategy> strategy_in,
@@ -44,7 +64,8 @@ StudyReplica::StudyReplica(const Domain& domain_in, std::unique_ptr<Strategy> st
       strategy_options(strategy_options_in),
       options(WithOutcomeSense(options_in)),
       strategy(std::move(strategy_in)),
-      inputs(domain, strategy->time_model().kind != TimeModelKind::kNone) {
+      inputs(domain, strategy->time_model().kind != TimeModelKind::kNone,
+             options.fidelities.num_fidelities()) {
   if (kernel) initial_kernel = kernel->Clone();
   Build(std::move(kernel));
 }
@@ -66,11 +87,13 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
     throw std::invalid_argument(
         "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
         " but the domain's input dimension is " + std::to_string(domain.input_dim()));
+  CheckFidelitySupport(*strategy, options);
+  kernel = WithFidelityKernel(std::move(kernel), options.fidelities, inputs.fidelity_dim());
   const TimeModel time = strategy->time_model();
   std::shared_ptr<RestartMonitor> restarts;
   if (time.kind == TimeModelKind::kRestarts)
     restarts = std::make_shared<RestartMonitor>(time.restart_window, time.restart_threshold);
-  kernel = WithTimeKernel(std::move(kernel), time, domain.input_dim(),
+  kernel = WithTimeKernel(std::move(kernel), time, inputs.dim() - 1,
                           restarts ? restarts->epoch_starts() : nullptr);
   std::string error;
   if (!FitOptionsMatchKernel(options.fit, *kernel, &error))
@@ -92,7 +115,7 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
   // The local model of long studies needs one incumbent to centre on: no context, no time
   // coordinate; safe strategies decide on the exact models (OptimizerOptions::local_model).
   const bool local_allowed = domain.kind() == DomainKind::kBox && domain.context_dim() == 0 &&
-                             !inputs.has_time() && !safe && !outcomes;
+                             !inputs.has_time() && !safe && !outcomes && !inputs.has_fidelity();
   // The reward's refits are cautious only when its model carries a threshold itself (raw
   // models); a declared safety signal has its own cautious model.
   model = std::make_unique<ModelKeeper>(
@@ -109,7 +132,7 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
   // strategies decide on the exact models.
   if (options.finite_set_rank_one_updates && domain.kind() == DomainKind::kFiniteSet &&
       domain.context_dim() == 0 && !options.refit.enabled && !inputs.has_time() && !safe &&
-      !outcomes && options.gp.noise_variance > 0.0)
+      !outcomes && !inputs.has_fidelity() && options.gp.noise_variance > 0.0)
     model->UseRankOne(inputs.CandidateInputs({}, 0));
   if (safe)
     chooser = MakeSafeChooser(strategy->safe_seeds(), unit_seeds);
@@ -119,6 +142,7 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
     chooser = MakeMixedChooser();
   else
     chooser = MakeBoxChooser();
+  fidelity_probes = inputs.has_fidelity() ? FidelityProbes(domain, options) : 0;
   design = std::make_unique<InitialDesign>(
       domain, InitialDesign::Size(domain, options.initial_design_size, safe), inputs.UnitUpper(),
       options.seed);

@@ -65,6 +65,9 @@ struct StudyReplica {
   bool calibrated = false;
   int num_seeds = 0;  // the strategy's safe seeds
   std::unique_ptr<InitialDesign> design;
+  // With fidelities: the model-driven points each lower fidelity gets before the rule decides
+  // (optimizer/fidelity_choice.h, FidelityProbes).
+  int fidelity_probes = 0;
   PendingBook pending;
   std::vector<Observation> observations;
   long rounds = 0;

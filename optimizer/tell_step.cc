@@ -23,17 +23,47 @@ bool SameReward(double a, double b) { return a == b || (std::isnan(a) && std::is
 }  // namespace
 
 void TellStep::Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                    const Eigen::VectorXd& constraints, long trial) {
+                    const Eigen::VectorXd& constraints, long trial, int fidelity) {
   CheckTell(x, z, y, "x", "context", "y");
   CheckConstraints(y, constraints);
+  if (fidelity != -1 || !r_.inputs.has_fidelity()) CheckFidelity(fidelity, "fidelity");
   journal_.Run([&] {
     // Looked up under the study's lock, after the replay: another worker may have told it.
     const long round = trial >= 0 ? PendingTrial(trial).round : TellRound(x, z);
+    const int at = fidelity != -1 ? fidelity : ImpliedFidelity(x, z, trial);
     const double imputed = r_.model->counts().ImputedReward();
     const int rows = r_.model->counts().rows() + (AddsRow(y, imputed) ? 1 : 0);
     return StageTell(x, z, y, imputed, round, constraints, trial,
-                     r_.model->refit().Claim(rows, journal_.now()));
+                     r_.model->refit().Claim(rows, journal_.now()), at);
   });
+}
+
+int TellStep::CheckFidelity(int fidelity, const std::string& field, bool given) const {
+  const FidelityOptions& f = r_.options.fidelities;
+  if (!f.active()) {
+    if (given || fidelity != -1)
+      throw std::invalid_argument(field + " = " + std::to_string(fidelity) +
+                                  ": the study declares no fidelities "
+                                  "(OptimizerOptions.fidelities is empty)");
+    return fidelity;
+  }
+  if (fidelity < 0 || fidelity >= f.num_fidelities()) {
+    std::string names;
+    for (const FidelitySpec& level : f.levels) names += (names.empty() ? "" : ", ") + level.name;
+    throw std::invalid_argument(field + " = " + std::to_string(fidelity) +
+                                ": expected a fidelity index in [0, " +
+                                std::to_string(f.num_fidelities()) + ") (" + names + ")");
+  }
+  return fidelity;
+}
+
+int TellStep::ImpliedFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
+                              long trial) const {
+  if (!r_.inputs.has_fidelity()) return -1;
+  if (trial >= 0) return PendingTrial(trial).fidelity;
+  const int j = r_.pending.IndexOf(x, z);
+  if (j >= 0) return r_.pending.points()[static_cast<std::size_t>(j)].fidelity;
+  return r_.options.fidelities.target();
 }
 
 // With exactly the model operations of the live tell (ApplyTell), so that the rebuilt state is
@@ -42,9 +72,10 @@ void TellStep::Replay(const LogRecord& record) {
   r_.domain.CheckAction(record.x, "log tell x");
   r_.domain.CheckContext(record.z, "log tell z");
   CheckConstraints(record.y, record.constraints);
+  const int fidelity = CheckFidelity(record.fidelity, "log tell fidelity");
   ApplyTell(record.x, record.z, record.y, record.accepted,
             record.round >= 0 ? record.round : TellRound(record.x, record.z), record.constraints,
-            record.trial);
+            record.trial, fidelity);
   if (!SameReward(r_.observations.back().imputed, record.imputed))
     throw std::runtime_error("a failed tell imputed " + FormatDouble(record.imputed) +
                              " in the log, but " + FormatDouble(r_.observations.back().imputed) +
@@ -108,27 +139,28 @@ long TellStep::TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) con
 std::function<void()> TellStep::StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                                           double y, double imputed, long round,
                                           const Eigen::VectorXd& constraints, long trial,
-                                          double refit_claim) {
+                                          double refit_claim, int fidelity) {
   const bool accepted = std::isfinite(y);
   journal_.Append(WithNamedValues(
       FormatTellRecord(x, z, y, accepted,
                        accepted ? std::nan("") : r_.model->chain().FromReward(imputed), round,
-                       constraints, trial, refit_claim, journal_.worker_id()),
+                       constraints, trial, refit_claim, journal_.worker_id(), fidelity),
       r_.domain, x, z));
   return [this, x = Eigen::VectorXd(x), z = Eigen::VectorXd(z), y, accepted, round,
-          g = Eigen::VectorXd(constraints), trial, refit_claim] {
-    ApplyTell(x, z, y, accepted, round, g, trial);
+          g = Eigen::VectorXd(constraints), trial, refit_claim, fidelity] {
+    ApplyTell(x, z, y, accepted, round, g, trial, fidelity);
     if (!std::isnan(refit_claim)) r_.model->refit().NoteClaim(refit_claim, /*mine=*/true);
   };
 }
 
 void TellStep::ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-                         bool accepted, long round, const Eigen::VectorXd& constraints,
-                         long trial) {
+                         bool accepted, long round, const Eigen::VectorXd& constraints, long trial,
+                         int fidelity) {
   Observation observation{x, z, y, accepted, std::nan(""), constraints};
   observation.round = round;
-  const double imputed =
-      r_.model->Add(r_.inputs.Input(x, z, round), r_.domain.ToUnit(x, z), y, accepted, constraints);
+  observation.fidelity = fidelity;
+  const double imputed = r_.model->Add(r_.inputs.Input(x, z, round, fidelity),
+                                       r_.domain.ToUnit(x, z), y, accepted, constraints);
   if (!std::isnan(imputed)) observation.imputed = r_.model->chain().FromReward(imputed);
   r_.observations.push_back(std::move(observation));
   if (trial >= 0)
@@ -177,7 +209,8 @@ void TellStep::TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z,
       const double claim = claimed ? std::nan("") : r_.model->refit().Claim(rows, journal_.now());
       claimed = claimed || !std::isnan(claim);
       applies.push_back(StageTell(X.col(j), column_z(j), y(j), imputed,
-                                  TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim));
+                                  TellRound(X.col(j), column_z(j)), Eigen::VectorXd(), -1, claim,
+                                  ImpliedFidelity(X.col(j), column_z(j), -1)));
       if (std::isfinite(y(j))) {
         worst = std::min(worst, r_.model->chain().ToReward(y(j)));
         ++accepted;

@@ -24,9 +24,10 @@ class TellStep {
   TellStep(StudyReplica* replica, StudyJournal* journal) : r_(*replica), journal_(*journal) {}
 
   // trial: the trial whose pending point the tell releases, or -1 for the first one equal to
-  // (x, z).
+  // (x, z). fidelity: the fidelity it was evaluated at; -1 = none given: in a study with
+  // fidelities the one of the pending point it releases, else the target.
   void Tell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
-            const Eigen::VectorXd& constraints, long trial = -1);
+            const Eigen::VectorXd& constraints, long trial = -1, int fidelity = -1);
   void TellMany(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Z, const Eigen::VectorXd& y);
   void ClearPending();
   bool Release(const Eigen::VectorXd& x, const Eigen::VectorXd& z);
@@ -35,6 +36,10 @@ class TellStep {
   // A tell record read from the study: checked and applied; std::runtime_error when its
   // imputed reward is not the one the replay imputes.
   void Replay(const LogRecord& record);
+  // `fidelity` if the study takes it (-1 without fidelities; an index in [0, F) with them);
+  // std::invalid_argument naming `field` and the value otherwise. given: a caller named a
+  // fidelity, so that none is taken without fidelities.
+  int CheckFidelity(int fidelity, const std::string& field, bool given = false) const;
 
  private:
   void CheckTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -43,13 +48,15 @@ class TellStep {
   void CheckConstraints(double y, const Eigen::VectorXd& constraints) const;
   // The round of an observation told now (Observation::round).
   long TellRound(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
+  // The fidelity of a tell that names none (Tell's `fidelity`).
+  int ImpliedFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& z, long trial) const;
   // The pending point of `trial` (a tell by trial number); std::invalid_argument if none.
   const PendingPoint& PendingTrial(long trial) const;
   std::function<void()> StageTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                                   double imputed, long round, const Eigen::VectorXd& constraints,
-                                  long trial, double refit_claim);
+                                  long trial, double refit_claim, int fidelity);
   void ApplyTell(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y, bool accepted,
-                 long round, const Eigen::VectorXd& constraints, long trial);
+                 long round, const Eigen::VectorXd& constraints, long trial, int fidelity);
 
   StudyReplica& r_;
   StudyJournal& journal_;

@@ -76,6 +76,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("lease_until")) r.lease_until = Field<double>(j, "lease_until");
     if (j.contains("trial")) r.trial = Field<long>(j, "trial");
     if (j.contains("drawn_round")) r.drawn_round = Field<long>(j, "drawn_round");
+    if (j.contains("fidelity")) r.fidelity = Field<int>(j, "fidelity");
   } else if (type == "tell") {
     r.type = LogRecordType::kTell;
     r.x = VectorField(j, "x");
@@ -88,6 +89,7 @@ LogRecord ParseLogRecord(const std::string& line) {
     if (j.contains("trial")) r.trial = Field<long>(j, "trial");
     if (j.contains("refit_claim")) r.refit_claim = Field<double>(j, "refit_claim");
     if (j.contains("worker")) r.worker = Field<std::string>(j, "worker");
+    if (j.contains("fidelity")) r.fidelity = Field<int>(j, "fidelity");
   } else if (type == "fit") {
     r.type = LogRecordType::kFit;
     r.round = Field<long>(j, "round");
@@ -131,19 +133,20 @@ LogContents ReadLog(const std::string& path) {
 
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until, long trial, long drawn_round) {
+                                double lease_until, long trial, long drawn_round, int fidelity) {
   json j = {{"type", "pending"},    {"round", round},       {"design_index", design_index},
             {"x", VectorToJson(x)}, {"z", VectorToJson(z)}, {"worker", worker}};
   if (std::isfinite(lease_until)) j["lease_until"] = lease_until;
   if (trial >= 0) j["trial"] = trial;
   if (drawn_round >= 0 && drawn_round != round) j["drawn_round"] = drawn_round;
+  if (fidelity >= 0) j["fidelity"] = fidelity;
   return j.dump();
 }
 
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
                              bool accepted, double imputed, long round,
                              const Eigen::VectorXd& constraints, long trial, double refit_claim,
-                             const std::string& claimant) {
+                             const std::string& claimant, int fidelity) {
   json j = {{"type", "tell"},
             {"x", VectorToJson(x)},
             {"z", VectorToJson(z)},
@@ -157,6 +160,7 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
     j["refit_claim"] = refit_claim;
     j["worker"] = claimant;
   }
+  if (fidelity >= 0) j["fidelity"] = fidelity;
   return j.dump();
 }
 

@@ -98,6 +98,7 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (!gp.IsValid(&inner)) return Fail(error, "gp." + inner);
   if (!local_model.IsValid(&inner)) return Fail(error, "local_model." + inner);
   if (!outcomes.IsValid(&inner)) return Fail(error, "outcomes." + inner);
+  if (!fidelities.IsValid(&inner)) return Fail(error, "fidelities." + inner);
   if (refit.enabled) {
     if (!refit.IsValid(&inner)) return Fail(error, "refit." + inner);
     if (!fit.IsValid(&inner)) return Fail(error, "fit." + inner);

@@ -338,6 +338,36 @@ OutcomeOptions OutcomesFromJson(FieldReader r) {
   return o;
 }
 
+json FidelitiesToJson(const FidelityOptions& f) {
+  json levels = json::array();
+  for (const FidelitySpec& level : f.levels)
+    levels.push_back({{"name", level.name}, {"cost", Real(level.cost)}});
+  return {{"levels", levels},
+          {"model", FidelityModelName(f.model)},
+          {"rule", FidelityRuleName(f.rule)},
+          {"min_correlation", f.min_correlation}};
+}
+
+FidelityOptions FidelitiesFromJson(FieldReader r) {
+  FidelityOptions f;
+  const json& levels = r.Array("levels");
+  for (std::size_t i = 0; i < levels.size(); ++i) {
+    FieldReader item(levels[i], r.Path("levels") + "[" + std::to_string(i) + "]");
+    FidelitySpec spec;
+    item.Read("name", &spec.name);
+    item.Read("cost", &spec.cost);
+    item.Finish();
+    f.levels.push_back(spec);
+  }
+  r.ReadEnum("model", &f.model, FidelityModelName,
+             {FidelityModel::kAutoregressive, FidelityModel::kIcm});
+  r.ReadEnum("rule", &f.rule, FidelityRuleName,
+             {FidelityRule::kInformation, FidelityRule::kThreshold});
+  r.Read("min_correlation", &f.min_correlation);
+  r.Finish();
+  return f;
+}
+
 json OptimizerOptionsToJson(const OptimizerOptions& o) {
   return {{"seed", o.seed},
           {"initial_design_size", o.initial_design_size},
@@ -358,6 +388,7 @@ json OptimizerOptionsToJson(const OptimizerOptions& o) {
           {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
           {"sense", ObjectiveSenseName(o.sense)},
           {"outcomes", OutcomesToJson(o.outcomes)},
+          {"fidelities", FidelitiesToJson(o.fidelities)},
           {"maximizer_raw_samples", o.maximizer_raw_samples},
           {"maximizer_starts", o.maximizer_starts},
           {"maximizer_observed_starts", o.maximizer_observed_starts},
@@ -388,6 +419,7 @@ OptimizerOptions OptimizerOptionsFromJson(const json& object, const std::string&
   r.ReadEnum("sense", &o.sense, ObjectiveSenseName,
              {ObjectiveSense::kMaximize, ObjectiveSense::kMinimize});
   o.outcomes = OutcomesFromJson(r.Object("outcomes"));
+  o.fidelities = FidelitiesFromJson(r.Object("fidelities"));
   r.Read("maximizer_raw_samples", &o.maximizer_raw_samples);
   r.Read("maximizer_starts", &o.maximizer_starts);
   r.Read("maximizer_observed_starts", &o.maximizer_observed_starts);

@@ -294,6 +294,44 @@ class Optimizer {
   Prediction PredictOutcome(int i, const Eigen::VectorXd& x,
                             const Eigen::VectorXd& context = Eigen::VectorXd()) const;
 
+  // ---- Fidelities (OptimizerOptions::fidelities, study/fidelity_options.h) ------------------
+  // A study with fidelities models (x, fidelity) with one GP; every strategy chooses its point
+  // at the target (fidelity F - 1), and the study's fidelity rule then picks where to evaluate
+  // it from the joint posterior there (acquisition/fidelity_rule.h). The initial design is
+  // evaluated at the target: its points fit the target's own hyperparameters, and a simulator
+  // only helps once the model knows how it relates to the target. Ask and AskBatch choose the
+  // fidelity the same way (PendingPoint::fidelity, RoundReport::fidelities); Best, Best(context)
+  // and Predict answer at the target (Best among the observations made at the target). Tell,
+  // TellTrial and TellMany without a fidelity take the fidelity of the pending point they
+  // release, else the target.
+  //
+  // The next action (as Ask(context, &trial)), the fidelity to evaluate it at, its name and
+  // trial number. Throws std::logic_error in a study without fidelities.
+  FidelityPoint AskFidelity(const Eigen::VectorXd& context = Eigen::VectorXd());
+  // Reports reward y at action x (and context) evaluated at fidelity `fidelity`: its index
+  // (0 the cheapest) or its name. Otherwise as Tell (a matching pending point is released,
+  // whatever its fidelity). Throws std::invalid_argument naming the value for an index outside
+  // [0, F), an unknown name, or any fidelity in a study without fidelities; nothing is
+  // recorded then.
+  void TellFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+                    int fidelity);
+  void TellFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& context, double y,
+                    const std::string& fidelity);
+  // The same for trial `trial` (as TellTrial).
+  void TellTrialFidelity(long trial, const Eigen::VectorXd& x, const Eigen::VectorXd& context,
+                         double y, int fidelity);
+  // The posterior of f at fidelity `fidelity` (Predict's is the target's). Throws
+  // std::invalid_argument as TellFidelity does.
+  Prediction PredictFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& context,
+                             int fidelity) const;
+  // The index of the fidelity `name`; std::invalid_argument naming it when the study has none
+  // of that name.
+  int FidelityIndex(const std::string& name) const;
+  // The cost of every tell so far (accepted or failed), each at its fidelity's cost, in the
+  // costs' unit; read from the study's records, so a resumed study counts what it spent before.
+  // Without fidelities, every tell costs 1.
+  double CostSpent() const;
+
   // ---- Per-round reports ---------------------------------------------------------------------
   // Called after every Ask and AskBatch (outside the optimizer's lock, so it may query the
   // optimizer) with the round's report; an empty function removes it. Not logged.

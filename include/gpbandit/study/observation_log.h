@@ -36,6 +36,9 @@
 //            refit on (format version 6: seconds on the study's clock until which the other
 //            workers leave it to that one), and then "worker", the worker that claims it
 //            (absent in older logs; study/refit_claims.h says when a claim lasts).
+//            In a study with fidelities, pending and tell records carry "fidelity", the index
+//            of the fidelity (absent otherwise; no format version: older code refuses such a
+//            study by its header's "fidelities").
 //   fit      new hyperparameters (kernel log-params, noise variance) and the fit's brief report,
 //            written when a refit changed the model, so that replay does not refit; with
 //            constraint signals, "constraints" holds each one's log-params and noise variance
@@ -78,6 +81,9 @@ struct LogRecord {
   // order then). kTell, kRelease: the trial whose pending point they release, -1 when they
   // release the first pending point equal to (x, z) instead.
   long trial = -1;
+  // kPending, kTell: the fidelity (OptimizerOptions::fidelities) to evaluate the point at or it
+  // was evaluated at; -1 when the record has none (a study without fidelities).
+  int fidelity = -1;
   // kPending: the worker holding the point ("" in older logs) and the end of its lease
   // (infinity when it never ends). kTell with a refit_claim: the worker that claims the refit
   // ("" in older logs).
@@ -130,10 +136,11 @@ LogRecord ParseLogRecord(const std::string& json);
 // LogRecord::imputed). constraints, constraint_log_params / _noise_variances and
 // signal_log_params / _noise_variances: written when non-empty, so records without them read
 // the same as in format version 3. trial (LogRecord::trial): written when >= 0. drawn_round:
-// written when >= 0 and not `round`.
+// written when >= 0 and not `round`. fidelity: written when >= 0.
 std::string FormatPendingRecord(long round, long design_index, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& z, const std::string& worker,
-                                double lease_until, long trial = -1, long drawn_round = -1);
+                                double lease_until, long trial = -1, long drawn_round = -1,
+                                int fidelity = -1);
 // round: the observation's round (Observation::round), written when >= 0. refit_claim: written
 // when finite, with the claimant's name as "worker".
 std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z, double y,
@@ -143,7 +150,7 @@ std::string FormatTellRecord(const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                              const Eigen::VectorXd& constraints = Eigen::VectorXd(),
                              long trial = -1,
                              double refit_claim = std::numeric_limits<double>::quiet_NaN(),
-                             const std::string& claimant = "");
+                             const std::string& claimant = "", int fidelity = -1);
 std::string FormatFitRecord(long round, const Eigen::VectorXd& log_params, double noise_variance,
                             const std::string& report,
                             const std::vector<Eigen::VectorXd>& constraint_log_params = {},

@@ -14,6 +14,7 @@
 #include "gpbandit/hyperparams/refit_schedule.h"
 #include "gpbandit/maximizer/integer_search.h"
 #include "gpbandit/maximizer/raw_sample_design.h"
+#include "gpbandit/study/fidelity_options.h"
 #include "gpbandit/study/outcome_options.h"
 
 namespace gpbandit {
@@ -200,6 +201,11 @@ struct OptimizerOptions {
   // Several objectives and outcome constraints (outcome_options.h); empty: the one objective of
   // `sense`. With objectives declared, `sense` is objective 0's.
   OutcomeOptions outcomes;
+
+  // Named fidelities with their costs, the joint model and the fidelity rule
+  // (fidelity_options.h); empty: one source. Not with several outcomes, safe strategies or time
+  // models (the Optimizer refuses them together). Logged (older logs: none).
+  FidelityOptions fidelities;
 
   // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every

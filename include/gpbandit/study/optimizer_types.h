@@ -44,6 +44,18 @@ struct PendingPoint {
   // Its trial number, the handle Optimizer::TellTrial and ReleaseTrial take: 0, 1, 2, ... in
   // the order the study's asks handed points out (every worker of a study numbers them alike).
   long trial = -1;
+  // The fidelity to evaluate it at (OptimizerOptions::fidelities; 0 the cheapest); -1 in a
+  // study without fidelities.
+  int fidelity = -1;
+};
+
+// A point handed out by Optimizer::AskFidelity: the action, the fidelity to evaluate it at and
+// its name, and its trial number.
+struct FidelityPoint {
+  Eigen::VectorXd x;  // original units
+  int fidelity = -1;
+  std::string fidelity_name;
+  long trial = -1;
 };
 
 // One told observation as the optimizer keeps it (accepted or failed).
@@ -61,6 +73,9 @@ struct Observation {
   // last ask round (0 before any). The time coordinate of a time model
   // (acquisition/time_model.h). Logged with the tell.
   long round = 0;
+  // The fidelity it was evaluated at (OptimizerOptions::fidelities); -1 in a study without
+  // fidelities. Logged with the tell.
+  int fidelity = -1;
 };
 
 // The model's belief about the objective at one point (Predict), in the caller's units: the
@@ -85,6 +100,10 @@ struct RoundReport {
   // Per point handed out, in order: the acquisition value the strategy gave it (the maximizer's
   // value on boxes, the score on finite sets; the strategy's units); NaN for a design point.
   std::vector<double> acquisition_values;
+  // With fidelities (OptimizerOptions::fidelities): per point handed out, the fidelity to
+  // evaluate it at and its name. Empty without fidelities.
+  std::vector<int> fidelities;
+  std::vector<std::string> fidelity_names;
   int num_design_points = 0;           // points of the initial design among them
   bool fitted = false;                 // this round refitted the hyperparameters
   HyperparameterFitReport fit_report;  // that fit's report (when fitted)
