@@ -343,6 +343,33 @@ TEST(FidelityOptimizer, ResumesBitIdenticallyIcmThreshold) {
   ResumesBitIdentically(FidelityModel::kIcm, FidelityRule::kThreshold);
 }
 
+// Pending points keep their fidelities through a resume, and the next ask (which hallucinates
+// them at those fidelities) is the same.
+TEST(FidelityOptimizer, ResumeKeepsThePendingPointsFidelities) {
+  GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
+  OptimizerOptions o = Quiet(9);
+  o.log_path = testing::TempLogPath("fidelity_pending");
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", o);
+  Drive(&opt, 10);
+  const Eigen::MatrixXd batch = opt.AskBatch(4);
+  opt.Tell(batch.col(1), RandomBumps(5)(batch.col(1)));
+  // From a copy of the log: on the log itself the two would share one study.
+  const std::string copy = testing::TempLogPath("fidelity_pending_copy");
+  {
+    std::ifstream in(o.log_path, std::ios::binary);
+    std::ofstream out(copy, std::ios::binary);
+    out << in.rdbuf();
+  }
+  const std::unique_ptr<Optimizer> resumed = Optimizer::Resume(copy);
+  EXPECT_EQ(resumed->Fingerprint(), opt.Fingerprint());
+  ASSERT_EQ(resumed->pending_points().size(), 3u);
+  for (std::size_t j = 0; j < 3; ++j)
+    EXPECT_EQ(resumed->pending_points()[j].fidelity, opt.pending_points()[j].fidelity);
+  const FidelityPoint a = opt.AskFidelity(), b = resumed->AskFidelity();
+  EXPECT_EQ(a.x, b.x);
+  EXPECT_EQ(a.fidelity, b.fidelity);
+}
+
 // ---- What the simulator is worth ----------------------------------------------------------
 
 // A simulator that is an independent random function: the model fits it as unrelated, and
