@@ -124,12 +124,18 @@ TEST(LogFormatV1Test, UserStrategyResumesThroughTheRegistryWithExtraAsItsOptions
               std::string::npos)
         << e.what();
   }
-  StrategyRegistry::Default().Register("test-kappa-ucb", [](const StrategyParams& p) {
-    GpUcbOptions u;
-    u.beta.kind = BetaScheduleKind::kConstant;
-    u.beta.constant_beta = p.at("kappa") * p.at("kappa");
-    return std::make_unique<GpUcb>(u);
-  });
+  // Registered with a default kappa: the registration outlives this test, and the tests that
+  // build every registered strategy (optimizer_combination_test.cc, optimizer_space_test.cc)
+  // may run after it in the same process.
+  StrategyRegistry::Default().Register(
+      "test-kappa-ucb",
+      [](const StrategyParams& p) {
+        GpUcbOptions u;
+        u.beta.kind = BetaScheduleKind::kConstant;
+        u.beta.constant_beta = p.at("kappa") * p.at("kappa");
+        return std::make_unique<GpUcb>(u);
+      },
+      StrategyParams(R"({"kappa": 1.0})"));
   const auto opt = Optimizer::Resume(path);
   EXPECT_EQ(opt->strategy_options(), StrategyParams(R"({"kappa": 1.5})"));
   EXPECT_EQ(opt->num_accepted(), 6);
