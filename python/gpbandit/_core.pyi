@@ -1,7 +1,7 @@
 # Types of gpbandit._core, the compiled part of the package (python/src/*.cc), for type checkers
 # and editors. The public names are re-exported by gpbandit; the rest serve the package's own
 # modules. python/tests/test_typing.py checks this file against the module.
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -249,6 +249,16 @@ class Optimizer:
         self, i: int, X: Any, context: Any = None
     ) -> Tuple[np.ndarray, np.ndarray]: ...
     def observed_outcomes(self) -> np.ndarray: ...
+    def tell_fidelity(
+        self, x: Any, y: float, context: Any, fidelity: Union[int, str],
+        trial: Optional[int] = None,
+    ) -> None: ...
+    def predict_fidelity(
+        self, X: Any, context: Any, fidelity: Union[int, str]
+    ) -> Tuple[np.ndarray, np.ndarray]: ...
+    def fidelity_index(self, name: str) -> int: ...
+    cost_spent: float
+    fidelity_levels: List[Tuple[str, float]]
     outcome_names: List[str]
     declared_outcomes: Tuple[List[Tuple[str, bool]], List[Tuple[str, str, float]]]
     last_fit_report: Optional[FitReport]

@@ -23,7 +23,8 @@ def _result(opt: Optimizer, unevaluated: int, message: str, space: Space) -> Opt
     and other workers' included). The best is taken over the finite values only
     (numpy.nanargmin's rule, infinities left out too): a failed evaluation (NaN) is never `fun`.
     Points: rows of a float array on a box, lists of Python values on a mixed space.
-    unevaluated: the tells that were not evaluations of func (y0's)."""
+    unevaluated: the tells that were not evaluations of func (y0's). With fidelities the best
+    is taken at the target only, and fidelities (each tell's) and cost_spent are added."""
     observed = opt.observations()
     func_vals = -np.asarray(observed.y, dtype=float)  # the optimizer was told -func(x)
     if space.is_box:
@@ -31,14 +32,21 @@ def _result(opt: Optimizer, unevaluated: int, message: str, space: Space) -> Opt
     else:
         x_iters = [space.to_user(x) for x in observed.x]
     finite = np.isfinite(func_vals)
+    if observed.fidelity is not None:
+        finite &= observed.fidelity == opt.fidelity_names[-1]
     result = OptimizeResult(
         x_iters=x_iters, func_vals=func_vals, nfev=max(0, len(func_vals) - unevaluated),
         optimizer=opt, message=message, success=bool(finite.any()), x=None, fun=math.nan,
+        cost_spent=opt.cost_spent,
     )
+    if observed.fidelity is not None:
+        result.fidelities = observed.fidelity
     if result.success:
         best = int(np.nanargmin(np.where(finite, func_vals, np.nan)))
         result.x = x_iters[best]
         result.fun = float(func_vals[best])
+    elif observed.fidelity is not None:
+        result.message = message + "; no evaluation at the target returned a finite value"
     else:
         result.message = message + "; no evaluation returned a finite value"
     return result
@@ -48,10 +56,11 @@ def _orphans(opt: Optimizer, own_name: Optional[str]) -> List[Any]:
     """The pending points of the study that nobody will tell: those of a crashed process of this
     host (a default worker name "host:pid" whose process no longer runs) and, when this worker
     has a name of its own (worker={"id": ...}), those an earlier process left under that name.
-    Each as (vector, trial)."""
+    Each as (vector, trial, fidelity name or None)."""
     pending = opt.pending()
+    fidelity = pending.fidelity if pending.fidelity is not None else [None] * len(pending.worker)
     return [
-        (np.asarray(pending.x[i]), int(pending.trial[i]))
+        (np.asarray(pending.x[i]), int(pending.trial[i]), fidelity[i])
         for i, worker in enumerate(pending.worker)
         if (own_name and worker == own_name) or _core._worker_process_gone(worker)
     ]
@@ -76,7 +85,9 @@ def _callbacks(callback: Union[None, Callback, Sequence[Callback]]) -> List[Call
     return callbacks
 
 
-def _check_calls(n_calls: Any) -> int:
+def _check_calls(n_calls: Any, budget: Any) -> Optional[int]:
+    if n_calls is None:
+        return None if budget is not None else 100
     if isinstance(n_calls, bool) or not isinstance(n_calls, (int, np.integer)):
         raise TypeError(f"n_calls must be an int, got {n_calls!r}")
     if n_calls < 1:
@@ -87,10 +98,20 @@ def _check_calls(n_calls: Any) -> int:
     return int(n_calls)
 
 
+def _check_budget(budget: Any) -> Optional[float]:
+    if budget is None:
+        return None
+    if isinstance(budget, (bool, np.bool_)) or not isinstance(budget, (int, float, np.number)):
+        raise TypeError(f"budget must be a number (in the fidelities' cost unit), got {budget!r}")
+    if not budget > 0 or not math.isfinite(budget):
+        raise ValueError(f"budget = {budget}: must be finite and > 0")
+    return float(budget)
+
+
 def minimize(
-    func: Callable[[Any], float],
+    func: Callable[..., float],
     bounds: Sequence[Any],
-    n_calls: int = 100,
+    n_calls: Optional[int] = None,
     strategy: str = "gp-ucb",
     seed: Optional[int] = None,
     callback: Union[None, Callback, Sequence[Callback]] = None,
@@ -100,6 +121,7 @@ def minimize(
     kernel: Optional[Kernel] = None,
     log: Optional[PathLike] = None,
     verbose: bool = False,
+    budget: Optional[float] = None,
     **options: Any,
 ) -> OptimizeResult:
     """Minimizes func over a box or a mixed space with a Gaussian-process bandit strategy.
@@ -144,8 +166,20 @@ def minimize(
     nfev (the study's evaluations of func: len(func_vals) less the y0 values given to this
     call; an earlier run's and other workers' included), success (some value was finite),
     message, and optimizer (the Optimizer, which can go on; note that it maximizes -func).
+
+    Several fidelities (fidelities=[("sim", 1.0), ("robot", 20.0)], as Optimizer takes them,
+    with fidelity_model=, fidelity_rule=, min_correlation=): func is called as
+    func(x, fidelity) with the name of the fidelity to evaluate x at (x0's points and the
+    initial design at the target, the last). budget: the total cost the study may spend, in the
+    costs' unit (without fidelities every evaluation costs 1); the run stops before an
+    evaluation whose cost would take cost_spent above it (that point is given back). A
+    continued study counts what it spent before. n_calls: default 100 without a budget, no
+    limit with one; given both, the first reached stops. With fidelities, x and fun are the best
+    at the target, result.fidelities holds each tell's fidelity name; every result has
+    cost_spent.
     """
-    n_calls = _check_calls(n_calls)
+    budget = _check_budget(budget)
+    n_calls = _check_calls(n_calls, budget)
     callbacks = _callbacks(callback)
     if n_initial_points is not None:
         options["initial_design_size"] = n_initial_points
@@ -156,17 +190,27 @@ def minimize(
     # The study's tells count (an earlier run's, other workers'): it is done when it holds
     # n_calls evaluations of func besides y0's values.
     told = 0 if y0 is None else len(y0)
-    target = n_calls + told
+    target = math.inf if n_calls is None else n_calls + told
     start = time.perf_counter()
+    costs = dict(opt.fidelities)
+    final = opt.fidelity_names[-1] if costs else None
 
     def tells() -> int:
         return len(opt.observations().y)
 
-    def evaluate(x: Any, trial: Optional[int], orphan: bool = False) -> bool:
+    def affordable(fidelity: Optional[str]) -> bool:
+        """Whether an evaluation at `fidelity` (None: the target) stays within the budget."""
+        if budget is None:
+            return True
+        cost = costs[fidelity or final] if costs else 1.0
+        return opt.cost_spent + cost <= budget * (1 + 1e-12)
+
+    def evaluate(x: Any, trial: Optional[int], orphan: bool = False,
+                 fidelity: Optional[str] = None) -> bool:
         """Evaluates func at x (a vector, or a space's dict) and tells the optimizer (releasing
         the pending point of `trial`); True when a callback says stop."""
         point = space.to_user(x)
-        value = func(point)
+        value = func(point, fidelity or final) if costs else func(point)
         try:
             y = _single_value(value, point)
         except TypeError:
@@ -185,11 +229,15 @@ def minimize(
             opt.sync()
             if trial not in opt.pending().trial:
                 trial = None  # another worker took it over meanwhile: a tell of its own
-        opt.tell(x, -y, trial=trial)
+        opt.tell(x, -y, trial=trial, fidelity=fidelity)
         result = _result(opt, told, f"{tells() - told} evaluations of func", space)
         if verbose:
-            print(f"gpbandit.minimize: evaluation {result.nfev}/{n_calls}: f = {y:.6g}, best so "
-                  f"far {result.fun:.6g}, {time.perf_counter() - start:.2f} s", flush=True)
+            at = f" at {fidelity or final}" if costs else ""
+            spent = f", cost {result.cost_spent:.6g}/{budget:.6g}" if budget is not None else ""
+            of = f"/{n_calls}" if n_calls is not None else ""
+            print(f"gpbandit.minimize: evaluation {result.nfev}{of}{at}: f = {y:.6g}, best "
+                  f"so far {result.fun:.6g}{spent}, {time.perf_counter() - start:.2f} s",
+                  flush=True)
         return any(c(result) is True for c in callbacks)
 
     def stopped() -> OptimizeResult:
@@ -197,10 +245,10 @@ def minimize(
 
     # A crashed run's points first (pending, and nobody else will tell them): as if it had not
     # crashed, its suggestions are evaluated before anything new is asked.
-    for x, trial in _orphans(opt, _worker_name(options)):
-        if tells() >= target:
+    for x, trial, fidelity in _orphans(opt, _worker_name(options)):
+        if tells() >= target or not affordable(fidelity):
             break
-        if evaluate(x, trial, orphan=True):
+        if evaluate(x, trial, orphan=True, fidelity=fidelity):
             return stopped()
     if x0 is not None:
         # A resumed study holds its warm start already: a point it holds is not told again.
@@ -211,13 +259,18 @@ def minimize(
                 opt.tell_many(x0[fresh], -y0[fresh])
         else:
             for i in fresh:
-                if tells() >= target:
+                if tells() >= target or not affordable(None):
                     break
                 if evaluate(x0[i], None):
                     return stopped()
     while tells() < target:
         x = opt.ask()
-        if evaluate(x, x.trial):
+        if not affordable(x.fidelity):
+            opt.release(trial=x.trial)
+            return _result(opt, told, f"the budget: cost spent {opt.cost_spent:.6g}, the next "
+                           f"evaluation{' at ' + x.fidelity if x.fidelity else ''} would take "
+                           f"it above {budget:.6g}", space)
+        if evaluate(x, x.trial, fidelity=x.fidelity):
             return stopped()
     return _result(opt, told, f"the study holds {tells() - told} evaluations of func "
                    f"(n_calls = {n_calls})", space)

@@ -10,15 +10,18 @@ from typing import Optional
 class NamedSuggestion(dict):
     """A point ask() handed out on a parameter space: a dict {name: value} that also carries its
     trial number, `trial` (the handle tell(x, y, trial=...) and release(trial=...) take, as a
-    Suggestion's)."""
+    Suggestion's), and `fidelity`, the name of the fidelity to evaluate it at (None in a study
+    without fidelities)."""
 
     trial: Optional[int] = None
+    fidelity: Optional[str] = None
 
 
-def suggestion(domain, x, trial):
-    """The NamedSuggestion of action vector x and its trial number."""
+def suggestion(domain, x, trial, fidelity=None):
+    """The NamedSuggestion of action vector x, its trial number and fidelity name."""
     out = NamedSuggestion(domain.to_dict(x))
     out.trial = int(trial)
+    out.fidelity = fidelity
     return out
 
 

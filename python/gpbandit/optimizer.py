@@ -6,7 +6,8 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Seq
 
 import numpy as np
 
-from . import _core, named as _named, options as _options, outcomes as _outcomes
+from . import _core, fidelities as _fidelities, named as _named, options as _options
+from . import outcomes as _outcomes
 from .domain import Domain
 from .kernels import Kernel
 
@@ -27,21 +28,24 @@ class Recommendation(NamedTuple):
 class Observations(NamedTuple):
     """Every tell in order: x (n x d, one point per row), context (n x m, or None without
     contexts), y (n), accepted (n booleans: False for a failed evaluation, a non-finite y kept
-    out of the model) and imputed (n: the reward a failure entered the model with, NaN if
-    none)."""
+    out of the model), imputed (n: the reward a failure entered the model with, NaN if
+    none) and fidelity (n names: the fidelity each was evaluated at; None in a study without
+    fidelities)."""
 
     x: np.ndarray
     context: Optional[np.ndarray]
     y: np.ndarray
     accepted: np.ndarray
     imputed: np.ndarray
+    fidelity: Optional[np.ndarray] = None
 
 
 class Pending(NamedTuple):
     """Points handed out and not yet told or released, in the order handed out: x (p x d),
     context (p x m or None), round (p ints: the ask round), worker (p names), lease_until (p:
     seconds since the epoch on the study's clock; inf for leases that never end), trial (p ints:
-    each point's trial number, the handle tell(..., trial=) and release(trial=) take)."""
+    each point's trial number, the handle tell(..., trial=) and release(trial=) take),
+    fidelity (p names: the fidelity to evaluate each at; None in a study without fidelities)."""
 
     x: np.ndarray
     context: Optional[np.ndarray]
@@ -49,6 +53,7 @@ class Pending(NamedTuple):
     worker: List[str]
     lease_until: np.ndarray
     trial: np.ndarray
+    fidelity: Optional[np.ndarray] = None
 
 
 class Prediction(NamedTuple):
@@ -62,37 +67,46 @@ class Prediction(NamedTuple):
 class Suggestion(np.ndarray):
     """A point ask() handed out: a 1-D float64 array that also carries its trial number,
     `trial`, the handle tell(x, y, trial=...) and release(trial=...) take instead of the exact
-    point (so that telling a rounded or clipped point still releases the suggestion). A copy or
-    the result of arithmetic is a plain array without it; pass the number on yourself."""
+    point (so that telling a rounded or clipped point still releases the suggestion), and
+    `fidelity`, the name of the fidelity to evaluate it at (None in a study without
+    fidelities). A copy or the result of arithmetic is a plain array without them; pass them on
+    yourself."""
 
     trial: Optional[int]
+    fidelity: Optional[str]
 
     def __array_finalize__(self, obj: Any) -> None:
         self.trial = None
+        self.fidelity = None
 
 
 class Suggestions(np.ndarray):
     """The q x d points ask_batch() handed out, one per row, with their trial numbers (`trials`,
-    q ints). A row taken by an integer index (or by iterating) is a Suggestion carrying its own
-    trial number."""
+    q ints) and fidelities (`fidelities`, q names, or None in a study without fidelities). A
+    row taken by an integer index (or by iterating) is a Suggestion carrying its own trial
+    number and fidelity."""
 
     trials: Optional[np.ndarray]
+    fidelities: Optional[List[str]]
 
     def __array_finalize__(self, obj: Any) -> None:
         self.trials = None
+        self.fidelities = None
 
     def __getitem__(self, index: Any) -> Any:
         item = super().__getitem__(index)
         if self.trials is not None and isinstance(index, (int, np.integer)):
-            return _suggestion(np.asarray(item), int(self.trials[index]))
+            fidelity = None if self.fidelities is None else self.fidelities[index]
+            return _suggestion(np.asarray(item), int(self.trials[index]), fidelity)
         if isinstance(item, Suggestions):  # a slice or a mask: a plain array, no handles
             return np.asarray(item)
         return item
 
 
-def _suggestion(x: np.ndarray, trial: int) -> Suggestion:
+def _suggestion(x: np.ndarray, trial: int, fidelity: Optional[str] = None) -> Suggestion:
     out = np.asarray(x, dtype=np.float64).view(Suggestion)
     out.trial = trial
+    out.fidelity = fidelity
     return out
 
 
@@ -143,6 +157,15 @@ def _trial(trial: Optional[int]) -> Optional[int]:
     if not _options._is_int(trial):
         raise TypeError(f"trial must be an int (ask()'s .trial), got {trial!r}")
     return int(trial)
+
+
+def _fidelity(fidelity: Any) -> Union[str, int]:
+    """A fidelity as tell and predict take it: a name or an index (checked by the C++ call)."""
+    if isinstance(fidelity, str):
+        return fidelity
+    if _options._is_int(fidelity):
+        return int(fidelity)
+    raise TypeError(f"fidelity must be a name (str) or an index (int), got {fidelity!r}")
 
 
 def _count(n: int, noun: str) -> str:
@@ -217,6 +240,16 @@ class Optimizer:
     predict_outcome() report; best() with several objectives is a RuntimeError (use
     pareto_front()). None of them given: one objective, exactly as before.
 
+    Several fidelities (study/fidelity_options.h, docs/python.md "Fidelities"):
+    fidelities=[("sim", 1.0), ("robot", 20.0)] (or dicts {"name", "cost"}) declares named
+    sources of the objective from the cheapest to the target (the last), each with its cost
+    per evaluation; fidelity_model ("autoregressive" or "icm"), fidelity_rule ("information" or
+    "threshold") and min_correlation choose the joint model and the rule (defaults from C++;
+    fidelities= may also be that whole option as a dict {levels, model, rule,
+    min_correlation}). ask() then says where to evaluate its point (`x.fidelity`, a name), tell
+    takes fidelity= (a name or an index), best() and predict() answer at the target, and
+    cost_spent counts the cost of every tell.
+
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
     release the GIL, and one Optimizer may be shared by threads (calls are serialized).
@@ -240,6 +273,10 @@ class Optimizer:
         reference_point: Optional[ArrayLike] = None,
         feasibility_confidence: Optional[float] = None,
         scalarization: Optional[str] = None,
+        fidelities: Optional[Any] = None,
+        fidelity_model: Optional[str] = None,
+        fidelity_rule: Optional[str] = None,
+        min_correlation: Optional[float] = None,
         **options: Any,
     ) -> None:
         if not isinstance(domain, Domain):
@@ -260,6 +297,10 @@ class Optimizer:
         )
         if outcomes is not None:
             optimizer_options["outcomes"] = outcomes
+        declared = _fidelities.declaration(_options._OPTIMIZER_DEFAULTS["fidelities"], fidelities,
+                                           fidelity_model, fidelity_rule, min_correlation)
+        if declared is not None:
+            optimizer_options["fidelities"] = declared
         self._core = _core.Optimizer(
             domain,
             kernel,
@@ -349,25 +390,41 @@ class Optimizer:
         NamedSuggestion with `trial` too. context: 1-D (context_dim), or a dict when the
         contexts are a space; required when the domain has contexts. The point is pending until
         told or released. Ctrl-C during ask: the call finishes, its point is released,
-        KeyboardInterrupt is raised."""
+        KeyboardInterrupt is raised. In a study with fidelities, `fidelity` is the name of the
+        fidelity to evaluate it at (None otherwise)."""
         domain = self.domain
         points, trials = self._core.ask_batch(1, _named.context_in(domain, context))
+        fidelity = self._fidelities_of(trials)[0]
         if domain.kind == "space":
-            return _named.suggestion(domain, points[0], trials[0])
-        return _suggestion(points[0], trials[0])
+            return _named.suggestion(domain, points[0], trials[0], fidelity)
+        return _suggestion(points[0], trials[0], fidelity)
 
     def ask_batch(self, q: int, context: Optional[ArrayLike] = None) -> Suggestions:
         """q distinct actions for parallel evaluation, one per row (q x action_dim), all for
         the same context (GP-BUCB: each is chosen as if the previous ones were observed). Their
         trial numbers are `trials`; each row (X[i], or iterating) is a Suggestion. On a
-        parameter space, a list of q NamedSuggestion dicts."""
+        parameter space, a list of q NamedSuggestion dicts. With fidelities, each point's
+        fidelity name is in `fidelities` (and each row's `fidelity`)."""
         domain = self.domain
         points, trials = self._core.ask_batch(q, _named.context_in(domain, context))
+        fidelities = self._fidelities_of(trials)
         if domain.kind == "space":
-            return [_named.suggestion(domain, x, t) for x, t in zip(points, trials)]
+            return [_named.suggestion(domain, x, t, f)
+                    for x, t, f in zip(points, trials, fidelities)]
         out = np.asarray(points).view(Suggestions)
         out.trials = np.asarray(trials, dtype=np.int64)
+        out.fidelities = None if not self._levels() else fidelities
         return out
+
+    def _fidelities_of(self, trials: Sequence[int]) -> List[Optional[str]]:
+        """The fidelity names of the pending points of `trials` (None each without fidelities,
+        or for a point no longer pending)."""
+        names = self.fidelity_names
+        if not names:
+            return [None] * len(trials)
+        p = self._core.pending()
+        index = dict(zip(p["trial"].tolist(), p["fidelity"].tolist()))
+        return [names[index[t]] if index.get(t, -1) >= 0 else None for t in trials]
 
     def tell(
         self,
@@ -377,6 +434,7 @@ class Optimizer:
         constraints: Optional[ArrayLike] = None,
         *,
         trial: Optional[int] = None,
+        fidelity: Union[None, str, int] = None,
     ) -> None:
         """Reports reward y (a number; larger is better) at action x (1-D) and context.
         Releases the pending point of `trial` (a trial number, e.g. ask()'s .trial), whatever x
@@ -393,13 +451,22 @@ class Optimizer:
         units; a number only when the study has one outcome. A missing or unknown name, or the
         wrong number of values, is a ValueError naming it, and nothing is recorded. A NaN or
         infinite value in any outcome makes the evaluation a failure, which follows
-        non_finite_rewards (an error, "skip" or "impute-worst")."""
+        non_finite_rewards (an error, "skip" or "impute-worst").
+
+        Several fidelities: fidelity is the name (or index, 0 the cheapest) of the fidelity y
+        was measured at, e.g. x.fidelity; None takes the fidelity of the pending point the tell
+        releases, else the target. An unknown name or an index outside the study's (or any
+        fidelity in a study without fidelities) is a ValueError naming it, and nothing is
+        recorded."""
         domain = self.domain
         x = _named.action_in(domain, x)
         context = _named.context_in(domain, context)
         vector = self._outcome_vector(y)
         if vector is None or len(vector) == 1:  # one outcome: the tell of one reward
             value = float(y) if vector is None else float(vector[0])
+            if fidelity is not None:
+                self._tell_at_fidelity(x, value, context, constraints, trial, fidelity)
+                return
             self._core.tell(x, value, context, constraints, _trial(trial))
             return
         if constraints is not None:
@@ -408,6 +475,13 @@ class Optimizer:
                 f"constraints ({', '.join(self.outcome_names)}) are told in y"
             )
         self._core.tell_outcomes(x, vector, context, _trial(trial))
+
+    def _tell_at_fidelity(self, x: Any, value: float, context: Any, constraints: Any,
+                          trial: Optional[int], fidelity: Any) -> None:
+        if constraints is not None:
+            raise ValueError("constraints= are safe-opt's safety signals, which a study with "
+                             "fidelities does not take")
+        self._core.tell_fidelity(x, value, context, _fidelity(fidelity), _trial(trial))
 
     def _outcome_vector(self, y: Any) -> Optional[np.ndarray]:
         """The tell-order vector of y (a dict, a sequence), or None for a single reward told as
@@ -540,17 +614,54 @@ class Optimizer:
             b["observed_reward"],
         )
 
-    def predict(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> Prediction:
+    def predict(self, X: ArrayLike, context: Optional[ArrayLike] = None, *,
+                fidelity: Union[None, str, int] = None) -> Prediction:
         """The posterior of f at each row of X (n x d, or one 1-D point) at one context (1-D):
         a Prediction (mean, std) of 1-D arrays in the caller's units (the reward's, or the
         cost's under sense="minimize"). std is the STANDARD DEVIATION of f, not of a noisy
         observation ("predict" means the same in C++ and on the command line). On a parameter
-        space X may be a dict or a list of dicts."""
+        space X may be a dict or a list of dicts. With fidelities: at the target, or at
+        `fidelity` (a name or an index)."""
         domain = self.domain
         X = _named.rows_in(domain, X)
         X = _rows(np.atleast_2d(np.asarray(X, dtype=np.float64)), "X", domain.action_dim,
                   "the action dimension")
+        if fidelity is not None:
+            return Prediction(*self._core.predict_fidelity(
+                X, _named.context_in(domain, context), _fidelity(fidelity)))
         return Prediction(*self._core.predict(X, _named.context_in(domain, context)))
+
+    # ---- several fidelities -------------------------------------------------------------------
+    @property
+    def fidelities(self) -> List[Any]:
+        """The declared fidelities, [(name, cost)] from the cheapest to the target ([] in a
+        study without fidelities)."""
+        return list(self._levels())
+
+    @property
+    def fidelity_names(self) -> List[str]:
+        """The fidelities' names, the target last ([] without fidelities)."""
+        return [name for name, _ in self._levels()]
+
+    @property
+    def cost_spent(self) -> float:
+        """The cost of every tell so far (accepted or failed), each at its fidelity's cost, in
+        the costs' unit; a continued study counts what it spent before. Without fidelities
+        every tell costs 1."""
+        return float(self._core.cost_spent)
+
+    def _levels(self) -> Any:
+        """The fidelities, read once (fixed at construction)."""
+        levels = self.__dict__.get("_fidelity_levels")
+        if levels is None:
+            levels = self._fidelity_levels = tuple(map(tuple, self._core.fidelity_levels))
+        return levels
+
+    def _fidelity_column(self, indices: np.ndarray) -> Optional[np.ndarray]:
+        names = self.fidelity_names
+        if not names:
+            return None
+        return np.array([names[i] for i in indices.tolist()], dtype=object)
 
     def safety_margin(self, X: ArrayLike, context: Optional[ArrayLike] = None) -> np.ndarray:
         """Under safe-opt: at each row of X (n x d, or one 1-D point), the smallest
@@ -677,7 +788,7 @@ class Optimizer:
         o = self._core.observations()
         return Observations(
             o["x"], _context_or_none(o["context"], self.domain), o["y"], o["accepted"],
-            o["imputed"],
+            o["imputed"], self._fidelity_column(o["fidelity"]),
         )
 
     def pending(self) -> Pending:
@@ -685,7 +796,7 @@ class Optimizer:
         p = self._core.pending()
         return Pending(
             p["x"], _context_or_none(p["context"], self.domain), p["round"], p["worker"],
-            p["lease_until"], p["trial"],
+            p["lease_until"], p["trial"], self._fidelity_column(p["fidelity"]),
         )
 
     def fingerprint(self) -> str:

@@ -24,6 +24,9 @@ void BindOptimizer(py::module_& m);   // Optimizer (BindQueries adds its queries
 void BindQueries(py::class_<Optimizer>& c);
 // Several outcomes: their tells, the Pareto front, hypervolume, feasibility (outcome_bindings.cc).
 void BindOutcomes(py::class_<Optimizer>& c);
+// Several fidelities: tells and predictions at a fidelity, the levels, the cost spent
+// (fidelity_bindings.cc).
+void BindFidelities(py::class_<Optimizer>& c);
 
 }  // namespace python
 }  // namespace gpbandit

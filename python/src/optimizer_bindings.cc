@@ -33,7 +33,8 @@ std::unique_ptr<Kernel> CloneOrNull(const KernelPtr& kernel) {
   return kernel ? kernel->Clone() : nullptr;
 }
 
-// The actions and contexts of observations or pending points (members x and z), one per row.
+// The actions and contexts of observations or pending points (members x and z), one per row,
+// and their fidelity indices (-1 in a study without fidelities).
 template <typename Item>
 py::dict PointRows(const std::vector<Item>& items, const Domain& domain) {
   const auto n = static_cast<Eigen::Index>(items.size());
@@ -42,9 +43,13 @@ py::dict PointRows(const std::vector<Item>& items, const Domain& domain) {
     x.col(j) = items[static_cast<std::size_t>(j)].x;
     if (domain.context_dim() > 0) z.col(j) = items[static_cast<std::size_t>(j)].z;
   }
+  py::array_t<int> fidelity(static_cast<py::ssize_t>(n));
+  for (std::size_t j = 0; j < items.size(); ++j)
+    fidelity.mutable_at(static_cast<py::ssize_t>(j)) = items[j].fidelity;
   py::dict out;
   out["x"] = ColumnsToRows(std::move(x));
   out["context"] = ColumnsToRows(std::move(z));
+  out["fidelity"] = fidelity;
   return out;
 }
 
@@ -280,6 +285,7 @@ void BindOptimizer(py::module_& m) {
   BindState(c);
   BindQueries(c);
   BindOutcomes(c);
+  BindFidelities(c);
 }
 
 }  // namespace python
