@@ -5,11 +5,15 @@
 // --storage URL --study NAME, the study was made by `gpbandit study create`. Either way the
 // study remembers bounds or parameters, strategy and options, and several processes may call at
 // once (the storage's lock serializes them; optimizer.h, "Shared studies").
+// In a study of fidelities (cli/fidelity_flags.h) suggest prints "fidelity NAME" on the line
+// after the point, and observe tells at --fidelity NAME, else the released suggestion's, else the
+// target.
 #include <memory>
 #include <optional>
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/fidelity_flags.h"
 #include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
@@ -27,11 +31,12 @@ struct LogFlags {
   std::string bounds, strategy = "gp-ucb", context, context_bounds;
   OutcomeFlags outcome;
   DeclarationFlags declaration;
+  FidelityFlags fidelity;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
 };
 
-void AddLogFlags(po::options_description* desc, LogFlags* f) {
+void AddLogFlags(po::options_description* desc, LogFlags* f, bool tells_fidelity) {
   AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
   desc->add_options()("bounds", po::value(&f->bounds),
                       "action box lower:upper,... (first call; later calls must match or omit it)");
@@ -51,6 +56,9 @@ void AddLogFlags(po::options_description* desc, LogFlags* f) {
                   NonFiniteRewardPolicy::kThrow);
   AddDeclarationFlags(desc, &f->declaration,
                       "first call; remembered by the log, later calls must match or omit it");
+  AddFidelityFlags(desc, &f->fidelity,
+                   "first call; remembered by the log, later calls must match or omit it",
+                   tells_fidelity);
 }
 
 // The --option values for the study's strategy.
@@ -88,6 +96,7 @@ void CheckFlagsMatch(const Optimizer& optimizer, const LogFlags& f, const po::va
                      std::to_string(optimizer.options().seed) + " (" + where + ")");
   CheckOutcomeMatches(f.outcome, optimizer, where);
   CheckDeclarationMatches(f.declaration, f.outcome, optimizer, where);
+  CheckFidelityMatches(f.fidelity, optimizer, where);
   const StrategyParams& logged = optimizer.strategy_options();
   if (logged.MergedWith(OptionsOf(f, optimizer.strategy_name())) != logged)
     throw UsageError("--option values differ from the log's strategy options " + logged.json() +
@@ -125,6 +134,7 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
   if (!options.outcomes.objectives.empty())
     options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
                                                             : ObjectiveSense::kMaximize;
+  options.fidelities = FidelitiesFromFlags(f.fidelity);
   options.log_path = f.study.log_path;
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.
@@ -146,10 +156,45 @@ std::unique_ptr<Optimizer> OpenOptimizer(const LogFlags& f, const po::variables_
   CheckStudyAccess(f.study, /*writes=*/true);
   SpaceFromFlags(f.space, f.bounds);  // a bad or conflicting --param, before anything is read
   OutcomesFromFlags(f.declaration, f.outcome);  // a bad --objective or --constraint, likewise
+  FidelitiesFromFlags(f.fidelity);              // a bad --fidelity NAME:COST, likewise
   if (!f.study.log_path.empty() && !LogHasRecords(f.study.log_path)) return NewLogOptimizer(f);
   std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
   CheckFlagsMatch(*optimizer, f, vm);
   return optimizer;
+}
+
+// The fidelity observe tells: --fidelity NAME, else the answered pending point's, else the
+// target; -1 in a study without fidelities. Throws UsageError naming the value for a name the
+// study does not have (before anything is written).
+int ToldFidelity(const Optimizer& optimizer, const LogFlags& f, long answered,
+                 const Eigen::VectorXd& x) {
+  const std::string name = ToldFidelityName(f.fidelity);
+  const FidelityOptions& fidelities = optimizer.options().fidelities;
+  if (!fidelities.active()) {
+    if (name.empty()) return -1;
+    throw UsageError("--fidelity " + name + ": " + DescribeStudy(f.study) +
+                     " has no fidelities (a study declares them when it is created, "
+                     "--fidelity sim:1 --fidelity robot:20)");
+  }
+  if (!name.empty()) {
+    const int index = fidelities.IndexOf(name);
+    if (index < 0) {
+      std::vector<std::string> names;
+      for (const FidelitySpec& level : fidelities.levels) names.push_back(level.name);
+      throw UsageError("--fidelity " + name + " is not a fidelity of " + DescribeStudy(f.study) +
+                       "; its fidelities: " + JoinNames(names));
+    }
+    return index;
+  }
+  // The pending point observe releases: by its trial, or the one handed out exactly at x.
+  const Eigen::VectorXd z = ContextArg(f);
+  for (const PendingPoint& p : optimizer.pending_points()) {
+    const bool released =
+        answered >= 0 ? p.trial == answered
+                      : p.x.size() == x.size() && p.x == x && p.z.size() == z.size() && p.z == z;
+    if (released && p.fidelity >= 0) return p.fidelity;
+  }
+  return fidelities.target();
 }
 
 }  // namespace
@@ -158,10 +203,11 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
   bool print_trial = false;
   po::options_description desc("options (defaults in parentheses)");
-  AddLogFlags(&desc, &f);
+  AddLogFlags(&desc, &f, /*tells_fidelity=*/false);
   desc.add_options()("print-trial", po::bool_switch(&print_trial),
                      "also print the suggestion's trial number, as a second line 'trial N' "
-                     "(observe --trial N takes it)");
+                     "(observe --trial N takes it); in a study of fidelities after the "
+                     "'fidelity NAME' line");
   po::variables_map vm;
   if (!ParseArguments("suggest",
                       "(--log runs.jsonl | --storage URL [--study NAME]) [--bounds 0:1,0:10 | "
@@ -170,16 +216,32 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
                       args, desc, &vm, streams.out))
     return kExitOk;
   NoteDeclarationFlags(vm, &f.declaration);
+  if (!ToldFidelityName(f.fidelity).empty())
+    throw UsageError("--fidelity " + ToldFidelityName(f.fidelity) +
+                     ": suggest declares fidelities as NAME:COST (sim:1); it prints the "
+                     "fidelity to evaluate at, observe takes it");
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   long trial = -1;
-  const Eigen::VectorXd x = optimizer->Ask(ContextArg(f), &trial);
-  // The point stays stdout's first line (scripts read it); the trial goes on a second line
-  // only when asked for.
+  const bool fidelities = optimizer->options().fidelities.active();
+  std::string fidelity_name;
+  Eigen::VectorXd x;
+  if (fidelities) {
+    FidelityPoint p = optimizer->AskFidelity(ContextArg(f));
+    x = p.x;
+    trial = p.trial;
+    fidelity_name = p.fidelity_name;
+  } else {
+    x = optimizer->Ask(ContextArg(f), &trial);
+  }
+  // The point stays stdout's first line (scripts read it); a study of fidelities says where to
+  // evaluate it on a second line; the trial goes on the next only when asked for.
   streams.out << SuggestionText(optimizer->domain(), x) << std::endl;
+  if (fidelities) streams.out << "fidelity " << fidelity_name << std::endl;
   if (print_trial) streams.out << "trial " << trial << std::endl;
-  streams.err << "[suggest] trial " << trial << ", round " << optimizer->rounds() << ", "
-              << optimizer->num_accepted() << " observations, strategy "
-              << optimizer->strategy_name() << "\n";
+  streams.err << "[suggest] trial " << trial
+              << (fidelities ? ", fidelity " + fidelity_name : std::string()) << ", round "
+              << optimizer->rounds() << ", " << optimizer->num_accepted()
+              << " observations, strategy " << optimizer->strategy_name() << "\n";
   return kExitOk;
 }
 
@@ -190,7 +252,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   long trial = -1;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
-  AddLogFlags(&desc, &f);
+  AddLogFlags(&desc, &f, /*tells_fidelity=*/true);
   desc.add_options()("x", po::value(&x_texts)->required(),
                      "the action tried, x1,x2,...; with named parameters its name=value pairs, "
                      "as suggest prints them, in one --x or several")(
@@ -209,7 +271,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   if (!ParseArguments("observe",
                       "(--log runs.jsonl | --storage URL [--study NAME]) (--x 0.3,4.2 | --x "
                       "'kp=3.2 taps=7 mode=pid') (--y 1.7 | --y itae=0.3,tv=4.2) "
-                      "[--trial N] [--context z] [options]",
+                      "[--trial N] [--fidelity sim] [--context z] [options]",
                       args, desc, &vm, streams.out))
     return kExitOk;
   NoteDeclarationFlags(vm, &f.declaration);
@@ -234,12 +296,19 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
     answered =
         FindPendingPrintedAs(optimizer->pending_points(), optimizer->domain(), x, ContextArg(f));
   }
+  const int fidelity = ToldFidelity(*optimizer, f, answered, x);
+  if (fidelity >= 0 && g.size() > 0)
+    throw UsageError("--g tells safe-opt's measured signals; a study of fidelities has none");
   if (outcomes) {
     if (answered >= 0) {
       optimizer->TellTrialOutcomes(answered, x, ContextArg(f), values);
     } else {
       optimizer->TellOutcomes(x, ContextArg(f), values);
     }
+  } else if (fidelity >= 0 && answered >= 0) {
+    optimizer->TellTrialFidelity(answered, x, ContextArg(f), values(0), fidelity);
+  } else if (fidelity >= 0) {
+    optimizer->TellFidelity(x, ContextArg(f), values(0), fidelity);
   } else if (answered >= 0) {
     optimizer->TellTrial(answered, x, ContextArg(f), values(0), g);
   } else {
@@ -249,6 +318,9 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   streams.err << "[observe] recorded "
               << (outcomes ? OutcomeText(optimizer->options().outcomes, values)
                            : "y = " + FormatDouble(values(0)))
+              << (fidelity >= 0
+                      ? " at fidelity " + optimizer->options().fidelities.levels[fidelity].name
+                      : std::string())
               << "; " << optimizer->num_accepted() << " observations in " << DescribeStudy(f.study)
               << "\n";
   return kExitOk;

@@ -3,8 +3,9 @@
 // Python (optimizer.h): the recommendation (without --context the observed point with the
 // highest posterior mean, at a context the maximizer of the posterior mean there), and the
 // posterior mean and standard deviation at a point, in the study's units (costs under --sense
-// minimize; another outcome of a study of several with --outcome NAME). Points of a study of
-// named parameters are name=value pairs (cli/parameter_flags.h).
+// minimize; another outcome of a study of several with --outcome NAME; in a study of fidelities
+// best and predict answer at the target, predict at another with --fidelity NAME). Points of a
+// study of named parameters are name=value pairs (cli/parameter_flags.h).
 #include <cmath>
 #include <memory>
 #include <ostream>
@@ -66,6 +67,7 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
                           : ""));
   }
   streams.out << SuggestionText(optimizer->domain(), r.x) << std::endl;
+  const FidelityOptions& fidelities = optimizer->options().fidelities;
   // Under a safe strategy Best stays inside the safe set: say how far inside.
   const double margin = optimizer->SafetyMargin(r.x, r.z);
   streams.err << "[best] posterior mean " << FormatDouble(r.posterior_mean)
@@ -77,6 +79,9 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
                             FormatDouble(r.observed_reward))
               << "; " << optimizer->num_accepted() << " observations, "
               << ObjectiveSenseName(optimizer->options().sense)
+              << (fidelities.active() ? "; at the target " + fidelities.levels.back().name +
+                                            ", cost spent " + FormatDouble(optimizer->CostSpent())
+                                      : std::string())
               << (std::isnan(margin) ? std::string()
                                      : "; inside the safe set, safety margin " +
                                            FormatDouble(margin) + " prior standard deviations")
@@ -87,14 +92,16 @@ int BestCommand(const std::vector<std::string>& args, Streams streams) {
 int PredictCommand(const std::vector<std::string>& args, Streams streams) {
   QueryFlags f;
   std::vector<std::string> x_texts;
-  std::string outcome;
+  std::string outcome, fidelity;
   po::options_description desc("options");
   AddQueryFlags(&desc, &f);
   desc.add_options()("x", po::value(&x_texts)->required(),
                      "the action x1,x2,...; with named parameters its name=value pairs")(
       "outcome", po::value(&outcome),
       "a study of several outcomes: the outcome predicted, by name (default: the first "
-      "objective)");
+      "objective)")("fidelity", po::value(&fidelity),
+                    "a study of fidelities: the fidelity predicted, by name (default: the "
+                    "target)");
   po::variables_map vm;
   if (!ParseArguments("predict",
                       "(--log runs.jsonl | --storage URL [--study NAME]) --x 0.3,4.2 "
@@ -108,10 +115,16 @@ int PredictCommand(const std::vector<std::string>& args, Streams streams) {
   if (index < 0)
     throw UsageError("--outcome '" + outcome + "' is not an outcome of this study; its outcomes: " +
                      JoinNames(outcomes.names()));
+  const FidelityOptions& fidelities = optimizer->options().fidelities;
+  const int level = fidelity.empty() ? -1 : fidelities.IndexOf(fidelity);
+  if (!fidelity.empty() && level < 0)
+    throw UsageError("--fidelity " + fidelity + " is not a fidelity of " + DescribeStudy(f.study) +
+                     (fidelities.active() ? "" : " (it has none)"));
   Prediction p;
   try {
-    p = index == 0 ? optimizer->Predict(x, ContextOf(f))
-                   : optimizer->PredictOutcome(index, x, ContextOf(f));
+    p = level >= 0   ? optimizer->PredictFidelity(x, ContextOf(f), level)
+        : index == 0 ? optimizer->Predict(x, ContextOf(f))
+                     : optimizer->PredictOutcome(index, x, ContextOf(f));
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }

@@ -16,6 +16,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "cli/fidelity_flags.h"
 #include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
 #include "cli/parameter_flags.h"
@@ -49,6 +50,7 @@ struct CreateFlags {
   SpaceFlags space;
   OutcomeFlags outcome;
   DeclarationFlags declaration;
+  FidelityFlags fidelity;
   std::string bounds, strategy = "gp-ucb", context_bounds;
   std::vector<std::string> options;
   std::uint64_t seed = kDefaultSeed;
@@ -91,6 +93,7 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   // worker releases the point instead).
   AddOutcomeFlags(&desc, &f.outcome, "the study remembers it", NonFiniteRewardPolicy::kSkip);
   AddDeclarationFlags(&desc, &f.declaration, "the study remembers them");
+  AddFidelityFlags(&desc, &f.fidelity, "the study remembers them", /*tells=*/false);
   po::variables_map vm;
   if (!ParseArguments("study create",
                       "--storage URL [--study NAME] (--bounds 0:1,0:10 | --param "
@@ -112,6 +115,11 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   if (!options.outcomes.objectives.empty())
     options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
                                                             : ObjectiveSense::kMaximize;
+  if (!ToldFidelityName(f.fidelity).empty())
+    throw UsageError("--fidelity " + ToldFidelityName(f.fidelity) +
+                     ": a study declares its fidelities as NAME:COST (--fidelity sim:1 "
+                     "--fidelity robot:20)");
+  options.fidelities = FidelitiesFromFlags(f.fidelity);
   const Domain domain = DomainFromFlags(f);
   std::unique_ptr<Optimizer> optimizer;
   try {
@@ -165,6 +173,22 @@ json OutcomesJson(const Optimizer& optimizer) {
           {"scalarization", ScalarizationRuleName(o.scalarization)}};
 }
 
+// The declared fidelities, their model and rule, and what every fidelity's tells cost so far.
+json FidelitiesJson(const Optimizer& optimizer) {
+  const FidelityOptions& o = optimizer.options().fidelities;
+  std::vector<long> told(o.levels.size(), 0);
+  for (const Observation& obs : optimizer.observations())
+    if (obs.fidelity >= 0 && obs.fidelity < o.num_fidelities()) ++told[obs.fidelity];
+  json levels = json::array();
+  for (std::size_t i = 0; i < o.levels.size(); ++i)
+    levels.push_back({{"name", o.levels[i].name}, {"cost", o.levels[i].cost}, {"told", told[i]}});
+  return {{"levels", levels},
+          {"target", o.levels.back().name},
+          {"model", FidelityModelName(o.model)},
+          {"rule", FidelityRuleName(o.rule)},
+          {"min_correlation", o.min_correlation}};
+}
+
 json SummaryJson(const Optimizer& optimizer, double now) {
   const std::vector<PendingPoint> pending = optimizer.pending_points();
   int expired = 0;
@@ -184,6 +208,10 @@ json SummaryJson(const Optimizer& optimizer, double now) {
             {"rounds", optimizer.rounds()}};
   const OutcomeOptions& outcomes = optimizer.options().outcomes;
   if (DeclaresOutcomes(optimizer)) j["outcomes"] = OutcomesJson(optimizer);
+  if (optimizer.options().fidelities.active()) {
+    j["fidelities"] = FidelitiesJson(optimizer);
+    j["cost_spent"] = optimizer.CostSpent();
+  }
   if (optimizer.num_accepted() == 0) return j;
   if (outcomes.num_objectives() > 1) {
     // Several objectives have no single best point: the front's size and hypervolume.

@@ -12,6 +12,11 @@
 // parameters (cli/parameter_flags.h) the arguments are name=value pairs, GPBANDIT_X holds them
 // separated by blanks, GPBANDIT_X1... their values, and each told evaluation is printed as
 // "name=value ... y=Y" (several outcomes: "name=value ... itae=V tv=V"; a box: x1,...,xd,v1,...).
+// In a study of fidelities (cli/fidelity_flags.h) each point comes with the fidelity to evaluate
+// it at: GPBANDIT_FIDELITY holds its name and GPBANDIT_FIDELITY_COST its cost, and
+// --command-for NAME=CMD runs CMD (through /bin/sh, the point's arguments appended) instead of
+// the command after -- for that fidelity; the value is told at that fidelity, and each told
+// evaluation's line ends with it (",NAME" for a box, " fidelity=NAME" for named parameters).
 #include <algorithm>
 #include <limits>
 #include <memory>
@@ -19,6 +24,7 @@
 
 #include "cli/commands.h"
 #include "cli/evaluation_process.h"
+#include "cli/fidelity_flags.h"
 #include "cli/io/csv.h"
 #include "cli/outcome_declaration.h"
 #include "cli/outcome_flags.h"
@@ -33,6 +39,8 @@ namespace {
 struct WorkerFlags {
   StudyFlags study;
   OutcomeFlags outcome;
+  FidelityFlags fidelity;
+  std::vector<std::string> command_for;  // NAME=CMD
   long evaluations = 0, until_told = 0;
   std::string context;
   std::vector<std::string> command;
@@ -40,6 +48,7 @@ struct WorkerFlags {
 
 std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::VectorXd& x,
                                                                   const Eigen::VectorXd& z,
+                                                                  int fidelity,
                                                                   const WorkerFlags& f,
                                                                   const Optimizer& optimizer) {
   std::vector<std::pair<std::string, std::string>> env = {
@@ -52,14 +61,73 @@ std::vector<std::pair<std::string, std::string>> PointEnvironment(const Eigen::V
   if (z.size() > 0) env.emplace_back("GPBANDIT_Z", FormatVector(z));
   for (Eigen::Index i = 0; i < z.size(); ++i)
     env.emplace_back("GPBANDIT_Z" + std::to_string(i + 1), io::FormatDouble(z(i)));
+  if (fidelity >= 0) {
+    const FidelitySpec& level = optimizer.options().fidelities.levels[fidelity];
+    env.emplace_back("GPBANDIT_FIDELITY", level.name);
+    env.emplace_back("GPBANDIT_FIDELITY_COST", io::FormatDouble(level.cost));
+  }
   return env;
+}
+
+// The --command-for NAME=CMD of fidelity `name`, or nullptr.
+const std::string* CommandFor(const WorkerFlags& f, const std::string& name) {
+  for (const std::string& entry : f.command_for)
+    if (entry.compare(0, name.size() + 1, name + "=") == 0) return &entry;
+  return nullptr;
+}
+
+// The command that evaluates at fidelity `fidelity` (-1: the study has none), before the
+// point's arguments: --command-for's through /bin/sh, else the one after --.
+std::vector<std::string> CommandOfFidelity(const Optimizer& optimizer, const WorkerFlags& f,
+                                           int fidelity) {
+  if (fidelity < 0) return f.command;
+  const std::string& name = optimizer.options().fidelities.levels[fidelity].name;
+  const std::string* entry = CommandFor(f, name);
+  if (entry == nullptr) return f.command;
+  // sh -c 'CMD "$@"' NAME x1 ... xd: the point's arguments follow CMD's own.
+  return {"/bin/sh", "-c", entry->substr(name.size() + 1) + " \"$@\"", name};
+}
+
+// Throws UsageError before anything is asked unless every --command-for names a fidelity of
+// the study and every fidelity has a command.
+void CheckCommandsFor(const Optimizer& optimizer, const WorkerFlags& f) {
+  const FidelityOptions& fidelities = optimizer.options().fidelities;
+  std::vector<std::string> names;
+  for (const FidelitySpec& level : fidelities.levels) names.push_back(level.name);
+  for (const std::string& entry : f.command_for) {
+    const std::size_t equals = entry.find('=');
+    const std::string name = entry.substr(0, equals);
+    if (equals == std::string::npos || equals + 1 == entry.size())
+      throw UsageError("--command-for '" + entry + "' must be NAME=COMMAND");
+    if (!fidelities.active())
+      throw UsageError("--command-for " + name + ": " + DescribeStudy(f.study) +
+                       " has no fidelities");
+    if (fidelities.IndexOf(name) < 0)
+      throw UsageError("--command-for " + name + " is not a fidelity of " + DescribeStudy(f.study) +
+                       "; its fidelities: " + JoinNames(names));
+  }
+  if (!f.command.empty()) return;
+  for (const std::string& name : names)
+    if (CommandFor(f, name) == nullptr)
+      throw UsageError("no command for the fidelity " + name +
+                       ": give one after -- or --command-for " + name + "=COMMAND");
+  if (names.empty()) throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
 }
 
 // One ask, evaluation and tell. false when the worker was asked to stop (its point released).
 bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::VectorXd& z,
                   Streams streams) {
   long trial = -1;
-  const Eigen::VectorXd x = optimizer.Ask(z, &trial);
+  int fidelity = -1;
+  Eigen::VectorXd x;
+  if (optimizer.options().fidelities.active()) {
+    FidelityPoint p = optimizer.AskFidelity(z);
+    x = p.x;
+    trial = p.trial;
+    fidelity = p.fidelity;
+  } else {
+    x = optimizer.Ask(z, &trial);
+  }
   if (StopSignal() != 0) {
     optimizer.Release(x, z);
     return false;
@@ -68,10 +136,11 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
   // and the study is told that point, as a suggest/observe loop tells it: by its trial when it
   // differs from the one handed out, so that both leave the same records.
   const Eigen::VectorXd evaluated = SnapToBounds(optimizer.domain(), x);
-  std::vector<std::string> argv = f.command;
+  std::vector<std::string> argv = CommandOfFidelity(optimizer, f, fidelity);
   for (const std::string& argument : PointArguments(optimizer.domain(), evaluated))
     argv.push_back(argument);
-  const EvaluationResult result = RunEvaluation(argv, PointEnvironment(evaluated, z, f, optimizer));
+  const EvaluationResult result =
+      RunEvaluation(argv, PointEnvironment(evaluated, z, fidelity, f, optimizer));
   if (result.outcome == EvaluationResult::Outcome::kInterrupted) {
     optimizer.Release(x, z);
     return false;
@@ -110,19 +179,24 @@ bool EvaluateOnce(Optimizer& optimizer, const WorkerFlags& f, const Eigen::Vecto
     } else {
       optimizer.TellTrialOutcomes(trial, evaluated, z, values);
     }
+  } else if (fidelity >= 0) {
+    optimizer.TellTrialFidelity(trial, evaluated, z, values(0), fidelity);
   } else if (evaluated == x) {
     optimizer.Tell(x, z, values(0));
   } else {
     optimizer.TellTrial(trial, evaluated, z, values(0));
   }
   // Once durable: the point, then the outcomes (x1,...,xd,v1,...,vk in tell order for a box;
-  // name=value pairs for named parameters).
+  // name=value pairs for named parameters), then the fidelity's name.
+  const std::string fidelity_name =
+      fidelity >= 0 ? optimizer.options().fidelities.levels[fidelity].name : std::string();
   if (optimizer.domain().action_space() != nullptr) {
     streams.out << PointText(optimizer.domain(), evaluated) << " "
                 << (outcomes ? OutcomeText(declared, values) : "y=" + io::FormatDouble(values(0)))
-                << std::endl;
+                << (fidelity >= 0 ? " fidelity=" + fidelity_name : std::string()) << std::endl;
   } else {
-    streams.out << FormatVector(evaluated) << "," << FormatVector(values) << std::endl;
+    streams.out << FormatVector(evaluated) << "," << FormatVector(values)
+                << (fidelity >= 0 ? "," + fidelity_name : std::string()) << std::endl;
   }
   return true;
 }
@@ -143,11 +217,25 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
       "context", po::value(&f.context), "this worker's context z1,z2,... (contextual studies)");
   AddOutcomeFlags(&desc, &f.outcome, "the study's, set by study create; checked when given",
                   std::nullopt);
+  AddFidelityFlags(&desc, &f.fidelity, "the study's, set by study create; checked when given",
+                   /*tells=*/false);
+  desc.add_options()("command-for", po::value(&f.command_for),
+                     "NAME=COMMAND, repeatable: in a study of fidelities, the shell command that "
+                     "evaluates at fidelity NAME (the point's arguments appended), instead of "
+                     "the one after --; every command also finds the fidelity in "
+                     "GPBANDIT_FIDELITY and its cost in GPBANDIT_FIDELITY_COST");
   po::variables_map vm;
-  if (!ParseArguments("worker", "--storage URL [--study NAME] [options] -- COMMAND [ARGS...]", own,
-                      desc, &vm, streams.out))
+  if (!ParseArguments("worker",
+                      "--storage URL [--study NAME] [--command-for sim=CMD ...] [options] -- "
+                      "COMMAND [ARGS...]",
+                      own, desc, &vm, streams.out))
     return kExitOk;
-  if (f.command.empty()) throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
+  if (f.command.empty() && f.command_for.empty())
+    throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
+  if (!ToldFidelityName(f.fidelity).empty())
+    throw UsageError("--fidelity " + ToldFidelityName(f.fidelity) +
+                     ": a worker evaluates at the fidelity each point comes with; --fidelity "
+                     "NAME:COST checks the study's fidelities");
   RequireAtLeast("--evaluations", f.evaluations, 0);
   RequireAtLeast("--until-told", f.until_told, 0);
   CheckStudyFlags(f.study, /*with_log=*/false);
@@ -156,6 +244,8 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
       f.context.empty() ? Eigen::VectorXd() : ParseDoubleList("context", f.context);
   const std::unique_ptr<Optimizer> optimizer = OpenExistingStudy(f.study);
   CheckOutcomeMatches(f.outcome, *optimizer, DescribeStudy(f.study));
+  CheckFidelityMatches(f.fidelity, *optimizer, DescribeStudy(f.study));
+  CheckCommandsFor(*optimizer, f);
   optimizer->domain().CheckContext(z, "--context");
   InstallStopSignals();
   long done = 0;

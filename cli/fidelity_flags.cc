@@ -1,0 +1,140 @@
+#include "cli/fidelity_flags.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
+namespace gpbandit {
+namespace cli {
+namespace {
+
+bool IsFidelityDeclaration(const std::string& value) {
+  return value.find(':') != std::string::npos;
+}
+
+// One --fidelity NAME:COST (the cost a whole-text number).
+FidelitySpec ParseFidelityLevel(const std::string& text) {
+  const std::size_t colon = text.rfind(':');
+  FidelitySpec spec;
+  spec.name = text.substr(0, colon);
+  const std::string cost = text.substr(colon + 1);
+  if (!IsOutcomeName(spec.name))
+    throw UsageError("--fidelity '" + text + "': the name '" + spec.name +
+                     "' must be non-empty, without blanks, '=', ',', ':', '<' or '>'");
+  char* end = nullptr;
+  errno = 0;
+  spec.cost = std::strtod(cost.c_str(), &end);
+  if (cost.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(spec.cost) ||
+      !(spec.cost > 0))
+    throw UsageError("--fidelity '" + text + "': the cost '" + cost +
+                     "' must be a finite number > 0 (NAME:COST, e.g. sim:1)");
+  return spec;
+}
+
+FidelityModel FidelityModelOf(const std::string& name) {
+  RequireOneOf("--fidelity-model", name, {"autoregressive", "icm"});
+  return name == "icm" ? FidelityModel::kIcm : FidelityModel::kAutoregressive;
+}
+
+FidelityRule FidelityRuleOf(const std::string& name) {
+  RequireOneOf("--fidelity-rule", name, {"information", "threshold"});
+  return name == "threshold" ? FidelityRule::kThreshold : FidelityRule::kInformation;
+}
+
+}  // namespace
+
+void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
+                      bool tells) {
+  const std::string told =
+      tells ? "; a bare NAME (no cost) is the fidelity this value was measured at (default: "
+              "the one suggest gave, else the target)"
+            : "";
+  desc->add_options()(
+      "fidelity", po::value(&f->values),
+      ("NAME:COST, a fidelity of the objective (a simulator, the robot), repeatable, in "
+       "increasing cost; the last is the target, where best recommends (" +
+       when + ")" + told)
+          .c_str())(
+      "fidelity-model", po::value(&f->model),
+      ("the joint model of the fidelities: autoregressive (f_robot = rho f_sim + error) or icm "
+       "(" +
+       when + "; default autoregressive)")
+          .c_str())(
+      "fidelity-rule", po::value(&f->rule),
+      ("which fidelity a suggestion is evaluated at: information (about the target per unit "
+       "cost) or threshold (MF-GP-UCB) (" +
+       when + "; default information)")
+          .c_str());
+}
+
+FidelityOptions FidelitiesFromFlags(const FidelityFlags& f) {
+  FidelityOptions options;
+  for (const std::string& value : f.values)
+    if (IsFidelityDeclaration(value)) options.levels.push_back(ParseFidelityLevel(value));
+  if (!f.model.empty()) options.model = FidelityModelOf(f.model);
+  if (!f.rule.empty()) options.rule = FidelityRuleOf(f.rule);
+  if (!options.active()) {
+    if (!f.model.empty() || !f.rule.empty())
+      throw UsageError(std::string(f.model.empty() ? "--fidelity-rule " + f.rule
+                                                   : "--fidelity-model " + f.model) +
+                       " given without fidelities (--fidelity sim:1 --fidelity robot:20)");
+    return options;
+  }
+  std::string error;
+  if (!options.IsValid(&error))
+    throw UsageError("--fidelity " + DescribeFidelities(options) + ": " + error +
+                     " (at least two, NAME:COST in increasing cost, the target last)");
+  return options;
+}
+
+std::string ToldFidelityName(const FidelityFlags& f) {
+  std::string told;
+  for (const std::string& value : f.values) {
+    if (IsFidelityDeclaration(value)) continue;
+    if (!told.empty())
+      throw UsageError("--fidelity " + told + " and --fidelity " + value +
+                       ": one value is measured at one fidelity");
+    told = value;
+  }
+  return told;
+}
+
+void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
+                          const std::string& where) {
+  FidelityOptions given;
+  for (const std::string& value : f.values)
+    if (IsFidelityDeclaration(value)) given.levels.push_back(ParseFidelityLevel(value));
+  if (!f.model.empty()) given.model = FidelityModelOf(f.model);
+  if (!f.rule.empty()) given.rule = FidelityRuleOf(f.rule);
+  const FidelityOptions& study = optimizer.options().fidelities;
+  const std::string study_text =
+      study.active() ? DescribeFidelities(study) : std::string("none (one source)");
+  if (given.active()) {
+    bool same = given.levels.size() == study.levels.size();
+    for (std::size_t i = 0; same && i < given.levels.size(); ++i)
+      same = given.levels[i].name == study.levels[i].name &&
+             given.levels[i].cost == study.levels[i].cost;
+    if (!same)
+      throw UsageError("--fidelity " + DescribeFidelities(given) +
+                       " differs from the study's fidelities " + study_text + " (" + where +
+                       "; a study keeps the fidelities it was created with)");
+  }
+  if (!f.model.empty() && (!study.active() || given.model != study.model))
+    throw UsageError("--fidelity-model " + f.model + " differs from the study's " +
+                     (study.active() ? FidelityModelName(study.model) : study_text) + " (" + where +
+                     ")");
+  if (!f.rule.empty() && (!study.active() || given.rule != study.rule))
+    throw UsageError("--fidelity-rule " + f.rule + " differs from the study's " +
+                     (study.active() ? FidelityRuleName(study.rule) : study_text) + " (" + where +
+                     ")");
+}
+
+std::string DescribeFidelities(const FidelityOptions& fidelities) {
+  std::string text;
+  for (const FidelitySpec& level : fidelities.levels)
+    text += (text.empty() ? "" : ",") + level.name + ":" + FormatDouble(level.cost);
+  return text;
+}
+
+}  // namespace cli
+}  // namespace gpbandit

@@ -1,0 +1,52 @@
+// Several fidelities of one objective on the command line (OptimizerOptions::fidelities,
+// docs/fidelities.md): spelled alike in every command that makes or joins a study (suggest,
+// observe, study create, worker):
+//   --fidelity NAME:COST        repeatable, ordered by increasing cost; the last is the target
+//   --fidelity-model autoregressive|icm
+//   --fidelity-rule information|threshold
+// A command that makes a study takes them; one that joins a study accepts them only when they
+// are the study's. observe also takes a bare --fidelity NAME: the fidelity the value was
+// measured at (a name never holds ':', so the two spellings cannot be confused).
+#ifndef GPBANDIT_CLI_FIDELITY_FLAGS_H_
+#define GPBANDIT_CLI_FIDELITY_FLAGS_H_
+
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "gpbandit/optimizer/optimizer.h"
+
+namespace gpbandit {
+namespace cli {
+
+struct FidelityFlags {
+  std::vector<std::string> values;  // every --fidelity as given
+  std::string model, rule;          // empty: not given
+};
+
+// Adds --fidelity, --fidelity-model and --fidelity-rule; `when` ends their help. `tells`: the
+// command (observe) also takes a bare --fidelity NAME.
+void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
+                      bool tells);
+
+// The fidelities the NAME:COST values declare, with the model and rule (empty when none is
+// declared). Throws UsageError naming the value for a malformed one, costs not increasing, a
+// single level, an unknown model or rule, or a model or rule without fidelities.
+FidelityOptions FidelitiesFromFlags(const FidelityFlags& f);
+
+// The bare --fidelity NAME (observe), or "" when none is given. Throws UsageError for more
+// than one.
+std::string ToldFidelityName(const FidelityFlags& f);
+
+// Throws UsageError naming the flag, both values and `where` unless the declaring flags given
+// are the study's.
+void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
+                          const std::string& where);
+
+// "sim:1,robot:20".
+std::string DescribeFidelities(const FidelityOptions& fidelities);
+
+}  // namespace cli
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_CLI_FIDELITY_FLAGS_H_
