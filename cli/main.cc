@@ -25,6 +25,8 @@ const std::vector<cli::Command>& Subcommands() {
       {"pid-tradeoff",
        "tune a PID loop for tracking error and control effort under an overshoot limit",
        examples::PidTradeoffCommand},
+      {"sim-to-robot", "tune the robot with help from a wrong, cheaper simulator (fidelities)",
+       examples::SimToRobotCommand},
       {"run", "a regret study: strategies x problem x trials, CSV per round, summary",
        examples::RunCommand},
       {"fit", "fit kernel hyperparameters to observations, print JSON", cli::FitCommand},

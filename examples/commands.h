@@ -17,6 +17,7 @@ int DemoCommand(const std::vector<std::string>& args, cli::Streams streams);
 int DriftDemoCommand(const std::vector<std::string>& args, cli::Streams streams);
 int SafeDemoCommand(const std::vector<std::string>& args, cli::Streams streams);
 int PidTradeoffCommand(const std::vector<std::string>& args, cli::Streams streams);
+int SimToRobotCommand(const std::vector<std::string>& args, cli::Streams streams);
 int RunCommand(const std::vector<std::string>& args, cli::Streams streams);
 int SensorDataCommand(const std::vector<std::string>& args, cli::Streams streams);
 
