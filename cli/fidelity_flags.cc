@@ -41,6 +41,26 @@ FidelityRule FidelityRuleOf(const std::string& name) {
   return name == "threshold" ? FidelityRule::kThreshold : FidelityRule::kInformation;
 }
 
+double MinCorrelationOf(const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  const double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || errno == ERANGE || !(value >= -1 && value <= 1))
+    throw UsageError("--fidelity-min-correlation " + text + " must be a number in [-1, 1]");
+  return value;
+}
+
+// The declaring flags' options, unchecked against each other.
+FidelityOptions DeclaredFidelities(const FidelityFlags& f) {
+  FidelityOptions options;
+  for (const std::string& value : f.values)
+    if (IsFidelityDeclaration(value)) options.levels.push_back(ParseFidelityLevel(value));
+  if (!f.model.empty()) options.model = FidelityModelOf(f.model);
+  if (!f.rule.empty()) options.rule = FidelityRuleOf(f.rule);
+  if (!f.min_correlation.empty()) options.min_correlation = MinCorrelationOf(f.min_correlation);
+  return options;
+}
+
 }  // namespace
 
 void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
@@ -64,20 +84,24 @@ void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std
       ("which fidelity a suggestion is evaluated at: information (about the target per unit "
        "cost) or threshold (MF-GP-UCB) (" +
        when + "; default information)")
+          .c_str())(
+      "fidelity-min-correlation", po::value(&f->min_correlation),
+      ("a lower fidelity whose fitted correlation with the target at the chosen point is below "
+       "this is not evaluated, in [-1, 1] (" +
+       when + "; default " + FormatDouble(FidelityOptions().min_correlation) + ")")
           .c_str());
 }
 
 FidelityOptions FidelitiesFromFlags(const FidelityFlags& f) {
-  FidelityOptions options;
-  for (const std::string& value : f.values)
-    if (IsFidelityDeclaration(value)) options.levels.push_back(ParseFidelityLevel(value));
-  if (!f.model.empty()) options.model = FidelityModelOf(f.model);
-  if (!f.rule.empty()) options.rule = FidelityRuleOf(f.rule);
+  const FidelityOptions options = DeclaredFidelities(f);
   if (!options.active()) {
-    if (!f.model.empty() || !f.rule.empty())
-      throw UsageError(std::string(f.model.empty() ? "--fidelity-rule " + f.rule
-                                                   : "--fidelity-model " + f.model) +
-                       " given without fidelities (--fidelity sim:1 --fidelity robot:20)");
+    const std::string given = !f.model.empty()  ? "--fidelity-model " + f.model
+                              : !f.rule.empty() ? "--fidelity-rule " + f.rule
+                              : !f.min_correlation.empty()
+                                  ? "--fidelity-min-correlation " + f.min_correlation
+                                  : "";
+    if (!given.empty())
+      throw UsageError(given + " given without fidelities (--fidelity sim:1 --fidelity robot:20)");
     return options;
   }
   std::string error;
@@ -101,11 +125,7 @@ std::string ToldFidelityName(const FidelityFlags& f) {
 
 void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
                           const std::string& where) {
-  FidelityOptions given;
-  for (const std::string& value : f.values)
-    if (IsFidelityDeclaration(value)) given.levels.push_back(ParseFidelityLevel(value));
-  if (!f.model.empty()) given.model = FidelityModelOf(f.model);
-  if (!f.rule.empty()) given.rule = FidelityRuleOf(f.rule);
+  const FidelityOptions given = DeclaredFidelities(f);
   const FidelityOptions& study = optimizer.options().fidelities;
   const std::string study_text =
       study.active() ? DescribeFidelities(study) : std::string("none (one source)");
@@ -127,6 +147,11 @@ void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
     throw UsageError("--fidelity-rule " + f.rule + " differs from the study's " +
                      (study.active() ? FidelityRuleName(study.rule) : study_text) + " (" + where +
                      ")");
+  if (!f.min_correlation.empty() &&
+      (!study.active() || given.min_correlation != study.min_correlation))
+    throw UsageError(
+        "--fidelity-min-correlation " + f.min_correlation + " differs from the study's " +
+        (study.active() ? FormatDouble(study.min_correlation) : study_text) + " (" + where + ")");
 }
 
 std::string DescribeFidelities(const FidelityOptions& fidelities) {

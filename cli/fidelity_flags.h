@@ -4,6 +4,7 @@
 //   --fidelity NAME:COST        repeatable, ordered by increasing cost; the last is the target
 //   --fidelity-model autoregressive|icm
 //   --fidelity-rule information|threshold
+//   --fidelity-min-correlation R   a lower fidelity less correlated with the target is not used
 // A command that makes a study takes them; one that joins a study accepts them only when they
 // are the study's. observe also takes a bare --fidelity NAME: the fidelity the value was
 // measured at (a name never holds ':', so the two spellings cannot be confused).
@@ -22,16 +23,18 @@ namespace cli {
 struct FidelityFlags {
   std::vector<std::string> values;  // every --fidelity as given
   std::string model, rule;          // empty: not given
+  std::string min_correlation;      // empty: not given
 };
 
-// Adds --fidelity, --fidelity-model and --fidelity-rule; `when` ends their help. `tells`: the
-// command (observe) also takes a bare --fidelity NAME.
+// Adds --fidelity, --fidelity-model, --fidelity-rule and --fidelity-min-correlation; `when` ends
+// their help. `tells`: the command (observe) also takes a bare --fidelity NAME.
 void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
                       bool tells);
 
 // The fidelities the NAME:COST values declare, with the model and rule (empty when none is
 // declared). Throws UsageError naming the value for a malformed one, costs not increasing, a
-// single level, an unknown model or rule, or a model or rule without fidelities.
+// single level, an unknown model or rule, a min_correlation outside [-1, 1], or a model, rule
+// or min_correlation without fidelities.
 FidelityOptions FidelitiesFromFlags(const FidelityFlags& f);
 
 // The bare --fidelity NAME (observe), or "" when none is given. Throws UsageError for more

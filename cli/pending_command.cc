@@ -97,12 +97,21 @@ int PendingCommand(const std::vector<std::string>& args, Streams streams) {
   const std::vector<PendingPoint> pending = optimizer->pending_points();
   const double now = WallClockSeconds();
   // One tab-separated line per point: easy to read, easy to cut (trial is the last column, so
-  // that the columns before it keep their numbers).
-  streams.out << "round\tworker\tlease\tx\tz\ttrial\n";
+  // that the columns before it keep their numbers); a study of fidelities adds the fidelity
+  // each point is to be evaluated at after it.
+  const FidelityOptions& fidelities = optimizer->options().fidelities;
+  streams.out << "round\tworker\tlease\tx\tz\ttrial" << (fidelities.active() ? "\tfidelity" : "")
+              << "\n";
   for (const PendingPoint& p : pending) {
     streams.out << p.round << "\t" << (p.worker.empty() ? "-" : p.worker) << "\t"
                 << LeaseText(p.lease_until, now) << "\t" << PointText(optimizer->domain(), p.x)
-                << "\t" << FormatVector(p.z) << "\t" << p.trial << "\n";
+                << "\t" << FormatVector(p.z) << "\t" << p.trial;
+    if (fidelities.active())
+      streams.out << "\t"
+                  << (p.fidelity >= 0 && p.fidelity < fidelities.num_fidelities()
+                          ? fidelities.levels[p.fidelity].name
+                          : "-");
+    streams.out << "\n";
   }
   streams.err << "[pending] " << pending.size() << " pending in " << DescribeStudy(f) << "\n";
   return kExitOk;

@@ -90,6 +90,18 @@ TEST_F(CliTest, ObserveRefusesAnUnknownFidelityAndLeavesTheLogAsItWas) {
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("robot:30"));
   EXPECT_EQ(ReadAll(dir_ + "/f.jsonl"), before);
+  for (const char* flags :
+       {"--fidelity-model icm", "--fidelity-rule threshold", "--fidelity-min-correlation 0.5"}) {
+    r = Run(std::string("suggest --log f.jsonl ") + flags);
+    EXPECT_EQ(r.status, 2) << flags;
+    EXPECT_THAT(r.err, HasSubstr(flags)) << flags;
+    EXPECT_EQ(ReadAll(dir_ + "/f.jsonl"), before) << flags;
+  }
+  // The study's own values are accepted.
+  ASSERT_EQ(Run(std::string("suggest --log f.jsonl --fidelity-model autoregressive ") +
+                "--fidelity-rule information --fidelity-min-correlation 0.3 " + kFidelities)
+                .status,
+            0);
   // A refused first call creates no log.
   r = Run(std::string("observe --log new.jsonl --bounds 0:1 ") + kFidelities +
           " --x 0.5 --y 1 --fidelity lab");
@@ -103,7 +115,8 @@ TEST_F(CliTest, BadFidelityDeclarationsAreRefused) {
                             "--fidelity sim:0 --fidelity "
                             "robot:1",
                             "--fidelity sim:x --fidelity robot:2", "--fidelity-model icm",
-                            "--fidelity sim:1 --fidelity robot:2 --fidelity-rule best"}) {
+                            "--fidelity sim:1 --fidelity robot:2 --fidelity-rule best",
+                            "--fidelity sim:1 --fidelity robot:2 --fidelity-min-correlation 2"}) {
     Result r = Run(std::string("suggest --log f.jsonl --bounds 0:1 ") + flags);
     EXPECT_EQ(r.status, 2) << flags << "\n" << r.err;
     EXPECT_NE(std::ifstream(dir_ + "/f.jsonl").good(), true) << flags;
@@ -111,6 +124,20 @@ TEST_F(CliTest, BadFidelityDeclarationsAreRefused) {
   Result r = Run("observe --log g.jsonl --bounds 0:1 --x 0.5 --y 1 --fidelity sim");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("has no fidelities"));
+}
+
+// pending lists each point's fidelity in a last column.
+TEST_F(CliTest, PendingListsTheFidelityOfEachPoint) {
+  Result s = Run(std::string("suggest --log f.jsonl --bounds 0:1 ") + kFidelities);
+  ASSERT_EQ(s.status, 0) << s.err;
+  const std::string name = Lines(s.out)[1].substr(9);
+  Result r = Run("pending --log f.jsonl");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0], "round\tworker\tlease\tx\tz\ttrial\tfidelity");
+  EXPECT_EQ(lines[1].substr(lines[1].rfind('\t') + 1), name);
+  EXPECT_THAT(lines[1], HasSubstr("\t0\t" + name));
 }
 
 // A study without fidelities prints as before: the point alone (and the trial when asked).
@@ -170,7 +197,7 @@ TEST_F(CliTest, WorkerPassesTheFidelityAndRunsACommandPerFidelity) {
 // study show give the cost spent: one robot episode and three simulations, 20 + 3.
 TEST_F(CliTest, SharedStudyBestAtTheTargetWithTheCostSpent) {
   ASSERT_EQ(Run(std::string("study create --storage s.jsonl --bounds 0:1 ") + kFidelities +
-                " --fidelity-model icm --fidelity-rule threshold")
+                " --fidelity-model icm --fidelity-rule threshold --fidelity-min-correlation 0.1")
                 .status,
             0);
   ASSERT_EQ(Run("observe --storage s.jsonl --x 0.2 --y 1 --fidelity robot").status, 0);
@@ -189,6 +216,7 @@ TEST_F(CliTest, SharedStudyBestAtTheTargetWithTheCostSpent) {
   EXPECT_EQ(j["fidelities"]["target"], "robot");
   EXPECT_EQ(j["fidelities"]["model"], "icm");
   EXPECT_EQ(j["fidelities"]["rule"], "threshold");
+  EXPECT_EQ(j["fidelities"]["min_correlation"].get<double>(), 0.1);
   EXPECT_EQ(j["fidelities"]["levels"][0]["told"].get<int>(), 3);
   EXPECT_EQ(j["fidelities"]["levels"][1]["told"].get<int>(), 1);
   EXPECT_EQ(j["best"]["x"], "0.2");
