@@ -17,6 +17,9 @@
 //      f^(m)(x) = sum_i alpha_i^(m) exp(-sum_j A_ij (x_j - P_ij)^2), alpha = (1, 1.2, 3, 3.2),
 //      alpha^(m) = alpha - 0.1 (M - 1 - m) for m = 0 .. M - 1 (the target m = M - 1 is the
 //      textbook function, max 3.86278); costs 1, sqrt(R), R.
+//  - augmented-hartmann6: BoTorch's AugmentedHartmann (botorch.test_functions.multi_fidelity):
+//    Hartmann-6 (Dixon & Szego 1978) with alpha_1 lowered by 0.1 (1 - s) at fidelity s in
+//    [0, 1]; here 3 fidelities s = 0, 0.5, 1 at costs 1, sqrt(R), R; max 3.32237 at s = 1.
 //
 // The cheapest evaluations are cheap enough that a multi-fidelity run may make many of them; a
 // run stops at the budget (the largest checkpoint) or at --max-observations tells, whichever
@@ -39,6 +42,7 @@
 #include <vector>
 
 #include "bench/run_table.h"
+#include "examples/problems/synthetic_functions.h"
 #include "gpbandit/numerics/random.h"
 #include "gpbandit/optimizer/optimizer.h"
 
@@ -75,6 +79,16 @@ double ShiftedHartmann3(const Eigen::VectorXd& x, double shift) {
   return f;
 }
 
+// Hartmann-6 (to maximize) with alpha_1 lowered by `shift`: the reward of
+// examples/problems/synthetic_functions.h plus the first term's change.
+double AugmentedHartmann6(const Eigen::VectorXd& x, double shift) {
+  static const double a0[6] = {10, 3, 17, 3.5, 1.7, 8};
+  static const double p0[6] = {0.1312, 0.1696, 0.5569, 0.0124, 0.8283, 0.5886};
+  double e = 0.0;
+  for (int j = 0; j < 6; ++j) e += a0[j] * (x(j) - p0[j]) * (x(j) - p0[j]);
+  return -problems::Hartmann6(x) - shift * std::exp(-e);
+}
+
 struct FidelityProblem {
   int dim = 2;
   std::vector<double> costs;                             // increasing; the last is the target's
@@ -108,8 +122,16 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
     p.costs = {1.0, std::sqrt(ratio), ratio};
     p.f = [](const Eigen::VectorXd& x, int m) { return ShiftedHartmann3(x, 0.1 * (2 - m)); };
     p.max_target = 3.86278214782076;
+  } else if (name == "augmented-hartmann6") {
+    p.dim = 6;
+    p.costs = {1.0, std::sqrt(ratio), ratio};
+    p.f = [](const Eigen::VectorXd& x, int m) {
+      return AugmentedHartmann6(x, 0.1 * (1.0 - 0.5 * m));
+    };
+    p.max_target = 3.32236801141551;
   } else {
-    throw std::invalid_argument("problem '" + spec + "': known are currin, badcurrin, hartmann3");
+    throw std::invalid_argument("problem '" + spec +
+                                "': known are currin, badcurrin, hartmann3, augmented-hartmann6");
   }
   return p;
 }
