@@ -187,7 +187,8 @@ TEST_F(DashboardTest, AMissingOrCorruptFileIsAnErrorNotACrash) {
   EXPECT_NE(studies["studies"][0]["error"].get<std::string>().find("no such study"),
             std::string::npos);
   EXPECT_EQ(GetJson(port, "/api/trials?study=", 503).count("error"), 1u);
-  std::ofstream("missing.jsonl") << "not json\n";  // a corrupt file now
+  // A corrupt file now, in the folder the server reads.
+  std::ofstream(dir_ + "/missing.jsonl") << "not json\n";
   EXPECT_EQ(GetJson(port, "/api/model?study=", 503).count("error"), 1u);
   EXPECT_EQ(Get(port, "/").status, 200);
 }
