@@ -13,10 +13,14 @@
 //    NeurIPS, appendix), the mean of f_1 at the four points (x1 +- 0.05, x2 + 0.05) and
 //    (x1 +- 0.05, max(0, x2 - 0.05)). 2 fidelities; max f_1 = 13.7987 near (0.2167, 0).
 //  - badcurrin: Kandasamy et al. 2016's BadCurrinExp: the low fidelity is -f_1.
-//  - hartmann3: Hartmann-3 (Dixon & Szego 1978) with 3 fidelities after Kandasamy et al. 2016:
+//  - hartmann3: Hartmann-3 (Dixon & Szego 1978) with 3 fidelities, Kandasamy et al. 2016's
+//    construction (their MF-GP-UCB experiments):
 //      f^(m)(x) = sum_i alpha_i^(m) exp(-sum_j A_ij (x_j - P_ij)^2), alpha = (1, 1.2, 3, 3.2),
-//      alpha^(m) = alpha - 0.1 (M - 1 - m) for m = 0 .. M - 1 (the target m = M - 1 is the
-//      textbook function, max 3.86278); costs 1, sqrt(R), R.
+//      alpha^(m) = alpha + (M - 1 - m) delta, delta = (0.01, -0.01, -0.1, 0.1),
+//    for m = 0 .. M - 1 (the target m = M - 1 is the textbook function, max 3.86278); costs 1,
+//    sqrt(R), R (theirs are 1, 10, 100: R = 100).
+//  - hartmann3-uniform: the same with every alpha_i lowered by 0.1 per level below the target,
+//    alpha^(m) = alpha - 0.1 (M - 1 - m): every bump lowered alike at the lower fidelities.
 //  - augmented-hartmann6: BoTorch's AugmentedHartmann (botorch.test_functions.multi_fidelity):
 //    Hartmann-6 (Dixon & Szego 1978) with alpha_1 lowered by 0.1 (1 - s) at fidelity s in
 //    [0, 1]; here 3 fidelities s = 0, 0.5, 1 at costs 1, sqrt(R), R; max 3.32237 at s = 1.
@@ -62,19 +66,21 @@ double CurrinLow(double x1, double x2) {
                  CurrinTarget(x1 - 0.05, up) + CurrinTarget(x1 - 0.05, down));
 }
 
-// Hartmann-3 with the alphas lowered by `shift`.
-double ShiftedHartmann3(const Eigen::VectorXd& x, double shift) {
+// Hartmann-3 with the alphas alpha + levels_below_target * delta: Kandasamy et al. 2016's delta,
+// or -0.1 in every term (`uniform`).
+double ShiftedHartmann3(const Eigen::VectorXd& x, double levels_below_target, bool uniform) {
   static const double a[4][3] = {{3, 10, 30}, {0.1, 10, 35}, {3, 10, 30}, {0.1, 10, 35}};
   static const double p[4][3] = {{0.3689, 0.1170, 0.2673},
                                  {0.4699, 0.4387, 0.7470},
                                  {0.1091, 0.8732, 0.5547},
                                  {0.0381, 0.5743, 0.8828}};
   static const double alpha[4] = {1.0, 1.2, 3.0, 3.2};
+  static const double delta[4] = {0.01, -0.01, -0.1, 0.1};
   double f = 0.0;
   for (int i = 0; i < 4; ++i) {
     double e = 0.0;
     for (int j = 0; j < 3; ++j) e += a[i][j] * (x(j) - p[i][j]) * (x(j) - p[i][j]);
-    f += (alpha[i] - shift) * std::exp(-e);
+    f += (alpha[i] + levels_below_target * (uniform ? -0.1 : delta[i])) * std::exp(-e);
   }
   return f;
 }
@@ -117,10 +123,13 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
     double best = -1e300;
     for (int k = 0; k <= 200000; ++k) best = std::max(best, CurrinTarget(k / 200000.0, 0.0));
     p.max_target = best;
-  } else if (name == "hartmann3") {
+  } else if (name == "hartmann3" || name == "hartmann3-uniform") {
+    const bool uniform = name == "hartmann3-uniform";
     p.dim = 3;
     p.costs = {1.0, std::sqrt(ratio), ratio};
-    p.f = [](const Eigen::VectorXd& x, int m) { return ShiftedHartmann3(x, 0.1 * (2 - m)); };
+    p.f = [uniform](const Eigen::VectorXd& x, int m) {
+      return ShiftedHartmann3(x, 2.0 - m, uniform);
+    };
     p.max_target = 3.86278214782076;
   } else if (name == "augmented-hartmann6") {
     p.dim = 6;
@@ -131,7 +140,8 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
     p.max_target = 3.32236801141551;
   } else {
     throw std::invalid_argument("problem '" + spec +
-                                "': known are currin, badcurrin, hartmann3, augmented-hartmann6");
+                                "': known are currin, badcurrin, hartmann3, hartmann3-uniform, "
+                                "augmented-hartmann6");
   }
   return p;
 }
