@@ -631,4 +631,19 @@ Eigen::MatrixXd FidelityPriorCovariance(const Kernel& kernel, const ConstVectorR
   return kernel.Gram(X);
 }
 
+std::vector<int> TargetCouplingParams(const Kernel& kernel) {
+  std::vector<int> indices;
+  const int n = kernel.NumParams();
+  if (const auto* chain = dynamic_cast<const AutoregressiveKernel*>(&kernel)) {
+    const int factors = static_cast<int>(chain->rho().size());
+    for (int m = 0; m < factors; ++m) indices.push_back(n - factors + m);
+  } else if (const auto* icm = dynamic_cast<const CoregionalizationKernel*>(&kernel)) {
+    const int levels = icm->num_fidelities();
+    const int first = n - levels * icm->rank() - levels;  // L(0, 0), column by column
+    for (int c = 0; c < icm->rank(); ++c)
+      for (int m = 0; m + 1 < levels; ++m) indices.push_back(first + c * levels + m);
+  }
+  return indices;
+}
+
 }  // namespace gpbandit

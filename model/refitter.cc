@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/fidelity_gate.h"
 #include "study/round_rng.h"
 
 namespace gpbandit {
@@ -85,6 +86,9 @@ std::string Refitter::Refit(long round, bool keep_duration) {
   GaussianProcess data = reward_.FitData(options_.fit_max_observations);
   const HyperparameterFitOptions fit = policy_.OptionsFor(data, observed);
   HyperparameterFitReport report = FitHyperparameters(fit, rng, &data);
+  // With fidelities the fidelity is the last model input (model/model_inputs.h: a study with
+  // fidelities has no time coordinate).
+  FitDecoupledIfGatedOut(options_.fidelities, data.input_dim() - 1, fit, rng, &data, &report);
   reward_.SetHyperparameters(data.kernel_log_params(), data.noise_variance());
   const ConstraintFits fits =
       constraints_.Refit(fit, policy_.BaseOptions(observed), options_.seed, round);

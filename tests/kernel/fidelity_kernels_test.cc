@@ -261,6 +261,31 @@ TEST_P(FidelityKernelCaseTest, BatchFormsAndFastPathsMatchThePairwiseDefinitions
   }
 }
 
+// With the coupling parameters at 0, no level below the target covaries with the target, while
+// the target's own variance stays positive; other kernels have no coupling parameters.
+TEST_P(FidelityKernelCaseTest, CouplingParamsAtZeroDecoupleTheTarget) {
+  std::unique_ptr<Kernel> kernel = GetParam().make();
+  const int levels = GetParam().num_fidelities, target = levels - 1;
+  const std::vector<int> coupling = TargetCouplingParams(*kernel);
+  const int expected = dynamic_cast<AutoregressiveKernel*>(kernel.get()) != nullptr
+                           ? levels - 1
+                           : (levels - 1) * dynamic_cast<CoregionalizationKernel&>(*kernel).rank();
+  ASSERT_EQ(static_cast<int>(coupling.size()), expected);
+  Eigen::VectorXd params = kernel->GetLogParams();
+  const std::vector<std::string> names = kernel->ParamNames();
+  for (const int i : coupling) {
+    EXPECT_EQ(kernel->ParamKinds()[static_cast<std::size_t>(i)], FidelityFactorKind()) << names[i];
+    params(i) = 0.0;
+  }
+  kernel->SetLogParams(params);
+  for (int i = 0; i < target; ++i) {
+    EXPECT_EQ(kernel->Value(P(0.2, 0.7, i), P(0.4, 0.1, target)), 0.0) << i;
+    EXPECT_EQ(kernel->Value(P(0.3, 0.3, target), P(0.3, 0.3, i)), 0.0) << i;
+  }
+  EXPECT_GT(kernel->Value(P(0.3, 0.3, target), P(0.3, 0.3, target)), 0.0);
+  EXPECT_TRUE(TargetCouplingParams(*MakeSquaredExponential({0, 1})).empty());
+}
+
 TEST_P(FidelityKernelCaseTest, LogParamsRoundTripIntoAFreshKernel) {
   const std::unique_ptr<Kernel> k = GetParam().make();
   Eigen::VectorXd theta = k->GetLogParams();

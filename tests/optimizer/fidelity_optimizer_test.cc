@@ -396,6 +396,32 @@ TEST(FidelityOptimizer, LearnsThatAUselessSimulatorIsUseless) {
   EXPECT_LE(all_late_sims, 20);
 }
 
+// A simulator equal to the negated target is evaluated at its probes only, and once a refit has
+// seen it, the model is decoupled from it (model/fidelity_gate.h): the fitted rho is exactly 0.
+TEST(FidelityOptimizer, ANegatedSimulatorIsDecoupledFromTheTarget) {
+  int all_late_sims = 0, decoupled = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", Quiet(seed));
+    const RandomBumps target(300 + seed);
+    int late_sims = 0;
+    for (int i = 0; i < 30; ++i) {
+      const FidelityPoint p = opt.AskFidelity();
+      late_sims += p.fidelity == 0 && i >= 15 ? 1 : 0;
+      opt.TellFidelity(p.x, Eigen::VectorXd(), p.fidelity == 0 ? -target(p.x) : target(p.x),
+                       p.fidelity);
+    }
+    const Eigen::VectorXd params = opt.last_fit_report().kernel_log_params;
+    ASSERT_GT(params.size(), 0) << "seed " << seed;
+    const double rho = params(params.size() - 1);
+    decoupled += rho == 0.0 ? 1 : 0;
+    all_late_sims += late_sims;
+    std::cout << "[ measured ] seed " << seed << ": " << late_sims
+              << " of the last 15 at the negated simulator, last fitted rho " << rho << "\n";
+  }
+  EXPECT_LE(all_late_sims, 6);
+  EXPECT_GE(decoupled, 8);
+}
+
 // The cost at which the target's regret of Best() first falls to `goal`, within `budget`
 // (twice the budget when never reached), on problem `seed`: the target is a RandomBumps of 10
 // bumps in 3 dimensions plus 0.2 times another, the simulator the first alone at cost 1

@@ -213,6 +213,13 @@ class AutoregressiveKernel : public FidelityKernel {
 Eigen::MatrixXd FidelityPriorCovariance(const Kernel& kernel, const ConstVectorRef& x,
                                         int fidelity_dim, int num_fidelities);
 
+// The indices, in kernel.GetLogParams() order, of the mixing parameters that couple the levels
+// below the target with the target: every rho_m of an AutoregressiveKernel (the chain passes
+// through each), the entries L(m, c), m < F - 1, of a CoregionalizationKernel. With them 0,
+// k((x, i), (x', F - 1)) = 0 for every i < F - 1: the target's posterior depends on the target's
+// observations alone. Empty for any other kernel.
+std::vector<int> TargetCouplingParams(const Kernel& kernel);
+
 }  // namespace gpbandit
 
 #endif  // GPBANDIT_KERNEL_FIDELITY_KERNELS_H_
