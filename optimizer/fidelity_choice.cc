@@ -22,9 +22,13 @@ int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
                    const GaussianProcess& gp, const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                    long round, double beta) {
   const FidelityOptions& f = options.fidelities;
-  const int levels = f.num_fidelities();
+  const int all = f.num_fidelities();
+  // The rule sees the evaluable levels only: a source (an earlier study) is never evaluated.
+  const int first = f.num_sources();
+  const int levels = all - first;
+  if (levels == 1) return f.target();
   Eigen::MatrixXd X(inputs.dim(), levels);
-  for (int i = 0; i < levels; ++i) X.col(i) = inputs.Input(x, z, round, i);
+  for (int i = 0; i < levels; ++i) X.col(i) = inputs.Input(x, z, round, first + i);
   FidelityPosterior posterior;
   Eigen::VectorXd variances;
   gp.Predict(X, &posterior.mean, &variances);
@@ -34,9 +38,12 @@ int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
     posterior.covariance(i, i) = std::max(0.0, posterior.covariance(i, i));
   // The kernel's prior, in standardized units; the posterior is in the model's output units.
   const Eigen::MatrixXd prior =
-      FidelityPriorCovariance(gp.kernel(), X.col(levels - 1), inputs.fidelity_dim(), levels);
+      FidelityPriorCovariance(gp.kernel(), X.col(levels - 1), inputs.fidelity_dim(), all)
+          .bottomRightCorner(levels, levels);
   posterior.prior_correlation = CorrelationWithTarget(prior);
   const double scale2 = gp.output_scale() * gp.output_scale();
+  const std::vector<double> all_costs = f.costs();
+  const std::vector<double> costs(all_costs.begin() + first, all_costs.end());
   if (f.rule == FidelityRule::kThreshold) {
     ThresholdRuleOptions rule;
     if (std::isfinite(beta) && beta > 0.0) rule.beta = beta;
@@ -45,7 +52,7 @@ int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
       const double bias = prior(levels - 1, levels - 1) + prior(m, m) - 2.0 * prior(m, levels - 1);
       rule.zeta.push_back(std::sqrt(std::max(0.0, bias) * scale2));
     }
-    return ThresholdRuleFidelity(posterior, f.costs(), rule).fidelity;
+    return first + ThresholdRuleFidelity(posterior, costs, rule).fidelity;
   }
   InformationRuleOptions rule;
   rule.min_correlation = f.min_correlation;
@@ -54,12 +61,18 @@ int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
   const double floor = kResolution * kResolution * prior(levels - 1, levels - 1) * scale2;
   const double noise = std::max((gp.noise_variance() + gp.jitter()) * scale2, floor);
   rule.noise.assign(static_cast<std::size_t>(levels), noise);
-  return InformationRuleFidelity(posterior, f.costs(), rule).fidelity;
+  return first + InformationRuleFidelity(posterior, costs, rule).fidelity;
 }
 
 int UnprobedFidelity(const std::vector<int>& counts, int probes) {
   for (std::size_t m = 0; m + 1 < counts.size(); ++m)
     if (counts[m] < probes) return static_cast<int>(m);
+  return -1;
+}
+
+int UnprobedFidelity(const std::vector<int>& counts, int probes, const FidelityOptions& f) {
+  for (std::size_t m = 0; m + 1 < counts.size(); ++m)
+    if (!f.IsSource(static_cast<int>(m)) && counts[m] < probes) return static_cast<int>(m);
   return -1;
 }
 

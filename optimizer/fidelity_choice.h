@@ -26,6 +26,9 @@ namespace internal {
 // target evaluation would tell 0.5 log(var_T / noise) ~ 10 nats, so that no cheaper source,
 // however good, would ever be chosen (measured: a simulator equal to the target, cost ratio 10,
 // scored 0.02-0.2 nats per unit cost against the target's 0.7-1.1).
+// Sources (FidelitySpec::source, earlier studies) are never chosen: the rule sees the joint
+// posterior over the evaluable levels only, and with the target the only one it returns the
+// target without computing anything.
 int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
                    const GaussianProcess& gp, const Eigen::VectorXd& x, const Eigen::VectorXd& z,
                    long round, double beta);
@@ -37,6 +40,10 @@ int ChooseFidelity(const OptimizerOptions& options, const ModelInputs& inputs,
 // < 1e-3 after the design), which the rule's gate reads as "useless", so it would never be
 // tried. A few model-driven points evaluated there let the fit tell (docs/fidelities.md).
 int UnprobedFidelity(const std::vector<int>& counts, int probes);
+// The same, skipping the sources of `fidelities` (never evaluated: their data are copied from
+// an earlier study). With the two-argument form a source counts its copied observations, which
+// the study requires to be at least `probes` (source_records.h), so it is skipped as well.
+int UnprobedFidelity(const std::vector<int>& counts, int probes, const FidelityOptions& fidelities);
 // The number of such points per lower fidelity: the initial design's size, at least 2.
 int FidelityProbes(const Domain& domain, const OptimizerOptions& options);
 

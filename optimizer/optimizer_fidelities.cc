@@ -6,6 +6,17 @@
 #include "optimizer/optimizer_impl.h"
 
 namespace gpbandit {
+namespace {
+
+// A source's data come from an earlier study (FidelitySpec::source): nothing is evaluated there.
+void RefuseSourceTell(const FidelityOptions& fidelities, int fidelity) {
+  if (!fidelities.IsSource(fidelity)) return;
+  throw std::invalid_argument("fidelity = " + std::to_string(fidelity) + " ('" +
+                              fidelities.levels[static_cast<std::size_t>(fidelity)].name +
+                              "') is a source (an earlier study), which is never evaluated");
+}
+
+}  // namespace
 
 FidelityPoint Optimizer::AskFidelity(const Eigen::VectorXd& context) {
   const FidelityOptions& fidelities = options().fidelities;
@@ -35,6 +46,7 @@ void Optimizer::TellFidelity(const Eigen::VectorXd& x, const Eigen::VectorXd& co
                              int fidelity) {
   std::lock_guard<std::mutex> lock(mutex_);
   impl_->tells().CheckFidelity(fidelity, "fidelity", /*given=*/true);
+  RefuseSourceTell(impl_->replica().options.fidelities, fidelity);
   impl_->tells().Tell(x, context, y, Eigen::VectorXd(), -1, fidelity);
 }
 
@@ -50,6 +62,7 @@ void Optimizer::TellTrialFidelity(long trial, const Eigen::VectorXd& x,
                                 " is not pending (trial numbers are >= 0)");
   std::lock_guard<std::mutex> lock(mutex_);
   impl_->tells().CheckFidelity(fidelity, "fidelity", /*given=*/true);
+  RefuseSourceTell(impl_->replica().options.fidelities, fidelity);
   impl_->tells().Tell(x, context, y, Eigen::VectorXd(), trial, fidelity);
 }
 
@@ -79,6 +92,7 @@ double Optimizer::CostSpent() const {
   std::lock_guard<std::mutex> lock(mutex_);
   const FidelityOptions& fidelities = impl_->replica().options.fidelities;
   double spent = 0.0;
+  // A source's copied observations cost 0 (FidelitySpec::cost), so they add nothing.
   for (const Observation& o : impl_->replica().observations)
     spent += o.fidelity >= 0 ? fidelities.levels[static_cast<std::size_t>(o.fidelity)].cost : 1.0;
   return spent;

@@ -5,6 +5,7 @@
 
 #include "gpbandit/numerics/format.h"
 #include "gpbandit/study/observation_log.h"
+#include "optimizer/source_records.h"
 #include "optimizer/study_header_match.h"
 
 namespace gpbandit {
@@ -29,6 +30,7 @@ OptimizerImpl::OptimizerImpl(const Domain& domain, std::unique_ptr<Strategy> str
     journal_.ReadAhead();  // the study's clock
     replica_.model->refit().OweIfDue(/*claims_hold=*/!resumes, journal_.now());
   }
+  CopySourceObservations(this);
 }
 
 // Trial numbers are counted again from the study's records.

@@ -29,6 +29,16 @@ std::vector<double> FidelityOptions::costs() const {
   return all;
 }
 
+bool FidelityOptions::IsSource(int i) const {
+  return i >= 0 && i < num_fidelities() && levels[static_cast<std::size_t>(i)].source;
+}
+
+int FidelityOptions::num_sources() const {
+  int n = 0;
+  for (const FidelitySpec& level : levels) n += level.source ? 1 : 0;
+  return n;
+}
+
 bool FidelityOptions::IsValid(std::string* error) const {
   if (levels.size() == 1)
     return RefuseFidelities(error, "levels has 1 entry ('" + levels[0].name +
@@ -43,15 +53,34 @@ bool FidelityOptions::IsValid(std::string* error) const {
                                          "any of = , < > :");
     if (!seen.insert(level.name).second)
       return RefuseFidelities(error, at + ".name = '" + level.name + "' is declared twice");
+    if (level.source) {
+      if (i > 0 && !levels[i - 1].source)
+        return RefuseFidelities(error, at + " ('" + level.name +
+                                           "') is a source after an evaluable level; declare "
+                                           "the sources (earlier studies) first");
+      if (level.cost != 0.0)
+        return RefuseFidelities(error, at + ".cost = " + FormatDouble(level.cost) +
+                                           ": a source (an earlier study) is never evaluated; "
+                                           "its cost must be 0");
+      continue;
+    }
+    if (!level.observations.empty())
+      return RefuseFidelities(error, at + " ('" + level.name + "') has " +
+                                         std::to_string(level.observations.size()) +
+                                         " observations but is not a source");
     if (!(std::isfinite(level.cost) && level.cost > 0.0))
       return RefuseFidelities(
           error, at + ".cost = " + FormatDouble(level.cost) + ": must be finite and > 0");
-    if (i > 0 && !(level.cost > levels[i - 1].cost))
+    if (i > 0 && !levels[i - 1].source && !(level.cost > levels[i - 1].cost))
       return RefuseFidelities(error, at + ".cost = " + FormatDouble(level.cost) +
                                          " is not above levels[" + std::to_string(i - 1) +
                                          "].cost = " + FormatDouble(levels[i - 1].cost) +
                                          " (order the fidelities by cost, the target last)");
   }
+  if (!levels.empty() && levels.back().source)
+    return RefuseFidelities(error,
+                            "levels: every level is a source (an earlier study); the "
+                            "last must be the target, which is evaluated");
   if (model != FidelityModel::kAutoregressive && model != FidelityModel::kIcm)
     return RefuseFidelities(error, "model = " + std::to_string(static_cast<int>(model)) +
                                        ": expected autoregressive or icm");

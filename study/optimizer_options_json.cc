@@ -340,8 +340,13 @@ OutcomeOptions OutcomesFromJson(FieldReader r) {
 
 json FidelitiesToJson(const FidelityOptions& f) {
   json levels = json::array();
-  for (const FidelitySpec& level : f.levels)
-    levels.push_back({{"name", level.name}, {"cost", Real(level.cost)}});
+  for (const FidelitySpec& level : f.levels) {
+    json item = {{"name", level.name}, {"cost", Real(level.cost)}};
+    // Only on a source, so that the headers of studies without sources are unchanged; its
+    // observations are the study's own tell records, not the header's.
+    if (level.source) item["source"] = true;
+    levels.push_back(item);
+  }
   return {{"levels", levels},
           {"model", FidelityModelName(f.model)},
           {"rule", FidelityRuleName(f.rule)},
@@ -356,6 +361,7 @@ FidelityOptions FidelitiesFromJson(FieldReader r) {
     FidelitySpec spec;
     item.Read("name", &spec.name);
     item.Read("cost", &spec.cost);
+    if (levels[i].contains("source")) item.Read("source", &spec.source);
     item.Finish();
     f.levels.push_back(spec);
   }

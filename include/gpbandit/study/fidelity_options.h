@@ -19,16 +19,32 @@
 #ifndef GPBANDIT_STUDY_FIDELITY_OPTIONS_H_
 #define GPBANDIT_STUDY_FIDELITY_OPTIONS_H_
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
 
 namespace gpbandit {
 
+// One observation of an earlier study, at that study's target: action and context in original
+// units, the accepted (finite) reward in the caller's units and sense.
+struct SourcePoint {
+  Eigen::VectorXd x, z;
+  double y = 0.0;
+};
+
 struct FidelitySpec {
   // A non-empty name without whitespace or any of = , < > : (IsOutcomeName's rule), unique.
   std::string name;
-  // The cost of one evaluation at this fidelity: finite and > 0.
+  // The cost of one evaluation at this fidelity: finite and > 0; 0 for a source.
   double cost = 1.0;
+  // A SOURCE: an earlier, finished study of the same objective on the same domain
+  // (study/source_study.h reads one), never evaluated; its data enter the joint model as this
+  // level, whose relation with the target is fitted like a fidelity's (docs/fidelities.md,
+  // "Earlier studies as sources"). Sources come first, before every evaluable level.
+  bool source = false;
+  // A source's observations, copied into a new study as tell records at this level when it is
+  // created (not part of the header: a resumed study reads them from its own records).
+  std::vector<SourcePoint> observations;
 };
 
 // The joint kernel: the autoregressive simulator + error model (f_i = rho_i f_{i-1} + g_i, one
@@ -40,8 +56,9 @@ enum class FidelityModel { kAutoregressive, kIcm };
 enum class FidelityRule { kInformation, kThreshold };
 
 struct FidelityOptions {
-  // Empty: one source. Otherwise at least two, ordered by strictly increasing cost; the last is
-  // the target.
+  // Empty: one source. Otherwise at least two: the sources (earlier studies, cost 0) first,
+  // then at least one evaluable level, the evaluable ones ordered by strictly increasing cost;
+  // the last is the target.
   std::vector<FidelitySpec> levels;
   // Default kAutoregressive.
   FidelityModel model = FidelityModel::kAutoregressive;
@@ -58,9 +75,13 @@ struct FidelityOptions {
   // The index of the fidelity `name`, or -1.
   int IndexOf(const std::string& name) const;
   std::vector<double> costs() const;
+  // Whether level i is a source (an earlier study), and how many levels are.
+  bool IsSource(int i) const;
+  int num_sources() const;
   // false with a message naming the field and value: a single level, an empty, repeated or
-  // malformed name, a cost that is not finite and > 0 or not above the one before, an unknown
-  // model or rule, a min_correlation outside [-1, 1].
+  // malformed name, a cost that is not finite and > 0 or not above the one before (a source's:
+  // not 0), a source after an evaluable level or every level a source, an unknown model or rule,
+  // a min_correlation outside [-1, 1].
   bool IsValid(std::string* error) const;
 };
 
