@@ -116,8 +116,7 @@ AskCall AskRound::StartCall(int q, const Eigen::VectorXd& z) const {
   call.chosen.resize(r_.domain.action_dim(), q);
   call.design_index.assign(static_cast<std::size_t>(q), -1);
   call.acquisition_values.assign(static_cast<std::size_t>(q), std::nan(""));
-  if (r_.inputs.has_fidelity())
-    call.fidelity.assign(static_cast<std::size_t>(q), r_.options.fidelities.target());
+  if (r_.inputs.has_fidelity()) call.fidelity.assign(static_cast<std::size_t>(q), WorkerFidelity());
   r_.design->Take(r_.domain, static_cast<long>(r_.observations.size()),
                   r_.pending.CountActive(journal_.now()), &call);
   return call;
@@ -148,7 +147,9 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
     }
     // Chosen at the target; the fidelity rule says where to evaluate it.
     int fidelity = -1;
-    if (r_.inputs.has_fidelity()) {
+    if (r_.inputs.has_fidelity() && !r_.options.worker.fidelity.empty()) {
+      fidelity = WorkerFidelity();
+    } else if (r_.inputs.has_fidelity()) {
       fidelity = UnprobedFidelity(FidelityCounts(*call, i), r_.fidelity_probes);
       if (fidelity < 0)
         fidelity = ChooseFidelity(r_.options, r_.inputs, posterior.gp(), action, call->z,
@@ -165,6 +166,13 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
                       : r_.model->reward().rank_one()->CandidateIndex(u);
     posterior.Hallucinate(u, candidate);
   }
+}
+
+// Where this worker's points are evaluated before the rule has its say: the target, or the
+// worker's own fidelity (WorkerOptions::fidelity).
+int AskRound::WorkerFidelity() const {
+  const FidelityOptions& f = r_.options.fidelities;
+  return r_.options.worker.fidelity.empty() ? f.target() : f.IndexOf(r_.options.worker.fidelity);
 }
 
 // Per fidelity: the observations, the active pending points and the call's slots before `slot`.

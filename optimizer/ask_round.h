@@ -50,6 +50,7 @@ class AskRound {
   void ChooseByModel(AskCall* call, AskPosterior* posterior);
   AskPosterior MakeAskPosterior(const AskCall& call) const;
   // With fidelities: the evaluations per fidelity told or in progress before slot `slot`.
+  int WorkerFidelity() const;
   std::vector<int> FidelityCounts(const AskCall& call, int slot) const;
   ModelRound PrepareModelRound(AskCall* call) const;
   // The safe seeds still vouched for; throws std::runtime_error when none is left.

@@ -99,6 +99,13 @@ bool OptimizerOptions::IsValid(std::string* error) const {
   if (!local_model.IsValid(&inner)) return Fail(error, "local_model." + inner);
   if (!outcomes.IsValid(&inner)) return Fail(error, "outcomes." + inner);
   if (!fidelities.IsValid(&inner)) return Fail(error, "fidelities." + inner);
+  if (!worker.fidelity.empty()) {
+    const int index = fidelities.IndexOf(worker.fidelity);
+    if (index < 0 || fidelities.IsSource(index))
+      return Fail(error,
+                  "worker.fidelity '" + worker.fidelity + "' is not " +
+                      (index < 0 ? "a fidelity the study declares" : "evaluable (a source)"));
+  }
   if (refit.enabled) {
     if (!refit.IsValid(&inner)) return Fail(error, "refit." + inner);
     if (!fit.IsValid(&inner)) return Fail(error, "fit." + inner);

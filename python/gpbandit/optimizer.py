@@ -141,7 +141,7 @@ def _worker_options(
             raise ValueError(
                 f"worker.{key}: unknown option; known: id, pending_lease_seconds, "
                 "reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, "
-                "ask_tolerance"
+                "ask_tolerance, fidelity"
             )
         setattr(out, key, value)
     return out
@@ -202,8 +202,9 @@ class Optimizer:
     records the study (each tell is on disk before tell() returns); storage and study: a shared
     study in a file, a directory of studies or PostgreSQL (docs/shared_studies.md); worker: this
     process's part in a shared study, a dict with id, pending_lease_seconds,
-    reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, ask_tolerance
-    (WorkerOptions in study/optimizer_options.h).
+    reconnect_timeout_seconds, lock_lease_seconds, asks_outside_lock, ask_tolerance and
+    fidelity (in a study with fidelities, the one every point this process asks for is evaluated
+    at: a simulator farm beside one robot) (WorkerOptions in study/optimizer_options.h).
 
     An existing study (a log that holds one, a study already in the storage) is an error
     (FileExistsError) unless load_if_exists=True, as in Optuna's create_study: then it is

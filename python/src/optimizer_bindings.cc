@@ -168,7 +168,8 @@ void BindWorkerOptions(py::module_& m) {
       .def_readwrite("reconnect_timeout_seconds", &WorkerOptions::reconnect_timeout_seconds)
       .def_readwrite("lock_lease_seconds", &WorkerOptions::lock_lease_seconds)
       .def_readwrite("asks_outside_lock", &WorkerOptions::asks_outside_lock)
-      .def_readwrite("ask_tolerance", &WorkerOptions::ask_tolerance);
+      .def_readwrite("ask_tolerance", &WorkerOptions::ask_tolerance)
+      .def_readwrite("fidelity", &WorkerOptions::fidelity);
 }
 
 template <typename Class>

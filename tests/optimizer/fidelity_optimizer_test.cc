@@ -396,6 +396,29 @@ TEST(FidelityOptimizer, LearnsThatAUselessSimulatorIsUseless) {
   EXPECT_LE(all_late_sims, 20);
 }
 
+// WorkerOptions::fidelity: every point this process hands out is evaluated there, the initial
+// design's too; a fidelity the study does not have, or one in a study without fidelities, is
+// refused naming the field and value.
+TEST(FidelityOptimizer, AWorkersFidelityHoldsForEveryAsk) {
+  OptimizerOptions o = Quiet(4);
+  o.worker.fidelity = "sim";
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", o);
+  const RandomBumps target(41);
+  for (int i = 0; i < 8; ++i) {
+    const FidelityPoint p = opt.AskFidelity();
+    EXPECT_EQ(p.fidelity, 0) << i;
+    EXPECT_EQ(p.fidelity_name, "sim") << i;
+    opt.TellFidelity(p.x, Eigen::VectorXd(), target(p.x), p.fidelity);
+  }
+  o.worker.fidelity = "lab";
+  ExpectInvalid([&] { Optimizer(UnitSquare(), nullptr, "gp-ucb", o); },
+                "worker.fidelity 'lab' is not a fidelity the study declares");
+  OptimizerOptions plain = Quiet(4, FidelityOptions());
+  plain.worker.fidelity = "sim";
+  ExpectInvalid([&] { Optimizer(UnitSquare(), nullptr, "gp-ucb", plain); },
+                "worker.fidelity 'sim'");
+}
+
 // A simulator equal to the negated target is evaluated at its probes only, and once a refit has
 // seen it, the model is decoupled from it (model/fidelity_gate.h): the fitted rho is exactly 0.
 TEST(FidelityOptimizer, ANegatedSimulatorIsDecoupledFromTheTarget) {

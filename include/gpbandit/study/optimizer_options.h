@@ -96,6 +96,13 @@ struct WorkerOptions {
   // times that share of a prior standard deviation of the maximum GP-BUCB would have seen.
   // 0: any new point that bears on it refuses it; 1: only an equal point does. Default 0.05.
   double ask_tolerance = 0.05;
+  // In a study with fidelities, the one this worker evaluates: every point its asks hand out
+  // is evaluated there (the initial design's too), instead of where the study's fidelity rule
+  // says. A farm of simulator workers and one robot worker then share one study: each chooses
+  // its point at the target with the others' pending points hallucinated at their fidelities,
+  // and every observation informs the joint model. A declared fidelity's name, not a source's
+  // (OptimizerOptions::IsValid). Empty (the default): the rule's choice.
+  std::string fidelity;
 
   bool IsValid(std::string* error) const;
 };
