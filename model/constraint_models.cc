@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "model/default_model.h"
 #include "study/round_rng.h"
 
 namespace gpbandit {
@@ -12,12 +13,17 @@ namespace gpbandit {
 ConstraintModels::ConstraintModels(const Kernel& reward_kernel, int num_constraints, int input_dim,
                                    const GaussianProcessOptions& gp,
                                    const std::vector<SafetySignal>& safety, int action_dim,
-                                   double sense_sign)
-    : num_constraints_(num_constraints) {
+                                   double sense_sign, const FidelityOptions& fidelities)
+    : num_constraints_(num_constraints),
+      signal_input_dim_(input_dim + (fidelities.active() ? 1 : 0)) {
   if (!safety.empty()) {
-    BuildSafetyModels(safety, input_dim, action_dim, sense_sign, gp);
+    BuildSafetyModels(safety, input_dim, action_dim, sense_sign, gp, fidelities);
     return;
   }
+  if (fidelities.active() && num_constraints > 0)
+    throw std::invalid_argument(
+        "OptimizerOptions.fidelities: constraint signals without declared safety signals "
+        "(models of log format <= 4) have no model over the fidelities");
   for (int i = 0; i < num_constraints; ++i)
     constraint_gps_.push_back(
         std::make_unique<ExactPosterior>(reward_kernel.Clone(), input_dim, gp));
@@ -27,7 +33,8 @@ ConstraintModels::ConstraintModels(const Kernel& reward_kernel, int num_constrai
 // on the reward, as its prior mean moves with the sense too.
 void ConstraintModels::BuildSafetyModels(const std::vector<SafetySignal>& safety, int input_dim,
                                          int action_dim, double sense_sign,
-                                         const GaussianProcessOptions& gp) {
+                                         const GaussianProcessOptions& gp,
+                                         const FidelityOptions& fidelities) {
   if (safety.size() != static_cast<std::size_t>(num_constraints_) + 1)
     throw std::invalid_argument("the strategy declares " + std::to_string(safety.size()) +
                                 " safety signals for " + std::to_string(num_constraints_) +
@@ -41,9 +48,13 @@ void ConstraintModels::BuildSafetyModels(const std::vector<SafetySignal>& safety
       model.prior_mean *= sense_sign;
       reward_safety_ = true;
     }
-    signals_.emplace_back(threshold, model,
-                          MakeSignalKernel(model, action_dim, input_dim - action_dim), input_dim,
-                          input_dim - action_dim, gp);
+    SignalFidelity where;
+    if (fidelities.active()) where = {input_dim, fidelities.target(), fidelities.min_correlation};
+    signals_.emplace_back(
+        threshold, model,
+        WithFidelityKernel(MakeSignalKernel(model, action_dim, input_dim - action_dim), fidelities,
+                           input_dim),
+        signal_input_dim_, input_dim - action_dim, gp, where);
   }
 }
 

@@ -7,7 +7,10 @@
 // - otherwise (log format <= 4) one ExactPosterior (model/exact_posterior.h) per constraint
 //   signal in the caller's units, copying the reward's kernel and refitted with the reward's fit
 //   options; logged as "constraints".
-// Every model is over the unit-cube inputs [action; context]. Refit i draws from stream
+// Every model is over the unit-cube inputs [action; context]; with fidelities
+// (study/fidelity_options.h) each safety signal's model is over [action; context; fidelity]
+// with the joint kernel (SignalModel, SignalFidelity) and reads its decisions at the target.
+// Refit i draws from stream
 // kStreamConstraintFit + i of its round (study/round_rng.h), so that adding signals never
 // changes what the reward's fit and the choice draw. Internal to model/; not thread-safe.
 #ifndef GPBANDIT_MODEL_CONSTRAINT_MODELS_H_
@@ -21,6 +24,7 @@
 #include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/gp/gaussian_process.h"
 #include "gpbandit/hyperparams/fit.h"
+#include "gpbandit/study/fidelity_options.h"
 #include "gpbandit/study/observation_log.h"
 #include "model/exact_posterior.h"
 #include "model/signal_model.h"
@@ -41,9 +45,16 @@ class ConstraintModels {
   // the caller's units); sense_sign: +1 when the caller maximizes, -1 when it minimizes (a
   // cost's upper limit becomes a lower limit on the reward). Throws std::invalid_argument when
   // safety is neither empty nor num_constraints + 1 long.
+  // fidelities: the study's; when active, the safety models' inputs are [action; context;
+  // fidelity] (input_dim + 1 coordinates: signal_input_dim()), the legacy constraint models are
+  // refused (std::invalid_argument).
   ConstraintModels(const Kernel& reward_kernel, int num_constraints, int input_dim,
                    const GaussianProcessOptions& gp, const std::vector<SafetySignal>& safety = {},
-                   int action_dim = 0, double sense_sign = 1.0);
+                   int action_dim = 0, double sense_sign = 1.0,
+                   const FidelityOptions& fidelities = FidelityOptions());
+
+  // The dimension of the inputs Add takes: input_dim, plus one with fidelities.
+  int signal_input_dim() const { return signal_input_dim_; }
 
   int num_constraints() const { return num_constraints_; }
   // Constraint signal i's model (the caller's units without safety signals, else its
@@ -85,9 +96,11 @@ class ConstraintModels {
 
  private:
   void BuildSafetyModels(const std::vector<SafetySignal>& safety, int input_dim, int action_dim,
-                         double sense_sign, const GaussianProcessOptions& gp);
+                         double sense_sign, const GaussianProcessOptions& gp,
+                         const FidelityOptions& fidelities);
 
   int num_constraints_ = 0;
+  int signal_input_dim_ = 0;
   std::vector<std::unique_ptr<ExactPosterior>> constraint_gps_;
   std::vector<SignalModel> signals_;
   bool reward_safety_ = false;

@@ -33,7 +33,7 @@ ModelKeeper::ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim,
       chain_(options.sense),
       outcome_map_(options.outcomes),
       constraints_(reward_->kernel(), num_constraints, constraint_input_dim, options.gp, safety,
-                   action_dim, chain_.sense().sign()),
+                   action_dim, chain_.sense().sign(), options.fidelities),
       counts_(options.non_finite_rewards),
       refit_(options, policy_, *reward_, constraints_, counts_, work_, worker, named) {}
 
@@ -54,9 +54,15 @@ double ModelKeeper::Add(const Eigen::VectorXd& input, const Eigen::VectorXd& uni
 
 void ModelKeeper::AddToModels(const Eigen::VectorXd& input, const Eigen::VectorXd& unit_input,
                               double reward, bool accepted, const Eigen::VectorXd& constraints) {
-  constraints_.Add(unit_input, outcome_map_.ToModel(constraints));
+  // With fidelities the signals' models take [action; context; fidelity], the head of the
+  // reward's input (model/model_inputs.h).
+  const Eigen::VectorXd signal_input =
+      constraints_.signal_input_dim() > unit_input.size()
+          ? Eigen::VectorXd(input.head(constraints_.signal_input_dim()))
+          : unit_input;
+  constraints_.Add(signal_input, outcome_map_.ToModel(constraints));
   if (std::isnan(reward)) return;
-  constraints_.AddReward(unit_input, reward);
+  constraints_.AddReward(signal_input, reward);
   AddReward(input, reward, accepted);
 }
 

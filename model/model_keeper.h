@@ -46,7 +46,8 @@ class ModelKeeper {
   // reward may switch to the local model (RewardModel). safety: the strategy's safety signals
   // (Strategy::safety_signals(): the reward's, then the constraints'; thresholds in the
   // caller's units), modelled over the same unit-cube inputs, whose first action_dim
-  // coordinates are actions (ConstraintModels). cautious: the reward's refits may not become
+  // coordinates are actions, and with options.fidelities over [action; context; fidelity]
+  // (ConstraintModels). cautious: the reward's refits may not become
   // more optimistic (RefitPolicy). worker: this worker's name in a shared study (RefitClaims;
   // named: given by WorkerOptions::id, not the default). options must outlive the keeper.
   ModelKeeper(std::unique_ptr<Kernel> kernel, int input_dim, const OptimizerOptions& options,

@@ -28,6 +28,26 @@
 // - other amplitudes of a product kernel (the contexts') stay fixed (only the product matters).
 // The safety decisions cap the mean of the lower bound at the largest value observed
 // (max_observed): no more margin than was ever measured.
+//
+// With fidelities (SignalFidelity; docs/fidelities.md, "Safety across fidelities") the kernel is
+// the joint one over [action; context; fidelity] (model/default_model.h, WithFidelityKernel of
+// MakeSignalKernel's), fed with the signal measured at every fidelity, and the decisions read it
+// at the target:
+// - each part of the joint kernel gets the rules above for its lengthscales; the first part's
+//   amplitude (the cheapest source's, or the ICM's only part) the amplitude rule; the further
+//   parts' amplitudes (the autoregressive model's errors) are fitted in [rms^2 / 1e3,
+//   rms^2 1e3] about a prior at rms^2 (a simulator is taken to be as wrong as the signal varies
+//   until the data say otherwise); the mixing parameters (rho, L) within the kind's range
+//   [-5, 5], the ICM's kappa within 1e3 of its initial value;
+// - cautious: after a fit, the target's prior variance (at the centre of the cube) is raised to
+//   at least the amplitude rule's floor by scaling every part's amplitude alike, so that a
+//   fitted rho near 0 never makes the target's model narrower than the target-only model's;
+// - the gate: a lower fidelity whose fitted prior correlation with the target (at the centre)
+//   is below min_correlation is left out of the decision model (decision_gp: the same kernel on
+//   the rows of the other fidelities), so a simulator the fit finds unrelated contributes
+//   nothing to the target's safe set;
+// - max_observed is the largest value measured at the target (over every fidelity before any
+//   target measurement): a simulator's margins never raise the cap.
 // With SignalModelOptions::fit false nothing is fitted. Internal to model/; copyable; not
 // thread-safe.
 #ifndef GPBANDIT_MODEL_SIGNAL_MODEL_H_
@@ -35,6 +55,7 @@
 
 #include <Eigen/Core>
 #include <memory>
+#include <vector>
 
 #include "gpbandit/acquisition/safety_signal.h"
 #include "gpbandit/gp/gaussian_process.h"
@@ -53,13 +74,24 @@ std::unique_ptr<Kernel> MakeSignalKernel(const SignalModelOptions& options, int 
 // output_scale sqrt(k(c, c)).
 double PriorStddev(const GaussianProcess& gp);
 
+// Where a signal's model has its fidelity coordinate (none by default).
+struct SignalFidelity {
+  int dim = -1;                  // the fidelity coordinate of the inputs; -1: one source
+  int target = -1;               // the target's index (F - 1)
+  double min_correlation = 0.3;  // FidelityOptions::min_correlation
+  bool active() const { return dim >= 0; }
+};
+
 class SignalModel {
  public:
   // threshold: h (finite), in the told sense. kernel: over input_dim coordinates, the last
   // context_dim of them the context's (e.g. from MakeSignalKernel). gp_options: the
   // Optimizer's (its jitter ladder is kept; outputs are not standardized).
+  // fidelity: where the inputs hold the fidelity (then kernel is a joint one, input_dim counts
+  // the fidelity coordinate and context_dim does not).
   SignalModel(double threshold, const SignalModelOptions& options, std::unique_ptr<Kernel> kernel,
-              int input_dim, int context_dim, const GaussianProcessOptions& gp_options);
+              int input_dim, int context_dim, const GaussianProcessOptions& gp_options,
+              const SignalFidelity& fidelity = SignalFidelity());
 
   // Adds the told value g (finite) at input u. Unchanged if it throws.
   void Add(const Eigen::VectorXd& u, double told);
@@ -72,13 +104,22 @@ class SignalModel {
   // A logged fit's values.
   void SetHyperparameters(const Eigen::VectorXd& log_params, double noise_variance);
 
-  // The model over v (model units), and its GP.
+  // The model over v (model units), and its GP (every fidelity's rows).
   const PosteriorModel& posterior() const { return posterior_; }
   const GaussianProcess& gp() const { return *posterior_.gp(); }
+  // The GP the safety decisions read (at the target): gp(), or with fidelities gated out the
+  // same kernel on the other rows.
+  const GaussianProcess& decision_gp() const { return gated_ ? *gated_ : gp(); }
+  // The decision input of unit-cube [action; context] u: u, with the target appended when the
+  // model has fidelities.
+  Eigen::VectorXd AtTarget(const Eigen::VectorXd& u) const;
+  // Per fidelity below the target: the fitted prior correlation with the target at the centre
+  // of the cube (empty without fidelities).
+  std::vector<double> TargetCorrelations() const;
   // h in model units.
   double threshold() const { return (threshold_ - center_) / unit_; }
-  // The prior standard deviation at the centre of the cube, model units.
-  double prior_stddev() const { return PriorStddev(gp()); }
+  // The prior standard deviation at the centre of the cube (at the target), model units.
+  double prior_stddev() const;
   // The largest output observed (model units), +infinity before any: the cap of the mean of
   // its lower bounds (acquisition/safe_set.h, SafeSignal::max_mean).
   double max_observed() const;
@@ -92,6 +133,14 @@ class SignalModel {
   // Fixes u from a told value g with g != c, converting the variance-like hyperparameters.
   void SetUnit(double unit);
   double MeanSquare() const;
+  // The centre of the cube (at `fidelity` when the model has fidelities).
+  Eigen::VectorXd Centre(int fidelity) const;
+  // Cautious fits with fidelities: the target's prior variance raised to `floor` (above).
+  void RaiseTargetVariance(double floor);
+  // The amplitude floor of a cautious fit (log), as FitOptions computes it.
+  double AmplitudeFloorLog() const;
+  // Rebuilds gated_ from the current rows and hyperparameters (the gate above).
+  void UpdateDecisionModel();
   // max(v^2) over the observations (0 before any).
   double LargestSquare() const;
 
@@ -102,6 +151,9 @@ class SignalModel {
   ExactPosterior posterior_;
   // The initial hyperparameters in model units (the cautious bounds' anchor).
   Eigen::VectorXd initial_log_params_;
+  SignalFidelity fidelity_;
+  // The decision model when a fidelity is gated out; shared, immutable, rebuilt on change.
+  std::shared_ptr<const GaussianProcess> gated_;
 };
 
 }  // namespace gpbandit

@@ -1,4 +1,5 @@
 // The round chooser of a safe strategy (round_chooser.h; acquisition/safe_opt.h).
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -43,10 +44,12 @@ class SafeChooser : public RoundChooser {
     round.reward_sign = in.model.chain().sense().sign();
     for (int i = 0; i < in.model.constraints().num_constraints(); ++i)
       round.constraints.push_back(&in.model.constraints().constraint(i));
+    // With fidelities every model is read at the target: the round's box, candidates and seeds
+    // hold the target in the fidelity coordinate (ModelInputs::SearchBox).
     for (const SignalModel& model : in.model.constraints().safety_models())
       round.safety.push_back(
-          {&model.gp(), model.threshold(), model.prior_stddev(), model.max_observed()});
-    if (!round.safety.empty()) round.reward_prior_stddev = PriorStddev(in.model.gp());
+          {&model.decision_gp(), model.threshold(), model.prior_stddev(), model.max_observed()});
+    if (!round.safety.empty()) round.reward_prior_stddev = RewardPriorStddev(in);
     round.candidates = in.round.unit_candidates;
     round.lower = in.round.unit_lower;
     round.upper = in.round.unit_upper;
@@ -55,15 +58,31 @@ class SafeChooser : public RoundChooser {
     return round;
   }
 
-  // The seeds still vouched for (all when the round holds no audit), under the call's context.
+  // The reward's prior standard deviation at the centre of the cube, at the target with
+  // fidelities.
+  static double RewardPriorStddev(const ChoiceInputs& in) {
+    const GaussianProcess& gp = in.model.gp();
+    if (in.options.fidelities.active()) {
+      Eigen::MatrixXd centre = Eigen::MatrixXd::Constant(gp.input_dim(), 1, 0.5);
+      centre(in.domain.input_dim(), 0) = in.options.fidelities.target();
+      return gp.output_scale() * std::sqrt(std::max(gp.kernel().Diagonal(centre)(0), 0.0));
+    }
+    return PriorStddev(gp);
+  }
+
+  // The seeds still vouched for (all when the round holds no audit), under the call's context,
+  // at the target with fidelities.
   Eigen::MatrixXd UsableSeeds(const ChoiceInputs& in, const AskCall& call) const {
     const std::vector<bool>& usable = in.round.usable_seeds;
-    Eigen::MatrixXd seeds(in.domain.input_dim(), unit_seeds_.cols());
+    const bool fidelities = in.options.fidelities.active();
+    Eigen::MatrixXd seeds(in.domain.input_dim() + (fidelities ? 1 : 0), unit_seeds_.cols());
+    if (fidelities) seeds.row(in.domain.input_dim()).setConstant(in.options.fidelities.target());
     Eigen::Index n = 0;
     for (Eigen::Index s = 0; s < unit_seeds_.cols(); ++s) {
       if (!usable.empty() && !usable[static_cast<std::size_t>(s)]) continue;
       seeds.col(n).head(in.domain.action_dim()) = unit_seeds_.col(s);
-      if (in.domain.context_dim() > 0) seeds.col(n).tail(in.domain.context_dim()) = call.unit_z;
+      if (in.domain.context_dim() > 0)
+        seeds.col(n).segment(in.domain.action_dim(), in.domain.context_dim()) = call.unit_z;
       ++n;
     }
     return seeds.leftCols(n);

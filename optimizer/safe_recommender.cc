@@ -10,6 +10,9 @@
 // Strategy::recommend_from_safe_set, Best(context) takes the maximizer of the posterior mean
 // over the models' safe set (the candidates of a finite set, or on a box the observed actions,
 // the seeds, scrambled Sobol points and a cloud around the observed actions).
+// With fidelities every answer is at the target: the models are read there, and Best takes only
+// the observations measured at the target (a simulator's measurement vouches for nothing on
+// the robot; docs/fidelities.md, "Safety across fidelities").
 #include "optimizer/safe_recommender.h"
 
 #include <cmath>
@@ -31,12 +34,15 @@ constexpr int kSafeSetCloudPerAction = 8;
 constexpr double kSafeSetCloudRadius = 0.03;
 constexpr double kNoCap = std::numeric_limits<double>::infinity();
 
-// The reward last told at (x, z) among the accepted observations, or NaN.
+// The reward last told at (x, z) among the accepted observations at `fidelity` (-1: any), or
+// NaN.
 double ObservedReward(const std::vector<Observation>& observations, const Eigen::VectorXd& x,
-                      const Eigen::VectorXd& z) {
+                      const Eigen::VectorXd& z, int fidelity) {
   double reward = std::nan("");
   for (const Observation& o : observations)
-    if (o.accepted && SameVector(o.x, x) && SameVector(o.z, z)) reward = o.y;
+    if (o.accepted && (fidelity < 0 || o.fidelity == fidelity) && SameVector(o.x, x) &&
+        SameVector(o.z, z))
+      reward = o.y;
   return reward;
 }
 
@@ -46,7 +52,8 @@ std::vector<SafeRecommender::SafetyCheck> SafeRecommender::SafetyChecks() const 
   std::vector<SafetyCheck> checks;
   if (r_.calibrated) {
     for (const SignalModel& m : r_.model->constraints().safety_models())
-      checks.push_back({&m.gp(), m.threshold(), m.prior_stddev(), false, m.max_observed()});
+      checks.push_back(
+          {&m.decision_gp(), m.threshold(), m.prior_stddev(), false, m.max_observed()});
     return checks;
   }
   // The raw models: thresholds in the caller's units, the reward's through its outcome chain.
@@ -64,6 +71,15 @@ std::vector<SafeRecommender::SafetyCheck> SafeRecommender::SafetyChecks() const 
   return checks;
 }
 
+Eigen::VectorXd SafeRecommender::SignalInput(const Eigen::VectorXd& x,
+                                             const Eigen::VectorXd& z) const {
+  const Eigen::VectorXd unit = r_.domain.ToUnit(x, z);
+  if (!r_.options.fidelities.active()) return unit;
+  Eigen::VectorXd input(unit.size() + 1);
+  input << unit, static_cast<double>(r_.options.fidelities.target());
+  return input;
+}
+
 double SafeRecommender::SafetyBeta() const {
   const int candidates = r_.domain.num_decision_points();
   return r_.strategy->safety_beta(r_.model->gp().num_observations() + 1, candidates);
@@ -72,7 +88,7 @@ double SafeRecommender::SafetyBeta() const {
 double SafeRecommender::Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,
                                const Eigen::VectorXd& z, double beta) const {
   double margin = std::numeric_limits<double>::infinity();
-  const Eigen::VectorXd unit = r_.domain.ToUnit(x, z);
+  const Eigen::VectorXd unit = SignalInput(x, z);
   for (const SafetyCheck& c : checks) {
     double mean = 0, variance = 0;
     c.gp->MeanAndVariance(c.reward_input ? r_.inputs.Input(x, z, r_.rounds) : unit, &mean,
@@ -107,7 +123,12 @@ Prediction SafeRecommender::PredictConstraint(int i, const Eigen::VectorXd& x,
   const ConstraintModels& constraints = r_.model->constraints();
   const GaussianProcess& gp = constraints.constraint(i);  // throws std::out_of_range for a bad i
   double mean = 0, variance = 0;
-  gp.MeanAndVariance(r_.domain.ToUnit(x, z), &mean, &variance);
+  const GaussianProcess* model = &gp;
+  if (r_.calibrated)
+    model = &constraints
+                 .safety_models()[static_cast<std::size_t>(constraints.constraint_safety_model(i))]
+                 .decision_gp();
+  model->MeanAndVariance(SignalInput(x, z), &mean, &variance);
   Prediction p;
   p.mean = mean;
   p.stddev = std::sqrt(std::max(variance, 0.0));
@@ -125,7 +146,8 @@ Prediction SafeRecommender::PredictConstraint(int i, const Eigen::VectorXd& x,
 std::vector<Eigen::VectorXd> SafeRecommender::VouchedSeeds() const {
   const Eigen::MatrixXd seeds = r_.strategy->safe_seeds();
   const SeedAudit audit =
-      AuditSeeds(seeds, r_.observations, r_.safety, r_.options.sense == ObjectiveSense::kMinimize);
+      AuditSeeds(seeds, r_.observations, r_.safety, r_.options.sense == ObjectiveSense::kMinimize,
+                 r_.options.fidelities.target());
   std::vector<Eigen::VectorXd> vouched;
   for (Eigen::Index s = 0; s < seeds.cols(); ++s)
     if (audit.usable[static_cast<std::size_t>(s)]) vouched.push_back(seeds.col(s));
@@ -144,7 +166,9 @@ Recommendation SafeRecommender::SafeBest(const Eigen::VectorXd* context) const {
   };
   Recommendation best;
   double best_mean = -std::numeric_limits<double>::infinity();
+  const int target = r_.options.fidelities.target();
   for (const Observation& o : r_.observations) {
+    if (target >= 0 && o.fidelity != target) continue;
     if (!MeasuredSafe(o, r_.safety, minimize)) continue;
     const Eigen::VectorXd& z = context != nullptr ? *context : o.z;
     if (!is_seed(o.x) && !(Margin(checks, o.x, z, beta) >= 0.0)) continue;
@@ -159,7 +183,7 @@ Recommendation SafeRecommender::SafeBest(const Eigen::VectorXd* context) const {
         "Best: no evaluated point is measured safe and inside the safe set yet (strategy '" +
         r_.strategy_name + "')");
   best.posterior_mean = r_.model->chain().MeanToTold(best_mean);
-  best.observed_reward = ObservedReward(r_.observations, best.x, best.z);
+  best.observed_reward = ObservedReward(r_.observations, best.x, best.z, target);
   return best;
 }
 
@@ -204,7 +228,7 @@ Recommendation SafeRecommender::SafeSetBest(const Eigen::VectorXd& z) const {
                            r_.strategy_name + "')");
   best.z = z;
   best.posterior_mean = r_.model->chain().MeanToTold(best_mean);
-  best.observed_reward = ObservedReward(r_.observations, best.x, z);
+  best.observed_reward = ObservedReward(r_.observations, best.x, z, r_.options.fidelities.target());
   return best;
 }
 

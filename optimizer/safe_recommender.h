@@ -46,6 +46,8 @@ class SafeRecommender {
     double max_mean;      // the cap on the lower bound's mean (SafetyModel::max_mean)
   };
   std::vector<SafetyCheck> SafetyChecks() const;
+  // The safety models' input of (x, z): the unit cube's, at the target with fidelities.
+  Eigen::VectorXd SignalInput(const Eigen::VectorXd& x, const Eigen::VectorXd& z) const;
   // The strategy's beta for the next round.
   double SafetyBeta() const;
   double Margin(const std::vector<SafetyCheck>& checks, const Eigen::VectorXd& x,

@@ -69,8 +69,13 @@ std::string SeedAudit::RefusalMessage(const std::string& strategy) const {
   return message;
 }
 
-SeedAudit AuditSeeds(const Eigen::MatrixXd& seeds, const std::vector<Observation>& observations,
-                     const std::vector<SafetySignal>& signals, bool minimize) {
+SeedAudit AuditSeeds(const Eigen::MatrixXd& seeds, const std::vector<Observation>& all,
+                     const std::vector<SafetySignal>& signals, bool minimize, int target) {
+  std::vector<Observation> at_target;
+  if (target >= 0)
+    for (const Observation& o : all)
+      if (o.fidelity == target) at_target.push_back(o);
+  const std::vector<Observation>& observations = target >= 0 ? at_target : all;
   SeedAudit audit;
   audit.usable.assign(static_cast<std::size_t>(seeds.cols()), true);
   audit.findings.assign(static_cast<std::size_t>(seeds.cols()), "");

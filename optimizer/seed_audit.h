@@ -33,9 +33,11 @@ bool MeasuredSafe(const Observation& o, const std::vector<SafetySignal>& signals
 
 // seeds: action_dim x s, original units. signals: Strategy::safety_signals() (the reward's,
 // then one per constraint; thresholds in the caller's units). minimize: the caller's values are
-// costs (the reward's threshold is then an upper limit).
+// costs (the reward's threshold is then an upper limit). target: with fidelities, the target's
+// index, whose observations alone are audited (the seeds are vouched for at the target); -1:
+// every observation.
 SeedAudit AuditSeeds(const Eigen::MatrixXd& seeds, const std::vector<Observation>& observations,
-                     const std::vector<SafetySignal>& signals, bool minimize);
+                     const std::vector<SafetySignal>& signals, bool minimize, int target = -1);
 
 }  // namespace gpbandit
 

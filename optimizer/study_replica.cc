@@ -34,8 +34,8 @@ OptimizerOptions WithOutcomeSense(OptimizerOptions options) {
   return options;
 }
 
-// What a study with fidelities does not support yet: several outcomes, safety or constraint
-// signals, time models (docs/fidelities.md, "In a study").
+// What a study with fidelities does not support yet: several outcomes, safety signals without
+// calibrated models, time models (docs/fidelities.md, "In a study").
 void CheckFidelitySupport(const Strategy& strategy, const OptimizerOptions& options) {
   if (!options.fidelities.active()) return;
   const std::string with = "OptimizerOptions.fidelities (" +
@@ -44,10 +44,13 @@ void CheckFidelitySupport(const Strategy& strategy, const OptimizerOptions& opti
   if (options.outcomes.active())
     throw std::invalid_argument(with + "OptimizerOptions.outcomes (" +
                                 std::to_string(options.outcomes.num_outcomes()) + " outcomes) yet");
-  if (strategy.safe_seeds().cols() > 0 || !strategy.safety_signals().empty() ||
-      strategy.num_constraints() > 0)
+  // Declared, calibrated safety signals get joint models over (x, fidelity) (docs/fidelities.md,
+  // "Safety across fidelities"); the raw models of log format <= 4 have none.
+  const bool declared = !strategy.safety_signals().empty() && strategy.calibrated_safety_models();
+  if ((strategy.safe_seeds().cols() > 0 || strategy.num_constraints() > 0) && !declared)
     throw std::invalid_argument(with + "strategy '" + strategy.name() +
-                                "', which models safety or constraint signals, yet");
+                                "' with calibrated = false (its safety signals modelled in the "
+                                "caller's units, log format <= 4); use calibrated = true");
   if (strategy.time_model().kind != TimeModelKind::kNone)
     throw std::invalid_argument(with + "strategy '" + strategy.name() +
                                 "', which models a drifting objective over the rounds, yet");

@@ -209,10 +209,14 @@ TEST(FidelityOptimizer, RefusesWhatItDoesNotSupportYetNamingTheOption) {
   for (const std::string strategy : {"tv-gp-ucb", "r-gp-ucb"})
     ExpectInvalid([&] { Optimizer opt(UnitSquare(), nullptr, strategy, Quiet(1)); },
                   "does not go with strategy '" + strategy + "'");
-  const StrategyParams safe =
-      StrategyParams().With("threshold", 0.0).WithText("seeds", "[[0.5, 0.5]]");
+  // safe-opt's calibrated safety models go with fidelities (safe_fidelity_test.cc); the models
+  // in the caller's units do not.
+  const StrategyParams safe = StrategyParams()
+                                  .With("threshold", 0.0)
+                                  .WithText("seeds", "[[0.5, 0.5]]")
+                                  .WithText("calibrated", "false");
   ExpectInvalid([&] { Optimizer opt(UnitSquare(), nullptr, "safe-opt", safe, Quiet(1)); },
-                "does not go with strategy 'safe-opt'");
+                "does not go with strategy 'safe-opt' with calibrated = false");
 }
 
 // ---- Asks and tells -----------------------------------------------------------------------
