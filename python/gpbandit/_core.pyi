@@ -257,6 +257,16 @@ class Optimizer:
         self, X: Any, context: Any, fidelity: Union[int, str]
     ) -> Tuple[np.ndarray, np.ndarray]: ...
     def fidelity_index(self, name: str) -> int: ...
+    class Source:
+        name: str
+        size: int
+    @staticmethod
+    def read_source(path: str, domain: Domain, minimize: bool, name: str) -> "Optimizer.Source": ...
+    @staticmethod
+    def create_with_sources(domain: Domain, kernel: Optional[Kernel], strategy: str,
+                            strategy_options_json: str, settings_json: str, worker: WorkerOptions,
+                            log: str, storage: str, study: str,
+                            sources: List["Optimizer.Source"]) -> "Optimizer": ...
     cost_spent: float
     fidelity_levels: List[Tuple[str, float]]
     outcome_names: List[str]

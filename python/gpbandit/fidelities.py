@@ -8,10 +8,13 @@ writes; every default (the joint model, the rule, min_correlation) comes from th
 and the C++ FidelityOptions checks names and costs (its message names the field and value)."""
 
 import numbers
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Dict, List, Optional
 
 import numpy as np
+
+from . import _core
 
 _KEYS = ("levels", "model", "rule", "min_correlation")
 
@@ -77,3 +80,32 @@ def declaration(
             raise TypeError(f"min_correlation must be a number, got {min_correlation!r}")
         out["min_correlation"] = float(min_correlation)
     return out
+
+
+def _source_name(path: str, index: int) -> str:
+    """The level name of a source given by its path alone: the file's stem, else source<i>."""
+    stem = os.path.basename(path).split(".")[0]
+    if stem and not any(c.isspace() or c in "=,<>:" for c in stem):
+        return stem
+    return f"source{index}"
+
+
+def sources(value: Any, domain: Any, minimize: bool) -> List[Any]:
+    """The earlier studies of Optimizer(sources=), read (docs/fidelities.md, "Earlier studies as
+    sources"): each a log's path or (name, path); the name defaults to the file's stem. A
+    missing, malformed or mismatched log is a ValueError naming the file (nothing written)."""
+    if isinstance(value, (str, os.PathLike)) or not isinstance(value, Sequence):
+        raise TypeError(f"sources must be a list of paths or (name, path), got {value!r}")
+    read = []
+    for i, item in enumerate(value):
+        if isinstance(item, (tuple, list)) and len(item) == 2:
+            name, path = item
+        elif isinstance(item, (str, os.PathLike)):
+            path = item
+            name = _source_name(os.fspath(path), i)
+        else:
+            raise TypeError(f"sources[{i}] = {item!r}: a source is a path or (name, path)")
+        if not isinstance(name, str):
+            raise TypeError(f"sources[{i}] name must be a string, got {name!r}")
+        read.append(_core.Optimizer.read_source(os.fspath(path), domain, minimize, name))
+    return read

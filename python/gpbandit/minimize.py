@@ -177,6 +177,11 @@ def minimize(
     limit with one; given both, the first reached stops. With fidelities, x and fun are the best
     at the target, result.fidelities holds each tell's fidelity name; every result has
     cost_spent.
+
+    Earlier studies (sources=["old.jsonl"], as Optimizer takes them): their observations are
+    in func_vals (at their level's name in result.fidelities) but are not evaluations: nfev
+    and n_calls leave them out, func takes x alone unless fidelities= declares several, and x,
+    fun are the best at the target.
     """
     budget = _check_budget(budget)
     n_calls = _check_calls(n_calls, budget)
@@ -190,9 +195,16 @@ def minimize(
     # The study's tells count (an earlier run's, other workers'): it is done when it holds
     # n_calls evaluations of func besides y0's values.
     told = 0 if y0 is None else len(y0)
+    # An earlier study's observations (sources=, cost 0) are the study's but not evaluations.
+    source_names = [name for name, cost in opt.fidelities if cost == 0]
+    if source_names:
+        told += int(np.isin(opt.observations().fidelity, source_names).sum())
     target = math.inf if n_calls is None else n_calls + told
     start = time.perf_counter()
-    costs = dict(opt.fidelities)
+    # The evaluable fidelities: func takes one only when there are several.
+    costs = {name: cost for name, cost in opt.fidelities if cost > 0}
+    if len(costs) < 2:
+        costs = {}
     final = opt.fidelity_names[-1] if costs else None
 
     def tells() -> int:

@@ -251,6 +251,14 @@ class Optimizer:
     takes fidelity= (a name or an index), best() and predict() answer at the target, and
     cost_spent counts the cost of every tell.
 
+    Earlier studies as sources (docs/fidelities.md, "Earlier studies as sources"):
+    sources=["old.jsonl"] (or ("name", path); the name defaults to the file's stem) takes each
+    finished study's accepted observations at its target (same domain and sense) as a level
+    below the fidelities, cost 0, never evaluated; a study without fidelities= gets the levels
+    [name, "target"]. They are copied into the new study's log, so resuming needs no old file;
+    best() and cost_spent leave them out. A missing, malformed or mismatched log is a ValueError
+    naming the file.
+
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
     release the GIL, and one Optimizer may be shared by threads (calls are serialized).
@@ -278,6 +286,7 @@ class Optimizer:
         fidelity_model: Optional[str] = None,
         fidelity_rule: Optional[str] = None,
         min_correlation: Optional[float] = None,
+        sources: Optional[Sequence[Any]] = None,
         **options: Any,
     ) -> None:
         if not isinstance(domain, Domain):
@@ -302,7 +311,7 @@ class Optimizer:
                                            fidelity_model, fidelity_rule, min_correlation)
         if declared is not None:
             optimizer_options["fidelities"] = declared
-        self._core = _core.Optimizer(
+        args = (
             domain,
             kernel,
             strategy,
@@ -313,6 +322,13 @@ class Optimizer:
             storage_url,
             study or "",
         )
+        if sources:
+            # Earlier studies as sources (docs/fidelities.md): read before anything is written.
+            minimize = str(optimizer_options.get("sense", "maximize")).startswith("min")
+            read = _fidelities.sources(sources, domain, minimize)
+            self._core = _core.Optimizer.create_with_sources(*args, read)
+        else:
+            self._core = _core.Optimizer(*args)
 
     @staticmethod
     def _outcomes(options: Dict[str, Any], *declared: Any) -> Optional[Dict[str, Any]]:

@@ -14,6 +14,8 @@
 #include "arrays.h"
 #include "bindings.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "gpbandit/optimizer/source_study.h"
+#include "settings.h"
 
 namespace gpbandit {
 namespace python {
@@ -66,9 +68,46 @@ py::list Levels(const Optimizer& opt) {
   return out;
 }
 
+// A new optimizer whose study has the earlier studies `sources` (read_source) below its
+// fidelities (AddSources), else as Optimizer's constructor.
+std::unique_ptr<Optimizer> ConstructWithSources(
+    const Domain& domain, const std::shared_ptr<Kernel>& kernel, const std::string& strategy,
+    const std::string& strategy_options_json, const std::string& settings_json,
+    const WorkerOptions& worker, const std::string& log, const std::string& storage,
+    const std::string& study, const std::vector<FidelitySpec>& sources) {
+  const StrategyParams strategy_options = ParamsFromJson(strategy_options_json);
+  OptimizerOptions options = OptionsFromSettingsJson(settings_json);
+  AddSources(&options, sources);
+  options.worker = worker;
+  options.log_path = log;
+  options.storage = storage;
+  options.study = study;
+  std::unique_ptr<Kernel> own_kernel = kernel ? kernel->Clone() : nullptr;
+  py::gil_scoped_release release;
+  return std::make_unique<Optimizer>(domain, std::move(own_kernel), strategy, strategy_options,
+                                     options);
+}
+
 }  // namespace
 
 void BindFidelities(py::class_<Optimizer>& c) {
+  // An earlier study's observations as a source level (gpbandit/optimizer/source_study.h).
+  py::class_<FidelitySpec>(c, "Source")
+      .def_readonly("name", &FidelitySpec::name)
+      .def_property_readonly(
+          "size", [](const FidelitySpec& s) { return static_cast<long>(s.observations.size()); });
+  c.def_static(
+       "read_source",
+       [](const std::string& path, const Domain& domain, bool minimize, const std::string& name) {
+         py::gil_scoped_release release;
+         return ReadSourceStudy(
+             path, domain, minimize ? ObjectiveSense::kMinimize : ObjectiveSense::kMaximize, name);
+       },
+       py::arg("path"), py::arg("domain"), py::arg("minimize"), py::arg("name"))
+      .def_static("create_with_sources", &ConstructWithSources, py::arg("domain"),
+                  py::arg("kernel"), py::arg("strategy"), py::arg("strategy_options_json"),
+                  py::arg("settings_json"), py::arg("worker"), py::arg("log"), py::arg("storage"),
+                  py::arg("study"), py::arg("sources"));
   c.def("tell_fidelity", &TellAtFidelity, py::arg("x"), py::arg("y"), py::arg("context"),
         py::arg("fidelity"), py::arg("trial") = py::none())
       .def("predict_fidelity", &PredictAtFidelity, py::arg("X"), py::arg("context"),
