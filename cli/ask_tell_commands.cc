@@ -135,6 +135,7 @@ std::unique_ptr<Optimizer> NewLogOptimizer(const LogFlags& f) {
     options.sense = options.outcomes.objectives[0].minimize ? ObjectiveSense::kMinimize
                                                             : ObjectiveSense::kMaximize;
   options.fidelities = FidelitiesFromFlags(f.fidelity);
+  AddSourcesFromFlags(f.fidelity, domain, &options);
   options.log_path = f.study.log_path;
   options.worker = WorkerFromFlags(f.study);
   // A person types rewards by hand: a typo like "nan" should be refused, not recorded.

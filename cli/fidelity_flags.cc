@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "gpbandit/optimizer/source_study.h"
+
 namespace gpbandit {
 namespace cli {
 namespace {
@@ -61,6 +63,26 @@ FidelityOptions DeclaredFidelities(const FidelityFlags& f) {
   return options;
 }
 
+// The level's name and the log's path of one --source [NAME:]PATH (the `i`-th).
+void SplitSourceFlag(const std::string& text, std::size_t i, std::string* name, std::string* path) {
+  const std::size_t colon = text.find(':');
+  if (colon != std::string::npos) {
+    *name = text.substr(0, colon);
+    *path = text.substr(colon + 1);
+  } else {
+    *path = text;
+    const std::size_t slash = text.rfind('/');
+    *name = text.substr(slash == std::string::npos ? 0 : slash + 1);
+    const std::size_t dot = name->find('.');
+    if (dot != std::string::npos) *name = name->substr(0, dot);
+    if (!IsOutcomeName(*name)) *name = "source" + std::to_string(i);
+  }
+  if (!IsOutcomeName(*name))
+    throw UsageError("--source '" + text + "': the name '" + *name +
+                     "' must be non-empty, without blanks, '=', ',', ':', '<' or '>'");
+  if (path->empty()) throw UsageError("--source '" + text + "': no path (NAME:PATH)");
+}
+
 }  // namespace
 
 void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
@@ -84,6 +106,11 @@ void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std
       ("which fidelity a suggestion is evaluated at: information (about the target per unit "
        "cost) or threshold (MF-GP-UCB) (" +
        when + "; default information)")
+          .c_str())(
+      "source", po::value(&f->sources),
+      ("[NAME:]PATH, a finished study's log of the same parameters: its observations become a "
+       "level below the fidelities whose relation with the target is fitted, repeatable (" +
+       when + "; NAME: the file's stem)")
           .c_str())(
       "fidelity-min-correlation", po::value(&f->min_correlation),
       ("a lower fidelity whose fitted correlation with the target at the chosen point is below "
@@ -111,6 +138,25 @@ FidelityOptions FidelitiesFromFlags(const FidelityFlags& f) {
   return options;
 }
 
+void AddSourcesFromFlags(const FidelityFlags& f, const Domain& domain, OptimizerOptions* options) {
+  if (f.sources.empty()) return;
+  std::vector<FidelitySpec> sources;
+  for (std::size_t i = 0; i < f.sources.size(); ++i) {
+    std::string name, path;
+    SplitSourceFlag(f.sources[i], i, &name, &path);
+    try {
+      sources.push_back(ReadSourceStudy(path, domain, options->sense, name));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError("--source " + f.sources[i] + ": " + e.what());
+    }
+  }
+  try {
+    AddSources(options, sources);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--source: " + std::string(e.what()));
+  }
+}
+
 std::string ToldFidelityName(const FidelityFlags& f) {
   std::string told;
   for (const std::string& value : f.values) {
@@ -129,11 +175,21 @@ void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
   const FidelityOptions& study = optimizer.options().fidelities;
   const std::string study_text =
       study.active() ? DescribeFidelities(study) : std::string("none (one source)");
+  // A joined study keeps the sources copied when it was created: --source names one of them.
+  for (std::size_t i = 0; i < f.sources.size(); ++i) {
+    std::string name, path;
+    SplitSourceFlag(f.sources[i], i, &name, &path);
+    if (!study.IsSource(study.IndexOf(name)))
+      throw UsageError("--source " + f.sources[i] + ": the study has no source '" + name +
+                       "' (its fidelities: " + study_text + "; " + where +
+                       "; sources are copied when a study is created)");
+  }
   if (given.active()) {
-    bool same = given.levels.size() == study.levels.size();
+    const std::size_t first = static_cast<std::size_t>(study.num_sources());
+    bool same = given.levels.size() + first == study.levels.size();
     for (std::size_t i = 0; same && i < given.levels.size(); ++i)
-      same = given.levels[i].name == study.levels[i].name &&
-             given.levels[i].cost == study.levels[i].cost;
+      same = given.levels[i].name == study.levels[first + i].name &&
+             given.levels[i].cost == study.levels[first + i].cost;
     if (!same)
       throw UsageError("--fidelity " + DescribeFidelities(given) +
                        " differs from the study's fidelities " + study_text + " (" + where +
@@ -157,7 +213,8 @@ void CheckFidelityMatches(const FidelityFlags& f, const Optimizer& optimizer,
 std::string DescribeFidelities(const FidelityOptions& fidelities) {
   std::string text;
   for (const FidelitySpec& level : fidelities.levels)
-    text += (text.empty() ? "" : ",") + level.name + ":" + FormatDouble(level.cost);
+    text += (text.empty() ? "" : ",") + level.name + ":" +
+            (level.source ? std::string("source") : FormatDouble(level.cost));
   return text;
 }
 

@@ -5,6 +5,10 @@
 //   --fidelity-model autoregressive|icm
 //   --fidelity-rule information|threshold
 //   --fidelity-min-correlation R   a lower fidelity less correlated with the target is not used
+//   --source [NAME:]PATH        repeatable: a finished study's log (same domain and sense), a
+//                               source level below the fidelities (docs/fidelities.md, "Earlier
+//                               studies as sources"); NAME defaults to the file's stem, else
+//                               source<i>; a PATH holding ':' needs NAME:
 // A command that makes a study takes them; one that joins a study accepts them only when they
 // are the study's. observe also takes a bare --fidelity NAME: the fidelity the value was
 // measured at (a name never holds ':', so the two spellings cannot be confused).
@@ -21,9 +25,10 @@ namespace gpbandit {
 namespace cli {
 
 struct FidelityFlags {
-  std::vector<std::string> values;  // every --fidelity as given
-  std::string model, rule;          // empty: not given
-  std::string min_correlation;      // empty: not given
+  std::vector<std::string> values;   // every --fidelity as given
+  std::string model, rule;           // empty: not given
+  std::string min_correlation;       // empty: not given
+  std::vector<std::string> sources;  // every --source as given
 };
 
 // Adds --fidelity, --fidelity-model, --fidelity-rule and --fidelity-min-correlation; `when` ends
@@ -36,6 +41,11 @@ void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std
 // single level, an unknown model or rule, a min_correlation outside [-1, 1], or a model, rule
 // or min_correlation without fidelities.
 FidelityOptions FidelitiesFromFlags(const FidelityFlags& f);
+
+// Reads every --source (ReadSourceStudy) for a new study on `domain` and puts the levels before
+// options->fidelities (AddSources); nothing without --source. Throws UsageError naming the flag
+// and the file for a missing, malformed or mismatched study (nothing written).
+void AddSourcesFromFlags(const FidelityFlags& f, const Domain& domain, OptimizerOptions* options);
 
 // The bare --fidelity NAME (observe), or "" when none is given. Throws UsageError for more
 // than one.

@@ -121,6 +121,7 @@ int Create(const std::vector<std::string>& args, Streams streams) {
                      "--fidelity robot:20)");
   options.fidelities = FidelitiesFromFlags(f.fidelity);
   const Domain domain = DomainFromFlags(f);
+  AddSourcesFromFlags(f.fidelity, domain, &options);
   std::unique_ptr<Optimizer> optimizer;
   try {
     optimizer = std::make_unique<Optimizer>(domain, nullptr, f.strategy, strategy_options, options,
