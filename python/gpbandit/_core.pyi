@@ -266,7 +266,8 @@ class Optimizer:
     def create_with_sources(domain: Domain, kernel: Optional[Kernel], strategy: str,
                             strategy_options_json: str, settings_json: str, worker: WorkerOptions,
                             log: str, storage: str, study: str,
-                            sources: List["Optimizer.Source"]) -> "Optimizer": ...
+                            sources: List["Optimizer.Source"],
+                            model: str = "") -> "Optimizer": ...
     cost_spent: float
     fidelity_levels: List[Tuple[str, float]]
     outcome_names: List[str]

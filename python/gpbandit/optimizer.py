@@ -326,7 +326,7 @@ class Optimizer:
             # Earlier studies as sources (docs/fidelities.md): read before anything is written.
             minimize = str(optimizer_options.get("sense", "maximize")).startswith("min")
             read = _fidelities.sources(sources, domain, minimize)
-            self._core = _core.Optimizer.create_with_sources(*args, read)
+            self._core = _core.Optimizer.create_with_sources(*args, read, fidelity_model or "")
         else:
             self._core = _core.Optimizer(*args)
 

@@ -74,10 +74,13 @@ std::unique_ptr<Optimizer> ConstructWithSources(
     const Domain& domain, const std::shared_ptr<Kernel>& kernel, const std::string& strategy,
     const std::string& strategy_options_json, const std::string& settings_json,
     const WorkerOptions& worker, const std::string& log, const std::string& storage,
-    const std::string& study, const std::vector<FidelitySpec>& sources) {
+    const std::string& study, const std::vector<FidelitySpec>& sources, const std::string& model) {
   const StrategyParams strategy_options = ParamsFromJson(strategy_options_json);
   OptimizerOptions options = OptionsFromSettingsJson(settings_json);
   AddSources(&options, sources);
+  // fidelity_model= given without fidelities= overrides the ICM AddSources chooses then.
+  if (model == "autoregressive") options.fidelities.model = FidelityModel::kAutoregressive;
+  if (model == "icm") options.fidelities.model = FidelityModel::kIcm;
   options.worker = worker;
   options.log_path = log;
   options.storage = storage;
@@ -107,7 +110,7 @@ void BindFidelities(py::class_<Optimizer>& c) {
       .def_static("create_with_sources", &ConstructWithSources, py::arg("domain"),
                   py::arg("kernel"), py::arg("strategy"), py::arg("strategy_options_json"),
                   py::arg("settings_json"), py::arg("worker"), py::arg("log"), py::arg("storage"),
-                  py::arg("study"), py::arg("sources"));
+                  py::arg("study"), py::arg("sources"), py::arg("model") = "");
   c.def("tell_fidelity", &TellAtFidelity, py::arg("x"), py::arg("y"), py::arg("context"),
         py::arg("fidelity"), py::arg("trial") = py::none())
       .def("predict_fidelity", &PredictAtFidelity, py::arg("X"), py::arg("context"),

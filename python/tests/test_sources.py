@@ -58,6 +58,10 @@ def test_a_named_source_and_a_sense_that_differs(tmp_path):
     old = old_study(str(tmp_path / "old.jsonl"))
     opt = gpbandit.Optimizer(square(), seed=2, sources=[("yesterday", old)], **OPTIONS)
     assert opt.fidelity_names == ["yesterday", "target"]
+    assert opt.options["fidelities"]["model"] == "icm"  # sources alone: the ICM by default
+    chosen = gpbandit.Optimizer(square(), seed=2, sources=[old], fidelity_model="autoregressive",
+                                **OPTIONS)
+    assert chosen.options["fidelities"]["model"] == "autoregressive"
     with pytest.raises(ValueError, match="maximizes"):
         gpbandit.Optimizer(square(), seed=2, sources=[old], sense="minimize", **OPTIONS)
 

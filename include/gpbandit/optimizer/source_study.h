@@ -38,8 +38,10 @@ FidelitySpec ReadSourceStudy(StudyStorage& storage, const Domain& domain, Object
                              const std::string& name);
 
 // Puts `sources` before the levels of options->fidelities; a study without fidelities gets the
-// target `target_name` (cost 1) after them. Checks the result (FidelityOptions::IsValid) and
-// throws std::invalid_argument naming the field, options unchanged.
+// target `target_name` (cost 1) after them and the ICM as its joint model (FidelityModel::kIcm:
+// measured, docs/fidelities.md "Earlier studies as sources"; set the model afterwards to
+// choose another). A study with fidelities keeps its model. Checks the result
+// (FidelityOptions::IsValid) and throws std::invalid_argument naming the field, options unchanged.
 void AddSources(OptimizerOptions* options, const std::vector<FidelitySpec>& sources,
                 const std::string& target_name = "target");
 
