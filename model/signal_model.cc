@@ -201,6 +201,9 @@ HyperparameterFitOptions SignalModel::FitOptions(const HyperparameterFitOptions&
       const bool factor = kinds[j] == FidelityFactorKind();
       lower = factor ? -kFactorBound : initial - std::log(kMixingRange);
       upper = factor ? kFactorBound : initial + std::log(kMixingRange);
+      // kappa, each level's own share: about its initial value unless the data say otherwise,
+      // as the autoregressive model's errors are about the spread.
+      if (!factor) fit.kernel_priors[j] = {initial, kAmplitudePriorStddevLog};
     } else if (kinds[j] == ParamKind::kLengthscale) {
       lower = std::log(base.min_lengthscale);
       upper = options_.cautious ? initial : std::log(base.max_lengthscale);

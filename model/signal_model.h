@@ -38,7 +38,9 @@
 //   parts' amplitudes (the autoregressive model's errors) are fitted in [rms^2 / 1e3,
 //   rms^2 1e3] about a prior at rms^2 (a simulator is taken to be as wrong as the signal varies
 //   until the data say otherwise); the mixing parameters (rho, L) within the kind's range
-//   [-5, 5], the ICM's kappa within 1e3 of its initial value;
+//   [-5, 5], the ICM's kappa within 1e3 of its initial value about a prior at it
+//   (log kappa ~ N(log kappa_0, 1.5^2): without it a misleading simulator's fit drove the
+//   target's own share to its bound and certified unsafe points; docs/fidelities.md);
 // - cautious: after a fit, the target's prior variance (at the centre of the cube) is raised to
 //   at least the amplitude rule's floor by scaling every part's amplitude alike, so that a
 //   fitted rho near 0 never makes the target's model narrower than the target-only model's;
