@@ -129,6 +129,25 @@ TEST(SourceStudy, ReadsTheAcceptedTellsOfAFinishedStudy) {
   for (const SourcePoint& p : s.observations) EXPECT_EQ(p.y, f(p.x));
 }
 
+// Through a storage: the same observations as from the log's path; an empty study refused.
+TEST(SourceStudy, ReadsAStudyOfAStorage) {
+  const Bumps f(11);
+  const std::string log = WriteOldStudy("source_storage", f, 9, 11);
+  const std::unique_ptr<StudyStorage> storage = OpenStudyStorage(log, "");
+  const FidelitySpec a = ReadSourceStudy(*storage, Square(), ObjectiveSense::kMaximize, "old");
+  const FidelitySpec b = ReadSourceStudy(log, Square(), ObjectiveSense::kMaximize, "old");
+  ASSERT_EQ(a.observations.size(), 9u);
+  ASSERT_EQ(a.observations.size(), b.observations.size());
+  for (std::size_t i = 0; i < a.observations.size(); ++i) {
+    EXPECT_EQ(a.observations[i].x, b.observations[i].x);
+    EXPECT_EQ(a.observations[i].y, b.observations[i].y);
+  }
+  const std::string empty = testing::TempLogPath("source_storage_empty");
+  const std::unique_ptr<StudyStorage> none = OpenStudyStorage(empty, "");
+  ExpectInvalid([&] { ReadSourceStudy(*none, Square(), ObjectiveSense::kMaximize, "old"); },
+                "no such study");
+}
+
 TEST(SourceStudy, RefusesAMissingFileAMalformedLogAndAnotherDomain) {
   const std::string missing = testing::TempLogPath("source_missing");
   ExpectInvalid([&] { ReadSourceStudy(missing, Square(), ObjectiveSense::kMaximize, "old"); },
