@@ -36,7 +36,7 @@ struct LogFlags {
   std::uint64_t seed = kDefaultSeed;
 };
 
-void AddLogFlags(po::options_description* desc, LogFlags* f, bool tells_fidelity) {
+void AddLogFlags(po::options_description* desc, LogFlags* f, BareFidelity bare_fidelity) {
   AddStudyFlags(desc, &f->study, /*with_log=*/true, /*with_worker=*/true);
   desc->add_options()("bounds", po::value(&f->bounds),
                       "action box lower:upper,... (first call; later calls must match or omit it)");
@@ -58,7 +58,7 @@ void AddLogFlags(po::options_description* desc, LogFlags* f, bool tells_fidelity
                       "first call; remembered by the log, later calls must match or omit it");
   AddFidelityFlags(desc, &f->fidelity,
                    "first call; remembered by the log, later calls must match or omit it",
-                   tells_fidelity);
+                   bare_fidelity);
 }
 
 // The --option values for the study's strategy.
@@ -204,7 +204,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
   LogFlags f;
   bool print_trial = false;
   po::options_description desc("options (defaults in parentheses)");
-  AddLogFlags(&desc, &f, /*tells_fidelity=*/false);
+  AddLogFlags(&desc, &f, BareFidelity::kEvaluateAt);
   desc.add_options()("print-trial", po::bool_switch(&print_trial),
                      "also print the suggestion's trial number, as a second line 'trial N' "
                      "(observe --trial N takes it); in a study of fidelities after the "
@@ -217,10 +217,7 @@ int SuggestCommand(const std::vector<std::string>& args, Streams streams) {
                       args, desc, &vm, streams.out))
     return kExitOk;
   NoteDeclarationFlags(vm, &f.declaration);
-  if (!ToldFidelityName(f.fidelity).empty())
-    throw UsageError("--fidelity " + ToldFidelityName(f.fidelity) +
-                     ": suggest declares fidelities as NAME:COST (sim:1); it prints the "
-                     "fidelity to evaluate at, observe takes it");
+  f.study.worker_fidelity = ToldFidelityName(f.fidelity);
   std::unique_ptr<Optimizer> optimizer = OpenOptimizer(f, vm);
   long trial = -1;
   const bool fidelities = optimizer->options().fidelities.active();
@@ -253,7 +250,7 @@ int ObserveCommand(const std::vector<std::string>& args, Streams streams) {
   long trial = -1;
   bool clear_pending = false;
   po::options_description desc("options (defaults in parentheses)");
-  AddLogFlags(&desc, &f, /*tells_fidelity=*/true);
+  AddLogFlags(&desc, &f, BareFidelity::kTold);
   desc.add_options()("x", po::value(&x_texts)->required(),
                      "the action tried, x1,x2,...; with named parameters its name=value pairs, "
                      "as suggest prints them, in one --x or several")(

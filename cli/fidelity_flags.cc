@@ -86,11 +86,15 @@ void SplitSourceFlag(const std::string& text, std::size_t i, std::string* name, 
 }  // namespace
 
 void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
-                      bool tells) {
+                      BareFidelity bare) {
   const std::string told =
-      tells ? "; a bare NAME (no cost) is the fidelity this value was measured at (default: "
-              "the one suggest gave, else the target)"
-            : "";
+      bare == BareFidelity::kTold
+          ? "; a bare NAME (no cost) is the fidelity this value was measured at (default: "
+            "the one suggest gave, else the target)"
+      : bare == BareFidelity::kEvaluateAt
+          ? "; a bare NAME (no cost): every point this command hands out is evaluated at that "
+            "fidelity instead of where the study's rule says (a simulator farm beside one robot)"
+          : "";
   desc->add_options()(
       "fidelity", po::value(&f->values),
       ("NAME:COST, a fidelity of the objective (a simulator, the robot), repeatable, in "

@@ -31,10 +31,15 @@ struct FidelityFlags {
   std::vector<std::string> sources;  // every --source as given
 };
 
+// What a bare --fidelity NAME means to a command: nothing (refused), the fidelity a told value
+// was measured at (observe), or the one every point this process hands out is evaluated at
+// (suggest, worker: WorkerOptions::fidelity).
+enum class BareFidelity { kNone, kTold, kEvaluateAt };
+
 // Adds --fidelity, --fidelity-model, --fidelity-rule and --fidelity-min-correlation; `when` ends
-// their help. `tells`: the command (observe) also takes a bare --fidelity NAME.
+// their help, `bare` says what a bare NAME is.
 void AddFidelityFlags(po::options_description* desc, FidelityFlags* f, const std::string& when,
-                      bool tells);
+                      BareFidelity bare);
 
 // The fidelities the NAME:COST values declare, with the model and rule (empty when none is
 // declared). Throws UsageError naming the value for a malformed one, costs not increasing, a

@@ -93,7 +93,7 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   // worker releases the point instead).
   AddOutcomeFlags(&desc, &f.outcome, "the study remembers it", NonFiniteRewardPolicy::kSkip);
   AddDeclarationFlags(&desc, &f.declaration, "the study remembers them");
-  AddFidelityFlags(&desc, &f.fidelity, "the study remembers them", /*tells=*/false);
+  AddFidelityFlags(&desc, &f.fidelity, "the study remembers them", BareFidelity::kNone);
   po::variables_map vm;
   if (!ParseArguments("study create",
                       "--storage URL [--study NAME] (--bounds 0:1,0:10 | --param "

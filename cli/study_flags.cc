@@ -92,6 +92,7 @@ WorkerOptions WorkerFromFlags(const StudyFlags& f) {
   WorkerOptions worker;
   worker.pending_lease_seconds = f.lease_seconds;
   worker.id = f.worker_id;
+  worker.fidelity = f.worker_fidelity;
   return worker;
 }
 

@@ -18,6 +18,8 @@ struct StudyFlags {
   std::string log_path, storage, study;
   double lease_seconds = WorkerOptions().pending_lease_seconds;
   std::string worker_id;
+  // WorkerOptions::fidelity: set by a command's bare --fidelity NAME (suggest, worker).
+  std::string worker_fidelity;
 };
 
 // with_log: also --log (suggest, observe, pending); with_worker: --lease and --worker-id.

@@ -218,7 +218,7 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
   AddOutcomeFlags(&desc, &f.outcome, "the study's, set by study create; checked when given",
                   std::nullopt);
   AddFidelityFlags(&desc, &f.fidelity, "the study's, set by study create; checked when given",
-                   /*tells=*/false);
+                   BareFidelity::kEvaluateAt);
   desc.add_options()("command-for", po::value(&f.command_for),
                      "NAME=COMMAND, repeatable: in a study of fidelities, the shell command that "
                      "evaluates at fidelity NAME (the point's arguments appended), instead of "
@@ -232,10 +232,7 @@ int WorkerCommand(const std::vector<std::string>& args, Streams streams) {
     return kExitOk;
   if (f.command.empty() && f.command_for.empty())
     throw UsageError("no command: give it after --, e.g. -- ./evaluate.sh");
-  if (!ToldFidelityName(f.fidelity).empty())
-    throw UsageError("--fidelity " + ToldFidelityName(f.fidelity) +
-                     ": a worker evaluates at the fidelity each point comes with; --fidelity "
-                     "NAME:COST checks the study's fidelities");
+  f.study.worker_fidelity = ToldFidelityName(f.fidelity);
   RequireAtLeast("--evaluations", f.evaluations, 0);
   RequireAtLeast("--until-told", f.until_told, 0);
   CheckStudyFlags(f.study, /*with_log=*/false);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -190,6 +191,49 @@ TEST_F(CliTest, WorkerPassesTheFidelityAndRunsACommandPerFidelity) {
   r = Run("worker --storage s.jsonl --evaluations 1 --command-for 'lab=sh sim.sh' -- sh robot.sh");
   EXPECT_EQ(r.status, 2);
   EXPECT_THAT(r.err, HasSubstr("--command-for lab is not a fidelity"));
+}
+
+// A simulator farm beside one robot: two real worker processes on one shared study, each
+// evaluating at its own fidelity (a bare --fidelity NAME), at the same time; suggest takes the
+// same flag, and a fidelity the study does not have is refused with the study unchanged.
+TEST_F(CliTest, WorkersEachEvaluateAtTheirOwnFidelityOnOneStudy) {
+  ASSERT_EQ(Run(std::string("study create --storage s.jsonl --bounds 0:1 --seed 3 ") + kFidelities)
+                .status,
+            0);
+  Write("sim.sh", "echo \"$GPBANDIT_FIDELITY\" >> sim_seen.txt\necho 0.5\n");
+  Write("robot.sh", "echo \"$GPBANDIT_FIDELITY\" >> robot_seen.txt\necho 0.25\n");
+  const std::string g = std::string("GLOG_minloglevel=3 '") + GPBANDIT_CLI_PATH + "'";
+  Write("farm.sh",
+        g + " worker --storage s.jsonl --fidelity sim --evaluations 6 -- sh sim.sh " +
+            "> sim.out 2> sim.err &\n" + g +
+            " worker --storage s.jsonl --fidelity robot --evaluations 3 -- sh robot.sh " +
+            "> robot.out 2> robot.err\nwait\n");
+  ASSERT_EQ(std::system(("cd '" + dir_ + "' && sh farm.sh").c_str()), 0)
+      << ReadAll(dir_ + "/sim.err") << ReadAll(dir_ + "/robot.err");
+  EXPECT_EQ(Lines(ReadAll(dir_ + "/sim_seen.txt")), std::vector<std::string>(6, "sim"));
+  EXPECT_EQ(Lines(ReadAll(dir_ + "/robot_seen.txt")), std::vector<std::string>(3, "robot"));
+  const auto study = Optimizer::Open(dir_ + "/s.jsonl", "");
+  int at_sim = 0, at_robot = 0;
+  for (const Observation& o : study->observations()) {
+    at_sim += o.fidelity == 0 ? 1 : 0;
+    at_robot += o.fidelity == 1 ? 1 : 0;
+    EXPECT_EQ(o.y, o.fidelity == 0 ? 0.5 : 0.25);
+  }
+  EXPECT_EQ(at_sim, 6);
+  EXPECT_EQ(at_robot, 3);
+  EXPECT_DOUBLE_EQ(study->CostSpent(), 6 * 1.0 + 3 * 20.0);
+
+  Result r = Run("suggest --storage s.jsonl --fidelity sim");
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(Lines(r.out).size(), 2u) << r.out;
+  EXPECT_EQ(Lines(r.out)[1], "fidelity sim");
+  const std::string before = ReadAll(dir_ + "/s.jsonl");
+  r = Run("worker --storage s.jsonl --fidelity lab --evaluations 1 -- sh robot.sh");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.err, HasSubstr("worker.fidelity 'lab' is not a fidelity the study declares"));
+  r = Run("suggest --storage s.jsonl --fidelity lab");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(ReadAll(dir_ + "/s.jsonl"), before);
 }
 
 // A simulator worker and a robot told by hand on one shared study; best recommends among the
