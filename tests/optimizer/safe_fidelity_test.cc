@@ -328,6 +328,34 @@ TEST(SafeFidelity, AConstraintSignalAcrossFidelitiesResumesBitIdentically) {
   EXPECT_NEAR(g.mean, Constraint(best.x(0), 1), 0.02);
 }
 
+// A finite set of candidates and a context: the seeds, the candidates and the box at the target
+// (their fidelity coordinate), every target evaluation safe against the true constraint.
+TEST(SafeFidelity, FiniteSetsAndContextsChooseAtTheTarget) {
+  Eigen::MatrixXd candidates(1, 21);
+  for (int c = 0; c < 21; ++c) candidates(0, c) = c / 20.0;
+  const Domain finite = Domain::FiniteSet(candidates);
+  const Domain contextual =
+      UnitLine().WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
+  for (const Domain* domain : {&finite, &contextual}) {
+    Optimizer opt(*domain, nullptr, "safe-opt", ConstrainedParams(), SafeOptions(6, true));
+    int sims = 0, unsafe_target = 0;
+    for (int i = 0; i < 16; ++i) {
+      const Eigen::VectorXd z = domain->context_dim() > 0
+                                    ? Eigen::VectorXd::Constant(1, (i % 4) / 3.0)
+                                    : Eigen::VectorXd();
+      const FidelityPoint p = opt.AskFidelity(z);
+      const double shift = z.size() > 0 ? 0.05 * z(0) : 0.0;
+      const double g = Constraint(p.x(0), p.fidelity) - shift;
+      sims += p.fidelity == 0;
+      unsafe_target += p.fidelity == 1 && Constraint(p.x(0), 1) - shift < 0.1;
+      opt.Tell(p.x, z, Reward(p.x(0), p.fidelity), Eigen::VectorXd::Constant(1, g));
+    }
+    EXPECT_GT(sims, 0);
+    EXPECT_EQ(unsafe_target, 0);
+    EXPECT_NO_THROW(opt.Best());
+  }
+}
+
 TEST(SafeFidelity, BadTellsAreRefusedWithTheStudyUnchanged) {
   OptimizerOptions o = SafeOptions(4, true);
   o.log_path = testing::TempLogPath("safe_fidelity_refused");
