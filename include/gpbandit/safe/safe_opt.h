@@ -29,6 +29,10 @@
 // decisions do not change when a signal is scaled or shifted. With `calibrated` false, the
 // models of log format <= 4: every signal in the caller's units with the reward's kernel (the
 // Optimizer then needs OptimizerOptions::gp.standardize_outputs = false).
+// With fidelities (OptimizerOptions::fidelities; calibrated models only) each signal's model is
+// joint over (x, fidelity) and every decision above reads it at the target: the safety
+// contract is the target's, and a point the fidelity rule sends to a lower fidelity lies in the
+// target's safe set too (docs/fidelities.md, "Safety across fidelities").
 //
 // beta: a constant (default 2), or with `delta` on a finite set Sui et al.'s
 //   beta_t = sqrt(2 log(|D| t^2 pi^2 / (6 delta)))
