@@ -124,9 +124,15 @@ int Create(const std::vector<std::string>& args, Streams streams) {
   AddSourcesFromFlags(f.fidelity, domain, &options);
   std::unique_ptr<Optimizer> optimizer;
   try {
+    std::unique_ptr<StudyStorage> storage = OpenStudyStorage(f.study.storage, f.study.study);
+    // Sources are copied into the study when its optimizer is made, which creates the study:
+    // an existing one is refused before, so that nothing is added to it.
+    const bool sources = options.fidelities.num_sources() > 0;
+    if (sources && !storage->Begin(LockMode::kShared)->header().empty())
+      throw InputError(DescribeStudy(f.study) + " exists already");
     optimizer = std::make_unique<Optimizer>(domain, nullptr, f.strategy, strategy_options, options,
-                                            OpenStudyStorage(f.study.storage, f.study.study));
-    if (optimizer->CreateStudy()) {
+                                            std::move(storage));
+    if (optimizer->CreateStudy() || sources) {
       streams.err << "[study] created " << DescribeStudy(f.study) << "\n";
       return kExitOk;
     }

@@ -70,6 +70,20 @@ TEST_F(CliTest, ANamedSourceAndSimulatorFidelities) {
   EXPECT_EQ(again.status, 0) << again.err;
 }
 
+// study create copies the source into the new shared study; on an existing one it adds
+// nothing.
+TEST_F(CliTest, StudyCreateTakesASource) {
+  WriteOldStudy(dir_, "old.jsonl");
+  Result c = Run("study create --storage shared.jsonl --bounds 0:1,0:1 --source old.jsonl");
+  ASSERT_EQ(c.status, 0) << c.err;
+  EXPECT_THAT(c.err, HasSubstr("created"));
+  EXPECT_EQ(Optimizer::Resume(dir_ + "/shared.jsonl")->observations().size(), 10u);
+  Result again = Run("study create --storage shared.jsonl --bounds 0:1,0:1 --source old.jsonl");
+  EXPECT_NE(again.status, 0);
+  EXPECT_THAT(again.err, HasSubstr("exists already"));
+  EXPECT_EQ(Optimizer::Resume(dir_ + "/shared.jsonl")->observations().size(), 10u);
+}
+
 TEST_F(CliTest, ABadSourceIsRefusedNamingTheFileAndNothingIsWritten) {
   Result missing = Run("suggest --log new.jsonl --bounds 0:1,0:1 --source nope.jsonl");
   EXPECT_NE(missing.status, 0);
