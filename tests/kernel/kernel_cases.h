@@ -5,12 +5,14 @@
 #define GPBANDIT_TESTS_KERNEL_KERNEL_CASES_H_
 
 #include <Eigen/Core>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "gpbandit/kernel/feature_kernel.h"
 #include "gpbandit/kernel/kernel.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/numerics/random.h"
@@ -18,6 +20,24 @@
 
 namespace gpbandit {
 namespace testing {
+
+// phi(u) = sin(u_0) + 0.5 tanh(u_1) - 0.2 (bounded, so that huge inputs give finite values), with
+// its gradient: a basis function for FeatureKernel.
+class SineFeature : public ScalarFeature {
+ public:
+  double Value(const ConstVectorRef& u) const override {
+    return std::sin(u(0)) + 0.5 * std::tanh(u(1)) - 0.2;
+  }
+  void AccumulateGradient(const ConstVectorRef& u, double scale, VectorRef grad) const override {
+    grad(0) += scale * std::cos(u(0));
+    grad(1) += scale * 0.5 * (1.0 - std::tanh(u(1)) * std::tanh(u(1)));
+  }
+  std::string Describe() const override { return "sine"; }
+};
+
+inline std::unique_ptr<Kernel> MakeSineFeatureKernel(double variance) {
+  return std::make_unique<FeatureKernel>(std::make_shared<SineFeature>(), 2, variance);
+}
 
 // A fixed 4 x 4 symmetric positive definite inter-item covariance.
 inline Eigen::MatrixXd ItemCovariance() {
@@ -131,6 +151,14 @@ inline std::vector<KernelCase> AllCases() {
        2,
        {},
        [] { return MakeSum(Parts(MakePeriodic({0}, true, 0.8, 1.2, 0.6), MakeLinear({1}))); }},
+      {"feature", 2, {}, [] { return MakeSineFeatureKernel(0.7); }},
+      {"sum_matern_feature",
+       3,
+       {},
+       [] {
+         return MakeSum(
+             Parts(MakeMatern52(FirstDims(3), true, 1.1, 0.8), MakeSineFeatureKernel(1.3)));
+       }},
       {"sum_overlapping",
        2,
        {},
