@@ -154,7 +154,7 @@ void SignalModel::Add(const Eigen::VectorXd& u, double told) {
   const double distance = std::abs(told - center_);
   if (unit_set_ || !(distance > 0.0)) {
     mutable_gp().AddObservation(u, (told - center_) / unit_);  // unchanged if it throws
-    UpdateDecisionModel();
+    AfterAdd();
     return;
   }
   SignalModel before = *this;
@@ -165,6 +165,16 @@ void SignalModel::Add(const Eigen::VectorXd& u, double told) {
     *this = std::move(before);
     throw;
   }
+  AfterAdd();
+}
+
+// With fidelities the unit may come from a simulator's first value, far closer to the limit
+// than the target's: the floor of the target's prior variance (the largest v^2 measured) is kept
+// at once, not only at the next fit, so that no answer between a tell and the next refit is
+// more confident than the cautious rule allows.
+void SignalModel::AfterAdd() {
+  if (fidelity_.active() && options_.cautious && options_.stddev_covers_measured)
+    RaiseTargetVariance(std::exp(AmplitudeFloorLog()));
   UpdateDecisionModel();
 }
 

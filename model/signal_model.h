@@ -41,9 +41,10 @@
 //   [-5, 5], the ICM's kappa within 1e3 of its initial value about a prior at it
 //   (log kappa ~ N(log kappa_0, 1.5^2): without it a misleading simulator's fit drove the
 //   target's own share to its bound and certified unsafe points; docs/fidelities.md);
-// - cautious: after a fit, the target's prior variance (at the centre of the cube) is raised to
-//   at least the amplitude rule's floor by scaling every part's amplitude alike, so that a
-//   fitted rho near 0 never makes the target's model narrower than the target-only model's;
+// - cautious: after a fit and after every added value, the target's prior variance (at the
+//   centre of the cube) is raised to at least the amplitude rule's floor by scaling every part's
+//   amplitude alike, so that a fitted rho near 0, or a unit set by a simulator's value close to
+//   the limit, never makes the target's model narrower than the target-only model's;
 // - the gate: a lower fidelity whose fitted prior correlation with the target (at the centre)
 //   is below min_correlation is left out of the decision model (decision_gp: the same kernel on
 //   the rows of the other fidelities), so a simulator the fit finds unrelated contributes
@@ -143,6 +144,8 @@ class SignalModel {
   double AmplitudeFloorLog() const;
   // Rebuilds gated_ from the current rows and hyperparameters (the gate above).
   void UpdateDecisionModel();
+  // After a row is added: the variance floor (with fidelities), then the decision model.
+  void AfterAdd();
   // max(v^2) over the observations (0 before any).
   double LargestSquare() const;
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -189,7 +190,11 @@ double Quantile(std::vector<double> v, double q) {
   return v[lo] + (at - static_cast<double>(lo)) * (v[hi] - v[lo]);
 }
 
-constexpr int kProblems = 10;
+// 10 problems; GPBANDIT_SAFE_FIDELITY_PROBLEMS=N measures on N (docs/fidelities.md).
+int NumProblems() {
+  const char* n = std::getenv("GPBANDIT_SAFE_FIDELITY_PROBLEMS");
+  return n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 10;
+}
 constexpr double kGoal = 0.8;
 constexpr int kBudget = 30;
 
@@ -197,7 +202,7 @@ constexpr int kBudget = 30;
 void Compare(Simulator sim, const std::string& name, std::vector<double>* with,
              std::vector<double>* without, int* unsafe_with, int* unsafe_without,
              int* refused = nullptr, int* wrong = nullptr) {
-  for (int k = 0; k < kProblems; ++k) {
+  for (int k = 0; k < NumProblems(); ++k) {
     const Problem p = MakeProblem(1000 + static_cast<std::uint64_t>(k));
     const Run a = Drive(p, 7 + k, true, sim, kGoal, kBudget);
     const Run b = Drive(p, 7 + k, false, sim, kGoal, kBudget);
@@ -207,6 +212,10 @@ void Compare(Simulator sim, const std::string& name, std::vector<double>* with,
     *unsafe_without += b.unsafe_target;
     if (refused != nullptr) *refused += a.refused;
     if (wrong != nullptr) *wrong += a.wrongly_certified;
+    if (wrong != nullptr && a.wrongly_certified + b.wrongly_certified > 0)
+      std::cout << "[ measured ] " << name << " problem " << k << ": grid points wrongly certified "
+                << a.wrongly_certified << " with the simulator, " << b.wrongly_certified
+                << " without\n";
     std::cout << "[ measured ] " << name << " problem " << k << ": target evaluations to "
               << kGoal * 100 << "% of the reachable safe interval " << a.target_evaluations
               << (a.reached ? "" : "+") << " with the simulator, " << b.target_evaluations
@@ -251,7 +260,7 @@ TEST(SafeFidelity, UselessOrMisleadingSimulatorsCauseNoUnsafeTargetEvaluation) {
     int unsafe_with = 0, unsafe_without = 0, refused = 0, wrong = 0;
     Compare(sim, sim == Simulator::kUseless ? "useless" : "misleading", &with, &without,
             &unsafe_with, &unsafe_without, &refused, &wrong);
-    std::cout << "[ measured ] " << refused << " of " << kProblems
+    std::cout << "[ measured ] " << refused << " of " << NumProblems()
               << " runs refused; grid points wrongly certified safe (the most at any step, "
                  "summed over the runs): "
               << wrong << "\n";

@@ -42,15 +42,18 @@ int IndexOfKind(const Kernel& kernel, ParamKind kind) {
 TEST(SignalModelFidelityTest, DecisionsReadTheTargetAndTheCapIsTheTargetsLargestValue) {
   SignalModel m = Joint();
   EXPECT_EQ(m.AtTarget(Eigen::VectorXd::Constant(1, 0.25)), At(0.25, 1));
-  m.Add(At(0.5, 0), 2.0);  // the unit: 2
+  m.Add(At(0.5, 0), 2.0);                                // the unit: 2
+  EXPECT_NEAR(m.prior_stddev(), std::sqrt(2.0), 1e-12);  // v = 1: below the initial floor
   m.Add(At(0.4, 0), 3.0);
   // Before any target measurement the cap is the largest over every fidelity.
   EXPECT_EQ(m.max_observed(), 1.5);
   m.Add(At(0.5, 1), 1.0);
   EXPECT_EQ(m.max_observed(), 0.5);  // 1.0 / 2, the simulator's 1.5 does not count
   // The initial autoregressive relation: rho = 1, both parts of amplitude 1, so the target's
-  // prior variance is 2 and its correlation with the simulator 1 / sqrt(2).
-  EXPECT_NEAR(m.prior_stddev(), std::sqrt(2.0), 1e-12);
+  // prior variance is 2 and its correlation with the simulator 1 / sqrt(2); the cautious floor
+  // then raises the variance to the largest v^2 measured, 1.5^2, scaling both parts alike (the
+  // correlation stays).
+  EXPECT_NEAR(m.prior_stddev(), 1.5, 1e-12);
   ASSERT_EQ(m.TargetCorrelations().size(), 1u);
   EXPECT_NEAR(m.TargetCorrelations()[0], 1.0 / std::sqrt(2.0), 1e-12);
   EXPECT_EQ(&m.decision_gp(), &m.gp());  // above min_correlation: every row decides
