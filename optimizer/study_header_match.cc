@@ -1,9 +1,12 @@
 #include "optimizer/study_header_match.h"
 
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 
+#include "gpbandit/numerics/format.h"
 #include "gpbandit/optimizer/strategy_registry.h"
 
 namespace gpbandit {
@@ -56,10 +59,43 @@ std::string FirstDifference(const json& logged, const json& mine, const std::str
 
 json HeaderJson(const LogHeader& header) { return json::parse(FormatLogHeader(header)); }
 
+bool CloseRelative(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+// A prior mean function (prior_mean_function.h) is known by its name and its centring
+// constants, which agree only to roundoff when the function is computed again elsewhere.
+void CheckPriorMeanMatches(const PriorMeanFunction& logged, const PriorMeanFunction& mine,
+                           const std::string& where) {
+  if (!logged.declared() && !mine.declared()) return;
+  if (logged.declared() != mine.declared())
+    throw std::runtime_error(
+        where + ": it was created " +
+        (logged.declared() ? "with OptimizerOptions.prior_mean_function '" + logged.name + "'"
+                           : std::string("without OptimizerOptions.prior_mean_function")) +
+        ", not " +
+        (mine.declared() ? "with OptimizerOptions.prior_mean_function '" + mine.name + "'"
+                         : std::string("without one")) +
+        " as here");
+  if (logged.name != mine.name || !CloseRelative(logged.mean, mine.mean) ||
+      !CloseRelative(logged.stddev, mine.stddev))
+    throw std::runtime_error(where + ": prior_mean_function '" + mine.name +
+                             "' differs from the one the study was created with ('" + logged.name +
+                             "', mean " + FormatDouble(logged.mean) + ", stddev " +
+                             FormatDouble(logged.stddev) + " over its centring set; here mean " +
+                             FormatDouble(mine.mean) + ", stddev " + FormatDouble(mine.stddev) +
+                             ")");
+}
+
 }  // namespace
 
-void CheckJoinableHeader(const LogHeader& logged, const LogHeader& mine, const std::string& where) {
-  LogHeader resolved = logged;
+void CheckJoinableHeader(const LogHeader& logged, const LogHeader& mine_in,
+                         const std::string& where) {
+  CheckPriorMeanMatches(logged.options.prior_mean_function, mine_in.options.prior_mean_function,
+                        where);
+  // Compared above, to a tolerance.
+  LogHeader resolved = logged, mine = mine_in;
+  resolved.options.prior_mean_function = mine.options.prior_mean_function = PriorMeanFunction();
   if (logged.strategy == mine.strategy && StrategyRegistry::Default().Contains(logged.strategy) &&
       logged.strategy_options != mine.strategy_options) {
     try {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "model/default_model.h"
+#include "model/prior_mean_feature.h"
 #include "model/restart_monitor.h"
 #include "optimizer/fidelity_choice.h"
 #include "optimizer/safe_setup.h"
@@ -91,6 +92,7 @@ void StudyReplica::Build(std::unique_ptr<Kernel> kernel) {
         "kernel needs inputs of dimension >= " + std::to_string(kernel->MinInputDim()) +
         " but the domain's input dimension is " + std::to_string(domain.input_dim()));
   CheckFidelitySupport(*strategy, options);
+  kernel = WithPriorMean(std::move(kernel), domain, *strategy, &options);
   kernel = WithFidelityKernel(std::move(kernel), options.fidelities, inputs.fidelity_dim());
   const TimeModel time = strategy->time_model();
   std::shared_ptr<RestartMonitor> restarts;

@@ -375,37 +375,43 @@ FidelityOptions FidelitiesFromJson(FieldReader r) {
 }
 
 json OptimizerOptionsToJson(const OptimizerOptions& o) {
-  return {{"seed", o.seed},
-          {"initial_design_size", o.initial_design_size},
-          {"refit",
-           {{"enabled", o.refit.enabled},
-            {"every_while_small", o.refit.every_while_small},
-            {"small_until", o.refit.small_until},
-            {"every", o.refit.every}}},
-          {"fit", FitOptionsToJson(o.fit)},
-          {"fit_restarts_until", o.fit_restarts_until},
-          {"fit_max_observations", o.fit_max_observations},
-          {"local_model", LocalModelToJson(o.local_model)},
-          {"gp",
-           {{"noise_variance", o.gp.noise_variance},
-            {"standardize_outputs", o.gp.standardize_outputs},
-            {"prior_mean", PriorMeanEstimateName(o.gp.prior_mean)},
-            {"max_relative_jitter", o.gp.max_relative_jitter}}},
-          {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
-          {"sense", ObjectiveSenseName(o.sense)},
-          {"outcomes", OutcomesToJson(o.outcomes)},
-          {"fidelities", FidelitiesToJson(o.fidelities)},
-          {"maximizer_raw_samples", o.maximizer_raw_samples},
-          {"maximizer_starts", o.maximizer_starts},
-          {"maximizer_observed_starts", o.maximizer_observed_starts},
-          {"maximizer_iterations", o.maximizer_iterations},
-          {"maximizer_function_tolerance", Real(o.maximizer_function_tolerance)},
-          {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
-          {"maximizer_integer_search", IntegerSearchName(o.maximizer_integer_search)},
-          {"label_probes", o.label_probes},
-          {"num_threads", o.num_threads},
-          {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
-          {"sync_log", o.sync_log}};
+  json j = {{"seed", o.seed},
+            {"initial_design_size", o.initial_design_size},
+            {"refit",
+             {{"enabled", o.refit.enabled},
+              {"every_while_small", o.refit.every_while_small},
+              {"small_until", o.refit.small_until},
+              {"every", o.refit.every}}},
+            {"fit", FitOptionsToJson(o.fit)},
+            {"fit_restarts_until", o.fit_restarts_until},
+            {"fit_max_observations", o.fit_max_observations},
+            {"local_model", LocalModelToJson(o.local_model)},
+            {"gp",
+             {{"noise_variance", o.gp.noise_variance},
+              {"standardize_outputs", o.gp.standardize_outputs},
+              {"prior_mean", PriorMeanEstimateName(o.gp.prior_mean)},
+              {"max_relative_jitter", o.gp.max_relative_jitter}}},
+            {"non_finite_rewards", PolicyName(o.non_finite_rewards)},
+            {"sense", ObjectiveSenseName(o.sense)},
+            {"outcomes", OutcomesToJson(o.outcomes)},
+            {"fidelities", FidelitiesToJson(o.fidelities)},
+            {"maximizer_raw_samples", o.maximizer_raw_samples},
+            {"maximizer_starts", o.maximizer_starts},
+            {"maximizer_observed_starts", o.maximizer_observed_starts},
+            {"maximizer_iterations", o.maximizer_iterations},
+            {"maximizer_function_tolerance", Real(o.maximizer_function_tolerance)},
+            {"maximizer_raw_sample_design", RawSampleDesignName(o.maximizer_raw_sample_design)},
+            {"maximizer_integer_search", IntegerSearchName(o.maximizer_integer_search)},
+            {"label_probes", o.label_probes},
+            {"num_threads", o.num_threads},
+            {"finite_set_rank_one_updates", o.finite_set_rank_one_updates},
+            {"sync_log", o.sync_log}};
+  // Only with a prior mean, so that the headers of studies without one are unchanged.
+  const PriorMeanFunction& m = o.prior_mean_function;
+  if (m.declared())
+    j["prior_mean_function"] = {
+        {"name", m.name}, {"mean", Real(m.mean)}, {"stddev", Real(m.stddev)}};
+  return j;
 }
 
 OptimizerOptions OptimizerOptionsFromJson(const json& object, const std::string& where) {
@@ -440,6 +446,13 @@ OptimizerOptions OptimizerOptionsFromJson(const json& object, const std::string&
   r.Read("num_threads", &o.num_threads);
   r.Read("finite_set_rank_one_updates", &o.finite_set_rank_one_updates);
   r.Read("sync_log", &o.sync_log);
+  if (object.contains("prior_mean_function")) {
+    FieldReader m = r.Object("prior_mean_function");
+    m.Read("name", &o.prior_mean_function.name);
+    m.Read("mean", &o.prior_mean_function.mean);
+    m.Read("stddev", &o.prior_mean_function.stddev);
+    m.Finish();
+  }
   r.Finish();
   std::string error;
   if (!o.IsValid(&error)) throw std::invalid_argument(where + "." + error);

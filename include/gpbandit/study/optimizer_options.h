@@ -16,6 +16,7 @@
 #include "gpbandit/maximizer/raw_sample_design.h"
 #include "gpbandit/study/fidelity_options.h"
 #include "gpbandit/study/outcome_options.h"
+#include "gpbandit/study/prior_mean_function.h"
 
 namespace gpbandit {
 
@@ -213,6 +214,12 @@ struct OptimizerOptions {
   // (fidelity_options.h); empty: one source. Not with several outcomes, safe strategies or time
   // models (the Optimizer refuses them together). Logged (older logs: none).
   FidelityOptions fidelities;
+
+  // A user's function m(x, z) as the prior mean of the reward's GP, a m + b with a fitted
+  // (prior_mean_function.h: formula, units, the thread-safety contract, what it goes with).
+  // Logged: its name and centring constants (older logs and studies without one: none).
+  // Default: none.
+  PriorMeanFunction prior_mean_function;
 
   // The acquisition maximizer over an action box (acquisition/box_maximizer.h). Its fields are
   // mirrored here rather than embedding BoxMaximizerOptions, which would pull Ceres into every
