@@ -234,7 +234,23 @@ TEST(SafeFidelity, AFaithfulSimulatorGrowsTheTargetsSafeSetWithFewerTargetEvalua
   std::vector<double> with, without;
   int unsafe_with = 0, unsafe_without = 0;
   Compare(Simulator::kFaithful, "faithful", &with, &without, &unsafe_with, &unsafe_without);
-  EXPECT_LT(Quantile(with, 0.5), Quantile(without, 0.5));
+  // Paired over the problems: how much the simulator saves depends on how often the study's
+  // fidelity rule sends a point there (a rule of the reward's model), so the test asks for fewer
+  // target evaluations in total and in more problems than not, and a median no larger.
+  int fewer = 0, more = 0;
+  double total_with = 0, total_without = 0;
+  for (std::size_t k = 0; k < with.size(); ++k) {
+    fewer += with[k] < without[k];
+    more += with[k] > without[k];
+    total_with += with[k];
+    total_without += without[k];
+  }
+  std::cout << "[ measured ] faithful: fewer target evaluations in " << fewer
+            << " problems, more in " << more << "; " << total_with << " in all against "
+            << total_without << "\n";
+  EXPECT_GT(fewer, more);
+  EXPECT_LT(total_with, total_without);
+  EXPECT_LE(Quantile(with, 0.5), Quantile(without, 0.5));
   EXPECT_EQ(unsafe_with, 0);
   EXPECT_EQ(unsafe_without, 0);
 }
