@@ -150,7 +150,8 @@ void AskRound::ChooseByModel(AskCall* call, AskPosterior* ask_posterior) {
     if (r_.inputs.has_fidelity() && !r_.options.worker.fidelity.empty()) {
       fidelity = WorkerFidelity();
     } else if (r_.inputs.has_fidelity()) {
-      fidelity = UnprobedFidelity(FidelityCounts(*call, i), r_.fidelity_probes);
+      fidelity =
+          UnprobedFidelity(FidelityCounts(*call, i), r_.fidelity_probes, r_.options.fidelities);
       if (fidelity < 0)
         fidelity = ChooseFidelity(r_.options, r_.inputs, posterior.gp(), action, call->z,
                                   call->round, figure_name_ == "beta_t" ? r_.figure : std::nan(""));

@@ -163,6 +163,7 @@ class WorkerOptions:
     asks_outside_lock: bool
     ask_tolerance: float
     lock_lease_seconds: float
+    fidelity: str
     def __init__(self) -> None: ...
 
 class RoundState:

@@ -59,6 +59,8 @@ def stub_members():
                     members.add(item.name)
                 elif isinstance(item, ast.AnnAssign):
                     members.add(item.target.id)
+                elif isinstance(item, ast.ClassDef):  # a nested class (Optimizer.Source)
+                    members.add(item.name)
             classes[node.name] = members
         elif isinstance(node, ast.FunctionDef):
             functions.add(node.name)
