@@ -9,13 +9,13 @@
 // points of the box (the first kCentringPoints points of the Halton sequence in the unit cube,
 // so that they are the same on every resume). s2 is a log-param of kind signal variance, fitted
 // by the study's marginal-likelihood refits (default prior log(s2) ~ N(0, 1.5^2) like every
-// signal variance of the default kernel): the coefficient a = +-sqrt(s2) stddev-scaled is
-// integrated out, its sign and size learnt from the data, so that a misleading m is turned down
-// by the fit rather than followed. The offset b is the output standardization's mean.
+// signal variance of the default kernel): the coefficient beta ~ N(0, s2) of phi is integrated
+// out (R&W eq. 2.42), its sign and size learnt from the data, so that a misleading m is turned
+// down by the fit rather than followed. The offset b is the output standardization's mean.
 //
 // Units: x in the caller's (original) units, size action_dim; z the context in the caller's
-// units (empty without contexts); m in the units of the reward as told (before the sense is
-// applied: with ObjectiveSense::kMinimize give m of the cost, the Optimizer negates it).
+// units (empty without contexts); m in any units: only its shape enters, through phi, and the
+// fitted coefficient's sign is free, so m of the cost serves a minimize study as well.
 // gradient (optional): d m / d x and d m / d z stacked, size action_dim + context_dim, original
 // units; without it the Optimizer takes central finite differences in the unit cube (step 1e-5).
 //
@@ -29,8 +29,12 @@
 // std::invalid_argument naming the value and x, from the call that evaluated it). They must be
 // deterministic: the log records `name`, mean and stddev; continuing the study needs a function
 // of the same name whose mean and stddev over the fixed set agree to a relative 1e-9, else the
-// Optimizer refuses: "prior_mean_function 'sim' differs from the one the study was created
-// with". Not on the command line (a callable is not a flag).
+// Optimizer refuses (std::runtime_error, like every header mismatch, nothing written):
+// "prior_mean_function 'sim' differs from the one the study was created with"; so does a study
+// created without one and continued with one, or the reverse. Optimizer::Resume and Open take
+// no function: continue such a study with the constructor, options.log_path and the function
+// (Resume refuses with std::invalid_argument naming this field). Not on the command line (a
+// callable is not a flag).
 #ifndef GPBANDIT_STUDY_PRIOR_MEAN_FUNCTION_H_
 #define GPBANDIT_STUDY_PRIOR_MEAN_FUNCTION_H_
 
