@@ -1,7 +1,7 @@
 # Types of gpbandit._core, the compiled part of the package (python/src/*.cc), for type checkers
 # and editors. The public names are re-exported by gpbandit; the rest serve the package's own
 # modules. python/tests/test_typing.py checks this file against the module.
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -269,6 +269,12 @@ class Optimizer:
                             log: str, storage: str, study: str,
                             sources: List["Optimizer.Source"],
                             model: str = "") -> "Optimizer": ...
+    @staticmethod
+    def create_with_prior_mean(domain: Domain, kernel: Optional[Kernel], strategy: str,
+                               strategy_options_json: str, settings_json: str,
+                               worker: WorkerOptions, log: str, storage: str, study: str,
+                               prior_mean: Callable[..., float], name: str) -> "Optimizer": ...
+    prior_mean_name: str
     cost_spent: float
     fidelity_levels: List[Tuple[str, float]]
     outcome_names: List[str]

@@ -259,6 +259,15 @@ class Optimizer:
     best() and cost_spent leave them out. A missing, malformed or mismatched log is a ValueError
     naming the file.
 
+    A simulator as prior mean (docs/fidelities.md, "The simulator as a prior mean"):
+    prior_mean=f, f(x) (with contexts f(x, z)) of numpy arrays in original units returning a
+    float, makes the reward model's prior mean a * f + b with a fitted (box domains; not with
+    outcomes, fidelities, sources, safe strategies or time models). prior_mean_name= (default
+    f.__name__) is recorded in the log; continuing the study (load_if_exists=True) needs a
+    function of that name with the same values, and Optimizer.resume cannot take one. f is
+    called from the maximizer's threads, each call holding the GIL; it must be deterministic
+    and return finite values (NaN, inf or an exception: ValueError).
+
     Errors: ValueError for bad input (the message names the field and value; the optimizer is
     then unchanged), RuntimeError when the study's storage fails. Threads: ask, tell and fits
     release the GIL, and one Optimizer may be shared by threads (calls are serialized).
@@ -287,6 +296,8 @@ class Optimizer:
         fidelity_rule: Optional[str] = None,
         min_correlation: Optional[float] = None,
         sources: Optional[Sequence[Any]] = None,
+        prior_mean: Optional[Callable[..., float]] = None,
+        prior_mean_name: Optional[str] = None,
         **options: Any,
     ) -> None:
         if not isinstance(domain, Domain):
@@ -322,7 +333,16 @@ class Optimizer:
             storage_url,
             study or "",
         )
-        if sources:
+        if prior_mean is not None:
+            # The simulator as a prior mean (docs/fidelities.md): prior_mean(x) or, with
+            # contexts, prior_mean(x, z) of numpy arrays in original units, returning a float.
+            if sources:
+                raise ValueError("prior_mean= does not go with sources= yet")
+            if not callable(prior_mean):
+                raise TypeError(f"prior_mean must be callable, got {prior_mean!r}")
+            name = prior_mean_name or getattr(prior_mean, "__name__", "prior_mean")
+            self._core = _core.Optimizer.create_with_prior_mean(*args, prior_mean, name)
+        elif sources:
             # Earlier studies as sources (docs/fidelities.md): read before anything is written.
             minimize = str(optimizer_options.get("sense", "maximize")).startswith("min")
             read = _fidelities.sources(sources, domain, minimize)

@@ -27,6 +27,8 @@ void BindOutcomes(py::class_<Optimizer>& c);
 // Several fidelities: tells and predictions at a fidelity, the levels, the cost spent
 // (fidelity_bindings.cc).
 void BindFidelities(py::class_<Optimizer>& c);
+// A Python callable as the prior mean of the reward model (prior_mean_bindings.cc).
+void BindPriorMean(py::class_<Optimizer>& c);
 
 }  // namespace python
 }  // namespace gpbandit

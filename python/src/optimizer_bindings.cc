@@ -287,6 +287,7 @@ void BindOptimizer(py::module_& m) {
   BindQueries(c);
   BindOutcomes(c);
   BindFidelities(c);
+  BindPriorMean(c);
 }
 
 }  // namespace python
