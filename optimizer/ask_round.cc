@@ -269,8 +269,12 @@ std::function<void()> AskRound::RecordPending(const AskCall& call, long drawn_ro
 }
 
 std::vector<bool> AskRound::UsableSeeds(AskCall* call) const {
-  const SeedAudit audit = AuditSeeds(r_.strategy->safe_seeds(), r_.observations, r_.safety,
-                                     r_.options.sense == ObjectiveSense::kMinimize);
+  // With fidelities the seeds are vouched for at the target: what a simulator measures there
+  // does not drop them.
+  const SeedAudit audit =
+      AuditSeeds(r_.strategy->safe_seeds(), r_.observations, r_.safety,
+                 r_.options.sense == ObjectiveSense::kMinimize,
+                 r_.inputs.has_fidelity() ? r_.options.fidelities.target() : -1);
   if (!audit.any_usable()) throw std::runtime_error(audit.RefusalMessage(r_.strategy_name));
   for (std::size_t s = 0; s < audit.usable.size(); ++s)
     if (!audit.usable[s]) call->dropped_seeds.emplace_back(static_cast<int>(s), audit.findings[s]);

@@ -211,8 +211,9 @@ struct OptimizerOptions {
   OutcomeOptions outcomes;
 
   // Named fidelities with their costs, the joint model and the fidelity rule
-  // (fidelity_options.h); empty: one source. Not with several outcomes, safe strategies or time
-  // models (the Optimizer refuses them together). Logged (older logs: none).
+  // (fidelity_options.h); empty: one source. Not with several outcomes, safe strategies with
+  // calibrated = false, or time models (the Optimizer refuses them together). Logged (older
+  // logs: none).
   FidelityOptions fidelities;
 
   // A user's function m(x, z) as the prior mean of the reward's GP, a m + b with a fitted
