@@ -126,3 +126,18 @@ def test_the_snippet_of_docs_python_md_runs():
     scope = {}
     exec(compile(snippet, "docs/python.md", "exec"), scope)
     assert np.linalg.norm(scope["opt"].best().x - np.array([0.3, 0.6])) < 0.05
+
+
+def test_minimize_takes_a_prior_mean_of_the_cost():
+    # minimize tells -func(x); the fitted coefficient's sign is free, so the cost's simulator
+    # serves as it is.
+    def cost(x):
+        return (x[0] - 0.3) ** 2 + (x[1] - 0.6) ** 2
+
+    def sim(x):
+        return 2.0 * ((x[0] - 0.32) ** 2 + (x[1] - 0.58) ** 2)
+
+    result = gpbandit.minimize(cost, [(0.0, 1.0), (0.0, 1.0)], n_calls=10, seed=1,
+                               prior_mean=sim, num_threads=1)
+    assert result.fun < 1e-4
+    assert result.optimizer.options["prior_mean_function"]["name"] == "sim"
