@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Cholesky>
-
 #include <cmath>
 #include <limits>
 
