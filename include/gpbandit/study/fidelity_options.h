@@ -21,6 +21,7 @@
 
 #include <Eigen/Core>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpbandit {
@@ -33,6 +34,12 @@ struct SourcePoint {
 };
 
 struct FidelitySpec {
+  FidelitySpec() = default;
+  // An evaluable fidelity, {"sim", 1.0}; a source, {"old", 0.0, true, observations}.
+  FidelitySpec(std::string name, double cost, bool source = false,
+               std::vector<SourcePoint> observations = {})
+      : name(std::move(name)), cost(cost), source(source), observations(std::move(observations)) {}
+
   // A non-empty name without whitespace or any of = , < > : (IsOutcomeName's rule), unique.
   std::string name;
   // The cost of one evaluation at this fidelity: finite and > 0; 0 for a source.
