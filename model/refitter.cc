@@ -38,7 +38,8 @@ Refitter::Refitter(const OptimizerOptions& options, const RefitPolicy& policy, R
       constraints_(constraints),
       counts_(counts),
       work_(work),
-      claims_(options.refit, worker, named) {}
+      claims_(options.refit, worker, named, WorkerProcessGone,
+              options.log_path + "\n" + options.storage + "\n" + options.study) {}
 
 double Refitter::Claim(int rows_after, double now) const {
   return claims_.ClaimFor(RefitDue(options_.refit, last_fit_observations_, rows_after), rows_after,

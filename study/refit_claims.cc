@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <cmath>
+#include <map>
+#include <mutex>
 #include <string>
 #include <utility>
 
@@ -20,6 +22,17 @@ std::string HostName() {
 // The observations between refits where `rows` falls (RefitSchedule).
 int RefitPeriod(const RefitSchedule& schedule, int rows) {
   return rows < schedule.small_until ? schedule.every_while_small : schedule.every;
+}
+
+// The live claim books of this process under its default name, per study
+// (RefitClaims::ClaimantGone), and their lock.
+std::map<std::string, int>& LiveDefaultNamedBooks() {
+  static std::map<std::string, int> live;
+  return live;
+}
+std::mutex& LiveBooksMutex() {
+  static std::mutex mutex;
+  return mutex;
 }
 
 }  // namespace
@@ -40,8 +53,28 @@ bool WorkerProcessGone(const std::string& worker) {
 }
 
 RefitClaims::RefitClaims(const RefitSchedule& schedule, std::string self, bool named,
-                         GoneCheck gone)
-    : schedule_(schedule), self_(std::move(self)), named_(named), gone_(std::move(gone)) {}
+                         GoneCheck gone, std::string study)
+    : schedule_(schedule),
+      self_(std::move(self)),
+      named_(named),
+      gone_(std::move(gone)),
+      study_(std::move(study)) {
+  if (named_) return;
+  std::lock_guard<std::mutex> lock(LiveBooksMutex());
+  ++LiveDefaultNamedBooks()[study_];
+}
+
+RefitClaims::~RefitClaims() {
+  if (named_) return;
+  std::lock_guard<std::mutex> lock(LiveBooksMutex());
+  if (--LiveDefaultNamedBooks()[study_] == 0) LiveDefaultNamedBooks().erase(study_);
+}
+
+bool RefitClaims::OnlyBookOfItsStudy() const {
+  std::lock_guard<std::mutex> lock(LiveBooksMutex());
+  const auto it = LiveDefaultNamedBooks().find(study_);
+  return it != LiveDefaultNamedBooks().end() && it->second == 1;
+}
 
 double RefitClaims::ClaimFor(bool due, int rows_after, double now) const {
   if (owed_ || !due || Lasts(rows_after, now)) return std::nan("");
@@ -63,7 +96,11 @@ void RefitClaims::NoteReplayed(double until, int rows, const std::string& claima
 }
 
 bool RefitClaims::ClaimantGone() const {
-  return !claimant_.empty() && claimant_ != self_ && gone_ && gone_(claimant_);
+  if (claimant_.empty()) return false;
+  // Our own default name while ours is the process's only book of this study: an earlier
+  // optimizer of this process claimed it and is gone; with another alive, it may be the one.
+  if (claimant_ == self_) return !named_ && OnlyBookOfItsStudy();
+  return gone_ && gone_(claimant_);
 }
 
 // Counted in model rows: failures with imputed rewards are data the fit must explain too.

@@ -18,7 +18,10 @@
 //   on this host whose process no longer runs made its claim and finished (a process per
 //   evaluation, `gpbandit observe`, a script's run). Nobody else would make that refit, so the
 //   next worker to ask owes it, as the claimant's own next ask would have: a loop of one
-//   process per evaluation refits exactly as one process does.
+//   process per evaluation refits exactly as one process does. Likewise a claim under this
+//   process's own default name while this is the process's only claim book of the study: an
+//   earlier optimizer of this process made it and is gone (a study closed and opened again in
+//   one script or notebook).
 // A claim made under this worker's own explicit name (WorkerOptions::id) is this worker's, made
 // by an earlier process under that name: this worker owes it. A name therefore belongs to one
 // worker at a time; two live processes under one name may both make a refit (harmless, twice
@@ -51,9 +54,14 @@ class RefitClaims {
   using GoneCheck = std::function<bool(const std::string& worker)>;
 
   // self: this worker's name; named: whether it was given (WorkerOptions::id), not the default.
-  // schedule must outlive the claims.
+  // schedule must outlive the claims. study: what names the study in this process (its log or
+  // storage and study name), under which the books of the default name are counted.
   RefitClaims(const RefitSchedule& schedule, std::string self, bool named,
-              GoneCheck gone = WorkerProcessGone);
+              GoneCheck gone = WorkerProcessGone, std::string study = "");
+  // Counted: one claim book per optimizer of this process (ClaimantGone).
+  RefitClaims(const RefitClaims&) = delete;
+  RefitClaims& operator=(const RefitClaims&) = delete;
+  ~RefitClaims();
 
   // Whether this worker owes the refit due.
   bool owed() const { return owed_; }
@@ -90,12 +98,14 @@ class RefitClaims {
 
  private:
   bool ClaimantGone() const;
+  bool OnlyBookOfItsStudy() const;
   void Forget();
 
   const RefitSchedule& schedule_;
   std::string self_;
   bool named_ = false;
   GoneCheck gone_;
+  std::string study_;
   bool owed_ = false;
   double until_ = -std::numeric_limits<double>::infinity();
   int rows_ = std::numeric_limits<int>::min() / 2;  // rows at the claim

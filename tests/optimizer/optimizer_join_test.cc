@@ -131,5 +131,42 @@ TEST(OptimizerJoinTest, AnUnwritableLogFailsWhenTheOptimizerIsBuilt) {
   }
 }
 
+// A study closed and joined again in one process (a script or notebook that builds the
+// optimizer again), with another optimizer of the process alive on another study: the refit
+// that fell due at the last tell is made, so the asks and the fit records are those of one
+// uninterrupted optimizer. The claim was made under this process's own default name, and no
+// other optimizer of this process has this study open.
+TEST(OptimizerJoinTest, AStudyJoinedAgainInOneProcessRefitsAsOneOptimizer) {
+  const auto f = [](const Eigen::VectorXd& x) { return -(x.array() - 0.3).square().sum(); };
+  const auto fits = [](const std::string& path) {
+    const std::string text = ReadFile(path);
+    int n = 0;
+    for (std::size_t at = text.find("\"type\":\"fit\""); at != std::string::npos;
+         at = text.find("\"type\":\"fit\"", at + 1))
+      ++n;
+    return n;
+  };
+  const std::string whole = TempLogPath("join_again_whole"), parts = TempLogPath("join_again");
+  const std::unique_ptr<Optimizer> uninterrupted = Build(Settings(), whole);
+  std::vector<Eigen::VectorXd> expected, got;
+  for (int i = 0; i < 16; ++i) {
+    expected.push_back(uninterrupted->Ask());
+    uninterrupted->Tell(expected.back(), f(expected.back()));
+  }
+  for (int part = 0; part < 2; ++part) {
+    const std::unique_ptr<Optimizer> opt = Build(Settings(), parts);
+    for (int i = 0; i < 8; ++i) {
+      got.push_back(opt->Ask());
+      opt->Tell(got.back(), f(got.back()));
+    }
+  }
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i], expected[i]) << "ask " << i;
+  EXPECT_GT(fits(whole), 0);
+  EXPECT_EQ(fits(parts), fits(whole));
+  std::remove(whole.c_str());
+  std::remove(parts.c_str());
+}
+
 }  // namespace
 }  // namespace gpbandit

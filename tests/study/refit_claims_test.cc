@@ -90,11 +90,22 @@ TEST(RefitClaims, ClaimUnderThisWorkersOwnNameIsOwed) {
   RefitClaims named(schedule, "pump-1", /*named=*/true, GoneAmong({}));
   named.NoteReplayed(1e9, 3, "pump-1");
   EXPECT_TRUE(named.owed());
-  // A default name equal to this process's is another optimizer of this process: it lives.
-  RefitClaims unnamed(schedule, "host:2", /*named=*/false, GoneAmong({}));
-  unnamed.NoteReplayed(1e9, 3, "host:2");
-  EXPECT_FALSE(unnamed.owed());
-  EXPECT_TRUE(unnamed.Lasts(3, 100.0));
+  {
+    // A default name equal to this process's, with another book of this process alive: that
+    // optimizer may have made the claim, and it lives.
+    RefitClaims other(schedule, "host:2", /*named=*/false, GoneAmong({}));
+    RefitClaims unnamed(schedule, "host:2", /*named=*/false, GoneAmong({}));
+    unnamed.NoteReplayed(1e9, 3, "host:2");
+    EXPECT_FALSE(unnamed.owed());
+    EXPECT_TRUE(unnamed.Lasts(3, 100.0));
+  }
+  // The process's only book: an earlier optimizer of this process made the claim and is gone,
+  // so a joining worker owes the refit due.
+  RefitClaims alone(schedule, "host:2", /*named=*/false, GoneAmong({}));
+  alone.NoteReplayed(1e9, 3, "host:2");
+  EXPECT_FALSE(alone.Lasts(3, 100.0));
+  alone.OweIfDue(/*due=*/true, /*resumes=*/false, 3, 100.0);
+  EXPECT_TRUE(alone.owed());
 }
 
 TEST(RefitClaims, ResumeOwesTheDueRefitWhoeverClaimedIt) {
