@@ -37,6 +37,8 @@ void ValidateRoundState(const RoundState& state) {
   if (!state.sequential_variances.allFinite() || (state.sequential_variances.array() < 0.0).any())
     throw std::invalid_argument(
         "RoundState.sequential_variances: every entry must be finite and >= 0");
+  if (!state.one_step_residuals.allFinite())
+    throw std::invalid_argument("RoundState.one_step_residuals: every entry must be finite");
 }
 
 void Strategy::CheckSupports(const Kernel& /*kernel*/, const SearchSpace& /*space*/) const {}

@@ -30,6 +30,7 @@ void GaussianProcessRoundStatistics(const GaussianProcess& gp, bool sequential, 
   const double scale2 = gp.output_scale() * gp.output_scale();
   state->information_gain = gp.InformationGain();
   if (sequential) state->sequential_variances = gp.SequentialVariances() * scale2;
+  state->one_step_residuals = gp.OneStepResiduals();
   state->noise_variance = (gp.noise_variance() + gp.jitter()) * scale2;
   state->signal_variance = SignalVariance(gp);
   state->best_observed = gp.num_observations() > 0 ? gp.outputs().maxCoeff()

@@ -96,6 +96,8 @@ std::vector<LegacyValue> MakeTable() {
       {9, kOptimizer, "", "/gp/prior_mean", "sample-mean"},
       // tv-gp-ucb's exploration bonus read the whole posterior variance (no cap).
       {9, kStrategy, "tv-gp-ucb", "/variance_cap", 1.0},
+      // tv-gp-ucb's bonus had no tighter cap while the model predicted well.
+      {9, kStrategy, "tv-gp-ucb", "/settled_variance_cap", 1.0},
       // tv-gp-ucb's model reverted to the rewards' sample mean.
       {9, kStrategy, "tv-gp-ucb", "/prior_mean", "sample-mean"},
   };

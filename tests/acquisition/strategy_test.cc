@@ -127,6 +127,9 @@ TEST(RoundStateTest, ValidationNamesTheField) {
   state = RoundState();
   state.sequential_variances = Eigen::Vector2d(1.0, -1e-3);
   testing::ExpectInvalid([&] { ValidateRoundState(state); }, "sequential_variances");
+  state = RoundState();
+  state.one_step_residuals = Eigen::Vector2d(0.5, std::nan(""));
+  testing::ExpectInvalid([&] { ValidateRoundState(state); }, "one_step_residuals");
   EXPECT_NO_THROW(ValidateRoundState(RoundState()));
 }
 

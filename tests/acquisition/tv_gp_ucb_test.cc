@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "tests/test_util.h"
 
@@ -43,18 +44,25 @@ TEST(TvGpUcbTest, OptionsRoundTripThroughJson) {
   EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"delta\":0.05"));
 }
 
-// Constant beta 4 (sqrt 2), prior variance s^2 = 4, cap c: the bonus reads min(sigma^2, 4 c).
-TvGpUcb CappedAt(double cap) {
-  TvGpUcbOptions o;
+// The strategy of options o (with constant beta 4, sqrt 2) after a round with prior variance
+// s^2 = 4 and these one-step residuals.
+TvGpUcb AfterRound(TvGpUcbOptions o, const std::vector<double>& residuals = {}) {
   o.ucb.beta.kind = BetaScheduleKind::kConstant;
   o.ucb.beta.constant_beta = 4.0;
-  o.variance_cap = cap;
   TvGpUcb s(o);
   RoundState state;
   state.t = 30;
   state.signal_variance = 4.0;
+  state.one_step_residuals = Eigen::Map<const Eigen::VectorXd>(residuals.data(), residuals.size());
   s.BeginRound(state);
   return s;
+}
+
+// Cap c, no residuals (never settled): the bonus reads min(sigma^2, 4 c).
+TvGpUcb CappedAt(double cap) {
+  TvGpUcbOptions o;
+  o.variance_cap = cap;
+  return AfterRound(o);
 }
 
 TEST(TvGpUcbTest, CapBoundsTheBonusAtAFractionOfThePriorVariance) {
@@ -106,6 +114,71 @@ TEST(TvGpUcbTest, DefaultPriorMeanIsGlsAndReachesTheTimeModel) {
   EXPECT_EQ(s->time_model().prior_mean, PriorMeanEstimate::kSampleMean);
   EXPECT_THAT(s->OptionsJson(), ::testing::HasSubstr("\"prior_mean\":\"sample-mean\""));
   ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"prior_mean":"mean"})")); }, "prior_mean");
+}
+
+// The default caps (c = 1, c_s = 0.1, W = 5, h = 4, g = 1) or settled_cap as c_s, after these
+// one-step residuals.
+TvGpUcb AfterResiduals(const std::vector<double>& z, double settled_cap = 0.1) {
+  TvGpUcbOptions o;
+  o.settled_variance_cap = settled_cap;
+  return AfterRound(o, z);
+}
+
+TEST(TvGpUcbTest, DefaultsOfTheSettledCap) {
+  const TvGpUcbOptions o;
+  EXPECT_EQ(o.settled_variance_cap, 0.1);
+  EXPECT_EQ(o.surprise_window, 5);
+  EXPECT_EQ(o.surprise_threshold, 4.0);
+  EXPECT_EQ(o.decline_threshold, 1.0);
+}
+
+// Settled: the bonus reads min(sigma^2, 0.1 * 4): at the prior variance 2 sqrt(0.4).
+TEST(TvGpUcbTest, SettledRunCapsTheBonusAtTheSettledFraction) {
+  const TvGpUcb s = AfterResiduals({0.5, -0.3, 0.2, 0.4, -0.1});
+  EXPECT_TRUE(s.settled());
+  double d_variance = -1.0;
+  EXPECT_DOUBLE_EQ(s.Score(1.0, 4.0, nullptr, &d_variance), 1.0 + 2.0 * std::sqrt(0.4));
+  EXPECT_EQ(d_variance, 0.0);
+  EXPECT_DOUBLE_EQ(s.Score(1.0, 0.25, nullptr, nullptr), 2.0);  // below the cap: GP-UCB's
+  // Only the last W residuals count: a surprise before them is over.
+  EXPECT_TRUE(AfterResiduals({9.0, 0.5, -0.3, 0.2, 0.4, -0.1}).settled());
+  // c_s = 1 never caps.
+  EXPECT_DOUBLE_EQ(AfterResiduals({0.0, 0.0, 0.0, 0.0, 0.0}, 1.0).Score(0.0, 4.0, nullptr, nullptr),
+                   4.0);
+}
+
+TEST(TvGpUcbTest, SurpriseDeclineOrTooFewResidualsLiftTheSettledCap) {
+  const auto uncapped = [](const TvGpUcb& s) {
+    EXPECT_FALSE(s.settled());
+    EXPECT_DOUBLE_EQ(s.Score(0.0, 4.0, nullptr, nullptr), 4.0);  // 2 sqrt(4): the whole variance
+  };
+  uncapped(AfterResiduals({}));                         // no residuals (finite-set models)
+  uncapped(AfterResiduals({0.1, 0.1, 0.1, 0.1}));       // fewer than W
+  uncapped(AfterResiduals({0.1, 0.1, 4.5, 0.1, 0.1}));  // mean z^2 = 4.06 > h: an abrupt change
+  uncapped(AfterResiduals({-0.5, -0.5, -0.5, -0.5, -0.5}));  // sum / sqrt 5 = -1.12 < -g: sinking
+  // The same magnitudes above the model's predictions leave it settled.
+  EXPECT_TRUE(AfterResiduals({0.5, 0.5, 0.5, 0.5, 0.5}).settled());
+}
+
+TEST(TvGpUcbTest, SettledCapOptionsRoundTripAndAreChecked) {
+  const auto s = TvGpUcb::Create(StrategyParams(
+      R"({"settled_variance_cap":0.2,"surprise_window":8,"surprise_threshold":3,"decline_threshold":2})"));
+  const TvGpUcbOptions& o = static_cast<const TvGpUcb&>(*s).tv_options();
+  EXPECT_EQ(o.settled_variance_cap, 0.2);
+  EXPECT_EQ(o.surprise_window, 8);
+  EXPECT_EQ(o.surprise_threshold, 3.0);
+  EXPECT_EQ(o.decline_threshold, 2.0);
+  EXPECT_EQ(TvGpUcb::Create(StrategyParams(s->OptionsJson()))->OptionsJson(), s->OptionsJson());
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"settled_variance_cap":0})")); },
+                "settled_variance_cap = 0");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"settled_variance_cap":1.5})")); },
+                "settled_variance_cap = 1.5");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"surprise_window":0})")); },
+                "surprise_window = 0");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"surprise_threshold":-1})")); },
+                "surprise_threshold = -1");
+  ExpectInvalid([] { TvGpUcb::Create(StrategyParams(R"({"decline_threshold":0})")); },
+                "decline_threshold = 0");
 }
 
 TEST(TvGpUcbTest, RejectsBadOptionsNamingThem) {

@@ -392,6 +392,45 @@ TEST(GaussianProcessTest, SequentialVariancesArePriorPosteriorVariances) {
   EXPECT_NEAR(0.5 * (v.array() / noise).log1p().sum(), gp.InformationGain(), 1e-10);
 }
 
+// Unstandardized, prior mean 0: z_i = (y_i - mu_{i-1}(x_i)) / sqrt(sigma_{i-1}^2(x_i) + noise),
+// the posterior taken before observation i was added (incremental against the whitened batch).
+TEST(GaussianProcessTest, OneStepResidualsArePredictionErrorsBeforeEachObservation) {
+  Rng rng(TestSeed(23));
+  const double noise = 0.05;
+  GaussianProcess gp = MakeGp(2, false, noise);
+  const Eigen::MatrixXd X = UniformPoints(2, 12, 0.0, 1.0, rng);
+  Eigen::VectorXd expected(12);
+  for (int i = 0; i < 12; ++i) {
+    const double y = 3.0 * TestFunction(X.col(i));
+    expected(i) = (y - gp.Mean(X.col(i))) / std::sqrt(gp.Variance(X.col(i)) + noise);
+    gp.AddObservation(X.col(i), y);
+  }
+  ASSERT_EQ(gp.jitter(), 0.0);
+  const Eigen::VectorXd z = gp.OneStepResiduals();
+  ASSERT_EQ(z.size(), 12);
+  for (int i = 0; i < 12; ++i) EXPECT_NEAR(z(i), expected(i), 1e-10) << i;
+}
+
+// Standardized, under either prior mean: |z|^2 = r^T (K + noise I)^-1 r with r the outputs as
+// the model sees them (y - offset) / scale, and z_0 = r_0 / sqrt(k(x_0, x_0) + noise).
+TEST(GaussianProcessTest, OneStepResidualsWhitenTheStandardizedOutputs) {
+  Rng rng(TestSeed(24));
+  const Eigen::MatrixXd X = UniformPoints(2, 15, 0.0, 1.0, rng);
+  for (PriorMeanEstimate mean :
+       {PriorMeanEstimate::kSampleMean, PriorMeanEstimate::kGeneralizedLeastSquares}) {
+    GaussianProcess gp = MakeGp(2, true, 1e-2, mean);
+    Eigen::VectorXd y(15);
+    for (int i = 0; i < 15; ++i) y(i) = 7.0 + 2.0 * TestFunction(X.col(i));
+    for (int i = 0; i < 15; ++i) gp.AddObservation(X.col(i), y(i));
+    const Eigen::VectorXd r = (y.array() - gp.output_offset()) / gp.output_scale();
+    Eigen::MatrixXd C = gp.kernel().Gram(X);
+    C.diagonal().array() += gp.noise_variance() + gp.jitter();
+    const Eigen::VectorXd z = gp.OneStepResiduals();
+    EXPECT_NEAR(z.squaredNorm(), r.dot(C.llt().solve(r)), 1e-9);
+    EXPECT_NEAR(z(0), r(0) / std::sqrt(C(0, 0)), 1e-10);
+  }
+}
+
 TEST(GaussianProcessTest, ConstantAndSingleOutputsUseUnitScale) {
   GaussianProcess gp = MakeGp(1, true);
   gp.AddObservation(Eigen::VectorXd::Constant(1, 0.2), 5.0);

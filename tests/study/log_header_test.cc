@@ -264,16 +264,20 @@ TEST(LogHeaderTest, Version6RGpUcbHeadersKeepTheFixedEpochs) {
   EXPECT_EQ(HeaderAtVersion(6, "gp-ucb", "{}").strategy_options, StrategyParams("{}"));
 }
 
-// tv-gp-ucb's variance cap and prior mean (tv_gp_ucb.h) came without a format version: a header
-// that lacks them ran with the whole posterior variance, c = 1, and the sample mean; one that
-// names them keeps their values.
+// tv-gp-ucb's variance caps and prior mean (tv_gp_ucb.h) came without a format version: a
+// header that lacks them ran with the whole posterior variance, c = c_s = 1, and the sample
+// mean; one that names them keeps their values.
 TEST(LogHeaderTest, TvGpUcbHeadersWithoutTheVarianceCapKeepTheWholeVariance) {
-  EXPECT_EQ(
-      HeaderAtVersion(9, "tv-gp-ucb", R"({"epsilon": 0.02})").strategy_options,
-      StrategyParams(R"({"epsilon": 0.02, "variance_cap": 1.0, "prior_mean": "sample-mean"})"));
+  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"epsilon": 0.02})").strategy_options,
+            StrategyParams(R"({"epsilon": 0.02, "variance_cap": 1.0, "prior_mean": "sample-mean",
+                          "settled_variance_cap": 1.0})"));
   EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"variance_cap": 0.5, "prior_mean": "gls"})")
                 .strategy_options,
-            StrategyParams(R"({"variance_cap": 0.5, "prior_mean": "gls"})"));
+            StrategyParams(R"({"variance_cap": 0.5, "prior_mean": "gls",
+                               "settled_variance_cap": 1.0})"));
+  EXPECT_EQ(HeaderAtVersion(9, "tv-gp-ucb", R"({"settled_variance_cap": 0.1})").strategy_options,
+            StrategyParams(R"({"settled_variance_cap": 0.1, "variance_cap": 1.0,
+                               "prior_mean": "sample-mean"})"));
   EXPECT_EQ(HeaderAtVersion(9, "r-gp-ucb", R"({"restart": "residuals"})").strategy_options,
             StrategyParams(R"({"restart": "residuals"})"));
 }

@@ -54,6 +54,11 @@ struct RoundState {
   // at a noise level other than the model's. Empty when not known (the finite-set loops) or not
   // read (Strategy::reads_sequential_variances); strategies then use information_gain.
   Eigen::VectorXd sequential_variances;
+  // (y_i - mu_{i-1}(x_i)) / sqrt(sigma_{i-1}^2(x_i) + noise) for each observation i in the order
+  // told: its one-step-ahead standardized residual under the current model (N(0, 1) when the
+  // model is right; GaussianProcess::OneStepResiduals). Empty when not known (the finite-set
+  // models).
+  Eigen::VectorXd one_step_residuals;
   // The incumbent for EI/PI: the highest posterior mean among observed points (original units);
   // -infinity when there are no observations.
   double incumbent = -std::numeric_limits<double>::infinity();
@@ -73,7 +78,8 @@ struct RoundState {
 // Throws std::invalid_argument naming the field and value if the state is invalid: t < 1,
 // action_dim < 1, num_candidates < 0, information_gain negative or non-finite, incumbent or
 // best_observed NaN or +infinity, noise_variance negative or non-finite, signal_variance not
-// finite and > 0, a sequential variance negative or non-finite. Every built-in BeginRound calls
+// finite and > 0, a sequential variance negative or non-finite, a one-step residual not finite.
+// Every built-in BeginRound calls
 // it first.
 void ValidateRoundState(const RoundState& state);
 

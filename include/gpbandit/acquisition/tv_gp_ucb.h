@@ -9,8 +9,9 @@
 //
 // JSON options: GP-UCB's keys (gp_ucb.h), and epsilon (in (0, 1), default 0.01; the start of
 // the fit when fit_epsilon), fit_epsilon (default false), min_epsilon, max_epsilon (the fit's
-// bounds, 0 < min < max < 1, defaults 1e-4 and 0.5), variance_cap (below), prior_mean ("gls",
-// default, or "sample-mean"; below). With contexts it is
+// bounds, 0 < min < max < 1, defaults 1e-4 and 0.5), variance_cap, settled_variance_cap,
+// surprise_window, surprise_threshold, decline_threshold (below), prior_mean ("gls", default,
+// or "sample-mean"; below). With contexts it is
 // CGP-UCB on the forgetting model. Which other strategies the construction carries over to:
 // time_model.h.
 //
@@ -23,6 +24,24 @@
 // (near recent data) score as in the paper. Not from the paper. It does not by itself stop late
 // asks at the box's edges: docs/benchmarks.md, "Drifting objectives", "The tail". The score's
 // variance derivative is 0 where the cap binds.
+//
+// The settled cap: while the run is settled the cap is min(c, c_s) (settled_variance_cap c_s,
+// default 0.1), otherwise c. Settled means the model has predicted the latest observations as
+// well as it claims to: with z_i the one-step residuals (RoundState::one_step_residuals; N(0, 1)
+// when the model is right), at least W = surprise_window (default 5) of them, mean z^2 over the
+// last W at most h = surprise_threshold (default 4: no abrupt change) and sum z / sqrt(W) over
+// them at least -g, g = decline_threshold (default 1: the rewards are not sinking below what
+// the model expects). Forgetting keeps the variance at the run's own region well above the
+// noise (on the drift family at epsilon 0.01, a standard deviation of about 0.3 at a point
+// measured in each of the last 10 rounds, where the noise's is 0.05), so
+// regions measured some rounds ago, their mean predicted well below the incumbent's, keep
+// winning on the bonus alone: each such ask is a harmful episode, late in a run that had found
+// the good region. The settled cap bounds those asks' bonus; a surprise, or rewards sinking,
+// lifts it, so that a plant that changed is searched again with the paper's bonus. Without
+// residuals (finite-set models) the run is never settled. Not from the paper; chosen on the
+// drift family's tuning half and measured on its held-out half in docs/benchmarks.md, "The
+// tail: a cap while the model is right". A log whose tv-gp-ucb options lack
+// settled_variance_cap resumes with c_s = 1 (docs/log_format.md).
 //
 // The prior mean: forgetting makes every region the recent data do not cover regress to the
 // model's constant prior mean, with the prior's variance. With the rewards' sample mean as that
@@ -55,6 +74,13 @@ struct TvGpUcbOptions {
   double max_epsilon = 0.5;
   // c in (0, 1]: the exploration bonus reads at most c times the prior variance (above).
   double variance_cap = 1.0;
+  // c_s in (0, 1]: the cap while the run is settled (above); 1 leaves variance_cap always.
+  double settled_variance_cap = 0.1;
+  // W >= 1, h > 0 and g > 0: settled while the last W one-step residuals have mean z^2 <= h
+  // and sum z / sqrt(W) >= -g (above).
+  int surprise_window = 5;
+  double surprise_threshold = 4.0;
+  double decline_threshold = 1.0;
   // The model's prior mean (time_model.h): JSON "gls" (default) or "sample-mean" (above).
   PriorMeanEstimate prior_mean = PriorMeanEstimate::kGeneralizedLeastSquares;
 
@@ -70,7 +96,8 @@ class TvGpUcb : public GpUcb {
   static std::unique_ptr<Strategy> Create(const StrategyParams& params);
 
   std::string name() const override { return "tv-gp-ucb"; }
-  // GP-UCB's round, and the cap c s^2 from state.signal_variance.
+  // GP-UCB's round, and the cap (c or min(c, c_s) as the run is settled) times
+  // state.signal_variance.
   void BeginRound(const RoundState& state) override;
   // GP-UCB's score at min(variance, c s^2) (d_variance 0 where the cap binds).
   double Score(double mean, double variance, double* d_mean, double* d_variance) const override;
@@ -79,11 +106,15 @@ class TvGpUcb : public GpUcb {
   TimeModel time_model() const override;
 
   const TvGpUcbOptions& tv_options() const { return tv_options_; }
+  // Whether the last BeginRound found the run settled (false before the first).
+  bool settled() const { return settled_; }
 
  private:
   TvGpUcbOptions tv_options_;
   // c s^2 of the last BeginRound; infinite before the first and when c = 1 (no cap).
   double variance_limit_ = std::numeric_limits<double>::infinity();
+  // Whether the last BeginRound found the run settled.
+  bool settled_ = false;
 };
 
 }  // namespace gpbandit

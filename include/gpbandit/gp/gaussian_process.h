@@ -150,6 +150,11 @@ class GaussianProcess {
   // lambda follows in O(t) (a lower bound of 1/2 log det(I + K / lambda) when lambda exceeds
   // the model's noise; see acquisition/information_gain_bound.h).
   Eigen::VectorXd SequentialVariances() const;
+  // (y_i - mu_{i-1}(x_i)) / sqrt(sigma_{i-1}^2(x_i) + noise + jitter) for each observation i in
+  // order, mu_{i-1} and sigma_{i-1} the posterior given the observations before it under the
+  // current hyperparameters and prior mean (standardized units, so unitless): L^-1 (y_std - m),
+  // the whitened outputs, O(t). Independent N(0, 1) when the model is right.
+  Eigen::VectorXd OneStepResiduals() const { return ForwardStandardizedOutputs(); }
   // log p(y_std | X, hyperparameters) of the standardized outputs.
   double LogMarginalLikelihood() const;
 
