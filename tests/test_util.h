@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -18,6 +20,21 @@
 
 namespace gpbandit {
 namespace testing {
+
+// The values the tests of refused inputs pass.
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A vector of `values`: Vec({0.2, 0.4}).
+inline Eigen::VectorXd Vec(std::initializer_list<double> values) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
+  Eigen::Index i = 0;
+  for (double value : values) v(i++) = value;
+  return v;
+}
+
+// The one-dimensional point x.
+inline Eigen::VectorXd At(double x) { return Eigen::VectorXd::Constant(1, x); }
 
 // The seed of a randomized test: `fallback`, or GPBANDIT_TEST_SEED from the environment.
 // Printed, so that a failure can be replayed.

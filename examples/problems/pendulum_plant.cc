@@ -12,7 +12,8 @@ namespace {
 
 constexpr double kGravity = 9.81;
 
-bool Fail(std::string* error, const std::string& field, double value, const char* rule) {
+bool FailPendulumOption(std::string* error, const std::string& field, double value,
+                        const char* rule) {
   if (error) {
     std::ostringstream out;
     out.precision(17);
@@ -27,20 +28,24 @@ bool Fail(std::string* error, const std::string& field, double value, const char
 bool PendulumOptions::IsValid(std::string* error) const {
   auto positive = [](double v) { return std::isfinite(v) && v > 0; };
   auto non_negative = [](double v) { return std::isfinite(v) && v >= 0; };
-  if (!positive(arm_length)) return Fail(error, "arm_length", arm_length, "> 0");
-  if (!non_negative(arm_mass)) return Fail(error, "arm_mass", arm_mass, ">= 0");
-  if (!non_negative(friction)) return Fail(error, "friction", friction, ">= 0");
-  if (!positive(max_torque)) return Fail(error, "max_torque", max_torque, "> 0");
-  if (!positive(control_period)) return Fail(error, "control_period", control_period, "> 0");
-  if (substeps < 1) return Fail(error, "substeps", substeps, ">= 1");
-  if (delay_steps < 0) return Fail(error, "delay_steps", delay_steps, ">= 0");
-  if (!positive(duration)) return Fail(error, "duration", duration, "> 0");
-  if (!positive(fall_angle)) return Fail(error, "fall_angle", fall_angle, "> 0");
+  if (!positive(arm_length)) return FailPendulumOption(error, "arm_length", arm_length, "> 0");
+  if (!non_negative(arm_mass)) return FailPendulumOption(error, "arm_mass", arm_mass, ">= 0");
+  if (!non_negative(friction)) return FailPendulumOption(error, "friction", friction, ">= 0");
+  if (!positive(max_torque)) return FailPendulumOption(error, "max_torque", max_torque, "> 0");
+  if (!positive(control_period))
+    return FailPendulumOption(error, "control_period", control_period, "> 0");
+  if (substeps < 1) return FailPendulumOption(error, "substeps", substeps, ">= 1");
+  if (delay_steps < 0) return FailPendulumOption(error, "delay_steps", delay_steps, ">= 0");
+  if (!positive(duration)) return FailPendulumOption(error, "duration", duration, "> 0");
+  if (!positive(fall_angle)) return FailPendulumOption(error, "fall_angle", fall_angle, "> 0");
   if (!positive(initial_angle) || initial_angle >= fall_angle)
-    return Fail(error, "initial_angle", initial_angle, "in (0, fall_angle)");
-  if (!non_negative(rate_weight)) return Fail(error, "rate_weight", rate_weight, ">= 0");
-  if (!non_negative(torque_weight)) return Fail(error, "torque_weight", torque_weight, ">= 0");
-  if (!non_negative(reward_noise)) return Fail(error, "reward_noise", reward_noise, ">= 0");
+    return FailPendulumOption(error, "initial_angle", initial_angle, "in (0, fall_angle)");
+  if (!non_negative(rate_weight))
+    return FailPendulumOption(error, "rate_weight", rate_weight, ">= 0");
+  if (!non_negative(torque_weight))
+    return FailPendulumOption(error, "torque_weight", torque_weight, ">= 0");
+  if (!non_negative(reward_noise))
+    return FailPendulumOption(error, "reward_noise", reward_noise, ">= 0");
   return true;
 }
 

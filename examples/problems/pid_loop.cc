@@ -11,7 +11,8 @@ namespace gpbandit {
 namespace problems {
 namespace {
 
-bool Fail(std::string* error, const std::string& field, double value, const std::string& rule) {
+bool FailPidOption(std::string* error, const std::string& field, double value,
+                   const std::string& rule) {
   if (error) *error = field + " = " + FormatDouble(value) + " must be " + rule;
   return false;
 }
@@ -20,20 +21,20 @@ bool Fail(std::string* error, const std::string& field, double value, const std:
 
 bool PidLoopOptions::IsValid(std::string* error) const {
   const auto positive = [](double v) { return std::isfinite(v) && v > 0; };
-  if (!positive(gain)) return Fail(error, "gain", gain, "> 0");
-  if (!positive(lag1)) return Fail(error, "lag1", lag1, "> 0");
-  if (!positive(lag2)) return Fail(error, "lag2", lag2, "> 0");
-  if (lag1 == lag2) return Fail(error, "lag2", lag2, "different from lag1");
-  if (!positive(sample_time)) return Fail(error, "sample_time", sample_time, "> 0");
+  if (!positive(gain)) return FailPidOption(error, "gain", gain, "> 0");
+  if (!positive(lag1)) return FailPidOption(error, "lag1", lag1, "> 0");
+  if (!positive(lag2)) return FailPidOption(error, "lag2", lag2, "> 0");
+  if (lag1 == lag2) return FailPidOption(error, "lag2", lag2, "different from lag1");
+  if (!positive(sample_time)) return FailPidOption(error, "sample_time", sample_time, "> 0");
   if (!(std::isfinite(dead_time) && dead_time >= 0))
-    return Fail(error, "dead_time", dead_time, ">= 0");
+    return FailPidOption(error, "dead_time", dead_time, ">= 0");
   const double samples = dead_time / sample_time;
   if (std::abs(samples - std::round(samples)) > 1e-9)
-    return Fail(error, "dead_time", dead_time, "a multiple of sample_time");
-  if (!positive(duration)) return Fail(error, "duration", duration, "> 0");
-  if (!positive(max_command)) return Fail(error, "max_command", max_command, "> 0");
+    return FailPidOption(error, "dead_time", dead_time, "a multiple of sample_time");
+  if (!positive(duration)) return FailPidOption(error, "duration", duration, "> 0");
+  if (!positive(max_command)) return FailPidOption(error, "max_command", max_command, "> 0");
   if (!(std::isfinite(derivative_filter) && derivative_filter >= 0))
-    return Fail(error, "derivative_filter", derivative_filter, ">= 0");
+    return FailPidOption(error, "derivative_filter", derivative_filter, ">= 0");
   return true;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpbandit/acquisition/log_expected_improvement.h"
+#include "numerics/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -15,8 +16,6 @@ namespace {
 
 using testing::ExpectGradientNear;
 using testing::ExpectInvalid;
-
-constexpr double kPi = 3.14159265358979323846;
 
 Eigen::MatrixXd Front2D() {
   Eigen::MatrixXd front(2, 4);

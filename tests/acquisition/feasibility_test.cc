@@ -14,7 +14,7 @@ namespace {
 using testing::ExpectGradientNear;
 using testing::ExpectInvalid;
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+using testing::kInf;
 
 // log Phi(z) and phi(z) / Phi(z), from mpmath at 40 digits (independent of erfc and of the
 // continued fraction), covering both branches, their switch at -3 and the far tails.
@@ -128,7 +128,7 @@ TEST(ConstrainedLogExpectedImprovementTest, SearchesForFeasibilityWhenNoneObserv
   c_sigma << 0.5, 1.0;
   ConstrainedScoreGradient gradient;
   const double score =
-      ConstrainedLogExpectedImprovement(3.0, 1.0, -kInfinity, c_mean, c_sigma, &gradient);
+      ConstrainedLogExpectedImprovement(3.0, 1.0, -kInf, c_mean, c_sigma, &gradient);
   EXPECT_DOUBLE_EQ(score, LogProbabilityOfFeasibility(c_mean, c_sigma, nullptr, nullptr));
   EXPECT_EQ(gradient.d_mean, 0.0);
   EXPECT_EQ(gradient.d_sigma, 0.0);

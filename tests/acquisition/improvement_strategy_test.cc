@@ -10,13 +10,14 @@
 
 #include "gpbandit/acquisition/strategy_params.h"
 #include "tests/acquisition/fake_posterior.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
 using testing::MakeRound;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
 
 // The smallest improvement strategy: the score is mean - (incumbent + margin), so a test reads
 // the incumbent and margin back through Score as the subclasses (EI, PI) do.

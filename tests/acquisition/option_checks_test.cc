@@ -8,13 +8,14 @@
 #include <string>
 
 #include "gpbandit/acquisition/information_gain_bound.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace internal {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kInf;
+using testing::kNaN;
 
 // The fields BoundFieldsAreValid reads (IGP-UCB's and GP-TS's options carry them), valid as
 // built.

@@ -197,8 +197,12 @@ TEST(OutcomeAcquisition, ThompsonDrawsFollowScbosRule) {
     else
       ++feasible;
     // Far inside the constraint (x0 + x1 << 1) the draw is feasible; far outside it is not.
-    if (X(0, j) + X(1, j) < 0.5) EXPECT_GT(v, -10.0) << X.col(j).transpose();
-    if (X(0, j) + X(1, j) > 1.5) EXPECT_LE(v, -10.0) << X.col(j).transpose();
+    if (X(0, j) + X(1, j) < 0.5) {
+      EXPECT_GT(v, -10.0) << X.col(j).transpose();
+    }
+    if (X(0, j) + X(1, j) > 1.5) {
+      EXPECT_LE(v, -10.0) << X.col(j).transpose();
+    }
   }
   EXPECT_GT(feasible, 0);
   EXPECT_GT(infeasible, 0);

@@ -12,7 +12,7 @@ namespace {
 
 using testing::ExpectInvalid;
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+using testing::kInf;
 
 Eigen::VectorXd V(double a, double b) { return Eigen::Vector2d(a, b); }
 
@@ -48,11 +48,11 @@ TEST(NonDominatedSortingTest, HandComputedFrontsAndCrowding) {
   EXPECT_EQ(result.rank, (std::vector<int>{0, 0, 0, 1, 0, 2}));
   // Front 0 sorted by objective 0 (stably): B(1) C(2) E(2) A(3), range 2: C gets (2-1)/2, E gets
   // (3-2)/2; by objective 1: A(1) C(2) E(2) B(3): C (2-1)/2, E (3-2)/2. Extremes infinite.
-  EXPECT_EQ(result.crowding_distance[0], kInfinity);
-  EXPECT_EQ(result.crowding_distance[1], kInfinity);
+  EXPECT_EQ(result.crowding_distance[0], kInf);
+  EXPECT_EQ(result.crowding_distance[1], kInf);
   EXPECT_DOUBLE_EQ(result.crowding_distance[2], 1.0);
   EXPECT_DOUBLE_EQ(result.crowding_distance[4], 1.0);
-  EXPECT_EQ(result.crowding_distance[3], kInfinity);  // a front of one point
+  EXPECT_EQ(result.crowding_distance[3], kInf);  // a front of one point
 }
 
 TEST(NonDominatedSortingTest, FlatObjectiveAddsNoCrowding) {
@@ -61,9 +61,9 @@ TEST(NonDominatedSortingTest, FlatObjectiveAddsNoCrowding) {
       1, 1, 1;
   const NonDominatedSortingResult result = NonDominatedSorting(points);
   ASSERT_EQ(result.fronts.size(), 1u);
-  EXPECT_EQ(result.crowding_distance[0], kInfinity);
+  EXPECT_EQ(result.crowding_distance[0], kInf);
   EXPECT_EQ(result.crowding_distance[1], 0.0);  // inside both flat objectives
-  EXPECT_EQ(result.crowding_distance[2], kInfinity);
+  EXPECT_EQ(result.crowding_distance[2], kInf);
 }
 
 TEST(NonDominatedSortingTest, RandomSetsSatisfyTheDefinition) {
@@ -76,7 +76,9 @@ TEST(NonDominatedSortingTest, RandomSetsSatisfyTheDefinition) {
     for (int p = 0; p < n; ++p) {
       for (int q = 0; q < n; ++q) {
         // No point is dominated by one of the same or a worse front.
-        if (Dominates(points.col(q), points.col(p))) EXPECT_LT(result.rank[q], result.rank[p]);
+        if (Dominates(points.col(q), points.col(p))) {
+          EXPECT_LT(result.rank[q], result.rank[p]);
+        }
       }
       if (result.rank[p] == 0) continue;
       // A point of front r + 1 is dominated by some point of front r.
@@ -94,7 +96,7 @@ TEST(NonDominatedSortingTest, RefusesNonFinitePoints) {
   Eigen::MatrixXd points = HandSet();
   points(1, 3) = NAN;
   ExpectInvalid([&] { NonDominatedSorting(points); }, "points(1, 3) = nan");
-  points(1, 3) = kInfinity;
+  points(1, 3) = kInf;
   ExpectInvalid([&] { NonDominatedIndices(points); }, "points(1, 3) = inf");
 }
 

@@ -9,12 +9,13 @@
 #include <string>
 
 #include "acquisition/options_json.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 std::string Error(const SignalModelOptions& options, const std::string& field = "") {
   std::string error;

@@ -18,7 +18,7 @@ Eigen::VectorXd UnitPoint(int dim, Rng& rng) {
   return x;
 }
 
-std::vector<std::string> AllNames() {
+std::vector<std::string> AllDriftNames() {
   std::vector<std::string> names = DriftProblemNames(FamilyHalf::kTuning);
   for (const std::string& n : DriftProblemNames(FamilyHalf::kHeldOut)) names.push_back(n);
   return names;
@@ -37,7 +37,7 @@ TEST(DriftFamilyTest, HalvesAreDisjointWithEveryKindInOneToThreeDimensions) {
       EXPECT_EQ(HalfOf(names[k]), half);
     }
   }
-  const std::vector<std::string> all = AllNames();
+  const std::vector<std::string> all = AllDriftNames();
   EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), all.size());
 }
 
@@ -45,7 +45,7 @@ TEST(DriftFamilyTest, HalvesAreDisjointWithEveryKindInOneToThreeDimensions) {
 // (the 1-D grid's ends) and a range of the size the study's harm level assumes (unit-variance
 // paths: several standard deviations).
 TEST(DriftFamilyTest, EpisodeMinimaBoundTheRangeFromBelow) {
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllDriftNames()) {
     const DriftingProblem p(name);
     for (int t : {0, 75, 149}) {
       const double range = p.EpisodeMax(t) - p.EpisodeMin(t);
@@ -61,7 +61,7 @@ TEST(DriftFamilyTest, EpisodeMinimaBoundTheRangeFromBelow) {
 // The episode maximum is taken over a fixed candidate set: almost no uniform point exceeds it.
 TEST(DriftFamilyTest, EpisodeMaximaAreRarelyExceeded) {
   Rng rng = SeededRng({3});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllDriftNames()) {
     const DriftingProblem p(name);
     int above = 0, n = 0;
     for (int t = 0; t < p.episodes(); t += 10)
@@ -75,7 +75,7 @@ TEST(DriftFamilyTest, EpisodeMaximaAreRarelyExceeded) {
 // documented ranges.
 TEST(DriftFamilyTest, RampsAndJumpsChangeOnlyWhenTheySay) {
   Rng rng = SeededRng({5});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllDriftNames()) {
     const DriftingProblem p(name);
     const Eigen::VectorXd x = UnitPoint(p.dim(), rng);
     const int start = p.change_start(), end = p.change_end();

@@ -20,7 +20,7 @@ TEST(MixedFamilyTest, HalvesHoldEvenAndOddSeedsAndNamesRebuildTheSameProblem) {
   const MixedProblem a = MakeMixedProblem("mixed-7"), b = MakeMixedProblem("mixed-7");
   EXPECT_EQ(a.Space(), b.Space());
   EXPECT_EQ(a.min_value, b.min_value);
-  for (const std::string& bad : {"mixed-", "mixed-x", "mixed-3a", "levy-3"})
+  for (const char* bad : {"mixed-", "mixed-x", "mixed-3a", "levy-3"})
     EXPECT_THROW(MakeMixedProblem(bad), std::invalid_argument) << bad;
 }
 
@@ -62,7 +62,9 @@ TEST(MixedFamilyTest, TheMinimumIsExactAndNoPointBeatsIt) {
       }
       x(i) = best;
     }
-    if (p.best_label == p.drawn_best) EXPECT_NEAR(p.Value(x), p.min_value, 1e-9) << p.name;
+    if (p.best_label == p.drawn_best) {
+      EXPECT_NEAR(p.Value(x), p.min_value, 1e-9) << p.name;
+    }
     EXPECT_TRUE(p.HasBestLabels(x));
   }
 }

@@ -20,7 +20,7 @@ Eigen::VectorXd UniformPoint(const GeneratedProblem& p, Rng& rng) {
   return x;
 }
 
-std::vector<std::string> AllNames() {
+std::vector<std::string> AllFamilyNames() {
   std::vector<std::string> names = FamilyProblemNames(FamilyHalf::kTuning);
   for (const std::string& n : FamilyProblemNames(FamilyHalf::kHeldOut)) names.push_back(n);
   return names;
@@ -42,13 +42,13 @@ TEST(ProblemFamilyTest, HalvesAreDisjointAndCoverEveryKindInLowAndHighDimensions
     }
     for (const std::string& name : names) EXPECT_EQ(HalfOf(name), half) << name;
   }
-  const std::vector<std::string> all = AllNames();
+  const std::vector<std::string> all = AllFamilyNames();
   EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), all.size());
 }
 
 TEST(ProblemFamilyTest, TheSameNameGivesTheSameFunction) {
   Rng rng = SeededRng({7});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllFamilyNames()) {
     const GeneratedProblem a = MakeFamilyProblem(name), b = MakeFamilyProblem(name);
     const Eigen::VectorXd x = UniformPoint(a, rng);
     EXPECT_EQ(a.value(x), b.value(x)) << name;
@@ -59,7 +59,7 @@ TEST(ProblemFamilyTest, TheSameNameGivesTheSameFunction) {
 // The known minimum is attained at argmin, inside the box, and no uniform point is below it.
 TEST(ProblemFamilyTest, KnownMinimaAreAttainedAndNeverUndercut) {
   Rng rng = SeededRng({11});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllFamilyNames()) {
     const GeneratedProblem p = MakeFamilyProblem(name);
     if (std::isnan(p.min_value)) {
       EXPECT_EQ(p.argmin.size(), 0) << name;
@@ -79,7 +79,7 @@ TEST(ProblemFamilyTest, KnownMinimaAreAttainedAndNeverUndercut) {
 // small steps into the box from it never decrease f (it is a constrained minimum).
 TEST(ProblemFamilyTest, BoundaryKindsHaveTheirMinimumOnTheBoundary) {
   Rng rng = SeededRng({13});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllFamilyNames()) {
     const GeneratedProblem p = MakeFamilyProblem(name);
     const bool corner = p.kind.rfind("corner", 0) == 0, face = p.kind == "face";
     if (!corner && !face) continue;
@@ -97,7 +97,7 @@ TEST(ProblemFamilyTest, BoundaryKindsHaveTheirMinimumOnTheBoundary) {
 }
 
 TEST(ProblemFamilyTest, OnlyNoisyKindsHaveNoise) {
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllFamilyNames()) {
     const GeneratedProblem p = MakeFamilyProblem(name);
     const bool noisy = p.kind.find("-noisy") != std::string::npos;
     if (noisy) {
@@ -112,7 +112,7 @@ TEST(ProblemFamilyTest, OnlyNoisyKindsHaveNoise) {
 // order 1 (the kernel's signal variance).
 TEST(ProblemFamilyTest, GpSamplePathsHaveUnitScale) {
   Rng rng = SeededRng({17});
-  for (const std::string& name : AllNames()) {
+  for (const std::string& name : AllFamilyNames()) {
     const GeneratedProblem p = MakeFamilyProblem(name);
     if (p.kind.rfind("gp-", 0) != 0) continue;
     double sum = 0, squares = 0;

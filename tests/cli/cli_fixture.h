@@ -26,6 +26,14 @@ inline std::string ReadAll(const std::string& path) {
   return s.str();
 }
 
+// A program's output up to its first line break.
+inline std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
+
+// `s` without its last line break.
+inline std::string Chomp(const std::string& s) {
+  return !s.empty() && s.back() == '\n' ? s.substr(0, s.size() - 1) : s;
+}
+
 // True if gnuplot is on the PATH (the commands that draw need it).
 inline bool GnuplotInstalled() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
 

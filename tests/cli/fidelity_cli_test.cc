@@ -23,7 +23,7 @@ using ::testing::HasSubstr;
 
 const char* kFidelities = "--fidelity sim:1 --fidelity robot:20";
 
-std::vector<std::string> Lines(const std::string& text) {
+std::vector<std::string> LinesOf(const std::string& text) {
   std::vector<std::string> lines;
   std::stringstream in(text);
   std::string line;
@@ -31,7 +31,7 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
-std::string Reward(double x) {
+std::string RewardText(double x) {
   std::ostringstream s;
   s.precision(17);
   s << -(x - 0.3) * (x - 0.3);
@@ -47,14 +47,14 @@ TEST_F(CliTest, SuggestPrintsTheFidelityAndObserveRecordsIt) {
     Result s = Run(std::string("suggest --log f.jsonl --bounds 0:1 --seed 3 --print-trial ") +
                    (round == 0 ? kFidelities : ""));
     ASSERT_EQ(s.status, 0) << s.err;
-    const std::vector<std::string> lines = Lines(s.out);
+    const std::vector<std::string> lines = LinesOf(s.out);
     ASSERT_EQ(lines.size(), 3u) << s.out;
     ASSERT_EQ(lines[1].rfind("fidelity ", 0), 0u) << s.out;
     const std::string name = lines[1].substr(9);
     ASSERT_TRUE(name == "sim" || name == "robot") << name;
     EXPECT_EQ(lines[2], "trial " + std::to_string(round));
     const double x = std::stod(lines[0]);
-    Result o = Run("observe --log f.jsonl --x " + lines[0] + " --y " + Reward(x));
+    Result o = Run("observe --log f.jsonl --x " + lines[0] + " --y " + RewardText(x));
     ASSERT_EQ(o.status, 0) << o.err;
     EXPECT_THAT(o.err, HasSubstr("at fidelity " + name));
     const auto study = Optimizer::Resume(dir_ + "/f.jsonl");
@@ -131,10 +131,10 @@ TEST_F(CliTest, BadFidelityDeclarationsAreRefused) {
 TEST_F(CliTest, PendingListsTheFidelityOfEachPoint) {
   Result s = Run(std::string("suggest --log f.jsonl --bounds 0:1 ") + kFidelities);
   ASSERT_EQ(s.status, 0) << s.err;
-  const std::string name = Lines(s.out)[1].substr(9);
+  const std::string name = LinesOf(s.out)[1].substr(9);
   Result r = Run("pending --log f.jsonl");
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::vector<std::string> lines = Lines(r.out);
+  const std::vector<std::string> lines = LinesOf(r.out);
   ASSERT_EQ(lines.size(), 2u) << r.out;
   EXPECT_EQ(lines[0], "round\tworker\tlease\tx\tz\ttrial\tfidelity");
   EXPECT_EQ(lines[1].substr(lines[1].rfind('\t') + 1), name);
@@ -145,7 +145,7 @@ TEST_F(CliTest, PendingListsTheFidelityOfEachPoint) {
 TEST_F(CliTest, SuggestWithoutFidelitiesPrintsNoFidelityLine) {
   Result r = Run("suggest --log f.jsonl --bounds 0:1 --print-trial");
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::vector<std::string> lines = Lines(r.out);
+  const std::vector<std::string> lines = LinesOf(r.out);
   ASSERT_EQ(lines.size(), 2u) << r.out;
   EXPECT_EQ(lines[1], "trial 0");
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("fidelity")));
@@ -167,8 +167,8 @@ TEST_F(CliTest, WorkerPassesTheFidelityAndRunsACommandPerFidelity) {
       Run("worker --storage s.jsonl --evaluations 8 --command-for 'sim=sh sim.sh' -- sh "
           "robot.sh");
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::vector<std::string> told = Lines(r.out);
-  const std::vector<std::string> seen = Lines(ReadAll(dir_ + "/seen.txt"));
+  const std::vector<std::string> told = LinesOf(r.out);
+  const std::vector<std::string> seen = LinesOf(ReadAll(dir_ + "/seen.txt"));
   ASSERT_EQ(told.size(), 8u) << r.out;
   ASSERT_EQ(seen.size(), 8u);
   const auto study = Optimizer::Open(dir_ + "/s.jsonl", "");
@@ -210,8 +210,8 @@ TEST_F(CliTest, WorkersEachEvaluateAtTheirOwnFidelityOnOneStudy) {
             "> robot.out 2> robot.err\nwait\n");
   ASSERT_EQ(std::system(("cd '" + dir_ + "' && sh farm.sh").c_str()), 0)
       << ReadAll(dir_ + "/sim.err") << ReadAll(dir_ + "/robot.err");
-  EXPECT_EQ(Lines(ReadAll(dir_ + "/sim_seen.txt")), std::vector<std::string>(6, "sim"));
-  EXPECT_EQ(Lines(ReadAll(dir_ + "/robot_seen.txt")), std::vector<std::string>(3, "robot"));
+  EXPECT_EQ(LinesOf(ReadAll(dir_ + "/sim_seen.txt")), std::vector<std::string>(6, "sim"));
+  EXPECT_EQ(LinesOf(ReadAll(dir_ + "/robot_seen.txt")), std::vector<std::string>(3, "robot"));
   const auto study = Optimizer::Open(dir_ + "/s.jsonl", "");
   int at_sim = 0, at_robot = 0;
   for (const Observation& o : study->observations()) {
@@ -225,8 +225,8 @@ TEST_F(CliTest, WorkersEachEvaluateAtTheirOwnFidelityOnOneStudy) {
 
   Result r = Run("suggest --storage s.jsonl --fidelity sim");
   ASSERT_EQ(r.status, 0) << r.err;
-  ASSERT_EQ(Lines(r.out).size(), 2u) << r.out;
-  EXPECT_EQ(Lines(r.out)[1], "fidelity sim");
+  ASSERT_EQ(LinesOf(r.out).size(), 2u) << r.out;
+  EXPECT_EQ(LinesOf(r.out)[1], "fidelity sim");
   const std::string before = ReadAll(dir_ + "/s.jsonl");
   r = Run("worker --storage s.jsonl --fidelity lab --evaluations 1 -- sh robot.sh");
   EXPECT_EQ(r.status, 2);

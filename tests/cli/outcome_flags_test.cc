@@ -17,7 +17,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 // The first line of a command's output, without its newline.
-std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
 
 // suggest's first call takes --failures; a NaN is then recorded as failed (skip), and under
 // the default (throw) it is refused with a message that names --failures, not an option the

@@ -22,8 +22,6 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
-
 std::vector<std::string> Split(const std::string& text, char separator) {
   std::vector<std::string> items;
   std::stringstream in(text);

@@ -86,10 +86,6 @@ std::string Reward(const std::string& line) {
   return s.str();
 }
 
-std::string Chomp(const std::string& s) {
-  return !s.empty() && s.back() == '\n' ? s.substr(0, s.size() - 1) : s;
-}
-
 class CliParamFlagsTest : public CliTest {
  protected:
   // `rounds` rounds of suggest / observe on `log` (created with `create_flags`); returns the

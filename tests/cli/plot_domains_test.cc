@@ -18,8 +18,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
-
 // The lines of block `index` of a gnuplot data file (blocks end in two blank lines).
 std::vector<std::string> Block(const std::string& data, int index) {
   std::size_t start = 0;
@@ -77,7 +75,9 @@ TEST_F(PlotDomainsTest, NamedParametersArePlottedWithTheirNamesAndTheHeldValuesS
     EXPECT_THAT(script, HasSubstr("(the recommendation)")) << c.dims;
     EXPECT_THAT(script, Not(HasSubstr("all contexts"))) << c.dims;
     EXPECT_THAT(script, Not(HasSubstr("x[0]"))) << c.dims;
-    if (c.dims == "mode") EXPECT_THAT(script, HasSubstr("set xtics ('pid' 0, 'lead-lag' 1)"));
+    if (c.dims == "mode") {
+      EXPECT_THAT(script, HasSubstr("set xtics ('pid' 0, 'lead-lag' 1)"));
+    }
   }
   // By index as before, and --at as the pairs suggest prints.
   const Result r =

@@ -13,7 +13,7 @@ namespace gpbandit {
 namespace cli {
 namespace {
 
-int Lines(const std::string& text) {
+int LineCount(const std::string& text) {
   int lines = 0;
   for (char c : text) lines += c == '\n' ? 1 : 0;
   return lines;
@@ -38,8 +38,8 @@ TEST(WithHeartbeatTest, LinesWhileALongCallRunsNoneForAShortOne) {
       },
       0.1);
   EXPECT_EQ(value, 42);
-  EXPECT_GE(Lines(err.str()), 2) << err.str();
-  EXPECT_LE(Lines(err.str()), 5) << err.str();
+  EXPECT_GE(LineCount(err.str()), 2) << err.str();
+  EXPECT_LE(LineCount(err.str()), 5) << err.str();
   EXPECT_EQ(err.str().rfind("[fit] fitting (", 0), 0u) << err.str();
 
   std::ostringstream quiet;

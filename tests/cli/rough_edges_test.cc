@@ -21,8 +21,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
-
 // A study with nothing observed cannot be queried: status 2 (a study that cannot be used as
 // given, cli/command.h), not 1 (a failure of the work), with a message saying why.
 TEST_F(CliTest, BestAndPlotOfAnEmptyStudyAreRefusedWithStatusTwo) {

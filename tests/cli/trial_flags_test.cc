@@ -22,10 +22,6 @@ using ::testing::IsEmpty;
 
 const char kNamedParams[] = "--param kp=log:0.1:100 --param taps=int:1:12";
 
-std::string Chomp(const std::string& s) {
-  return !s.empty() && s.back() == '\n' ? s.substr(0, s.size() - 1) : s;
-}
-
 // The lines of `text`, without their newlines.
 std::vector<std::string> Lines(const std::string& text) {
   std::vector<std::string> lines;

@@ -25,6 +25,21 @@ using ::testing::HasSubstr;
 // below the setpoint), so the plant sees a constant step of max_command, delayed by the dead
 // time: y(t) = u K (1 - (T1 e^(-t'/T1) - T2 e^(-t'/T2)) / (T1 - T2)) with t' = t - L, exact at
 // the samples.
+// Each refused field is named as the loop's own (in a unity build of the examples, the
+// pendulum's "PendulumOptions." message once answered for it).
+TEST(PidLoopTest, ARefusedFieldIsNamedWithItsValueAndRule) {
+  problems::PidLoopOptions o;
+  o.lag2 = o.lag1;
+  std::string error;
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_EQ(error, "lag2 = 1 must be different from lag1");
+  o = problems::PidLoopOptions();
+  o.gain = -2.5;
+  EXPECT_FALSE(o.IsValid(&error));
+  EXPECT_EQ(error, "gain = -2.5 must be > 0");
+  EXPECT_TRUE(problems::PidLoopOptions().IsValid(&error));
+}
+
 TEST(PidLoopTest, SaturatedStepResponseIsTheClosedForm) {
   PidLoopOptions o;
   o.max_command = 0.5;

@@ -14,19 +14,12 @@
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/numerics/random.h"
 #include "gpbandit/optimizer/optimizer.h"
+#include "tests/examples/regret_rows.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace examples {
 namespace {
-
-std::vector<RegretRow> Rows(const RegretStudyOptions& o) {
-  std::vector<RegretRow> rows;
-  std::ostringstream progress;
-  RunRegretStudy(
-      o, [&](const RegretRow& row) { rows.push_back(row); }, progress);
-  return rows;
-}
 
 // GP-TS with --fit on Hartmann-6, one trial of `rounds` rounds, one thread.
 RegretStudyOptions FittedHartmann6(int rounds, int trials) {

@@ -10,20 +10,12 @@
 #include <sstream>
 
 #include "examples/io/finite_problem.h"
+#include "tests/examples/regret_rows.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace examples {
 namespace {
-
-std::vector<RegretRow> Rows(const RegretStudyOptions& o, RegretStudyResult* result = nullptr) {
-  std::vector<RegretRow> rows;
-  std::ostringstream progress;
-  const RegretStudyResult r = RunRegretStudy(
-      o, [&](const RegretRow& row) { rows.push_back(row); }, progress);
-  if (result) *result = r;
-  return rows;
-}
 
 class ContextualFileTest : public ::testing::Test {
  protected:

@@ -17,12 +17,12 @@
 #include "gpbandit/hyperparams/log_marginal_likelihood.h"
 #include "gpbandit/kernel/fidelity_kernels.h"
 #include "gpbandit/kernel/kernel_factory.h"
+#include "numerics/math.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr int kSimPoints = 30;
 constexpr int kTargetPoints = 10;
 // The rule's default usefulness gate (acquisition/fidelity_rule.h).

@@ -13,14 +13,15 @@
 #include "gpbandit/hyperparams/fit.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/kernel/param_kind.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kInf;
+using testing::kNaN;
 
 std::string Error(const HyperparameterFitOptions& options) {
   std::string error;

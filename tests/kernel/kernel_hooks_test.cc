@@ -23,7 +23,7 @@ using testing::KernelCase;
 using testing::RandomPoints;
 
 // The case's kernel, perturbed; with `generic`, wrapped so that only the interface's defaults run.
-std::unique_ptr<Kernel> MakeKernel(const KernelCase& c, bool generic, Rng& rng) {
+std::unique_ptr<Kernel> MakeCaseKernel(const KernelCase& c, bool generic, Rng& rng) {
   std::unique_ptr<Kernel> kernel = testing::MakePerturbed(c, rng);
   if (generic) return std::make_unique<testing::UserKernel>(std::move(kernel));
   return kernel;
@@ -36,7 +36,7 @@ class KernelHooksTest : public ::testing::TestWithParam<KernelCase> {};
 TEST_P(KernelHooksTest, OnePointAgainstManyMatchesThePairwiseDefinitions) {
   for (bool generic : {false, true}) {
     Rng rng(testing::TestSeed(31));
-    const std::unique_ptr<Kernel> kernel = MakeKernel(GetParam(), generic, rng);
+    const std::unique_ptr<Kernel> kernel = MakeCaseKernel(GetParam(), generic, rng);
     KernelPointCache cache;
     for (int n : {9, 4, 9}) {
       const Eigen::MatrixXd X = RandomPoints(GetParam(), n, rng);
@@ -67,7 +67,7 @@ TEST_P(KernelHooksTest, OnePointAgainstManyMatchesThePairwiseDefinitions) {
 TEST_P(KernelHooksTest, GramWithPartsAndItsContractionMatchTheBatchForms) {
   for (bool generic : {false, true}) {
     Rng rng(testing::TestSeed(32));
-    const std::unique_ptr<Kernel> kernel = MakeKernel(GetParam(), generic, rng);
+    const std::unique_ptr<Kernel> kernel = MakeCaseKernel(GetParam(), generic, rng);
     const int n = 80;
     const Eigen::MatrixXd X = RandomPoints(GetParam(), n, rng);
     const Eigen::MatrixXd R = testing::UniformPoints(n, n, -1.0, 1.0, rng);

@@ -24,13 +24,13 @@ using testing::ExpectInvalid;
 // Other coordinates 2 then 0 (in that order), labels in coordinates 1 (2 labels) and 3 (3
 // labels): E(x) = [x2, x0, e2(x1), e3(x3)], 7 coordinates; inner SE, shared lengthscale 2,
 // variance 1.5.
-OneHotKernel MakeKernel() {
+OneHotKernel MakeOneHotKernel() {
   return OneHotKernel(MakeSquaredExponential(FirstDims(7), false, 1.5, 2.0), {2, 0}, {1, 3},
                       {2, 3});
 }
 
 TEST(OneHotKernelTest, EmbeddingCopiesOtherCoordinatesInOrderThenOneHotLabels) {
-  const OneHotKernel kernel = MakeKernel();
+  const OneHotKernel kernel = MakeOneHotKernel();
   EXPECT_EQ(kernel.embedding_dim(), 7);
   EXPECT_EQ(kernel.MinInputDim(), 4);
   Eigen::VectorXd expected(7);
@@ -41,7 +41,7 @@ TEST(OneHotKernelTest, EmbeddingCopiesOtherCoordinatesInOrderThenOneHotLabels) {
 }
 
 TEST(OneHotKernelTest, ValueAndInputGradientInClosedForm) {
-  const OneHotKernel kernel = MakeKernel();
+  const OneHotKernel kernel = MakeOneHotKernel();
   const Eigen::Vector4d a(0.5, 1.0, -0.25, 2.0), b(0.1, 0.0, 0.75, 0.0);
   // E(a) - E(b) = (-1, 0.4, -1, 1, -1, 0, 1): r^2 / l^2 = (1 + 0.16 + 4) / 4 = 1.29.
   const double value = 1.5 * std::exp(-0.5 * 1.29);
@@ -58,7 +58,7 @@ TEST(OneHotKernelTest, ValueAndInputGradientInClosedForm) {
 }
 
 TEST(OneHotKernelTest, SameLabelsLeaveOnlyTheContinuousDistance) {
-  const OneHotKernel kernel = MakeKernel();
+  const OneHotKernel kernel = MakeOneHotKernel();
   // Labels equal, x0 differs by 1: r^2 / l^2 = 1 / 4.
   EXPECT_NEAR(
       kernel.Value(Eigen::Vector4d(0.0, 1.0, 0.3, 2.0), Eigen::Vector4d(1.0, 1.0, 0.3, 2.0)),
@@ -73,7 +73,7 @@ TEST(OneHotKernelTest, SameLabelsLeaveOnlyTheContinuousDistance) {
 }
 
 TEST(OneHotKernelTest, BatchFormsAgreeWithValue) {
-  const OneHotKernel kernel = MakeKernel();
+  const OneHotKernel kernel = MakeOneHotKernel();
   Eigen::MatrixXd A(4, 2), B(4, 3);
   A << 0.5, 0.1, 1, 0, -0.25, 0.75, 2, 0;
   B << 0.0, 0.3, -1.0, 0, 1, 1, 0.2, 0.4, 0.9, 1, 2, 0;
@@ -88,7 +88,7 @@ TEST(OneHotKernelTest, BatchFormsAgreeWithValue) {
 }
 
 TEST(OneHotKernelTest, ParamsAreTheInnerKernelsWithPrefixedNames) {
-  OneHotKernel kernel = MakeKernel();
+  OneHotKernel kernel = MakeOneHotKernel();
   const std::unique_ptr<Kernel> inner = MakeSquaredExponential(FirstDims(7), false, 1.5, 2.0);
   EXPECT_EQ(kernel.NumParams(), inner->NumParams());
   std::vector<std::string> expected = inner->ParamNames();
@@ -105,7 +105,7 @@ TEST(OneHotKernelTest, ParamsAreTheInnerKernelsWithPrefixedNames) {
 }
 
 TEST(OneHotKernelTest, ClonesAreIndependent) {
-  OneHotKernel kernel = MakeKernel();
+  OneHotKernel kernel = MakeOneHotKernel();
   const std::unique_ptr<Kernel> clone = kernel.Clone();
   Eigen::VectorXd log_params = kernel.GetLogParams();
   log_params(0) += 1.0;
@@ -126,7 +126,7 @@ TEST(OneHotKernelTest, OneLabelCategoryEmbedsAsAConstant) {
 }
 
 TEST(OneHotKernelTest, ValidatePointRefusesNonLabelsAndNonFiniteCoordinates) {
-  const OneHotKernel kernel = MakeKernel();
+  const OneHotKernel kernel = MakeOneHotKernel();
   EXPECT_NO_THROW(kernel.ValidatePoint(Eigen::Vector4d(0.5, 1.0, -0.25, 2.0), "x"));
   ExpectInvalid([&] { kernel.ValidatePoint(Eigen::Vector4d(0.5, 0.5, 0.0, 0.0), "x"); },
                 "x[1] = 0.5 is not a label index");

@@ -13,8 +13,8 @@
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 TEST(FiniteArgmaxTest, BasicRules) {
   EXPECT_EQ(FiniteArgmax((Eigen::VectorXd(4) << 1, 3, 2, 3).finished()), 1);      // tie: lowest

@@ -12,11 +12,12 @@
 
 #include "gpbandit/kernel/kernel_factory.h"
 #include "study/round_rng.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 std::unique_ptr<Kernel> RewardKernel() {
   return MakeSquaredExponential(FirstDims(2), true, 1.5, 0.4);

@@ -10,16 +10,12 @@
 #include "gpbandit/kernel/categorical_kernel.h"
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/space/parameter_space.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double value : values) v(i++) = value;
-  return v;
-}
+using testing::Vec;
 
 // Matern-5/2 of unit variance at scaled distance r: (1 + sqrt5 r + 5 r^2 / 3) exp(-sqrt5 r).
 double Matern52(double r) {

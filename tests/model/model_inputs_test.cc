@@ -3,16 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "gpbandit/space/parameter_space.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-Eigen::VectorXd Vec(std::initializer_list<double> values) {
-  Eigen::VectorXd v(static_cast<Eigen::Index>(values.size()));
-  Eigen::Index i = 0;
-  for (double value : values) v(i++) = value;
-  return v;
-}
+using testing::Vec;
 
 void ExpectVec(const Eigen::VectorXd& actual, const Eigen::VectorXd& expected) {
   ASSERT_EQ(actual.size(), expected.size());

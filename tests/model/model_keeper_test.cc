@@ -12,11 +12,12 @@
 #include <stdexcept>
 
 #include "gpbandit/kernel/kernel_factory.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 // A keeper of a reward over [0, 1]^2 with num_constraints legacy constraint models.
 std::unique_ptr<ModelKeeper> MakeKeeper(const OptimizerOptions& options, int num_constraints = 0,

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <limits>
 
+#include "tests/test_util.h"
+
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 TEST(ObservationCountsTest, StartsEmptyWithNoWorstReward) {
   const ObservationCounts counts(NonFiniteRewardPolicy::kImputeWorst);

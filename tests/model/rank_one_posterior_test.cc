@@ -20,7 +20,7 @@ struct Pair {
   ExactPosterior exact;
 };
 
-Pair Observed(const Eigen::MatrixXd& candidates, int t, Rng& rng) {
+Pair ObservedPair(const Eigen::MatrixXd& candidates, int t, Rng& rng) {
   GaussianProcessOptions options;
   options.noise_variance = 0.02;
   auto kernel = MakeMatern52(FirstDims(2), true, 1.2, 0.3);
@@ -51,7 +51,7 @@ void ExpectSamePosterior(const PosteriorModel& a, const PosteriorModel& b,
 TEST(RankOnePosteriorTest, EqualsTheExactGpOnTheSameData) {
   Rng rng(testing::TestSeed(31));
   const Eigen::MatrixXd candidates = testing::UniformPoints(2, 25, 0.0, 1.0, rng);
-  Pair p = Observed(candidates, 30, rng);
+  Pair p = ObservedPair(candidates, 30, rng);
   EXPECT_EQ(p.rank_one.kind(), PosteriorKind::kRankOne);
   EXPECT_EQ(p.rank_one.gp(), nullptr);
   EXPECT_EQ(p.rank_one.num_observations(), 30);
@@ -74,7 +74,7 @@ TEST(RankOnePosteriorTest, EqualsTheExactGpOnTheSameData) {
 TEST(RankOnePosteriorTest, RoundStatisticsMatchTheExactGpAndKeepTheIncumbent) {
   Rng rng(testing::TestSeed(32));
   const Eigen::MatrixXd candidates = testing::UniformPoints(2, 20, 0.0, 1.0, rng);
-  const Pair p = Observed(candidates, 25, rng);
+  const Pair p = ObservedPair(candidates, 25, rng);
   RoundState rank_one, exact;
   p.rank_one.RoundStatistics(true, &rank_one);
   p.exact.RoundStatistics(true, &exact);
@@ -94,7 +94,7 @@ TEST(RankOnePosteriorTest, RoundStatisticsMatchTheExactGpAndKeepTheIncumbent) {
 TEST(RankOnePosteriorTest, FitDataIsTheExactGpOnEvenlySpacedRows) {
   Rng rng(testing::TestSeed(33));
   const Eigen::MatrixXd candidates = testing::UniformPoints(2, 10, 0.0, 1.0, rng);
-  const Pair p = Observed(candidates, 12, rng);
+  const Pair p = ObservedPair(candidates, 12, rng);
   const GaussianProcess data = p.rank_one.FitData(4);
   const GaussianProcess expected = p.exact.FitData(4);
   EXPECT_EQ(data.inputs(), expected.inputs());
@@ -105,7 +105,7 @@ TEST(RankOnePosteriorTest, FitDataIsTheExactGpOnEvenlySpacedRows) {
 TEST(RankOnePosteriorTest, NoCandidateIsRejectedWithoutChange) {
   Rng rng(testing::TestSeed(34));
   const Eigen::MatrixXd candidates = testing::UniformPoints(2, 8, 0.0, 1.0, rng);
-  Pair p = Observed(candidates, 5, rng);
+  Pair p = ObservedPair(candidates, 5, rng);
   EXPECT_THROW(p.rank_one.AddObservation(Eigen::VectorXd::Constant(2, 2.0), 1.0, true),
                std::invalid_argument);
   EXPECT_THROW(p.rank_one.AddObservation(candidates.col(0), std::nan(""), true),

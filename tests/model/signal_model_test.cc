@@ -11,28 +11,29 @@
 #include <vector>
 
 #include "gpbandit/kernel/kernel_factory.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
-SignalModel Model(double threshold, const SignalModelOptions& options = SignalModelOptions()) {
+SignalModel GatedModel(double threshold, const SignalModelOptions& options = SignalModelOptions()) {
   return SignalModel(threshold, options, MakeSignalKernel(options, 2, 0), 2, 0,
                      GaussianProcessOptions());
 }
 
-Eigen::VectorXd At(double a, double b) { return Eigen::Vector2d(a, b); }
+Eigen::VectorXd Point2(double a, double b) { return Eigen::Vector2d(a, b); }
 
 // g told against threshold h = -0.05 (an overshoot of at most 5 cm written as g = -overshoot):
 // c = h, the unit is the first observation's distance to it, 0.17.
 TEST(SignalModelTest, ChainMapsToldValuesAgainstTheThreshold) {
-  SignalModel m = Model(-0.05);
+  SignalModel m = GatedModel(-0.05);
   EXPECT_EQ(m.unit(), 1.0);  // before any observation
-  m.Add(At(0.5, 0.5), 0.12);
+  m.Add(Point2(0.5, 0.5), 0.12);
   EXPECT_DOUBLE_EQ(m.unit(), 0.17);
   EXPECT_EQ(m.threshold(), 0.0);
-  m.Add(At(0.6, 0.5), -0.01);
+  m.Add(Point2(0.6, 0.5), -0.01);
   const Eigen::VectorXd v = m.gp().outputs();
   EXPECT_EQ(v(0), 1.0);  // (g - c) / |g - c|, exactly
   EXPECT_DOUBLE_EQ(v(1), (-0.01 + 0.05) / 0.17);
@@ -42,18 +43,18 @@ TEST(SignalModelTest, ChainMapsToldValuesAgainstTheThreshold) {
   // With a prior mean the threshold moves into model units with the chain.
   SignalModelOptions centred;
   centred.prior_mean = 0.1;
-  SignalModel p = Model(-0.05, centred);
-  p.Add(At(0.5, 0.5), 0.5);  // unit 0.4
+  SignalModel p = GatedModel(-0.05, centred);
+  p.Add(Point2(0.5, 0.5), 0.5);  // unit 0.4
   EXPECT_DOUBLE_EQ(p.threshold(), (-0.05 - 0.1) / 0.4);
 }
 
 // A first value exactly at the prior mean leaves the unit unset (its output 0 means the same in
 // any unit); the first one away from it fixes the unit.
 TEST(SignalModelTest, UnitIsSetByTheFirstValueAwayFromThePriorMean) {
-  SignalModel m = Model(2.0);
-  m.Add(At(0.1, 0.1), 2.0);
+  SignalModel m = GatedModel(2.0);
+  m.Add(Point2(0.1, 0.1), 2.0);
   EXPECT_EQ(m.unit(), 1.0);
-  m.Add(At(0.2, 0.1), 2.5);
+  m.Add(Point2(0.2, 0.1), 2.5);
   EXPECT_EQ(m.unit(), 0.5);
   EXPECT_EQ(m.gp().outputs(), Eigen::Vector2d(0.0, 1.0));
   // The default amplitude is 1 in model units: the prior standard deviation is the unit.
@@ -66,8 +67,8 @@ TEST(SignalModelTest, GivenStddevAndNoiseAreConvertedToModelUnits) {
   given.stddev = 0.5;
   given.noise_stddev = 0.01;
   given.lengthscales = {0.2, 0.4};
-  SignalModel m = Model(0.0, given);
-  m.Add(At(0.5, 0.5), 0.25);                                      // unit 0.25
+  SignalModel m = GatedModel(0.0, given);
+  m.Add(Point2(0.5, 0.5), 0.25);                                  // unit 0.25
   const Eigen::VectorXd log_params = m.gp().kernel_log_params();  // [log s2, log l1, log l2]
   EXPECT_NEAR(log_params(0), 2.0 * std::log(0.5 / 0.25), 1e-12);
   EXPECT_NEAR(log_params(1), std::log(0.2), 1e-12);
@@ -84,9 +85,9 @@ TEST(SignalModelTest, GivenStddevAndNoiseAreConvertedToModelUnits) {
 TEST(SignalModelTest, FitOptionsFollowTheRule) {
   SignalModelOptions options;
   options.noise_stddev = 0.05;
-  SignalModel m = Model(0.0, options);
+  SignalModel m = GatedModel(0.0, options);
   const double values[] = {0.5, 0.3, -0.2, 0.9};  // unit 0.5: outputs 1, 0.6, -0.4, 1.8
-  for (int k = 0; k < 4; ++k) m.Add(At(0.1 * k, 0.3), values[k]);
+  for (int k = 0; k < 4; ++k) m.Add(Point2(0.1 * k, 0.3), values[k]);
   const double spread = (1.0 + 0.36 + 0.16 + 3.24) / 4.0;  // mean square of the outputs
   const HyperparameterFitOptions fit = m.FitOptions(HyperparameterFitOptions());
   ASSERT_EQ(fit.lower_log_bounds.size(), 3u);
@@ -104,8 +105,8 @@ TEST(SignalModelTest, FitOptionsFollowTheRule) {
   EXPECT_TRUE(fit.IsValid(&error)) << error;
   // Not cautious: the lengthscales and the amplitude may move either way.
   options.cautious = false;
-  SignalModel free = Model(0.0, options);
-  for (int k = 0; k < 4; ++k) free.Add(At(0.1 * k, 0.3), values[k]);
+  SignalModel free = GatedModel(0.0, options);
+  for (int k = 0; k < 4; ++k) free.Add(Point2(0.1 * k, 0.3), values[k]);
   const HyperparameterFitOptions loose = free.FitOptions(HyperparameterFitOptions());
   EXPECT_GT(loose.upper_log_bounds[1], std::log(1.0));
   EXPECT_LT(loose.lower_log_bounds[0], std::log(spread) - 1.0);
@@ -117,8 +118,8 @@ TEST(SignalModelTest, FitOptionsFollowTheRule) {
 TEST(SignalModelTest, StddevCoversTheLargestDistanceMeasured) {
   const double values[] = {0.5, 0.3, -0.2, 1.5, 0.4};  // unit 0.5: outputs 1, 0.6, -0.4, 3, 0.8
   for (double scale : {1.0, 1000.0, 1.0 / 3.0}) {
-    SignalModel m = Model(0.0);
-    for (int k = 0; k < 5; ++k) m.Add(At(0.2 * k, 0.1 * k), scale * values[k]);
+    SignalModel m = GatedModel(0.0);
+    for (int k = 0; k < 5; ++k) m.Add(Point2(0.2 * k, 0.1 * k), scale * values[k]);
     const HyperparameterFitOptions fit = m.FitOptions(HyperparameterFitOptions());
     EXPECT_NEAR(fit.lower_log_bounds[0], std::log(9.0), 1e-12) << scale;
     Rng fit_rng(4);
@@ -128,29 +129,29 @@ TEST(SignalModelTest, StddevCoversTheLargestDistanceMeasured) {
   }
   SignalModelOptions old;
   old.stddev_covers_measured = false;
-  SignalModel m = Model(0.0, old);
-  for (int k = 0; k < 5; ++k) m.Add(At(0.2 * k, 0.1 * k), values[k]);
+  SignalModel m = GatedModel(0.0, old);
+  for (int k = 0; k < 5; ++k) m.Add(Point2(0.2 * k, 0.1 * k), values[k]);
   EXPECT_NEAR(m.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0, 1e-12);
   // Outputs within the first one's distance leave the initial floor.
-  SignalModel near = Model(0.0);
-  for (int k = 0; k < 3; ++k) near.Add(At(0.2 * k, 0.5), values[k]);  // outputs 1, 0.6, -0.4
+  SignalModel near = GatedModel(0.0);
+  for (int k = 0; k < 3; ++k) near.Add(Point2(0.2 * k, 0.5), values[k]);  // outputs 1, 0.6, -0.4
   EXPECT_NEAR(near.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0, 1e-12);
   // Not cautious: no floor from the data either.
   SignalModelOptions free;
   free.cautious = false;
-  SignalModel loose = Model(0.0, free);
-  for (int k = 0; k < 5; ++k) loose.Add(At(0.2 * k, 0.1 * k), values[k]);
+  SignalModel loose = GatedModel(0.0, free);
+  for (int k = 0; k < 5; ++k) loose.Add(Point2(0.2 * k, 0.1 * k), values[k]);
   EXPECT_LT(loose.FitOptions(HyperparameterFitOptions()).lower_log_bounds[0], 0.0);
 }
 
 // Refits keep to the rule (a wiggly signal pulls the lengthscales down; none may grow), and a
 // model with fit = false keeps what it was given.
 TEST(SignalModelTest, RefitsAreCautiousAndFixedModelsStayFixed) {
-  SignalModel m = Model(0.0);
+  SignalModel m = GatedModel(0.0);
   SignalModelOptions fixed_options;
   fixed_options.fit = false;
   fixed_options.stddev = 2.0;
-  SignalModel fixed = Model(0.0, fixed_options);
+  SignalModel fixed = GatedModel(0.0, fixed_options);
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(0.0, 1.0);
   for (int k = 0; k < 30; ++k) {
@@ -238,7 +239,7 @@ TEST(SignalModelTest, ContextLengthscalesMayGrowToTheirCap) {
 // same to round-off.
 TEST(SignalModelTest, ScaledAndShiftedSignalsGiveTheSameModel) {
   auto fitted = [](double scale, double shift) {
-    SignalModel m = Model(scale * 0.2 + shift);
+    SignalModel m = GatedModel(scale * 0.2 + shift);
     std::mt19937_64 rng(8);
     std::uniform_real_distribution<double> u(0.0, 1.0);
     for (int k = 0; k < 12; ++k) {
@@ -268,8 +269,8 @@ TEST(SignalModelTest, ScaledAndShiftedSignalsGiveTheSameModel) {
 }
 
 TEST(SignalModelTest, RefusedValuesChangeNothing) {
-  SignalModel m = Model(0.0);
-  EXPECT_THROW(m.Add(At(0.5, 0.5), kNaN), std::invalid_argument);
+  SignalModel m = GatedModel(0.0);
+  EXPECT_THROW(m.Add(Point2(0.5, 0.5), kNaN), std::invalid_argument);
   EXPECT_EQ(m.gp().num_observations(), 0);
   EXPECT_EQ(m.unit(), 1.0);
   EXPECT_THROW(m.Add(Eigen::VectorXd::Constant(3, 0.5), 1.0), std::invalid_argument);
@@ -292,9 +293,11 @@ TEST(SignalModelTest, KernelsFollowTheOptions) {
   options.lengthscales = {0.1};
   const auto with_context = MakeSignalKernel(options, 2, 1);
   EXPECT_EQ(with_context->NumParams(), 5);  // [s2, l1, l2] of the actions, [s2, l3] of the context
-  for (int j = 0; j < with_context->NumParams(); ++j)
-    if (with_context->ParamKinds()[static_cast<std::size_t>(j)] == ParamKind::kLengthscale)
+  for (int j = 0; j < with_context->NumParams(); ++j) {
+    if (with_context->ParamKinds()[static_cast<std::size_t>(j)] == ParamKind::kLengthscale) {
       EXPECT_NEAR(with_context->GetLogParams()(j), std::log(0.1), 1e-12);
+    }
+  }
   options.lengthscales = {0.1, 0.2};
   EXPECT_THROW(MakeSignalKernel(options, 2, 1), std::invalid_argument);
 }

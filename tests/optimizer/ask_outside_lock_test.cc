@@ -48,7 +48,7 @@ class MeanwhileStorage : public StudyStorage {
   FileStudyStorage file_;
 };
 
-double Bump(const Eigen::VectorXd& x) { return -(x.array() - 0.3).square().sum(); }
+double CornerBump(const Eigen::VectorXd& x) { return -(x.array() - 0.3).square().sum(); }
 
 OptimizerOptions Options(const std::string& path = "") {
   OptimizerOptions o = testing::CheapOptions(5);
@@ -113,7 +113,7 @@ int FitsAfterLastClaim(const std::vector<LogRecord>& records) {
 void UntilItClaimsARefit(Optimizer& a, const std::function<std::vector<LogRecord>()>& records) {
   for (int i = 0; i < 40; ++i) {
     const Eigen::VectorXd x = a.Ask();
-    a.Tell(x, Bump(x));
+    a.Tell(x, CornerBump(x));
     if (i >= 4 && !std::isnan(records().back().refit_claim)) return;
   }
   FAIL() << "no tell claimed a refit";
@@ -125,7 +125,7 @@ TEST_F(AskOutsideLockTest, AnAskThatSawNothingNewIsChosenOnce) {
     const Eigen::VectorXd x = a->Ask();
     EXPECT_EQ(a->last_round_report().choices_outside_lock, 1);
     EXPECT_FALSE(a->last_round_report().chosen_under_lock);
-    a->Tell(x, Bump(x));
+    a->Tell(x, CornerBump(x));
   }
   for (const LogRecord& r : Pending()) EXPECT_EQ(r.drawn_round, -1);
   ExpectReplayed(*a);
@@ -141,7 +141,7 @@ TEST_F(AskOutsideLockTest, ThePointAnotherWorkerChoseMeanwhileIsChosenAgain) {
   Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), o);
   for (int i = 0; i < 5; ++i) {
     const Eigen::VectorXd x = a->Ask();
-    a->Tell(x, Bump(x));
+    a->Tell(x, CornerBump(x));
   }
   Eigen::VectorXd xb;
   storage_->times = 1;
@@ -173,7 +173,7 @@ TEST_F(AskOutsideLockTest, APointTheOthersDoNotBearOnIsKeptUnderTheNextRound) {
   const Eigen::VectorXd near = Eigen::VectorXd::Zero(1), far = Eigen::VectorXd::Ones(1);
   for (int i = 0; i < 6; ++i) {
     const Eigen::VectorXd x = a->Ask(near);
-    a->Tell(x, near, Bump(x));
+    a->Tell(x, near, CornerBump(x));
   }
   storage_->times = 1;
   storage_->meanwhile = [&] { b.Ask(far); };
@@ -202,7 +202,7 @@ TEST_F(AskOutsideLockTest, AnOwnRefitFollowsOthersRecordsAsInAReplay) {
   UntilItClaimsARefit(*a, [&] { return Records(); });
   const Eigen::VectorXd xb = b.Ask();
   storage_->times = 1;
-  storage_->meanwhile = [&] { b.Tell(xb, Bump(xb)); };
+  storage_->meanwhile = [&] { b.Tell(xb, CornerBump(xb)); };
   a->Ask();
   EXPECT_TRUE(a->last_round_report().fitted);
   const std::vector<LogRecord> all = Records();
@@ -248,7 +248,7 @@ TEST_F(AskOutsideLockTest, AClaimWhoseWorkerStopsAskingPassesOn) {
   for (int i = 0; i < 40; ++i) {
     const Eigen::VectorXd x = a->Ask();
     longest_ask = std::max(longest_ask, a->last_round_report().seconds);
-    a->Tell(x, Bump(x));
+    a->Tell(x, CornerBump(x));
     if (i >= 4 && !std::isnan(Records().back().refit_claim)) break;
   }
   ASSERT_FALSE(std::isnan(Records().back().refit_claim));
@@ -256,7 +256,7 @@ TEST_F(AskOutsideLockTest, AClaimWhoseWorkerStopsAskingPassesOn) {
   int claims = 0;
   for (int i = 0; i < 2; ++i) {  // every_while_small = 2: the claim's period of tells
     const Eigen::Vector2d x(0.1 * (i + 1), 0.9);
-    b.Tell(x, Bump(x));
+    b.Tell(x, CornerBump(x));
     claims += !std::isnan(Records().back().refit_claim);
   }
   EXPECT_EQ(claims, 1) << "the second of the period's tells claims the refit again";
@@ -291,7 +291,7 @@ TEST_F(AskOutsideLockTest, ATimeModelsPointKeepsItsRound) {
   Optimizer b(domain, nullptr, "tv-gp-ucb", StrategyParams(), o);
   for (int i = 0; i < 6; ++i) {
     const Eigen::VectorXd x = a->Ask(Eigen::VectorXd::Zero(1));
-    a->Tell(x, Eigen::VectorXd::Zero(1), Bump(x));
+    a->Tell(x, Eigen::VectorXd::Zero(1), CornerBump(x));
   }
   storage_->times = 1;
   storage_->meanwhile = [&] { b.Ask(Eigen::VectorXd::Ones(1)); };
@@ -310,7 +310,7 @@ TEST_F(AskOutsideLockTest, ThreeRefusedChoicesEndUnderTheLock) {
   Optimizer b(Square(), nullptr, "gp-ucb", StrategyParams(), o);
   for (int i = 0; i < 5; ++i) {
     const Eigen::VectorXd x = a->Ask();
-    a->Tell(x, Bump(x));
+    a->Tell(x, CornerBump(x));
   }
   storage_->times = 3;
   storage_->meanwhile = [&] { b.Ask(); };

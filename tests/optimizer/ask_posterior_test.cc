@@ -10,6 +10,7 @@
 #include "gpbandit/kernel/kernel_factory.h"
 #include "model/finite_set_belief.h"
 #include "optimizer/round_chooser.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -32,7 +33,7 @@ GaussianProcess Model(double x0, double y0) {
   return gp;
 }
 
-Eigen::VectorXd At(double x) { return Eigen::VectorXd::Constant(1, x); }
+using testing::At;
 
 TEST(AskPosterior, ReadsTheModelItselfUntilTheFirstHallucination) {
   const GaussianProcess model = Model(0.2, 1.5);

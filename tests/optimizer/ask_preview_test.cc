@@ -10,6 +10,7 @@
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -23,7 +24,7 @@ double Bump(const Eigen::VectorXd& x) {
   return -(x - Eigen::VectorXd::Constant(x.size(), 0.3)).squaredNorm();
 }
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 // Design rounds, then model rounds that refit (the default schedule refits after every tell
 // below 20 observations) with a pending point hallucinated: every preview is the ask that

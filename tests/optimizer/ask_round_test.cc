@@ -7,13 +7,14 @@
 
 #include "tests/optimizer/replica_test_util.h"
 #include "tests/optimizer/unit_journal_client.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
 
 using internal::AskRound;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 1.0)); }
+using testing::UnitSquare;
 const Eigen::VectorXd kNoZ;
 
 struct Fixture {

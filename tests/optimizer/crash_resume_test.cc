@@ -26,7 +26,7 @@ const problems::SyntheticFunction& Problem() {
   return f;
 }
 
-OptimizerOptions Options(std::uint64_t seed, const std::string& path) {
+OptimizerOptions CrashOptions(std::uint64_t seed, const std::string& path) {
   OptimizerOptions o = testing::CheapOptions(seed);
   o.initial_design_size = 4;
   o.refit.every = 3;
@@ -65,7 +65,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
     ASSERT_GE(child, 0);
     if (child == 0) {
       try {
-        Optimizer opt(domain, nullptr, "gp-ucb", StrategyParams(), Options(seed, path));
+        Optimizer opt(domain, nullptr, "gp-ucb", StrategyParams(), CrashOptions(seed, path));
         RunToCompletion(opt);
       } catch (...) {
         _exit(3);
@@ -93,7 +93,7 @@ TEST(CrashResumeTest, SigkillMidRunThenResumeGivesTheUninterruptedLog) {
     const std::string reference_path = testing::TempLogPath("crash_ref");
     {
       Optimizer reference(domain, nullptr, "gp-ucb", StrategyParams(),
-                          Options(seed, reference_path));
+                          CrashOptions(seed, reference_path));
       RunToCompletion(reference);
     }
     GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();

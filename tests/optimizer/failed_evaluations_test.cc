@@ -15,12 +15,13 @@
 #include "gpbandit/study/observation_log.h"
 #include "numerics/math.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 constexpr int kRounds = 40;
 
 // A box [0, 1]^2 where the objective fails on a fifth of the volume, next to its best point:
@@ -49,7 +50,7 @@ FailingBox Disc() {
           }};
 }
 
-OptimizerOptions Options(NonFiniteRewardPolicy policy, std::uint64_t seed) {
+OptimizerOptions FailureOptions(NonFiniteRewardPolicy policy, std::uint64_t seed) {
   OptimizerOptions o;  // the defaults, as a user leaves them
   o.seed = seed;
   o.sync_log = false;
@@ -62,7 +63,7 @@ OptimizerOptions Options(NonFiniteRewardPolicy policy, std::uint64_t seed) {
 int SuggestionsInside(const FailingBox& box, const std::string& strategy,
                       NonFiniteRewardPolicy policy, std::uint64_t seed) {
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, strategy,
-                StrategyParams(), Options(policy, seed));
+                StrategyParams(), FailureOptions(policy, seed));
   int inside = 0;
   for (int round = 0; round < kRounds; ++round) {
     const Eigen::VectorXd x = opt.Ask();
@@ -98,15 +99,12 @@ TEST_P(FailingRegionTest, SkippedFailuresTeachNothing) {
 
 INSTANTIATE_TEST_SUITE_P(Strategies, FailingRegionTest, ::testing::Values("gp-ucb", "ei"));
 
-const Domain& UnitSquare() {
-  static const Domain domain = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
-  return domain;
-}
+using testing::UnitSquare;
 
 TEST(FailedEvaluationsTest, ImputedRewardIsTheWorstSoFarLoggedAndReplayedExactly) {
   const std::string path = gpbandit::testing::TempLogPath("impute_worst");
   const std::string copy = gpbandit::testing::TempLogPath("impute_worst_copy");
-  OptimizerOptions o = Options(NonFiniteRewardPolicy::kImputeWorst, 5);
+  OptimizerOptions o = FailureOptions(NonFiniteRewardPolicy::kImputeWorst, 5);
   o.log_path = path;
   const FailingBox box = Strip();
   std::string fingerprint;
@@ -155,7 +153,7 @@ TEST(FailedEvaluationsTest, ImputedRewardIsTheWorstSoFarLoggedAndReplayedExactly
 
 TEST(FailedEvaluationsTest, FailureBeforeAnyAcceptedRewardIsSkipped) {
   Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(),
-                Options(NonFiniteRewardPolicy::kImputeWorst, 1));
+                FailureOptions(NonFiniteRewardPolicy::kImputeWorst, 1));
   opt.Tell(Eigen::Vector2d(0.5, 0.5), kNaN);
   EXPECT_EQ(opt.num_failed(), 1);
   EXPECT_EQ(opt.model().num_observations(), 0);

@@ -19,6 +19,7 @@
 #include "gpbandit/study/log_header.h"
 #include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -26,10 +27,7 @@ namespace {
 
 using testing::ExpectInvalid;
 
-const Domain& UnitSquare() {
-  static const Domain domain = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
-  return domain;
-}
+using testing::UnitSquare;
 
 FidelityOptions SimAndRobot(double sim_cost = 1.0, double robot_cost = 10.0) {
   FidelityOptions f;

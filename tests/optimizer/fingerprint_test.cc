@@ -5,6 +5,7 @@
 #include <string>
 
 #include "tests/optimizer/replica_test_util.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
@@ -13,7 +14,7 @@ using internal::Fingerprint;
 using testing::AddObservation;
 using testing::MakeReplica;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 1.0)); }
+using testing::UnitSquare;
 
 TEST(Fingerprint, CountsInPlainTextAndADigest) {
   auto replica = MakeReplica(UnitSquare(), "gp-ucb");

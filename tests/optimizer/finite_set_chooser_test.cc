@@ -10,6 +10,7 @@
 #include "model/finite_set_belief.h"
 #include "optimizer/round_chooser.h"
 #include "tests/optimizer/chooser_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -27,7 +28,7 @@ Eigen::VectorXd Scores(std::vector<double> v) {
   return Eigen::Map<Eigen::VectorXd>(v.data(), static_cast<Eigen::Index>(v.size()));
 }
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 TEST(FiniteSetChooser, PlaysTheFirstArgmaxOfTheScoresAndRecordsIt) {
   ChooserBench b(Five());

@@ -24,22 +24,22 @@ using testing::ExpectInvalid;
 
 // Branin's rewards (-308 .. -0.398) through `transform`, 25 rounds of `strategy` with the
 // default options; the suggestions in order.
-struct PlayedRun {
+struct ScaledRun {
   std::vector<Eigen::VectorXd> suggestions;
   std::vector<double> rewards, units;
   Recommendation best;
   std::string fingerprint;
 };
 
-PlayedRun Play(const std::string& strategy, const std::function<double(double)>& transform,
-               int rounds = 25) {
+ScaledRun PlayScaled(const std::string& strategy, const std::function<double(double)>& transform,
+                     int rounds = 25) {
   const problems::SyntheticFunction branin = problems::MakeBranin();
   OptimizerOptions o;
   o.seed = gpbandit::testing::TestSeed(4);
   o.sync_log = false;
   o.num_threads = 1;
   Optimizer opt(Domain::Box(branin.lower, branin.upper), nullptr, strategy, StrategyParams(), o);
-  PlayedRun run;
+  ScaledRun run;
   for (int round = 0; round < rounds; ++round) {
     const Eigen::VectorXd x = opt.Ask();
     const double y = transform(branin.reward(x));
@@ -62,8 +62,9 @@ TEST(HugeOrTinyRewardsTest, RewardsScaledByHugeOrTinyPowersOfTwoGiveTheSameSugge
   for (const std::string strategy : {"gp-ucb", "ei"}) {
     for (const int k : {600, -600}) {
       const int kept = k > 0 ? 88 : -88;
-      const PlayedRun extreme = Play(strategy, [k](double f) { return std::ldexp(f, k); });
-      const PlayedRun moderate = Play(strategy, [kept](double f) { return std::ldexp(f, kept); });
+      const ScaledRun extreme = PlayScaled(strategy, [k](double f) { return std::ldexp(f, k); });
+      const ScaledRun moderate =
+          PlayScaled(strategy, [kept](double f) { return std::ldexp(f, kept); });
       for (double unit : extreme.units) EXPECT_EQ(unit, std::ldexp(1.0, k - kept)) << strategy;
       for (double unit : moderate.units) EXPECT_EQ(unit, 1.0) << strategy;
       ASSERT_EQ(extreme.suggestions.size(), moderate.suggestions.size());
@@ -90,7 +91,7 @@ TEST(HugeOrTinyRewardsTest, ExtremeMagnitudesAndTinyRelativeSpreadsStayUsable) {
       {"-1e300 (1 + 1e-13 f)", [](double f) { return -1e300 * (1.0 - 1e-13 * f); }},
   };
   for (const auto& [name, transform] : scales) {
-    const PlayedRun run = Play("ei", transform, 20);
+    const ScaledRun run = PlayScaled("ei", transform, 20);
     double best_reward = -std::numeric_limits<double>::infinity();
     for (double y : run.rewards) best_reward = std::max(best_reward, y);
     EXPECT_EQ(run.best.observed_reward, best_reward) << name;

@@ -22,7 +22,7 @@ namespace {
 
 constexpr int kThreshold = 30;
 
-double Reward(const Eigen::VectorXd& x) {
+double LocalReward(const Eigen::VectorXd& x) {
   return std::sin(4.0 * x(0)) * std::cos(3.0 * x(1)) - 0.5 * (x(2) - 0.3) * (x(2) - 0.3);
 }
 
@@ -41,17 +41,17 @@ void TellUniform(int n, std::uint64_t seed, Optimizer* opt) {
   Rng rng(seed);
   const Eigen::MatrixXd X = testing::UniformPoints(3, n, 0.0, 1.0, rng);
   Eigen::VectorXd y(n);
-  for (int j = 0; j < n; ++j) y(j) = Reward(X.col(j));
+  for (int j = 0; j < n; ++j) y(j) = LocalReward(X.col(j));
   opt->TellMany(X, Eigen::MatrixXd(), y);
 }
 
 // Ask/tell rounds; returns the points asked.
-std::vector<Eigen::VectorXd> Rounds(int n, Optimizer* opt) {
+std::vector<Eigen::VectorXd> LocalRounds(int n, Optimizer* opt) {
   std::vector<Eigen::VectorXd> asked;
   for (int r = 0; r < n; ++r) {
     const Eigen::VectorXd x = opt->Ask();
     asked.push_back(x);
-    opt->Tell(x, Reward(x));
+    opt->Tell(x, LocalReward(x));
   }
   return asked;
 }
@@ -64,7 +64,7 @@ TEST(LocalModelTest, TheLocalModelTakesOverPastTheThreshold) {
   TellUniform(1, 3, &opt);
   EXPECT_EQ(opt.model().num_observations(), 20);  // the local GP's neighbours
   EXPECT_EQ(opt.t(), kThreshold + 2);
-  const std::vector<Eigen::VectorXd> asked = Rounds(15, &opt);
+  const std::vector<Eigen::VectorXd> asked = LocalRounds(15, &opt);
   for (const Eigen::VectorXd& x : asked)
     EXPECT_TRUE((x.array() >= 0.0).all() && (x.array() <= 1.0).all()) << x.transpose();
   EXPECT_EQ(opt.t(), kThreshold + 17);
@@ -72,7 +72,7 @@ TEST(LocalModelTest, TheLocalModelTakesOverPastTheThreshold) {
   // Best is an observation of the local model, with its posterior mean.
   const Recommendation best = opt.Best();
   EXPECT_TRUE(std::isfinite(best.posterior_mean));
-  EXPECT_EQ(best.observed_reward, Reward(best.x));
+  EXPECT_EQ(best.observed_reward, LocalReward(best.x));
 }
 
 TEST(LocalModelTest, ContextsAndFiniteSetsKeepTheExactGp) {
@@ -82,7 +82,7 @@ TEST(LocalModelTest, ContextsAndFiniteSetsKeepTheExactGp) {
   const Eigen::MatrixXd X = testing::UniformPoints(3, kThreshold + 5, 0.0, 1.0, rng);
   const Eigen::MatrixXd Z = testing::UniformPoints(1, kThreshold + 5, 0.0, 1.0, rng);
   Eigen::VectorXd y(X.cols());
-  for (Eigen::Index j = 0; j < X.cols(); ++j) y(j) = Reward(X.col(j)) + Z(0, j);
+  for (Eigen::Index j = 0; j < X.cols(); ++j) y(j) = LocalReward(X.col(j)) + Z(0, j);
   contextual.TellMany(X, Z, y);
   EXPECT_EQ(contextual.model().num_observations(), kThreshold + 5);
 
@@ -102,7 +102,7 @@ void ExpectResumeAcrossTheSwitchIsExact(LocalAnchor anchor) {
   std::string reference_fingerprint;
   {
     Optimizer reference(Box(), nullptr, "gp-ucb", StrategyParams(), options);
-    Rounds(50, &reference);
+    LocalRounds(50, &reference);
     reference_fingerprint = reference.Fingerprint();
     EXPECT_EQ(reference.model().num_observations(), 20);
   }
@@ -111,10 +111,10 @@ void ExpectResumeAcrossTheSwitchIsExact(LocalAnchor anchor) {
     options.log_path = path;
     {
       Optimizer first(Box(), nullptr, "gp-ucb", StrategyParams(), options);
-      Rounds(stop_after, &first);
+      LocalRounds(stop_after, &first);
     }
     auto resumed = Optimizer::Resume(path);
-    Rounds(50 - stop_after, resumed.get());
+    LocalRounds(50 - stop_after, resumed.get());
     GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
     EXPECT_EQ(resumed->Fingerprint(), reference_fingerprint) << "stop after " << stop_after;
     resumed.reset();
@@ -143,8 +143,8 @@ TEST(LocalModelTest, WorkersReplayingEachOthersTellsAcrossTheSwitchHoldTheStudys
   for (int r = 0; r < 20; ++r) {
     const Eigen::VectorXd xa = a.Ask();
     const Eigen::VectorXd xb = b.Ask();
-    a.Tell(xa, Reward(xa));
-    b.Tell(xb, Reward(xb));
+    a.Tell(xa, LocalReward(xa));
+    b.Tell(xb, LocalReward(xb));
   }
   a.Sync();
   b.Sync();
@@ -166,7 +166,7 @@ TEST(LocalModelTest, SuggestionsDoNotDependOnTheThreadCount) {
   two.num_threads = 2;
   Optimizer a(Box(), nullptr, "gp-ucb", StrategyParams(), one);
   Optimizer b(Box(), nullptr, "gp-ucb", StrategyParams(), two);
-  const std::vector<Eigen::VectorXd> xa = Rounds(45, &a), xb = Rounds(45, &b);
+  const std::vector<Eigen::VectorXd> xa = LocalRounds(45, &a), xb = LocalRounds(45, &b);
   for (std::size_t r = 0; r < xa.size(); ++r) EXPECT_EQ(xa[r], xb[r]) << "round " << r;
   EXPECT_EQ(a.Fingerprint(), b.Fingerprint());
 }

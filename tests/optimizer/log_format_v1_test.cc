@@ -31,7 +31,7 @@
 namespace gpbandit {
 namespace {
 
-constexpr int kRounds = 3;
+constexpr int kV1Rounds = 3;
 
 using testing::CopyOfFixture;
 
@@ -43,17 +43,17 @@ double ContextReward(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
 }
 Eigen::VectorXd ContextOfRound(int k) { return Eigen::VectorXd::Constant(1, 0.1 + 0.17 * k); }
 
-using Reward = double (*)(const Eigen::VectorXd&, const Eigen::VectorXd&);
+using V1Reward = double (*)(const Eigen::VectorXd&, const Eigen::VectorXd&);
 
 // The continuation protocol of the generator: tell every pending point its reward, then
-// kRounds times ask and tell.
-std::vector<Eigen::VectorXd> Continue(Optimizer& opt, Reward reward, bool contextual) {
+// kV1Rounds times ask and tell.
+std::vector<Eigen::VectorXd> Continue(Optimizer& opt, V1Reward reward, bool contextual) {
   const Eigen::MatrixXd X = opt.pending_actions();
   const Eigen::MatrixXd Z = opt.pending_contexts();
   for (Eigen::Index j = 0; j < X.cols(); ++j)
     opt.Tell(X.col(j), Z.col(j), reward(X.col(j), Z.col(j)));
   std::vector<Eigen::VectorXd> asked;
-  for (int k = 0; k < kRounds; ++k) {
+  for (int k = 0; k < kV1Rounds; ++k) {
     const Eigen::VectorXd z = contextual ? ContextOfRound(100 + k) : Eigen::VectorXd();
     const Eigen::VectorXd x = opt.Ask(z);
     opt.Tell(x, z, reward(x, z));
@@ -62,7 +62,7 @@ std::vector<Eigen::VectorXd> Continue(Optimizer& opt, Reward reward, bool contex
   return asked;
 }
 
-void ExpectSuggestions(const std::string& name, Optimizer& opt, Reward reward, bool contextual) {
+void ExpectSuggestions(const std::string& name, Optimizer& opt, V1Reward reward, bool contextual) {
   testing::ExpectSuggestions(name, [&] { return Continue(opt, reward, contextual); });
 }
 

@@ -4,7 +4,7 @@
 //
 // fixtures/v4_safe_*.jsonl were written by the code of format version 4, and fixtures/
 // v4_safe_*.expected.txt hold the suggestions that the optimizer which wrote each log made next,
-// by the continuation protocol of Continue() below. The generator was
+// by the continuation protocol of ContinueV4() below. The generator was
 // tests/plugin/fixtures/make_v4_safe_logs.cc at commit c647e47 ("Version-4 safe-opt
 // observation-log fixtures ..."), built against that commit's libraries (`git show
 // c647e47:tests/plugin/fixtures/make_v4_safe_logs.cc`); the same commit's code resumed the
@@ -26,31 +26,32 @@
 namespace gpbandit {
 namespace {
 
-constexpr int kRounds = 3;
+constexpr int kV4Rounds = 3;
 
 // The generator's signals.
-double Constraint(double x, double z) { return 1.0 - 4.0 * (x - z) * (x - z); }
+double V4Constraint(double x, double z) { return 1.0 - 4.0 * (x - z) * (x - z); }
 double ContextReward(double x, double z) { return std::sin(3.0 * x) + 0.5 * z; }
-double Bowl(const Eigen::VectorXd& x) { return 0.49 - x.squaredNorm(); }
-Eigen::VectorXd ContextOfRound(int k) {
+double V4Bowl(const Eigen::VectorXd& x) { return 0.49 - x.squaredNorm(); }
+Eigen::VectorXd V4ContextOfRound(int k) {
   return Eigen::VectorXd::Constant(1, std::fmod(0.13 + 0.37 * k, 1.0));
 }
 
 void Tell(Optimizer& opt, const Eigen::VectorXd& x, const Eigen::VectorXd& z, bool contextual) {
   if (contextual)
-    opt.Tell(x, z, ContextReward(x(0), z(0)), Eigen::VectorXd::Constant(1, Constraint(x(0), z(0))));
+    opt.Tell(x, z, ContextReward(x(0), z(0)),
+             Eigen::VectorXd::Constant(1, V4Constraint(x(0), z(0))));
   else
-    opt.Tell(x, Bowl(x));
+    opt.Tell(x, V4Bowl(x));
 }
 
-// The generator's continuation: tell every pending point, then kRounds times ask and tell.
-std::vector<Eigen::VectorXd> Continue(Optimizer& opt, bool contextual) {
+// The generator's continuation: tell every pending point, then kV4Rounds times ask and tell.
+std::vector<Eigen::VectorXd> ContinueV4(Optimizer& opt, bool contextual) {
   const Eigen::MatrixXd X = opt.pending_actions();
   const Eigen::MatrixXd Z = opt.pending_contexts();
   for (Eigen::Index j = 0; j < X.cols(); ++j) Tell(opt, X.col(j), Z.col(j), contextual);
   std::vector<Eigen::VectorXd> asked;
-  for (int k = 0; k < kRounds; ++k) {
-    const Eigen::VectorXd z = contextual ? ContextOfRound(100 + k) : Eigen::VectorXd();
+  for (int k = 0; k < kV4Rounds; ++k) {
+    const Eigen::VectorXd z = contextual ? V4ContextOfRound(100 + k) : Eigen::VectorXd();
     asked.push_back(opt.Ask(z));
     Tell(opt, asked.back(), z, contextual);
   }
@@ -72,7 +73,7 @@ TEST(LogFormatV4Test, SafeOptWithConstraintsAndContextsResumesExactly) {
   EXPECT_EQ(opt->num_accepted(), 12);
   EXPECT_EQ(opt->pending_actions().cols(), 1);
   EXPECT_FALSE(opt->options().gp.standardize_outputs);
-  testing::ExpectSuggestions("v4_safe_constraint_context", [&] { return Continue(*opt, true); });
+  testing::ExpectSuggestions("v4_safe_constraint_context", [&] { return ContinueV4(*opt, true); });
   std::remove(path.c_str());
 }
 
@@ -84,7 +85,7 @@ TEST(LogFormatV4Test, SafeOptWithARewardThresholdResumesExactly) {
   EXPECT_EQ(opt->num_constraints(), 0);
   EXPECT_EQ(opt->num_accepted(), 16);
   EXPECT_EQ(opt->pending_actions().cols(), 1);
-  testing::ExpectSuggestions("v4_safe_reward_threshold", [&] { return Continue(*opt, false); });
+  testing::ExpectSuggestions("v4_safe_reward_threshold", [&] { return ContinueV4(*opt, false); });
   std::remove(path.c_str());
 }
 

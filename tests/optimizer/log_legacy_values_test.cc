@@ -19,7 +19,7 @@ namespace {
 
 using nlohmann::json;
 
-double Reward(const Eigen::VectorXd& x) {
+double LegacyReward(const Eigen::VectorXd& x) {
   return -(x.array() - 0.3).square().sum() + 0.2 * std::sin(9.0 * x(0));
 }
 
@@ -32,7 +32,7 @@ std::string Study(const std::string& name, const std::string& strategy,
                 StrategyParams(), o);
   for (int k = 0; k < rounds; ++k) {
     const Eigen::VectorXd x = opt.Ask();
-    opt.Tell(x, Reward(x));
+    opt.Tell(x, LegacyReward(x));
   }
   return o.log_path;
 }
@@ -53,7 +53,7 @@ std::vector<Eigen::VectorXd> NextAsks(Optimizer* opt, int rounds) {
   std::vector<Eigen::VectorXd> asked;
   for (int k = 0; k < rounds; ++k) {
     asked.push_back(opt->Ask());
-    opt->Tell(asked.back(), Reward(asked.back()));
+    opt->Tell(asked.back(), LegacyReward(asked.back()));
   }
   return asked;
 }

@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "tests/test_util.h"
+
 namespace gpbandit {
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 Observation Told(double x, bool accepted = true, double imputed = kNaN) {
   Observation o;
@@ -25,20 +27,22 @@ Observation Told(double x, bool accepted = true, double imputed = kNaN) {
 }
 
 // Accepted, failed and skipped, failed and imputed (a model row, but no incumbent), accepted.
-std::vector<Observation> Mixed() {
+std::vector<Observation> MixedObservations() {
   return {Told(0.1), Told(0.2, false), Told(0.3, false, -4.0), Told(0.4)};
 }
 
 TEST(ObservedMeans, AreTheAcceptedObservationsRowsInOrder) {
   std::vector<int> index = {7};  // cleared first
-  const Eigen::VectorXd means = ObservedMeans(Mixed(), Eigen::Vector3d(1.0, 5.0, 2.0), &index);
+  const Eigen::VectorXd means =
+      ObservedMeans(MixedObservations(), Eigen::Vector3d(1.0, 5.0, 2.0), &index);
   EXPECT_EQ(index, (std::vector<int>{0, 3}));
   EXPECT_EQ(means, Eigen::Vector2d(1.0, 2.0));  // rows 0 and 2: row 1 is the imputed failure
 }
 
 TEST(ObservedMeans, LeaveOutTheRowsTheModelDoesNotPredictAt) {
   std::vector<int> index;
-  const Eigen::VectorXd means = ObservedMeans(Mixed(), Eigen::Vector3d(kNaN, 5.0, 2.0), &index);
+  const Eigen::VectorXd means =
+      ObservedMeans(MixedObservations(), Eigen::Vector3d(kNaN, 5.0, 2.0), &index);
   EXPECT_EQ(index, std::vector<int>{3});
   EXPECT_EQ(means, Eigen::VectorXd::Constant(1, 2.0));
 }
@@ -53,7 +57,7 @@ TEST(ObservedMeans, AreEmptyWithoutAcceptedObservations) {
 TEST(ObservedMeans, AModelWithFewerRowsThanObservationsIsABug) {
   std::vector<int> index;
   try {
-    ObservedMeans(Mixed(), Eigen::VectorXd::Constant(1, 1.0), &index);
+    ObservedMeans(MixedObservations(), Eigen::VectorXd::Constant(1, 1.0), &index);
     ADD_FAILURE() << "expected std::logic_error";
   } catch (const std::logic_error& e) {
     EXPECT_EQ(std::string(e.what()),

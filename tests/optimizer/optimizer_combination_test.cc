@@ -27,7 +27,7 @@ namespace gpbandit {
 namespace {
 
 constexpr int kActionDim = 2;
-constexpr int kRounds = 16;
+constexpr int kCombinationRounds = 16;
 constexpr double kNoiseSd = 0.05;  // of the noisy objective
 constexpr int kNumContexts = 3;    // contexts 0, 1, 2: an unbounded context the index kernel reads
 
@@ -91,7 +91,7 @@ std::vector<KernelCase> KernelCases() {
 }
 
 // A smooth reward whose maximizer moves with the context.
-double Reward(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+double CombinationReward(const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
   const double shift = z.size() > 0 ? 0.2 * z(0) : 0.0;
   return -std::pow(x(0) - 0.3 - shift, 2) - 0.5 * std::pow(x(1) - 0.6, 2) +
          0.1 * std::sin(5 * x(0));
@@ -137,7 +137,7 @@ void RunRounds(Optimizer* optimizer, bool noisy, const std::string& cell) {
   const Domain& d = optimizer->domain();
   Rng noise_rng(11);
   std::normal_distribution<double> noise(0.0, kNoiseSd);  // drawn only when noisy
-  for (int round = 0; round < kRounds; ++round) {
+  for (int round = 0; round < kCombinationRounds; ++round) {
     Eigen::VectorXd z;
     if (d.context_dim() > 0) z = Eigen::VectorXd::Constant(1, round % kNumContexts);
     const Eigen::VectorXd x = optimizer->Ask(z);
@@ -149,7 +149,7 @@ void RunRounds(Optimizer* optimizer, bool noisy, const std::string& cell) {
       ASSERT_TRUE((x.array() >= d.lower().array()).all() && (x.array() <= d.upper().array()).all())
           << cell << ": round " << round << " x " << x.transpose();
     }
-    optimizer->Tell(x, z, Reward(x, z) + (noisy ? noise(noise_rng) : 0.0));
+    optimizer->Tell(x, z, CombinationReward(x, z) + (noisy ? noise(noise_rng) : 0.0));
   }
   EXPECT_GT(optimizer->num_accepted(), 0) << cell;
 }

@@ -33,7 +33,7 @@ HyperparameterFitReport FitOnce(const OptimizerOptions& options, int rounds) {
   return opt.last_fit_report();
 }
 
-OptimizerOptions Options() {
+OptimizerOptions DefaultOptions() {
   OptimizerOptions o = testing::CheapOptions(3);
   o.initial_design_size = 8;
   // One fit, at 15 observations.
@@ -49,7 +49,7 @@ double LogNormalDensity(double x, double mean, double stddev) {
 }
 
 TEST(OptimizerDefaultsTest, DefaultKernelFitsWithTheLengthscaleAndSignalVariancePriors) {
-  const HyperparameterFitReport r = FitOnce(Options(), 16);
+  const HyperparameterFitReport r = FitOnce(DefaultOptions(), 16);
   ASSERT_TRUE(r.success) << r.BriefReport();
   // Default kernel: [log s2, log l_1, log l_2]. The objective is the likelihood plus the
   // normal densities N(log s2; 0, 1.5^2) and N(log l; log 0.3, 1) (closed form).
@@ -62,7 +62,7 @@ TEST(OptimizerDefaultsTest, DefaultKernelFitsWithTheLengthscaleAndSignalVariance
 }
 
 TEST(OptimizerDefaultsTest, NoSignalVariancePriorWithoutStandardizedOutputs) {
-  OptimizerOptions o = Options();
+  OptimizerOptions o = DefaultOptions();
   o.gp.standardize_outputs = false;
   const HyperparameterFitReport r = FitOnce(o, 16);
   ASSERT_TRUE(r.success) << r.BriefReport();
@@ -125,7 +125,7 @@ TEST(OptimizerDefaultsTest, SignalVariancePriorPreventsTheWhiteNoiseFit) {
 }
 
 TEST(OptimizerDefaultsTest, ExplicitFlatPriorsGiveTheMaximumLikelihoodFit) {
-  OptimizerOptions o = Options();
+  OptimizerOptions o = DefaultOptions();
   o.fit.kernel_priors.assign(3, LogNormalPrior());  // stddev_log = infinity: flat
   const HyperparameterFitReport r = FitOnce(o, 16);
   ASSERT_TRUE(r.success) << r.BriefReport();
@@ -134,7 +134,7 @@ TEST(OptimizerDefaultsTest, ExplicitFlatPriorsGiveTheMaximumLikelihoodFit) {
 
 TEST(OptimizerDefaultsTest, NoiseFloorLetsADeterministicFunctionFitBelowTheOldFloor) {
   // The old floor (fit.h's 1e-6) capped how finely the model resolved a deterministic reward.
-  const HyperparameterFitReport r = FitOnce(Options(), 16);
+  const HyperparameterFitReport r = FitOnce(DefaultOptions(), 16);
   ASSERT_TRUE(r.success) << r.BriefReport();
   EXPECT_LT(r.noise_variance, 1e-6);
   EXPECT_GE(r.noise_variance, 1e-10 * (1.0 - 1e-12));  // exp(log(floor)) may round below it

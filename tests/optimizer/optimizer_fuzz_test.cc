@@ -16,8 +16,8 @@
 namespace gpbandit {
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-const double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 class Fuzzer {
  public:

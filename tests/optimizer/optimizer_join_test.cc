@@ -14,6 +14,7 @@
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
@@ -23,7 +24,7 @@ using ::testing::HasSubstr;
 using testing::ReadFile;
 using testing::TempLogPath;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 // The settings an optimizer is built from, one field of which each case below changes.
 struct Settings {
@@ -102,7 +103,7 @@ TEST(OptimizerJoinTest, AStudyWrittenWithOtherSettingsIsRefusedNamingTheField) {
 // torn last line" and write the study over the user's file.
 TEST(OptimizerJoinTest, AFileThatIsNotAStudyIsRefusedAndLeftAlone) {
   const std::string path = TempLogPath("notes");
-  for (const std::string text : {std::string("my notes"), std::string("my notes\n")}) {
+  for (const std::string& text : {std::string("my notes"), std::string("my notes\n")}) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
     ::testing::internal::CaptureStderr();
     try {
@@ -120,7 +121,7 @@ TEST(OptimizerJoinTest, AFileThatIsNotAStudyIsRefusedAndLeftAlone) {
 
 // An unwritable log used to fail only at the first Ask, after the caller had set up its run.
 TEST(OptimizerJoinTest, AnUnwritableLogFailsWhenTheOptimizerIsBuilt) {
-  for (const std::string path :
+  for (const std::string& path :
        {std::string("/nonexistent-gpbandit-dir/runs.jsonl"), std::string("/tmp")}) {
     try {
       Build(Settings(), path);

@@ -19,14 +19,14 @@ ParameterSpace Controller() {
   return ParseParameterSpecs({"kp=log:0.1:100", "taps=int:1:12", "mode=cat:pid,lead-lag"});
 }
 
-OptimizerOptions Options() {
+OptimizerOptions NamedOptions() {
   OptimizerOptions o = testing::CheapOptions();
   o.initial_design_size = 2;
   return o;
 }
 
 TEST(OptimizerNamed, TellNamedRecordsTheSpacesVector) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", Options());
+  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", NamedOptions());
   opt.TellNamed({{"kp", 3.5}, {"taps", 4LL}, {"mode", std::string("lead-lag")}}, 2.0);
   ASSERT_EQ(opt.observations().size(), 1u);
   EXPECT_EQ(opt.observations()[0].x, Eigen::Vector3d(3.5, 4.0, 1.0));  // the label's index
@@ -35,7 +35,7 @@ TEST(OptimizerNamed, TellNamedRecordsTheSpacesVector) {
 }
 
 TEST(OptimizerNamed, AskNamedNamesThePendingPoint) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", Options());
+  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", NamedOptions());
   const NamedValues p = opt.AskNamed();
   ASSERT_EQ(p.size(), 3u);
   const Eigen::MatrixXd pending = opt.pending_actions();
@@ -49,7 +49,7 @@ TEST(OptimizerNamed, AskNamedNamesThePendingPoint) {
 }
 
 TEST(OptimizerNamed, AskBatchNamedNamesEveryPointInOrder) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", Options());
+  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", NamedOptions());
   const std::vector<NamedValues> batch = opt.AskBatchNamed(3);
   ASSERT_EQ(batch.size(), 3u);
   const Eigen::MatrixXd pending = opt.pending_actions();
@@ -63,7 +63,7 @@ TEST(OptimizerNamed, NamedContextsAreTheirSpacesVectors) {
   const Domain d =
       Domain::Space(Controller())
           .WithContext(ParseParameterSpecs({"terrain=cat:grass,sand,gravel", "load=0:2"}));
-  Optimizer opt(d, nullptr, "cgp-ucb", Options());
+  Optimizer opt(d, nullptr, "cgp-ucb", NamedOptions());
   const NamedValues context = {{"terrain", std::string("gravel")}, {"load", 1.5}};
   opt.TellNamed({{"kp", 1.0}, {"taps", 2LL}, {"mode", std::string("pid")}}, context, 0.5);
   EXPECT_EQ(opt.observations()[0].z, Eigen::Vector2d(2.0, 1.5));
@@ -73,7 +73,7 @@ TEST(OptimizerNamed, NamedContextsAreTheirSpacesVectors) {
 
 TEST(OptimizerNamed, ADomainThatIsNoSpaceIsALogicError) {
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "gp-ucb",
-                Options());
+                NamedOptions());
   const std::string expected =
       " needs a domain built from a ParameterSpace (Domain::Space), not box(d=2)";
   for (const std::string call : {"AskNamed", "AskBatchNamed", "TellNamed"}) {
@@ -91,7 +91,7 @@ TEST(OptimizerNamed, ADomainThatIsNoSpaceIsALogicError) {
 }
 
 TEST(OptimizerNamed, AContextGivenToADomainWithoutContextsIsRefused) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", Options());
+  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", NamedOptions());
   const std::string before = opt.Fingerprint();
   testing::ExpectInvalid(
       [&] {
@@ -109,7 +109,7 @@ TEST(OptimizerNamed, AContextGivenToADomainWithoutContextsIsRefused) {
 
 TEST(OptimizerNamed, ANamedContextForVectorContextsIsRefused) {
   const Domain d = Domain::Space(Controller()).WithContext(1);
-  Optimizer opt(d, nullptr, "cgp-ucb", Options());
+  Optimizer opt(d, nullptr, "cgp-ucb", NamedOptions());
   const std::string before = opt.Fingerprint();
   testing::ExpectInvalid(
       [&] {
@@ -120,7 +120,7 @@ TEST(OptimizerNamed, ANamedContextForVectorContextsIsRefused) {
 }
 
 TEST(OptimizerNamed, ABadNamedValueIsRefusedNamingItAndChangesNothing) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", Options());
+  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", NamedOptions());
   const std::string before = opt.Fingerprint();
   testing::ExpectInvalid(
       [&] {

@@ -9,6 +9,7 @@
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -18,11 +19,11 @@ using testing::CheapOptions;
 using testing::ExpectInvalid;
 using testing::TempLogPath;
 
-double Bump(const Eigen::VectorXd& x) {
+double QueryBump(const Eigen::VectorXd& x) {
   return -(x - Eigen::VectorXd::Constant(x.size(), 0.3)).squaredNorm();
 }
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 // Minimizing cost c is maximizing reward -c: the same suggestions, bit for bit, and every value
 // returned in the caller's units.
@@ -38,8 +39,8 @@ TEST(OptimizerQueriesTest, MinimizeIsTheNegatedMaximizeRunExactly) {
     const Eigen::VectorXd a = maximize.Ask();
     const Eigen::VectorXd b = minimize.Ask();
     ASSERT_EQ(a, b) << "round " << i;
-    maximize.Tell(a, Bump(a));
-    minimize.Tell(b, -Bump(b));
+    maximize.Tell(a, QueryBump(a));
+    minimize.Tell(b, -QueryBump(b));
   }
   EXPECT_EQ(minimize.Best().x, maximize.Best().x);
   EXPECT_EQ(minimize.Best().posterior_mean, -maximize.Best().posterior_mean);
@@ -188,7 +189,7 @@ TEST(OptimizerQueriesTest, PredictIsInTheCallersUnits) {
   Rng rng(testing::TestSeed(12));
   const Eigen::MatrixXd X = testing::UniformPoints(2, 8, 0, 1, rng);
   Eigen::VectorXd y(8);
-  for (int j = 0; j < 8; ++j) y(j) = 1 + Bump(X.col(j));
+  for (int j = 0; j < 8; ++j) y(j) = 1 + QueryBump(X.col(j));
   plain.TellMany(X, Eigen::MatrixXd(), y);
   scaled.TellMany(X, Eigen::MatrixXd(), y * std::ldexp(1.0, 400));
   ASSERT_NE(scaled.reward_unit(), 1.0);

@@ -51,14 +51,14 @@ std::vector<SpaceCase> SpaceCases() {
   };
 }
 
-Domain MakeDomain(const SpaceCase& c) {
+Domain SpaceDomain(const SpaceCase& c) {
   Domain d = Domain::Space(ParseParameterSpecs(c.actions));
   return c.contexts.empty() ? d : d.WithContext(ParseParameterSpecs(c.contexts));
 }
 
 // A reward over any space: a bowl in the model coordinates of the reals and integers (centred
 // at 0.3, shifted by the context's model coordinates), a bonus per label of each categorical.
-double Reward(const Domain& d, const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+double SpaceReward(const Domain& d, const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
   const SpaceTransform& t = *d.action_transform();
   const Eigen::VectorXd u = t.ToModel(x);
   const double shift = d.context_transform() ? 0.1 * d.context_transform()->ToModel(z).sum() : 0.0;
@@ -99,7 +99,7 @@ TEST(OptimizerSpaceTest, EveryStrategyHandsOutOnlyLegalPointsOrIsRefused) {
   int ran = 0, refused = 0;
   for (const std::string& strategy : StrategyRegistry::Default().Names()) {
     for (const SpaceCase& c : SpaceCases()) {
-      const Domain d = MakeDomain(c);
+      const Domain d = SpaceDomain(c);
       const std::string cell = strategy + " x " + c.name;
       SCOPED_TRACE(cell);
       const Eigen::VectorXd seed =
@@ -122,7 +122,7 @@ TEST(OptimizerSpaceTest, EveryStrategyHandsOutOnlyLegalPointsOrIsRefused) {
         const Eigen::MatrixXd X = opt->AskBatch(round % 4 == 3 ? 2 : 1, z);
         for (Eigen::Index j = 0; j < X.cols(); ++j) {
           d.CheckAction(X.col(j), cell + " round " + std::to_string(round));  // legal
-          opt->Tell(X.col(j), z, Reward(d, X.col(j), z));
+          opt->Tell(X.col(j), z, SpaceReward(d, X.col(j), z));
         }
       }
       const Recommendation best = opt->Best(ContextOf(d, kRounds));
@@ -134,12 +134,12 @@ TEST(OptimizerSpaceTest, EveryStrategyHandsOutOnlyLegalPointsOrIsRefused) {
   EXPECT_GT(refused, 0);
 }
 
-ParameterSpace Controller() {
+ParameterSpace MixedController() {
   return ParseParameterSpecs({"kp=log:0.1:100", "taps=int:1:12", "mode=cat:pid,lead-lag"});
 }
 
 TEST(OptimizerSpaceTest, AskAndTellByNameWithTheRightTypes) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "ei", SpaceOptions());
+  Optimizer opt(Domain::Space(MixedController()), nullptr, "ei", SpaceOptions());
   for (int i = 0; i < 6; ++i) {
     const NamedValues p = opt.AskNamed();
     ASSERT_EQ(p.size(), 3u);
@@ -168,7 +168,7 @@ TEST(OptimizerSpaceTest, FiniteSpacesTakeTheFiniteSetBeta) {
                               Parameter::Categorical("mode", {"a", "b"}),
                               Parameter::Real("kp", 0.5, 0.5)});  // fixed reals do not count
   EXPECT_EQ(Domain::Space(mixed).num_decision_points(), 24);
-  EXPECT_EQ(Domain::Space(Controller()).num_decision_points(), 0);  // kp varies
+  EXPECT_EQ(Domain::Space(MixedController()).num_decision_points(), 0);  // kp varies
   const ParameterSpace huge(
       {Parameter::Integer("i", 0, 1LL << 40), Parameter::Integer("j", 0, 1LL << 40)});
   EXPECT_EQ(Domain::Space(huge).num_decision_points(), std::numeric_limits<int>::max());
@@ -191,7 +191,7 @@ TEST(OptimizerSpaceTest, FiniteSpacesTakeTheFiniteSetBeta) {
 }
 
 TEST(OptimizerSpaceTest, BadNamedCallsAreRefusedAndChangeNothing) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "gp-ucb", SpaceOptions());
+  Optimizer opt(Domain::Space(MixedController()), nullptr, "gp-ucb", SpaceOptions());
   opt.TellNamed(opt.AskNamed(), 1.0);
   const std::string before = opt.Fingerprint();
   testing::ExpectInvalid(
@@ -219,7 +219,7 @@ TEST(OptimizerSpaceTest, BadNamedCallsAreRefusedAndChangeNothing) {
 
 TEST(OptimizerSpaceTest, NamedContextsAreTakenByName) {
   const Domain d =
-      Domain::Space(Controller()).WithContext(ParseParameterSpecs({"terrain=cat:grass,sand"}));
+      Domain::Space(MixedController()).WithContext(ParseParameterSpecs({"terrain=cat:grass,sand"}));
   Optimizer opt(d, nullptr, "cgp-ucb", SpaceOptions());
   for (const std::string terrain : {"grass", "sand", "grass", "sand", "sand"}) {
     const NamedValues context = {{"terrain", terrain}};
@@ -236,7 +236,7 @@ TEST(OptimizerSpaceTest, NamedContextsAreTakenByName) {
 }
 
 TEST(OptimizerSpaceTest, TheDefaultKernelTreatsCategoriesAsExchangeable) {
-  Optimizer opt(Domain::Space(Controller()), nullptr, "ei", SpaceOptions());
+  Optimizer opt(Domain::Space(MixedController()), nullptr, "ei", SpaceOptions());
   EXPECT_EQ(opt.model().kernel().Describe(),
             "product(matern52(dims=0,1; ard), categorical(dims=2; sizes=2; ard))");
   const Domain reals = Domain::Space(ParseParameterSpecs({"kp=log:0.1:100", "ki=-1:1"}));
@@ -249,7 +249,7 @@ TEST(OptimizerSpaceTest, TheLogRecordsNamedValuesAndTheSpace) {
   OptimizerOptions o = SpaceOptions();
   o.log_path = path;
   const Domain d =
-      Domain::Space(Controller()).WithContext(ParseParameterSpecs({"terrain=cat:grass,sand"}));
+      Domain::Space(MixedController()).WithContext(ParseParameterSpecs({"terrain=cat:grass,sand"}));
   {
     Optimizer opt(d, nullptr, "ei", o);
     const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 1.0);
@@ -283,7 +283,7 @@ TEST(OptimizerSpaceTest, TheLogRecordsNamedValuesAndTheSpace) {
 TEST(OptimizerSpaceTest, AResumedMixedStudyContinuesExactly) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
   const SpaceCase c = SpaceCases().back();  // mixed actions and named mixed contexts
-  const Domain d = MakeDomain(c);
+  const Domain d = SpaceDomain(c);
   constexpr int kRounds = 12;
   for (const IntegerSearch search : {IntegerSearch::kRelaxThenSearch, IntegerSearch::kLocalSearch,
                                      IntegerSearch::kRelaxAndRound}) {
@@ -299,7 +299,7 @@ TEST(OptimizerSpaceTest, AResumedMixedStudyContinuesExactly) {
         }
         const Eigen::VectorXd z = ContextOf(d, i);
         const Eigen::VectorXd x = opt->Ask(z);
-        opt->Tell(x, z, Reward(d, x, z));
+        opt->Tell(x, z, SpaceReward(d, x, z));
       }
       return opt->Fingerprint();
     };
@@ -358,11 +358,14 @@ TEST(OptimizerSpaceTest, ASpaceStudyRefusesAnotherSpace) {
   const std::string path = testing::TempLogPath("space_mismatch");
   OptimizerOptions o = SpaceOptions();
   o.log_path = path;
-  { Optimizer(Domain::Space(Controller()), nullptr, "ei", o).Tell(Eigen::Vector3d(1, 2, 0), 1.0); }
+  {
+    Optimizer(Domain::Space(MixedController()), nullptr, "ei", o)
+        .Tell(Eigen::Vector3d(1, 2, 0), 1.0);
+  }
   const Domain other =
       Domain::Space(ParseParameterSpecs({"kp=log:0.1:100", "taps=int:1:12", "mode=cat:pid,pd"}));
   EXPECT_THROW(Optimizer(other, nullptr, "ei", o), std::runtime_error);
-  EXPECT_EQ(Optimizer::Resume(path)->domain(), Domain::Space(Controller()));
+  EXPECT_EQ(Optimizer::Resume(path)->domain(), Domain::Space(MixedController()));
   std::remove(path.c_str());
 }
 

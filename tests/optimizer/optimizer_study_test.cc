@@ -16,6 +16,7 @@
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -25,9 +26,11 @@ using testing::CheapOptions;
 using testing::ReadFile;
 using testing::TempLogPath;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
-double Bump(const Eigen::VectorXd& x) { return -(x - Eigen::Vector2d(0.3, 0.7)).squaredNorm(); }
+double ShiftedBump(const Eigen::VectorXd& x) {
+  return -(x - Eigen::Vector2d(0.3, 0.7)).squaredNorm();
+}
 
 OptimizerOptions StudyOptions(const std::string& path, std::uint64_t seed = 3) {
   OptimizerOptions o = CheapOptions(seed);
@@ -41,7 +44,7 @@ OptimizerOptions StudyOptions(const std::string& path, std::uint64_t seed = 3) {
 void AskAndTell(Optimizer& opt, int n) {
   for (int i = 0; i < n; ++i) {
     const Eigen::VectorXd x = opt.Ask();
-    opt.Tell(x, Bump(x));
+    opt.Tell(x, ShiftedBump(x));
   }
 }
 
@@ -57,8 +60,8 @@ TEST(OptimizerStudyTest, TwoOptimizersShareOneStudy) {
   ASSERT_EQ(b.pending_actions().cols(), 2);
   EXPECT_EQ(Eigen::VectorXd(b.pending_actions().col(0)), xa);
   EXPECT_EQ(b.rounds(), 6);  // one round counter for the study
-  b.Tell(xb, Bump(xb));
-  a.Tell(xa, Bump(xa));
+  b.Tell(xb, ShiftedBump(xb));
+  a.Tell(xa, ShiftedBump(xa));
   AskAndTell(b, 3);
   a.Sync();
   EXPECT_EQ(a.Fingerprint(), b.Fingerprint());
@@ -216,7 +219,7 @@ TEST(OptimizerStudyTest, FailedCommitsLeaveTheOptimizerAsItWas) {
   ::testing::internal::CaptureStderr();
   const int commits = faults.commits;
   const Eigen::VectorXd x = opt.Ask();
-  opt.Tell(x, Bump(x));
+  opt.Tell(x, ShiftedBump(x));
   EXPECT_THAT(::testing::internal::GetCapturedStderr(), ::testing::HasSubstr("retrying"));
   EXPECT_EQ(faults.commits - commits, 4);
   int tells = 0, fits = 0, fits_before = 0;

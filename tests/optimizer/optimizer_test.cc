@@ -13,6 +13,7 @@
 #include "gpbandit/kernel/kernel_factory.h"
 #include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -23,10 +24,10 @@ using testing::ExpectInvalid;
 using ::testing::HasSubstr;
 using testing::TempLogPath;
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-const double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 double Bump(const Eigen::VectorXd& x) {
   return -(x - Eigen::VectorXd::Constant(x.size(), 0.3)).squaredNorm();

@@ -42,10 +42,10 @@ Domain ZeroToTwo() {
 
 // An optimizer logging to a fresh file (CheapOptions(seed)) that has been told `rounds` rounds
 // of reward(x, i).
-using Reward = std::function<double(const Eigen::VectorXd&, int)>;
+using TimedReward = std::function<double(const Eigen::VectorXd&, int)>;
 std::unique_ptr<Optimizer> RunLogged(const std::string& strategy, const std::string& options,
                                      int seed, const std::string& log_name, int rounds,
-                                     const Reward& reward) {
+                                     const TimedReward& reward) {
   OptimizerOptions o = CheapOptions(seed);
   o.log_path = TempLogPath(log_name);
   auto opt =
@@ -62,7 +62,7 @@ std::unique_ptr<Optimizer> RunLogged(const std::string& strategy, const std::str
 // first..last - 1 told reward(x, i).
 void ExpectResumedCopyContinues(Optimizer& live, const std::string& log_text,
                                 const std::string& copy_name, int first, int last,
-                                const Reward& reward) {
+                                const TimedReward& reward) {
   const std::string copy = TempLogPath(copy_name);
   {
     std::ofstream out(copy);
@@ -142,7 +142,9 @@ TEST(OptimizerTimeTest, AnObservationsRoundIsItsPendingPointsOrTheLastAsk) {
 // Fitting eps: the log carries every round and the fits, so a resumed run is the same run.
 TEST(OptimizerTimeTest, ResumeRebuildsTheFittedForgettingModel) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  const Reward reward = [](const Eigen::VectorXd& x, int i) { return Drifting(x(0)) + 0.05 * i; };
+  const TimedReward reward = [](const Eigen::VectorXd& x, int i) {
+    return Drifting(x(0)) + 0.05 * i;
+  };
   const std::unique_ptr<Optimizer> live =
       RunLogged("tv-gp-ucb", R"({"epsilon":0.05,"fit_epsilon":true})", 11, "tv_resume", 12, reward);
   ASSERT_TRUE(live->has_fit_report());
@@ -231,7 +233,7 @@ TEST(OptimizerTimeTest, RGpUcbRestartsWhereTheResidualOfATellExceedsTheThreshold
 // same points.
 TEST(OptimizerTimeTest, ResumeFindsTheSameRestarts) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  const Reward jump = [](const Eigen::VectorXd& x, int i) {
+  const TimedReward jump = [](const Eigen::VectorXd& x, int i) {
     return (i < 25 ? Drifting(x(0)) : -2.0 * Drifting(x(0)) + 3.0) + 0.01 * std::sin(7.0 * i);
   };
   const std::unique_ptr<Optimizer> live = RunLogged("r-gp-ucb", "{}", 5, "r_resume", 0, jump);
@@ -253,7 +255,9 @@ TEST(OptimizerTimeTest, ResumeFindsTheSameRestarts) {
 // header (without "restart") resumes with them, and continues as the optimizer that wrote it.
 TEST(OptimizerTimeTest, AVersion6LogResumesWithFixedEpochs) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  const Reward reward = [](const Eigen::VectorXd& x, int i) { return Drifting(x(0)) + 0.1 * i; };
+  const TimedReward reward = [](const Eigen::VectorXd& x, int i) {
+    return Drifting(x(0)) + 0.1 * i;
+  };
   const std::unique_ptr<Optimizer> live =
       RunLogged("r-gp-ucb", R"({"restart":"epochs","reset_period":5})", 7, "r_v6", 13, reward);
   // The header as the code of version 6 wrote it.

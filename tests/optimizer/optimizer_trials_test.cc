@@ -12,6 +12,7 @@
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
@@ -21,7 +22,7 @@ using ::testing::HasSubstr;
 using testing::ReadFile;
 using testing::TempLogPath;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 OptimizerOptions LoggedOptions(const std::string& path) {
   OptimizerOptions o = CheapOptions(5);

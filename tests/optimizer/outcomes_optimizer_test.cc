@@ -20,7 +20,7 @@ namespace {
 
 using testing::ExpectInvalid;
 
-OptimizerOptions Quiet(std::uint64_t seed) {
+OptimizerOptions QuietOutcomes(std::uint64_t seed) {
   OptimizerOptions o;
   o.seed = seed;
   o.sync_log = false;
@@ -43,7 +43,7 @@ OutcomeOptions OneConstraint() {
 }
 
 Recommendation RunConstrained(const std::string& strategy, std::uint64_t seed, int evaluations) {
-  OptimizerOptions o = Quiet(seed);
+  OptimizerOptions o = QuietOutcomes(seed);
   o.outcomes = OneConstraint();
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, strategy, o);
   for (int i = 0; i < evaluations; ++i) {
@@ -72,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(Outcomes, ConstrainedStrategies,
 // feasibility and find it on each of five seeds; Best refuses until then.
 TEST(OutcomesOptimizer, SearchesForFeasibilityAndBestRefusesUntilItIsFound) {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    OptimizerOptions o = Quiet(seed);
+    OptimizerOptions o = QuietOutcomes(seed);
     o.outcomes.objectives = {{"f", false}};
     o.outcomes.constraints = {{"distance", ConstraintSense::kLessEqual, 0.05}};
     o.initial_design_size = 3;  // the model must find the region, not the design
@@ -115,7 +115,7 @@ double Hypervolume2dMin(std::vector<Eigen::Vector2d> points, const Eigen::Vector
 }
 
 OptimizerOptions TwoObjectives(std::uint64_t seed) {
-  OptimizerOptions o = Quiet(seed);
+  OptimizerOptions o = QuietOutcomes(seed);
   o.outcomes.objectives = {{"f1", true}, {"f2", true}};
   o.outcomes.reference_point = {1.1, 11.0};
   return o;
@@ -228,7 +228,7 @@ TEST(OutcomesOptimizer, BatchesSpreadOverEveryOutcomesModel) {
 // A wrong number of outcomes, an unknown or missing name, and a NaN under the default policy are
 // refused, and nothing changes.
 TEST(OutcomesOptimizer, RefusedInputChangesNothing) {
-  OptimizerOptions o = Quiet(4);
+  OptimizerOptions o = QuietOutcomes(4);
   o.outcomes = OneConstraint();
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "log-ei", o);
   const Eigen::VectorXd x = opt.Ask();
@@ -246,7 +246,7 @@ TEST(OutcomesOptimizer, RefusedInputChangesNothing) {
 
 // Under kSkip a NaN in any outcome is a failed evaluation: counted, not modelled.
 TEST(OutcomesOptimizer, ANaNInAnyOutcomeIsAFailedEvaluation) {
-  OptimizerOptions o = Quiet(5);
+  OptimizerOptions o = QuietOutcomes(5);
   o.outcomes = OneConstraint();
   o.non_finite_rewards = NonFiniteRewardPolicy::kSkip;
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "log-ei", o);
@@ -292,7 +292,7 @@ TEST(OutcomesOptimizer, ResumesFromItsLog) {
 // bad declarations are refused naming the field.
 TEST(OutcomesOptimizer, RefusesWhatCannotWork) {
   const Domain box = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1));
-  OptimizerOptions o = Quiet(1);
+  OptimizerOptions o = QuietOutcomes(1);
   o.outcomes = OneConstraint();
   ExpectInvalid([&] { Optimizer(box, nullptr, "tv-gp-ucb", o); }, "drifting");
   o.outcomes.constraints.push_back({"f", ConstraintSense::kLessEqual, 0.0});
@@ -307,7 +307,7 @@ TEST(OutcomesOptimizer, RefusesWhatCannotWork) {
 
 // The probability of feasibility is Phi(-m / s) of the constraint's own posterior.
 TEST(OutcomesOptimizer, ProbabilityOfFeasibilityIsTheConstraintPosteriorsNormalCdf) {
-  OptimizerOptions o = Quiet(8);
+  OptimizerOptions o = QuietOutcomes(8);
   o.outcomes = OneConstraint();
   Optimizer opt(Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)), nullptr, "log-ei", o);
   for (int i = 0; i < 8; ++i) {

@@ -11,6 +11,7 @@
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/test_domains.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -25,7 +26,7 @@ double Target(const Eigen::VectorXd& x, const Eigen::VectorXd&) {
   return std::exp(-8.0 * ((x(0) - 0.7) * (x(0) - 0.7) + (x(1) - 0.2) * (x(1) - 0.2)));
 }
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
 PriorMeanFunction Named(const std::string& name,
                         std::function<double(const Eigen::VectorXd&, const Eigen::VectorXd&)> m) {
@@ -70,14 +71,14 @@ TEST(PriorMeanOptimizerTest, AUselessPriorCostsLittle) {
   EXPECT_LT(with / 3.0, 0.1);
 }
 
-struct Study {
+struct PriorMeanStudy {
   OptimizerOptions options;
   std::string log;
 };
 
 // Six rounds of a study with the exact prior, logged.
-Study Logged(const std::string& name) {
-  Study s;
+PriorMeanStudy Logged(const std::string& name) {
+  PriorMeanStudy s;
   s.options = CheapOptions(5);
   s.options.initial_design_size = 3;
   s.options.log_path = TempLogPath(name);
@@ -118,7 +119,7 @@ TEST(PriorMeanOptimizerTest, TheHeaderRecordsTheFunctionAndAContinuedStudyHasThe
 }
 
 TEST(PriorMeanOptimizerTest, RefusalsLeaveTheStudyUnchanged) {
-  const Study s = Logged("prior_mean_refusals");
+  const PriorMeanStudy s = Logged("prior_mean_refusals");
   auto expect_refused = [&](OptimizerOptions options, const std::string& message) {
     try {
       Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), options);

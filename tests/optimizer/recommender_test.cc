@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "tests/optimizer/replica_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -16,7 +17,7 @@ using testing::AddObservation;
 using testing::MakeReplica;
 
 Domain UnitLine() { return Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1)); }
-Eigen::VectorXd At(double x) { return Eigen::VectorXd::Constant(1, x); }
+using testing::At;
 
 TEST(Recommender, BestIsTheObservationOfTheHighestMean) {
   auto replica = MakeReplica(UnitLine(), "gp-ucb");

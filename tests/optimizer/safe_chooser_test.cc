@@ -20,7 +20,7 @@ namespace {
 using testing::ChooserBench;
 
 // A box whose unit cube differs from its units: unit u is (0.1 + 0.6 u0, -2 + 4 u1).
-Domain Box() { return Domain::Box(Eigen::Vector2d(0.1, -2.0), Eigen::Vector2d(0.7, 2.0)); }
+Domain ChooserBox() { return Domain::Box(Eigen::Vector2d(0.1, -2.0), Eigen::Vector2d(0.7, 2.0)); }
 
 // Two seeds, one per column, in original units, and their unit-cube actions by hand.
 Eigen::MatrixXd Seeds() {
@@ -43,7 +43,7 @@ Eigen::VectorXd Choose(const ChooserBench& b, AskCall* call) {
 }
 
 TEST(SafeChooser, ASeedIsHandedOutExactlyAsDeclared) {
-  ChooserBench b(Box());
+  ChooserBench b(ChooserBox());
   for (int s = 0; s < 2; ++s) {
     b.strategy.safe_choice = UnitSeeds().col(s);
     AskCall call = b.Call(1);
@@ -52,7 +52,7 @@ TEST(SafeChooser, ASeedIsHandedOutExactlyAsDeclared) {
 }
 
 TEST(SafeChooser, AnyOtherChoiceIsMappedFromTheUnitCube) {
-  ChooserBench b(Box());
+  ChooserBench b(ChooserBox());
   b.strategy.safe_choice = Eigen::Vector2d(0.5, 0.25);
   AskCall call = b.Call(1);
   const Eigen::VectorXd x = Choose(b, &call);
@@ -62,7 +62,7 @@ TEST(SafeChooser, AnyOtherChoiceIsMappedFromTheUnitCube) {
 }
 
 TEST(SafeChooser, TheSafeRoundCarriesTheToldModelTheAsksPosteriorAndTheBox) {
-  ChooserBench b(Box());
+  ChooserBench b(ChooserBox());
   b.strategy.safe_choice = Eigen::Vector2d(0.5, 0.5);
   b.posterior.Hallucinate(Eigen::Vector2d(0.5, 0.5), -1);  // a pending point
   AskCall call = b.Call(1);
@@ -86,7 +86,7 @@ TEST(SafeChooser, TheSafeRoundCarriesTheToldModelTheAsksPosteriorAndTheBox) {
 TEST(SafeChooser, AMinimizingOptimizersRewardSignIsNegative) {
   OptimizerOptions options = testing::CheapOptions();
   options.sense = ObjectiveSense::kMinimize;
-  ChooserBench b(Box(), options);
+  ChooserBench b(ChooserBox(), options);
   b.strategy.safe_choice = Eigen::Vector2d(0.5, 0.5);
   AskCall call = b.Call(1);
   Choose(b, &call);
@@ -94,7 +94,7 @@ TEST(SafeChooser, AMinimizingOptimizersRewardSignIsNegative) {
 }
 
 TEST(SafeChooser, OnlyTheSeedsStillVouchedForAreOffered) {
-  ChooserBench b(Box());
+  ChooserBench b(ChooserBox());
   b.strategy.safe_choice = Eigen::Vector2d(0.5, 0.5);
   for (int dropped = 0; dropped < 2; ++dropped) {
     b.round.usable_seeds = {dropped != 0, dropped != 1};
@@ -107,7 +107,8 @@ TEST(SafeChooser, OnlyTheSeedsStillVouchedForAreOffered) {
 }
 
 TEST(SafeChooser, SeedsTakeTheCallsContext) {
-  const Domain d = Box().WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 10));
+  const Domain d =
+      ChooserBox().WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 10));
   const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, 4.0);
   ChooserBench b(d, testing::CheapOptions(), "gp-ucb", {}, z);
   b.strategy.safe_choice = Eigen::Vector3d(0.5, 0.5, 0.4);
@@ -126,7 +127,7 @@ TEST(SafeChooser, TheSafetyModelsAndConstraintModelsAreTheKeepers) {
   const StrategyParams params = StrategyParams()
                                     .WithText("constraint_thresholds", "[0, 1]")
                                     .WithText("seeds", "[[0.3, 0.5], [0.6, -1.0]]");
-  ChooserBench b(Box(), testing::CheapOptions(), "safe-opt", params);
+  ChooserBench b(ChooserBox(), testing::CheapOptions(), "safe-opt", params);
   const ModelKeeper& keeper = *b.replica->model;
   ASSERT_EQ(keeper.constraints().num_constraints(), 2);
   ASSERT_EQ(keeper.constraints().safety_models().size(), 2u);  // no threshold on the reward
@@ -149,7 +150,7 @@ TEST(SafeChooser, TheSafetyModelsAndConstraintModelsAreTheKeepers) {
 }
 
 // Four candidates in the plane.
-Domain Candidates() {
+Domain SafeCandidates() {
   Eigen::MatrixXd c(2, 4);
   c << 0.0, 1.0, 2.0, 4.0,  //
       3.0, 1.0, 0.0, 2.0;
@@ -157,7 +158,7 @@ Domain Candidates() {
 }
 
 TEST(SafeChooser, OnAFiniteSetTheCandidateItselfIsHandedOutAndRecorded) {
-  ChooserBench b(Candidates());
+  ChooserBench b(SafeCandidates());
   b.strategy.safe_choice = b.round.unit_candidates.col(2);
   AskCall call = b.Call(1);
   call.chosen_candidate = {0};
@@ -172,7 +173,7 @@ TEST(SafeChooser, OnAFiniteSetTheCandidateItselfIsHandedOutAndRecorded) {
 }
 
 TEST(SafeChooser, AChoiceThatIsNoCandidateIsABugOfTheStrategy) {
-  ChooserBench b(Candidates());
+  ChooserBench b(SafeCandidates());
   b.strategy.safe_choice = Eigen::Vector2d(0.3, 0.3);
   AskCall call = b.Call(1);
   double value = std::nan("");

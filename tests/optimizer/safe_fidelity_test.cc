@@ -33,7 +33,7 @@ const Domain& UnitLine() {
 // A generated 1-D problem: a sum of Gaussian bumps on [0, 1] (widths 0.1-0.25), the seed at the
 // grid's best point and the threshold 60% of the way from the maximum down to the minimum, so
 // that the seed's safe interval is part of the line only.
-struct Problem {
+struct SafeProblem {
   std::vector<double> centres, widths, heights;
   double seed = 0.5, threshold = 0.0;
   double operator()(double x) const {
@@ -47,11 +47,11 @@ struct Problem {
 constexpr int kGrid = 101;
 double GridPoint(int i) { return static_cast<double>(i) / (kGrid - 1); }
 
-Problem MakeProblem(std::uint64_t seed) {
+SafeProblem MakeProblem(std::uint64_t seed) {
   Rng rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::normal_distribution<double> normal(0.0, 1.0);
-  Problem p;
+  SafeProblem p;
   for (int k = 0; k < 5; ++k) {
     p.centres.push_back(unit(rng));
     p.widths.push_back(0.1 + 0.15 * unit(rng));
@@ -71,7 +71,7 @@ Problem MakeProblem(std::uint64_t seed) {
 }
 
 // The grid points of the seed's connected safe interval (what safe-opt can reach).
-int ReachableSize(const Problem& p) {
+int ReachableSize(const SafeProblem& p) {
   const int s = static_cast<int>(std::lround(p.seed * (kGrid - 1)));
   int lo = s, hi = s;
   while (lo > 0 && p(GridPoint(lo - 1)) >= p.threshold) --lo;
@@ -81,7 +81,7 @@ int ReachableSize(const Problem& p) {
 
 // The grid points the optimizer certifies safe at the target; *wrong counts those among them
 // that are unsafe at the target.
-int CertifiedSize(const Optimizer& opt, const Problem& p, int* wrong = nullptr) {
+int CertifiedSize(const Optimizer& opt, const SafeProblem& p, int* wrong = nullptr) {
   int n = 0;
   for (int i = 0; i < kGrid; ++i) {
     const bool certified =
@@ -95,7 +95,7 @@ int CertifiedSize(const Optimizer& opt, const Problem& p, int* wrong = nullptr) 
 // The joint model of the runs below (the study's default unless a test sets it).
 FidelityModel g_model = FidelityModel::kAutoregressive;
 
-OptimizerOptions SafeOptions(std::uint64_t seed, bool fidelities) {
+OptimizerOptions FidelitySafeOptions(std::uint64_t seed, bool fidelities) {
   OptimizerOptions o = testing::CheapOptions(seed);
   if (fidelities) o.fidelities.levels = {{"sim", 1.0}, {"robot", 10.0}};
   o.fidelities.model = g_model;
@@ -103,7 +103,7 @@ OptimizerOptions SafeOptions(std::uint64_t seed, bool fidelities) {
 }
 
 // SafeOpt's own rule (expanders and maximizers): the one that grows the safe set.
-StrategyParams SafeParams(const Problem& p) {
+StrategyParams FidelitySafeParams(const SafeProblem& p) {
   return StrategyParams()
       .With("threshold", p.threshold)
       .WithText("rule", "safeopt")
@@ -115,7 +115,7 @@ StrategyParams SafeParams(const Problem& p) {
 // the seed's value wherever the target is below it).
 enum class Simulator { kFaithful, kUseless, kMisleading };
 
-double Simulated(const Problem& p, Simulator s, double x) {
+double Simulated(const SafeProblem& p, Simulator s, double x) {
   switch (s) {
     case Simulator::kFaithful:
       return p(x);
@@ -140,9 +140,10 @@ struct Run {
 // Drives safe-opt until the target's certified safe set covers `goal` of the reachable interval
 // or `budget` target evaluations (or 4 budget tells) were made; with a simulator, every ask's
 // fidelity is the optimizer's.
-Run Drive(const Problem& p, std::uint64_t seed, bool with_simulator, Simulator sim, double goal,
-          int budget) {
-  Optimizer opt(UnitLine(), nullptr, "safe-opt", SafeParams(p), SafeOptions(seed, with_simulator));
+Run DriveSafe(const SafeProblem& p, std::uint64_t seed, bool with_simulator, Simulator sim,
+              double goal, int budget) {
+  Optimizer opt(UnitLine(), nullptr, "safe-opt", FidelitySafeParams(p),
+                FidelitySafeOptions(seed, with_simulator));
   const int want = static_cast<int>(std::ceil(goal * ReachableSize(p)));
   Run run;
   for (int t = 0; t < 4 * budget && run.target_evaluations < budget; ++t) {
@@ -203,9 +204,9 @@ void Compare(Simulator sim, const std::string& name, std::vector<double>* with,
              std::vector<double>* without, int* unsafe_with, int* unsafe_without,
              int* refused = nullptr, int* wrong = nullptr) {
   for (int k = 0; k < NumProblems(); ++k) {
-    const Problem p = MakeProblem(1000 + static_cast<std::uint64_t>(k));
-    const Run a = Drive(p, 7 + k, true, sim, kGoal, kBudget);
-    const Run b = Drive(p, 7 + k, false, sim, kGoal, kBudget);
+    const SafeProblem p = MakeProblem(1000 + static_cast<std::uint64_t>(k));
+    const Run a = DriveSafe(p, 7 + k, true, sim, kGoal, kBudget);
+    const Run b = DriveSafe(p, 7 + k, false, sim, kGoal, kBudget);
     with->push_back(a.reached ? a.target_evaluations : kBudget);
     without->push_back(b.reached ? b.target_evaluations : kBudget);
     *unsafe_with += a.unsafe_target;
@@ -288,30 +289,32 @@ TEST(SafeFidelity, UselessOrMisleadingSimulatorsCauseNoUnsafeTargetEvaluation) {
 
 // The bowl of tests/optimizer/safe_opt_optimizer_test.cc as a constraint: g(x) = 0.25 - (x -
 // 0.5)^2 >= 0 on [0, 1]; the simulator's g is off by 0.02 (x - 0.5).
-double Constraint(double x, int fidelity) {
+double FidelityConstraint(double x, int fidelity) {
   return 0.25 - std::pow(x - 0.5, 2) + (fidelity == 0 ? 0.02 * (x - 0.5) : 0.0);
 }
-double Reward(double x, int fidelity) { return std::sin(6 * x) + (fidelity == 0 ? 0.1 * x : 0.0); }
+double FidelityReward(double x, int fidelity) {
+  return std::sin(6 * x) + (fidelity == 0 ? 0.1 * x : 0.0);
+}
 
-StrategyParams ConstrainedParams() {
+StrategyParams FidelityConstrainedParams() {
   return StrategyParams()
       .WithText("constraint_thresholds", "[0.1]")
       .WithText("seeds", "[[0.5]]")
       .WithText("rule", "safeopt");
 }
 
-struct Step {
+struct SafeStep {
   Eigen::VectorXd x;
   int fidelity;
 };
 
 // n asks, each told through Tell with its constraint signal (the pending point's fidelity).
-std::vector<Step> DriveConstrained(Optimizer* opt, int n) {
-  std::vector<Step> steps;
+std::vector<SafeStep> DriveConstrained(Optimizer* opt, int n) {
+  std::vector<SafeStep> steps;
   for (int i = 0; i < n; ++i) {
     const FidelityPoint p = opt->AskFidelity();
-    opt->Tell(p.x, Eigen::VectorXd(), Reward(p.x(0), p.fidelity),
-              Eigen::VectorXd::Constant(1, Constraint(p.x(0), p.fidelity)));
+    opt->Tell(p.x, Eigen::VectorXd(), FidelityReward(p.x(0), p.fidelity),
+              Eigen::VectorXd::Constant(1, FidelityConstraint(p.x(0), p.fidelity)));
     steps.push_back({p.x, p.fidelity});
   }
   return steps;
@@ -319,25 +322,25 @@ std::vector<Step> DriveConstrained(Optimizer* opt, int n) {
 
 TEST(SafeFidelity, AConstraintSignalAcrossFidelitiesResumesBitIdentically) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  OptimizerOptions o = SafeOptions(3, true);
+  OptimizerOptions o = FidelitySafeOptions(3, true);
   o.log_path = testing::TempLogPath("safe_fidelity_whole");
-  Optimizer whole(UnitLine(), nullptr, "safe-opt", ConstrainedParams(), o);
-  const std::vector<Step> all = DriveConstrained(&whole, 20);
+  Optimizer whole(UnitLine(), nullptr, "safe-opt", FidelityConstrainedParams(), o);
+  const std::vector<SafeStep> all = DriveConstrained(&whole, 20);
   o.log_path = testing::TempLogPath("safe_fidelity_split");
-  std::vector<Step> split;
+  std::vector<SafeStep> split;
   {
-    Optimizer first(UnitLine(), nullptr, "safe-opt", ConstrainedParams(), o);
+    Optimizer first(UnitLine(), nullptr, "safe-opt", FidelityConstrainedParams(), o);
     split = DriveConstrained(&first, 10);
   }
   const std::unique_ptr<Optimizer> resumed = Optimizer::Resume(o.log_path);
-  const std::vector<Step> rest = DriveConstrained(resumed.get(), 10);
+  const std::vector<SafeStep> rest = DriveConstrained(resumed.get(), 10);
   split.insert(split.end(), rest.begin(), rest.end());
   int sims = 0, unsafe_target = 0;
   for (std::size_t i = 0; i < all.size(); ++i) {
     EXPECT_EQ(all[i].x, split[i].x) << "step " << i;
     EXPECT_EQ(all[i].fidelity, split[i].fidelity) << "step " << i;
     sims += all[i].fidelity == 0;
-    unsafe_target += all[i].fidelity == 1 && Constraint(all[i].x(0), 1) < 0.1;
+    unsafe_target += all[i].fidelity == 1 && FidelityConstraint(all[i].x(0), 1) < 0.1;
   }
   EXPECT_EQ(whole.Fingerprint(), resumed->Fingerprint());
   EXPECT_GT(sims, 0);
@@ -345,12 +348,12 @@ TEST(SafeFidelity, AConstraintSignalAcrossFidelitiesResumesBitIdentically) {
   // Best is a target observation measured safe.
   const Recommendation best = whole.Best();
   bool at_target = false;
-  for (const Step& s : all) at_target |= s.fidelity == 1 && s.x == best.x;
+  for (const SafeStep& s : all) at_target |= s.fidelity == 1 && s.x == best.x;
   EXPECT_TRUE(at_target);
-  EXPECT_GE(Constraint(best.x(0), 1), 0.1);
+  EXPECT_GE(FidelityConstraint(best.x(0), 1), 0.1);
   // The constraint's prediction is the target's: near the measured values there.
   const Prediction g = whole.PredictConstraint(0, best.x, Eigen::VectorXd());
-  EXPECT_NEAR(g.mean, Constraint(best.x(0), 1), 0.02);
+  EXPECT_NEAR(g.mean, FidelityConstraint(best.x(0), 1), 0.02);
 }
 
 // A finite set of candidates and a context: the seeds, the candidates and the box at the target
@@ -362,7 +365,8 @@ TEST(SafeFidelity, FiniteSetsAndContextsChooseAtTheTarget) {
   const Domain contextual =
       UnitLine().WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
   for (const Domain* domain : {&finite, &contextual}) {
-    Optimizer opt(*domain, nullptr, "safe-opt", ConstrainedParams(), SafeOptions(6, true));
+    Optimizer opt(*domain, nullptr, "safe-opt", FidelityConstrainedParams(),
+                  FidelitySafeOptions(6, true));
     int sims = 0, unsafe_target = 0;
     for (int i = 0; i < 16; ++i) {
       const Eigen::VectorXd z = domain->context_dim() > 0
@@ -370,10 +374,10 @@ TEST(SafeFidelity, FiniteSetsAndContextsChooseAtTheTarget) {
                                     : Eigen::VectorXd();
       const FidelityPoint p = opt.AskFidelity(z);
       const double shift = z.size() > 0 ? 0.05 * z(0) : 0.0;
-      const double g = Constraint(p.x(0), p.fidelity) - shift;
+      const double g = FidelityConstraint(p.x(0), p.fidelity) - shift;
       sims += p.fidelity == 0;
-      unsafe_target += p.fidelity == 1 && Constraint(p.x(0), 1) - shift < 0.1;
-      opt.Tell(p.x, z, Reward(p.x(0), p.fidelity), Eigen::VectorXd::Constant(1, g));
+      unsafe_target += p.fidelity == 1 && FidelityConstraint(p.x(0), 1) - shift < 0.1;
+      opt.Tell(p.x, z, FidelityReward(p.x(0), p.fidelity), Eigen::VectorXd::Constant(1, g));
     }
     EXPECT_GT(sims, 0);
     EXPECT_EQ(unsafe_target, 0);
@@ -382,9 +386,9 @@ TEST(SafeFidelity, FiniteSetsAndContextsChooseAtTheTarget) {
 }
 
 TEST(SafeFidelity, BadTellsAreRefusedWithTheStudyUnchanged) {
-  OptimizerOptions o = SafeOptions(4, true);
+  OptimizerOptions o = FidelitySafeOptions(4, true);
   o.log_path = testing::TempLogPath("safe_fidelity_refused");
-  Optimizer opt(UnitLine(), nullptr, "safe-opt", ConstrainedParams(), o);
+  Optimizer opt(UnitLine(), nullptr, "safe-opt", FidelityConstrainedParams(), o);
   DriveConstrained(&opt, 4);
   const FidelityPoint p = opt.AskFidelity();
   const std::string fingerprint = opt.Fingerprint();
@@ -398,8 +402,8 @@ TEST(SafeFidelity, BadTellsAreRefusedWithTheStudyUnchanged) {
   EXPECT_EQ(opt.Fingerprint(), fingerprint);
   EXPECT_EQ(testing::ReadFile(o.log_path), log);
   // The released point is still pending and is told as usual.
-  opt.Tell(p.x, none, Reward(p.x(0), p.fidelity),
-           Eigen::VectorXd::Constant(1, Constraint(p.x(0), p.fidelity)));
+  opt.Tell(p.x, none, FidelityReward(p.x(0), p.fidelity),
+           Eigen::VectorXd::Constant(1, FidelityConstraint(p.x(0), p.fidelity)));
   EXPECT_NE(opt.Fingerprint(), fingerprint);
 }
 
@@ -407,8 +411,8 @@ TEST(SafeFidelity, SafetySignalsInTheCallersUnitsAreRefusedWithFidelities) {
   ExpectInvalid(
       [&] {
         Optimizer opt(UnitLine(), nullptr, "safe-opt",
-                      ConstrainedParams().WithText("calibrated", "false"), [] {
-                        OptimizerOptions o = SafeOptions(1, true);
+                      FidelityConstrainedParams().WithText("calibrated", "false"), [] {
+                        OptimizerOptions o = FidelitySafeOptions(1, true);
                         o.gp.standardize_outputs = false;
                         return o;
                       }());

@@ -22,10 +22,14 @@ namespace {
 // The problem: a safe disc of radius 0.6 about c = (0.1, -0.1) in [-1, 1]^2, g = 0.36 - |x - c|^2
 // >= 0, and a reward peaked at (0.5, 0.3), near the disc's edge.
 const Eigen::Vector2d kCentre(0.1, -0.1);
-double Constraint(const Eigen::VectorXd& x) { return 0.36 - (x - kCentre).squaredNorm(); }
-double Reward(const Eigen::VectorXd& x) { return -(x - Eigen::Vector2d(0.5, 0.3)).squaredNorm(); }
+double CalibrationConstraint(const Eigen::VectorXd& x) {
+  return 0.36 - (x - kCentre).squaredNorm();
+}
+double CalibrationReward(const Eigen::VectorXd& x) {
+  return -(x - Eigen::Vector2d(0.5, 0.3)).squaredNorm();
+}
 
-Domain Box() { return Domain::Box(Eigen::Vector2d(-1, -1), Eigen::Vector2d(1, 1)); }
+Domain CalibrationBox() { return Domain::Box(Eigen::Vector2d(-1, -1), Eigen::Vector2d(1, 1)); }
 
 // How the caller writes the signals: y = reward_scale * f + reward_shift, g' = scale * g + shift
 // with threshold scale * 0 + shift.
@@ -48,32 +52,33 @@ std::vector<Eigen::VectorXd> Suggestions(const Units& u, int rounds, bool raw = 
     params = params.WithText("calibrated", "false");
     options.gp.standardize_outputs = false;
   }
-  Optimizer opt(Box(), nullptr, "safe-opt", params, options);
+  Optimizer opt(CalibrationBox(), nullptr, "safe-opt", params, options);
   std::vector<Eigen::VectorXd> asked;
   for (int t = 0; t < rounds; ++t) {
     const Eigen::VectorXd x = opt.Ask();
     asked.push_back(x);
-    opt.Tell(x, Eigen::VectorXd(), u.reward_scale * Reward(x) + u.reward_shift,
-             Eigen::VectorXd::Constant(1, u.scale * Constraint(x) + u.shift));
+    opt.Tell(x, Eigen::VectorXd(), u.reward_scale * CalibrationReward(x) + u.reward_shift,
+             Eigen::VectorXd::Constant(1, u.scale * CalibrationConstraint(x) + u.shift));
   }
   return asked;
 }
 
-constexpr int kRounds = 25;
+constexpr int kCalibrationRounds = 25;
 
 // The runs compared below explore: they leave the seed and reach the disc's edge region.
 TEST(SafeOptCalibrationTest, TheComparedRunsExplore) {
-  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kRounds);
+  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kCalibrationRounds);
   double farthest = 0;
   for (const Eigen::VectorXd& x : base) farthest = std::max(farthest, (x - kCentre).norm());
   EXPECT_GT(farthest, 0.3);
   // The raw models, by contrast, do depend on the units.
   Units mm;
   mm.scale = 1000;
-  const std::vector<Eigen::VectorXd> raw = Suggestions(Units(), kRounds, true);
-  const std::vector<Eigen::VectorXd> raw_mm = Suggestions(mm, kRounds, true);
+  const std::vector<Eigen::VectorXd> raw = Suggestions(Units(), kCalibrationRounds, true);
+  const std::vector<Eigen::VectorXd> raw_mm = Suggestions(mm, kCalibrationRounds, true);
   double largest = 0;
-  for (int t = 0; t < kRounds; ++t) largest = std::max(largest, (raw[t] - raw_mm[t]).norm());
+  for (int t = 0; t < kCalibrationRounds; ++t)
+    largest = std::max(largest, (raw[t] - raw_mm[t]).norm());
   EXPECT_GT(largest, 0.01);
 }
 
@@ -81,26 +86,27 @@ TEST(SafeOptCalibrationTest, TheComparedRunsExplore) {
 // exactly that power (or nothing, after the chain), so the suggestions are identical bit for bit
 // over the whole run, refits included.
 TEST(SafeOptCalibrationTest, PowersOfTwoLeaveEverySuggestionUnchangedBitForBit) {
-  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kRounds);
+  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kCalibrationRounds);
   for (int k : {-20, -7, 3, 10, 20}) {  // 2^-20 ~ 1e-6 ... 2^20 ~ 1e6
     Units u;
     u.scale = std::ldexp(1.0, k);
     u.reward_scale = std::ldexp(1.0, -k);
-    const std::vector<Eigen::VectorXd> scaled = Suggestions(u, kRounds);
-    for (int t = 0; t < kRounds; ++t) ASSERT_EQ(scaled[t], base[t]) << "2^" << k << ", round " << t;
+    const std::vector<Eigen::VectorXd> scaled = Suggestions(u, kCalibrationRounds);
+    for (int t = 0; t < kCalibrationRounds; ++t)
+      ASSERT_EQ(scaled[t], base[t]) << "2^" << k << ", round " << t;
   }
 }
 
 // Any other factor in 1e-6..1e6, and shifts, change the values by round-off only: the
 // suggestions agree to round-off (a flipped discrete choice would differ by far more).
 TEST(SafeOptCalibrationTest, AnyScaleOrShiftLeavesTheSuggestionsUnchangedToRoundOff) {
-  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kRounds);
+  const std::vector<Eigen::VectorXd> base = Suggestions(Units(), kCalibrationRounds);
   const Units variants[] = {{1e-6, 0, 1, 0},   {1e6, 0, 1, 0},   {3.7, 0, 1, 0},
                             {1000, -50, 1, 0}, {1.8, -32, 1, 0}, {1, 273.15, 1, 0},
                             {1, 0, 1e-6, 0},   {1, 0, 1e6, 5},   {0.02, 1, 7.3, -2}};
   for (const Units& u : variants) {
-    const std::vector<Eigen::VectorXd> moved = Suggestions(u, kRounds);
-    for (int t = 0; t < kRounds; ++t)
+    const std::vector<Eigen::VectorXd> moved = Suggestions(u, kCalibrationRounds);
+    for (int t = 0; t < kCalibrationRounds; ++t)
       ASSERT_LT((moved[t] - base[t]).norm(), 1e-9)
           << "scale " << u.scale << " shift " << u.shift << " reward scale " << u.reward_scale
           << ", round " << t;
@@ -163,9 +169,13 @@ TEST(SafeOptCalibrationTest, ASeedMeasuredUnsafeIsDroppedWhileOthersRemain) {
       << warnings[0];
   for (int t = 0; t < 10; ++t) {
     const Eigen::VectorXd x = t == 0 ? next : opt.Ask();
-    if (t > 0) EXPECT_TRUE(opt.last_round_report().warnings.empty());
+    if (t > 0) {
+      EXPECT_TRUE(opt.last_round_report().warnings.empty());
+    }
     EXPECT_NE(x, X(0.9));
-    if (x != X(0.5)) EXPECT_GE(opt.SafetyMargin(x), 0.0) << x(0);
+    if (x != X(0.5)) {
+      EXPECT_GE(opt.SafetyMargin(x), 0.0) << x(0);
+    }
     opt.Tell(x, Eigen::VectorXd(), -std::abs(x(0) - 0.3), G(0.5 - std::abs(x(0) - 0.4)));
   }
 }

@@ -24,16 +24,16 @@ namespace {
 
 // One action and one context in [0, 1]: the constraint g = 1 - 4 (x - 0.5)^2 + 0.2 z must stay
 // >= 0; it changes slowly with the context. The reward has no threshold.
-double Constraint(double x, double z) { return 1.0 - 4.0 * (x - 0.5) * (x - 0.5) + 0.2 * z; }
-double Reward(double x, double z) { return std::sin(3.0 * x) + 0.5 * z; }
+double ContextConstraint(double x, double z) { return 1.0 - 4.0 * (x - 0.5) * (x - 0.5) + 0.2 * z; }
+double ContextReward(double x, double z) { return std::sin(3.0 * x) + 0.5 * z; }
 
-Domain ContextDomain() {
+Domain UnitContextDomain() {
   return Domain::Box(Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1))
       .WithContext(1, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Ones(1));
 }
 
 // signal_models: "" for the defaults, else its JSON.
-StrategyParams Params(const std::string& signal_models = "") {
+StrategyParams LengthscaleParams(const std::string& signal_models = "") {
   StrategyParams p =
       StrategyParams().WithText("constraint_thresholds", "[0]").WithText("seeds", "[[0.5]]");
   return signal_models.empty() ? p : p.WithText("signal_models", signal_models);
@@ -47,7 +47,8 @@ void RunEpisodes(Optimizer* opt, int skip, int rounds, std::uint64_t seed) {
   for (int t = 0; t < rounds; ++t) {
     const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, u01(rng));
     const Eigen::VectorXd x = opt->Ask(z);
-    opt->Tell(x, z, Reward(x(0), z(0)), Eigen::VectorXd::Constant(1, Constraint(x(0), z(0))));
+    opt->Tell(x, z, ContextReward(x(0), z(0)),
+              Eigen::VectorXd::Constant(1, ContextConstraint(x(0), z(0))));
   }
 }
 
@@ -63,9 +64,11 @@ std::vector<double> Lengthscales(const Optimizer& opt) {
 }
 
 TEST(SafeOptContextLengthscaleTest, RefitsLengthenTheContextsNeverTheActions) {
-  Optimizer grown(ContextDomain(), nullptr, "safe-opt", Params(), testing::CheapOptions(3));
-  Optimizer held(ContextDomain(), nullptr, "safe-opt",
-                 Params(R"([{}, {"context_lengthscale_cap": 0}])"), testing::CheapOptions(3));
+  Optimizer grown(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(),
+                  testing::CheapOptions(3));
+  Optimizer held(UnitContextDomain(), nullptr, "safe-opt",
+                 LengthscaleParams(R"([{}, {"context_lengthscale_cap": 0}])"),
+                 testing::CheapOptions(3));
   RunEpisodes(&grown, 0, 25, 7);
   RunEpisodes(&held, 0, 25, 7);
   const std::vector<double> g = Lengthscales(grown), h = Lengthscales(held);
@@ -109,11 +112,12 @@ TEST(SafeOptContextLengthscaleTest, Version6LogsResumeWithTheLengthscalesTheyRan
   const std::string cap0 =
       R"([{"context_lengthscale_cap": 0, "stddev_covers_measured": false},
           {"context_lengthscale_cap": 0, "stddev_covers_measured": false}])";
-  Optimizer original(ContextDomain(), nullptr, "safe-opt", Params(cap0), options);
+  Optimizer original(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(cap0), options);
   RunEpisodes(&original, 0, 12, 5);
   ExpectOlderLogResumesAsItRan(&original, 6);
   // Under the new default the same study would have fitted another context lengthscale.
-  Optimizer current(ContextDomain(), nullptr, "safe-opt", Params(), testing::CheapOptions(9));
+  Optimizer current(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(),
+                    testing::CheapOptions(9));
   RunEpisodes(&current, 0, 22, 5);
   EXPECT_NE(Lengthscales(current)[1], Lengthscales(original)[1]);
   std::remove(options.log_path.c_str());
@@ -128,12 +132,13 @@ TEST(SafeOptContextLengthscaleTest, Version7LogsResumeWithTheStddevFloorTheyRanW
   options.log_path = testing::TempLogPath("safe_stddev_v7");
   const std::string off =
       R"([{"stddev_covers_measured": false}, {"stddev_covers_measured": false}])";
-  Optimizer original(ContextDomain(), nullptr, "safe-opt", Params(off), options);
+  Optimizer original(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(off), options);
   RunEpisodes(&original, 0, 12, 5);
   ExpectOlderLogResumesAsItRan(&original, 7);
   // The default: after its refits the prior variance (model units) is at least the largest
   // squared output; the outputs are the constraint over the first one's distance from 0.
-  Optimizer current(ContextDomain(), nullptr, "safe-opt", Params(), testing::CheapOptions(9));
+  Optimizer current(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(),
+                    testing::CheapOptions(9));
   RunEpisodes(&current, 0, 22, 5);
   const Eigen::VectorXd v = current.constraint_model(0).outputs();
   const double largest = v.cwiseAbs2().maxCoeff();
@@ -141,7 +146,8 @@ TEST(SafeOptContextLengthscaleTest, Version7LogsResumeWithTheStddevFloorTheyRanW
   const Eigen::VectorXd p = current.constraint_model(0).kernel_log_params();
   EXPECT_GE(p(0), std::log(largest) - 1e-9);
   // Without the floor the same study's fit stayed below it.
-  Optimizer without(ContextDomain(), nullptr, "safe-opt", Params(off), testing::CheapOptions(9));
+  Optimizer without(UnitContextDomain(), nullptr, "safe-opt", LengthscaleParams(off),
+                    testing::CheapOptions(9));
   RunEpisodes(&without, 0, 22, 5);
   const Eigen::VectorXd w = without.constraint_model(0).outputs();
   EXPECT_LT(without.constraint_model(0).kernel_log_params()(0), std::log(w.cwiseAbs2().maxCoeff()));

@@ -132,7 +132,7 @@ TEST(SafeOptOptimizerTest, FiniteSetSuggestsSafeCandidates) {
 
 // SafeOpt-MC with a context: the reward has no threshold; the constraint g(x, z) = 1 - 4 (x -
 // z)^2 must stay >= 0 (|x - z| <= 0.5): the safe actions move with the context.
-double Constraint(double x, double z) { return 1.0 - 4.0 * (x - z) * (x - z); }
+double SafeConstraint(double x, double z) { return 1.0 - 4.0 * (x - z) * (x - z); }
 double Reward(double x, double z) { return std::sin(3.0 * x) + 0.5 * z; }
 
 Domain ContextDomain() {
@@ -144,16 +144,17 @@ StrategyParams ConstrainedParams() {
   return StrategyParams().WithText("constraint_thresholds", "[0]").WithText("seeds", "[[0.5]]");
 }
 
-void RunConstrained(Optimizer* opt, int rounds, std::uint64_t seed) {
+void RunSafeConstrained(Optimizer* opt, int rounds, std::uint64_t seed) {
   Rng rng(seed);
   std::uniform_real_distribution<double> u01(0.0, 1.0);
   for (int t = 0; t < rounds; ++t) {
     const Eigen::VectorXd z = Eigen::VectorXd::Constant(1, u01(rng));
     const Eigen::VectorXd x = opt->Ask(z);
-    if (x(0) != 0.5)
+    if (x(0) != 0.5) {
       EXPECT_GE(opt->SafetyMargin(x, z), 0.0)
           << "round " << t << " x = " << x(0) << " z = " << z(0);
-    opt->Tell(x, z, Reward(x(0), z(0)), Eigen::VectorXd::Constant(1, Constraint(x(0), z(0))));
+    }
+    opt->Tell(x, z, Reward(x(0), z(0)), Eigen::VectorXd::Constant(1, SafeConstraint(x(0), z(0))));
   }
 }
 
@@ -171,7 +172,7 @@ TEST(SafeOptOptimizerTest, ConstraintSignalsWithContextsKeepEverySuggestionSafe)
                             Eigen::MatrixXd::Constant(1, 1, 0.3), Eigen::VectorXd::Ones(1)),
                std::invalid_argument);
   EXPECT_EQ(opt.Fingerprint(), before);
-  RunConstrained(&opt, 30, testing::TestSeed(11));
+  RunSafeConstrained(&opt, 30, testing::TestSeed(11));
   EXPECT_EQ(opt.constraint_model(0).num_observations(), 30);
   // The suggestions follow the context: at z = 0.95 the constraint's lower bound is checked at
   // (x, 0.95), and a point far from the context (x = 0) is not safe there.
@@ -182,7 +183,7 @@ TEST(SafeOptOptimizerTest, ResumedRunWithConstraintsContinuesExactly) {
   OptimizerOptions options = SafeOptions(9);
   options.log_path = testing::TempLogPath("safe_resume");
   Optimizer opt(ContextDomain(), nullptr, "safe-opt", ConstrainedParams(), options);
-  RunConstrained(&opt, 12, 21);
+  RunSafeConstrained(&opt, 12, 21);
   const std::string log = testing::ReadFile(options.log_path);
   EXPECT_NE(log.find("\"g\":["), std::string::npos);
   EXPECT_NE(log.find("\"signals\":[{"), std::string::npos);  // a fit record (format 5)

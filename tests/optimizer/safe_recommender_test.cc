@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "tests/optimizer/replica_test_util.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
@@ -14,22 +15,22 @@ using internal::SafeRecommender;
 using testing::AddObservation;
 using testing::MakeReplica;
 
-Eigen::VectorXd At(double x) { return Eigen::VectorXd::Constant(1, x); }
+using testing::At;
 
-// Candidates -1, -0.95, ..., 1; f(x) = 0.49 - x^2 is safe (>= 0) where |x| <= 0.7.
-Domain Candidates() {
+// GridCandidates -1, -0.95, ..., 1; f(x) = 0.49 - x^2 is safe (>= 0) where |x| <= 0.7.
+Domain GridCandidates() {
   Eigen::MatrixXd c(1, 41);
   for (int j = 0; j < 41; ++j) c(0, j) = -1.0 + 0.05 * j;
   return Domain::FiniteSet(c);
 }
 double F(double x) { return 0.49 - x * x; }
 
-StrategyParams SafeParams() {
+StrategyParams RecommenderSafeParams() {
   return StrategyParams().With("threshold", 0.0).WithText("seeds", "[[0.0]]");
 }
 
 TEST(SafeRecommender, DoesNotApplyWithoutSafetySignals) {
-  auto replica = MakeReplica(Candidates(), "gp-ucb");
+  auto replica = MakeReplica(GridCandidates(), "gp-ucb");
   SafeRecommender safe(replica.get());
   EXPECT_FALSE(safe.applies());
   EXPECT_TRUE(std::isnan(safe.SafetyMargin(At(0.0), Eigen::VectorXd())));
@@ -37,7 +38,7 @@ TEST(SafeRecommender, DoesNotApplyWithoutSafetySignals) {
 }
 
 TEST(SafeRecommender, BestIsAnObservationMeasuredSafe) {
-  auto replica = MakeReplica(Candidates(), "safe-opt", SafeParams());
+  auto replica = MakeReplica(GridCandidates(), "safe-opt", RecommenderSafeParams());
   SafeRecommender safe(replica.get());
   ASSERT_TRUE(safe.applies());
   EXPECT_THROW(safe.Best(), std::logic_error);  // nothing evaluated yet
@@ -50,7 +51,7 @@ TEST(SafeRecommender, BestIsAnObservationMeasuredSafe) {
 }
 
 TEST(SafeRecommender, MarginIsLargerWhereObservedSafeThanFarAway) {
-  auto replica = MakeReplica(Candidates(), "safe-opt", SafeParams());
+  auto replica = MakeReplica(GridCandidates(), "safe-opt", RecommenderSafeParams());
   SafeRecommender safe(replica.get());
   for (double x : {0.0, 0.1, 0.2}) AddObservation(replica.get(), At(x), F(x));
   const double near = safe.SafetyMargin(At(0.1), Eigen::VectorXd());

@@ -32,10 +32,10 @@ class Declared : public testing::ScriptedStrategy {
   bool calibrated_safety_models() const override { return calibrated; }
 };
 
-Domain Box() { return Domain::Box(Eigen::Vector2d(0.1, -2.0), Eigen::Vector2d(0.7, 2.0)); }
+Domain SetupBox() { return Domain::Box(Eigen::Vector2d(0.1, -2.0), Eigen::Vector2d(0.7, 2.0)); }
 
 // Options a safe strategy accepts: outputs in their own units, no space-filling design.
-OptimizerOptions SafeOptions() {
+OptimizerOptions SetupSafeOptions() {
   OptimizerOptions o = testing::CheapOptions();
   o.gp.standardize_outputs = false;
   o.initial_design_size = -1;
@@ -59,11 +59,12 @@ TEST(CheckSafeSetup, AStrategyWithoutSeedsPassesWithNothingToReturn) {
   const Declared plain;
   OptimizerOptions options = testing::CheapOptions();
   options.initial_design_size = 5;  // fine without seeds
-  EXPECT_EQ(CheckSafeSetup(plain, Box(), options).size(), 0);
+  EXPECT_EQ(CheckSafeSetup(plain, SetupBox(), options).size(), 0);
 }
 
 TEST(CheckSafeSetup, ReturnsTheSeedsUnitCubeActions) {
-  const Eigen::MatrixXd unit = CheckSafeSetup(WithSeeds(TwoSeeds()), Box(), SafeOptions());
+  const Eigen::MatrixXd unit =
+      CheckSafeSetup(WithSeeds(TwoSeeds()), SetupBox(), SetupSafeOptions());
   ASSERT_EQ(unit.rows(), 2);
   ASSERT_EQ(unit.cols(), 2);
   EXPECT_NEAR(unit(0, 0), (0.3 - 0.1) / 0.6, 1e-15);
@@ -74,8 +75,8 @@ TEST(CheckSafeSetup, ReturnsTheSeedsUnitCubeActions) {
 
 TEST(CheckSafeSetup, ContextsAreNotPartOfTheSeeds) {
   const Domain d =
-      Box().WithContext(1, Eigen::VectorXd::Constant(1, 5), Eigen::VectorXd::Constant(1, 9));
-  const Eigen::MatrixXd unit = CheckSafeSetup(WithSeeds(TwoSeeds()), d, SafeOptions());
+      SetupBox().WithContext(1, Eigen::VectorXd::Constant(1, 5), Eigen::VectorXd::Constant(1, 9));
+  const Eigen::MatrixXd unit = CheckSafeSetup(WithSeeds(TwoSeeds()), d, SetupSafeOptions());
   EXPECT_EQ(unit.rows(), 2);
   EXPECT_NEAR(unit(0, 0), (0.3 - 0.1) / 0.6, 1e-15);
 }
@@ -83,38 +84,38 @@ TEST(CheckSafeSetup, ContextsAreNotPartOfTheSeeds) {
 TEST(CheckSafeSetup, RefusesANegativeNumberOfConstraints) {
   Declared s = WithSeeds(TwoSeeds());
   s.constraints = -1;
-  ExpectInvalid([&] { CheckSafeSetup(s, Box(), SafeOptions()); },
+  ExpectInvalid([&] { CheckSafeSetup(s, SetupBox(), SetupSafeOptions()); },
                 "strategy 'scripted': num_constraints() = -1, must be >= 0");
 }
 
 TEST(CheckSafeSetup, RefusesConstraintsWithoutSeeds) {
   Declared s;
   s.constraints = 2;
-  ExpectInvalid([&] { CheckSafeSetup(s, Box(), SafeOptions()); },
+  ExpectInvalid([&] { CheckSafeSetup(s, SetupBox(), SetupSafeOptions()); },
                 "strategy 'scripted' models constraint signals but declares no safe seeds");
 }
 
 TEST(CheckSafeSetup, StandardizedOutputsNeedCalibratedSafetySignals) {
-  OptimizerOptions standardized = SafeOptions();
+  OptimizerOptions standardized = SetupSafeOptions();
   standardized.gp.standardize_outputs = true;
   Declared s = WithSeeds(TwoSeeds());
-  ExpectInvalid([&] { CheckSafeSetup(s, Box(), standardized); },
+  ExpectInvalid([&] { CheckSafeSetup(s, SetupBox(), standardized); },
                 "OptimizerOptions.gp.standardize_outputs = true: strategy 'scripted'");
   s.signals = {SafetySignal{0.0, {}}};
   s.calibrated = false;
-  ExpectInvalid([&] { CheckSafeSetup(s, Box(), standardized); },
+  ExpectInvalid([&] { CheckSafeSetup(s, SetupBox(), standardized); },
                 "OptimizerOptions.gp.standardize_outputs = true");
   s.calibrated = true;
-  EXPECT_EQ(CheckSafeSetup(s, Box(), standardized).cols(), 2);
+  EXPECT_EQ(CheckSafeSetup(s, SetupBox(), standardized).cols(), 2);
 }
 
 TEST(CheckSafeSetup, RefusesASpaceFillingDesign) {
-  OptimizerOptions options = SafeOptions();
+  OptimizerOptions options = SetupSafeOptions();
   options.initial_design_size = 3;
-  ExpectInvalid([&] { CheckSafeSetup(WithSeeds(TwoSeeds()), Box(), options); },
+  ExpectInvalid([&] { CheckSafeSetup(WithSeeds(TwoSeeds()), SetupBox(), options); },
                 "OptimizerOptions.initial_design_size = 3: strategy 'scripted'");
   options.initial_design_size = 0;
-  EXPECT_EQ(CheckSafeSetup(WithSeeds(TwoSeeds()), Box(), options).cols(), 2);
+  EXPECT_EQ(CheckSafeSetup(WithSeeds(TwoSeeds()), SetupBox(), options).cols(), 2);
 }
 
 TEST(CheckSafeSetup, RefusesIntegersAndCategoriesButNotFixedOnes) {
@@ -122,30 +123,32 @@ TEST(CheckSafeSetup, RefusesIntegersAndCategoriesButNotFixedOnes) {
   ExpectInvalid(
       [&] {
         CheckSafeSetup(WithSeeds(seed), Domain::Space(ParseParameterSpecs({"n=int:1:4", "r=0:1"})),
-                       SafeOptions());
+                       SetupSafeOptions());
       },
       "the parameter 'n' is an integer");
   ExpectInvalid(
       [&] {
         CheckSafeSetup(WithSeeds(Eigen::Vector2d(1.0, 0.5)),
                        Domain::Space(ParseParameterSpecs({"mode=cat:a,b", "r=0:1"})),
-                       SafeOptions());
+                       SetupSafeOptions());
       },
       "the parameter 'mode' is a categorical");
   const Domain fixed = Domain::Space(ParseParameterSpecs({"n=int:2:2", "r=0:1"}));
-  EXPECT_EQ(CheckSafeSetup(WithSeeds(seed), fixed, SafeOptions()).cols(), 1);
+  EXPECT_EQ(CheckSafeSetup(WithSeeds(seed), fixed, SetupSafeOptions()).cols(), 1);
 }
 
 TEST(CheckSafeSetup, RefusesSeedsOfTheWrongSize) {
   ExpectInvalid(
-      [&] { CheckSafeSetup(WithSeeds(Eigen::Vector3d(0.3, 0.5, 0.0)), Box(), SafeOptions()); },
+      [&] {
+        CheckSafeSetup(WithSeeds(Eigen::Vector3d(0.3, 0.5, 0.0)), SetupBox(), SetupSafeOptions());
+      },
       "strategy 'scripted': its seeds have 3 coordinates, but the action dimension is 2");
 }
 
 TEST(CheckSafeSetup, RefusesASeedOutsideTheBoxNamingIt) {
   Eigen::MatrixXd seeds = TwoSeeds();
   seeds(1, 1) = 2.5;
-  ExpectInvalid([&] { CheckSafeSetup(WithSeeds(seeds), Box(), SafeOptions()); },
+  ExpectInvalid([&] { CheckSafeSetup(WithSeeds(seeds), SetupBox(), SetupSafeOptions()); },
                 "strategy 'scripted' seeds[1]");
 }
 
@@ -155,10 +158,11 @@ TEST(CheckSafeSetup, OnAFiniteSetEverySeedIsACandidate) {
       3.0, 1.0, 0.0, 2.0;
   const Domain d = Domain::FiniteSet(candidates);
   // Inside the candidates' bounding box, but no candidate.
-  ExpectInvalid([&] { CheckSafeSetup(WithSeeds(Eigen::Vector2d(1.0, 2.0)), d, SafeOptions()); },
-                "strategy 'scripted' seeds[0] is not one of the 4 candidates");
+  ExpectInvalid(
+      [&] { CheckSafeSetup(WithSeeds(Eigen::Vector2d(1.0, 2.0)), d, SetupSafeOptions()); },
+      "strategy 'scripted' seeds[0] is not one of the 4 candidates");
   const Eigen::MatrixXd unit =
-      CheckSafeSetup(WithSeeds(Eigen::Vector2d(2.0, 0.0)), d, SafeOptions());
+      CheckSafeSetup(WithSeeds(Eigen::Vector2d(2.0, 0.0)), d, SetupSafeOptions());
   EXPECT_EQ(unit, Eigen::MatrixXd(Eigen::Vector2d(0.5, 0.0)));  // bounding box [0, 4] x [0, 3]
 }
 

@@ -12,7 +12,7 @@
 namespace gpbandit {
 namespace {
 
-Observation Told(double x, double y, std::vector<double> g = {}) {
+Observation AuditTold(double x, double y, std::vector<double> g = {}) {
   Observation o;
   o.x = Eigen::VectorXd::Constant(1, x);
   o.y = y;
@@ -22,34 +22,34 @@ Observation Told(double x, double y, std::vector<double> g = {}) {
 }
 
 // Reward threshold none, one constraint g_1 >= -0.05.
-std::vector<SafetySignal> OneConstraint() {
+std::vector<SafetySignal> AuditConstraint() {
   std::vector<SafetySignal> signals(2);
   signals[1].threshold = -0.05;
   return signals;
 }
 
-Eigen::MatrixXd Seeds(std::vector<double> xs) {
+Eigen::MatrixXd AuditSeeds(std::vector<double> xs) {
   return Eigen::Map<Eigen::RowVectorXd>(xs.data(), static_cast<Eigen::Index>(xs.size()));
 }
 
 TEST(SeedAuditTest, ASeedMeasuredBelowItsThresholdIsDroppedAndNamed) {
-  const std::vector<Observation> told = {Told(1.0, 0.5, {0.02}), Told(2.0, 0.4, {-0.7}),
-                                         Told(1.5, 0.1, {-0.2})};
-  const SeedAudit audit = AuditSeeds(Seeds({1.0, 2.0, 3.0}), told, OneConstraint(), false);
+  const std::vector<Observation> told = {AuditTold(1.0, 0.5, {0.02}), AuditTold(2.0, 0.4, {-0.7}),
+                                         AuditTold(1.5, 0.1, {-0.2})};
+  const SeedAudit audit = AuditSeeds(AuditSeeds({1.0, 2.0, 3.0}), told, AuditConstraint(), false);
   EXPECT_EQ(audit.usable, (std::vector<bool>{true, false, true}));  // seed 3 not evaluated yet
   EXPECT_EQ(audit.findings[1], "seed 1 (2): constraint g_1 measured -0.7 < threshold -0.05");
   EXPECT_TRUE(audit.findings[0].empty());
   EXPECT_TRUE(audit.any_usable());
   EXPECT_TRUE(audit.sense_hints.empty());  // one measurement clears it
-  EXPECT_TRUE(MeasuredSafe(told[0], OneConstraint(), false));
-  EXPECT_FALSE(MeasuredSafe(told[2], OneConstraint(), false));
+  EXPECT_TRUE(MeasuredSafe(told[0], AuditConstraint(), false));
+  EXPECT_FALSE(MeasuredSafe(told[2], AuditConstraint(), false));
 }
 
 // Every measurement below the threshold: the refusal names each seed and value and asks about
 // the sense (an upper limit written as a lower one).
 TEST(SeedAuditTest, NoSeedLeftGivesARefusalWithTheSenseHint) {
-  const std::vector<Observation> told = {Told(1.0, 0.5, {-0.7}), Told(2.0, 0.4, {-0.9})};
-  const SeedAudit audit = AuditSeeds(Seeds({1.0, 2.0}), told, OneConstraint(), false);
+  const std::vector<Observation> told = {AuditTold(1.0, 0.5, {-0.7}), AuditTold(2.0, 0.4, {-0.9})};
+  const SeedAudit audit = AuditSeeds(AuditSeeds({1.0, 2.0}), told, AuditConstraint(), false);
   EXPECT_FALSE(audit.any_usable());
   const std::string message = audit.RefusalMessage("safe-opt");
   EXPECT_NE(message.find("strategy 'safe-opt' has no safe seed left"), std::string::npos);
@@ -69,13 +69,14 @@ TEST(SeedAuditTest, NoSeedLeftGivesARefusalWithTheSenseHint) {
 TEST(SeedAuditTest, CostLimitsAndFailuresCount) {
   std::vector<SafetySignal> cost(1);
   cost[0].threshold = 1.0;  // cost <= 1
-  const std::vector<Observation> told = {Told(1.0, 0.8), Told(2.0, 1.3), Told(3.0, std::nan(""))};
-  const SeedAudit audit = AuditSeeds(Seeds({1.0, 2.0, 3.0}), told, cost, /*minimize=*/true);
+  const std::vector<Observation> told = {AuditTold(1.0, 0.8), AuditTold(2.0, 1.3),
+                                         AuditTold(3.0, std::nan(""))};
+  const SeedAudit audit = AuditSeeds(AuditSeeds({1.0, 2.0, 3.0}), told, cost, /*minimize=*/true);
   EXPECT_EQ(audit.usable, (std::vector<bool>{true, false, false}));
   EXPECT_EQ(audit.findings[1], "seed 1 (2): reward measured 1.3 > threshold 1");
   EXPECT_EQ(audit.findings[2], "seed 2 (3): its evaluation failed (reward nan)");
   // Maximizing, the same threshold is a lower limit: seed 0 is then unsafe, seed 1 safe.
-  const SeedAudit rewards = AuditSeeds(Seeds({1.0, 2.0}), told, cost, false);
+  const SeedAudit rewards = AuditSeeds(AuditSeeds({1.0, 2.0}), told, cost, false);
   EXPECT_EQ(rewards.usable, (std::vector<bool>{false, true}));
 }
 

@@ -43,9 +43,9 @@ OptimizerOptions QuietSource(std::uint64_t seed) {
 }
 
 // A sum of `bumps` Gaussian bumps on the unit square, drawn from `seed`.
-class Bumps {
+class SourceBumps {
  public:
-  explicit Bumps(std::uint64_t seed, int bumps = 6) {
+  explicit SourceBumps(std::uint64_t seed, int bumps = 6) {
     Rng rng(seed);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     std::normal_distribution<double> normal(0.0, 1.0);
@@ -119,7 +119,7 @@ bool FileExists(const std::string& path) { return std::ifstream(path).good(); }
 // ---- The loader ---------------------------------------------------------------------------
 
 TEST(SourceStudy, ReadsTheAcceptedTellsOfAFinishedStudy) {
-  const Bumps f(1);
+  const SourceBumps f(1);
   const std::string log = WriteOldStudy("source_read", f, 12, 1);
   const FidelitySpec s = ReadSourceStudy(log, Square(), ObjectiveSense::kMaximize, "old");
   EXPECT_EQ(s.name, "old");
@@ -131,7 +131,7 @@ TEST(SourceStudy, ReadsTheAcceptedTellsOfAFinishedStudy) {
 
 // Through a storage: the same observations as from the log's path; an empty study refused.
 TEST(SourceStudy, ReadsAStudyOfAStorage) {
-  const Bumps f(11);
+  const SourceBumps f(11);
   const std::string log = WriteOldStudy("source_storage", f, 9, 11);
   const std::unique_ptr<StudyStorage> storage = OpenStudyStorage(log, "");
   const FidelitySpec a = ReadSourceStudy(*storage, Square(), ObjectiveSense::kMaximize, "old");
@@ -162,7 +162,7 @@ TEST(SourceStudy, RefusesAMissingFileAMalformedLogAndAnotherDomain) {
   ExpectInvalid([&] { ReadSourceStudy(malformed, Square(), ObjectiveSense::kMaximize, "old"); },
                 malformed);
 
-  const std::string log = WriteOldStudy("source_domain", Bumps(2), 5, 2);
+  const std::string log = WriteOldStudy("source_domain", SourceBumps(2), 5, 2);
   const Domain wider = Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 2));
   ExpectInvalid([&] { ReadSourceStudy(log, wider, ObjectiveSense::kMaximize, "old"); }, "domain");
   ExpectInvalid([&] { ReadSourceStudy(log, Square(), ObjectiveSense::kMinimize, "old"); },
@@ -204,7 +204,7 @@ TEST(SourceStudy, ValidationNamesTheSourceRules) {
 // ---- In a study ---------------------------------------------------------------------------
 
 TEST(SourceStudy, TheSourceIsCopiedIntoTheLogAndLeftOutOfTheStudysAnswers) {
-  const Bumps f(4);
+  const SourceBumps f(4);
   const std::string old = WriteOldStudy("source_old4", f, 20, 4);
   OptimizerOptions o = QuietSource(4);
   o.log_path = testing::TempLogPath("source_new4");
@@ -252,7 +252,7 @@ TEST(SourceStudy, ASourceWithTooFewObservationsIsRefusedBeforeAnythingIsWritten)
 // A resumed study with a source asks what the uninterrupted one asks.
 TEST(SourceStudy, ResumesBitIdentically) {
   GPBANDIT_SKIP_UNLESS_BIT_REPRODUCIBLE();
-  const Bumps f(6);
+  const SourceBumps f(6);
   auto old_f = [&](const Eigen::VectorXd& x) { return 0.8 * f(x) + 0.3; };
   const std::string old = WriteOldStudy("source_old6", old_f, 30, 6);
   OptimizerOptions o = QuietSource(6);
@@ -301,14 +301,14 @@ double QuartileOf(std::vector<double> v, double q) {
 enum class SourceKind { kNone, kRelated, kUnrelated };
 
 // The target's simple regret at Best() after each of `evaluations` target evaluations of
-// gp-ucb on problem `seed` (a Bumps), with an earlier study of `points` random points of a
-// related (0.7 f + 0.5 + 0.1 another Bumps: another scale, offset and a small change of the
-// plant) or an unrelated (an independent Bumps) function, or none. *correlation: the fitted
+// gp-ucb on problem `seed` (a SourceBumps), with an earlier study of `points` random points of a
+// related (0.7 f + 0.5 + 0.1 another SourceBumps: another scale, offset and a small change of the
+// plant) or an unrelated (an independent SourceBumps) function, or none. *correlation: the fitted
 // prior correlation of the source with the target at the centre after the last evaluation
 // (NaN without a source), computed from the fitted log-params with the public kernels.
 std::vector<double> Regrets(std::uint64_t seed, SourceKind kind, int evaluations, int points,
                             FidelityModel model, double* correlation) {
-  const Bumps f(500 + seed), change(600 + seed), other(700 + seed);
+  const SourceBumps f(500 + seed), change(600 + seed), other(700 + seed);
   const double best = SquareMaximum(f);
   OptimizerOptions o = QuietSource(seed);
   if (kind != SourceKind::kNone) {

@@ -13,6 +13,7 @@
 #include "gpbandit/storage/storage_registry.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/storage/memory_storage.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
@@ -31,9 +32,11 @@ MemoryStudies& Server() {
   return server;
 }
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0, 0), Eigen::Vector2d(1, 1)); }
+using testing::UnitSquare;
 
-double Bump(const Eigen::VectorXd& x) { return -(x - Eigen::Vector2d(0.3, 0.7)).squaredNorm(); }
+double ShiftedBump(const Eigen::VectorXd& x) {
+  return -(x - Eigen::Vector2d(0.3, 0.7)).squaredNorm();
+}
 
 OptimizerOptions MemoryStudyOptions(const std::string& study) {
   Server();
@@ -44,10 +47,10 @@ OptimizerOptions MemoryStudyOptions(const std::string& study) {
   return o;
 }
 
-void AskAndTell(Optimizer& opt, int n) {
+void AskAndTellBumps(Optimizer& opt, int n) {
   for (int i = 0; i < n; ++i) {
     const Eigen::VectorXd x = opt.Ask();
-    opt.Tell(x, Bump(x));
+    opt.Tell(x, ShiftedBump(x));
   }
 }
 
@@ -62,13 +65,13 @@ std::string RecordsOf(StudyStorage& storage) {
 TEST(StorageSchemeTest, OptimizerOptionsStorageReachesARegisteredScheme) {
   Optimizer in_memory(UnitSquare(), nullptr, "gp-ucb", StrategyParams(),
                       MemoryStudyOptions("same-as-file"));
-  AskAndTell(in_memory, 7);
+  AskAndTellBumps(in_memory, 7);
   // The same study on a file: the same suggestions, the same records.
   OptimizerOptions file_options = CheapOptions(5);
   file_options.initial_design_size = 3;
   file_options.log_path = testing::TempLogPath("storage_scheme");
   Optimizer on_file(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), file_options);
-  AskAndTell(on_file, 7);
+  AskAndTellBumps(on_file, 7);
   const std::vector<Observation> a = in_memory.observations(), b = on_file.observations();
   ASSERT_EQ(a.size(), 7u);
   ASSERT_EQ(b.size(), 7u);
@@ -86,10 +89,10 @@ TEST(StorageSchemeTest, OptimizerOptionsStorageReachesARegisteredScheme) {
 
 TEST(StorageSchemeTest, OpenJoinsAStudyOfARegisteredScheme) {
   Optimizer first(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), MemoryStudyOptions("joined"));
-  AskAndTell(first, 4);
+  AskAndTellBumps(first, 4);
   const std::unique_ptr<Optimizer> second = Optimizer::Open("memory://lab", "joined");
   EXPECT_EQ(second->observations().size(), 4u);
-  AskAndTell(*second, 2);
+  AskAndTellBumps(*second, 2);
   first.Ask();  // syncs from the study first
   EXPECT_EQ(first.observations().size(), 6u);
   const std::vector<StudySummary> studies = ListStudies("memory://lab");

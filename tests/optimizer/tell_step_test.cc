@@ -9,18 +9,19 @@
 #include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/replica_test_util.h"
 #include "tests/optimizer/unit_journal_client.h"
+#include "tests/test_domains.h"
 
 namespace gpbandit {
 namespace {
 
 using internal::TellStep;
 
-Domain UnitSquare() { return Domain::Box(Eigen::Vector2d(0.0, 0.0), Eigen::Vector2d(1.0, 1.0)); }
+using testing::UnitSquare;
 const Eigen::VectorXd kNoZ;
 
 // A replica and a journal without storage, and the step over them.
-struct Fixture {
-  explicit Fixture(const OptimizerOptions& options = testing::CheapOptions())
+struct TellFixture {
+  explicit TellFixture(const OptimizerOptions& options = testing::CheapOptions())
       : replica(testing::MakeReplica(UnitSquare(), "gp-ucb", {}, options)),
         client(replica.get()),
         journal(&client),
@@ -32,7 +33,7 @@ struct Fixture {
 };
 
 TEST(TellStep, TellAddsTheObservationAndReleasesItsPendingPoint) {
-  Fixture f;
+  TellFixture f;
   f.replica->pending.Add({Eigen::Vector2d(0.5, 0.5), kNoZ, 4, "w", 1e300, 0});
   f.step.Tell(Eigen::Vector2d(0.5, 0.5), kNoZ, 2.0, Eigen::VectorXd());
   ASSERT_EQ(f.replica->observations.size(), 1u);
@@ -43,7 +44,7 @@ TEST(TellStep, TellAddsTheObservationAndReleasesItsPendingPoint) {
 }
 
 TEST(TellStep, BadTellsAreRefusedAndChangeNothing) {
-  Fixture f;
+  TellFixture f;
   EXPECT_THROW(f.step.Tell(Eigen::Vector2d(1.5, 0.5), kNoZ, 2.0, Eigen::VectorXd()),
                std::invalid_argument);
   EXPECT_THROW(f.step.Tell(Eigen::Vector2d(0.5, 0.5), kNoZ, std::nan(""), Eigen::VectorXd()),
@@ -61,7 +62,7 @@ TEST(TellStep, BadTellsAreRefusedAndChangeNothing) {
 }
 
 TEST(TellStep, TellManyChecksEveryColumnFirst) {
-  Fixture f;
+  TellFixture f;
   Eigen::MatrixXd X(2, 3);
   X << 0.1, 0.5, 0.9, 0.2, 0.5, 2.0;  // the third column is outside the box
   EXPECT_THROW(f.step.TellMany(X, Eigen::MatrixXd(), Eigen::Vector3d(1, 2, 3)),
@@ -76,7 +77,7 @@ TEST(TellStep, TellManyChecksEveryColumnFirst) {
 }
 
 TEST(TellStep, ReleasesAndClearsPendingPoints) {
-  Fixture f;
+  TellFixture f;
   f.replica->pending.Add({Eigen::Vector2d(0.1, 0.1), kNoZ, 0, "w", 1e300, 0});
   f.replica->pending.Add({Eigen::Vector2d(0.2, 0.2), kNoZ, 0, "w", 1e300, 1});
   f.replica->pending.Add({Eigen::Vector2d(0.3, 0.3), kNoZ, 0, "w", 1e300, 2});
@@ -94,7 +95,7 @@ TEST(TellStep, ReleasesAndClearsPendingPoints) {
 TEST(TellStep, ReplayAppliesATellRecordAndChecksItsImputedReward) {
   OptimizerOptions options = testing::CheapOptions();
   options.non_finite_rewards = NonFiniteRewardPolicy::kImputeWorst;
-  Fixture f(options);
+  TellFixture f(options);
   f.step.Replay(ParseLogRecord(FormatTellRecord(Eigen::Vector2d(0.5, 0.5), kNoZ, 2.0, true)));
   ASSERT_EQ(f.replica->observations.size(), 1u);
   EXPECT_EQ(f.replica->observations[0].y, 2.0);

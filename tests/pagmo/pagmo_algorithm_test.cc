@@ -17,6 +17,7 @@
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/pagmo/pagmo_test_options.h"
 #include "tests/test_util.h"
 
 // User problems live outside anonymous namespaces: fork islands serialize them by name.
@@ -56,15 +57,11 @@ using gpbandit_test::InfiniteBounds;
 using gpbandit_test::ShiftedSphere;
 using ::testing::HasSubstr;
 
-OptimizerOptions Cheap() {
-  OptimizerOptions o = testing::CheapOptions();
-  o.refit.every = 4;
-  return o;
-}
+using testing::PagmoCheapOptions;
 
 BanditAlgorithm MakeAlgorithm(unsigned rounds, unsigned batch = 1, unsigned seed = 42,
                               const std::string& strategy = "gp-ucb") {
-  return BanditAlgorithm(strategy, rounds, batch, seed, StrategyParams(), Cheap());
+  return BanditAlgorithm(strategy, rounds, batch, seed, StrategyParams(), PagmoCheapOptions());
 }
 
 double Champion(const pagmo::population& pop) { return pop.champion_f()[0]; }
@@ -111,7 +108,7 @@ TEST(BanditAlgorithmTest, SafeOptKeepsTheFitnessUnderTheBound) {
   pagmo::problem prob{ShiftedSphere{}};
   pagmo::population pop{prob};
   pop.push_back({0.0, 0.0, 0.0});  // f = 0.56
-  const OptimizerOptions options = Cheap();
+  const OptimizerOptions options = PagmoCheapOptions();
   const StrategyParams params =
       StrategyParams().With("threshold", 1.0).WithText("seeds", "[[0, 0, 0]]");  // fitness <= 1
   pagmo::algorithm algo{BanditAlgorithm("safe-opt", 15, 1, 3, params, options)};
@@ -155,7 +152,7 @@ TEST(BanditAlgorithmTest, OneObjectiveIsThePlainOptimizerRun) {
   pagmo::problem prob{ShiftedSphere{}};
   const pagmo::population pop{prob, 4, 13};
   const auto out = MakeAlgorithm(10, 1, 42, "ei").evolve(pop);
-  OptimizerOptions options = Cheap();
+  OptimizerOptions options = PagmoCheapOptions();
   options.seed = std::uint64_t{42} << 32;  // (seed, evolve 0)
   options.sense = ObjectiveSense::kMinimize;
   Optimizer direct(Domain::Box(-Eigen::Vector3d::Ones(), Eigen::Vector3d::Ones()), nullptr, "ei",
@@ -230,7 +227,7 @@ TEST(BanditAlgorithmTest, Getters) {
 
 TEST(BanditAlgorithmTest, SerializationRoundTrip) {
   const StrategyParams s = StrategyParams().With("beta_scale", 0.2);
-  OptimizerOptions o = Cheap();
+  OptimizerOptions o = PagmoCheapOptions();
   o.initial_design_size = 3;
   pagmo::algorithm algo{BanditAlgorithm("gp-ucb", 6, 1, 17, s, o)};
   algo.set_verbosity(2);

@@ -18,7 +18,7 @@
 namespace gpbandit {
 namespace {
 
-OptimizerOptions Cheap() {
+OptimizerOptions TinyOptions() {
   OptimizerOptions o = testing::CheapOptions();
   o.maximizer_raw_samples = 32;
   o.maximizer_starts = 1;
@@ -39,7 +39,7 @@ TEST(PagmoCombinationTest, EveryStrategyEvolvesInsideTheBounds) {
           BanditAlgorithm(strategy, kRounds, batch, 17,
                           // Fitness on the box stays below 1e6: every point may become safe.
                           testing::CellParams(strategy, 1e6, Eigen::Vector2d(0.0, 0.0)),
-                          testing::CellOptions(strategy, Cheap()))};
+                          testing::CellOptions(strategy, TinyOptions()))};
       pagmo::population population{problem, kInitial, 3};
       population = algorithm.evolve(population);
       ASSERT_EQ(population.size(), kInitial + kRounds * batch);

@@ -11,6 +11,7 @@
 
 #include "gpbandit/pagmo/pagmo_algorithm.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/pagmo/pagmo_test_options.h"
 
 // User problems live outside anonymous namespaces (pagmo serializes them by name).
 namespace gpbandit_test {
@@ -33,11 +34,7 @@ struct MixedIntegerBowl {
 namespace gpbandit {
 namespace {
 
-OptimizerOptions Cheap() {
-  OptimizerOptions o = testing::CheapOptions();
-  o.refit.every = 4;
-  return o;
-}
+using testing::PagmoCheapOptions;
 
 void ExpectIntegral(const pagmo::population& pop) {
   const pagmo::problem& prob = pop.get_problem();
@@ -58,7 +55,7 @@ TEST(BanditAlgorithmIntegerTest, FindsTheIntegerOptimumKeepingIntegersIntegral) 
   for (const std::string strategy : {"ei", "gp-ucb", "gp-ts"}) {
     SCOPED_TRACE(strategy);
     const pagmo::population out =
-        BanditAlgorithm(strategy, 25, 1, 11, StrategyParams(), Cheap()).evolve(pop);
+        BanditAlgorithm(strategy, 25, 1, 11, StrategyParams(), PagmoCheapOptions()).evolve(pop);
     EXPECT_EQ(out.size(), 28u);
     ExpectIntegral(out);
     const auto best = out.get_x()[out.best_idx()];
@@ -73,7 +70,7 @@ TEST(BanditAlgorithmIntegerTest, PagmosMinlpRastriginInBatches) {
   pagmo::population pop{prob, 4, 3};
   const double initial_best = pop.champion_f()[0];
   const pagmo::population out =
-      BanditAlgorithm("ei", 6, 3, 5, StrategyParams(), Cheap()).evolve(pop);
+      BanditAlgorithm("ei", 6, 3, 5, StrategyParams(), PagmoCheapOptions()).evolve(pop);
   EXPECT_EQ(out.size(), 22u);
   ExpectIntegral(out);
   EXPECT_LE(out.champion_f()[0], initial_best);
@@ -87,7 +84,7 @@ TEST(BanditAlgorithmIntegerTest, APopulationWithANonIntegralIndividualEvolves) {
   pop.push_back({0.0, 2.5, 7.0});
   pop.push_back({0.5, 3.0, 6.0});
   const pagmo::population out =
-      BanditAlgorithm("ei", 4, 1, 2, StrategyParams(), Cheap()).evolve(pop);
+      BanditAlgorithm("ei", 4, 1, 2, StrategyParams(), PagmoCheapOptions()).evolve(pop);
   EXPECT_EQ(out.size(), 6u);
   for (std::size_t i = 2; i < out.size(); ++i)
     EXPECT_EQ(out.get_x()[i][1], std::round(out.get_x()[i][1]));

@@ -20,6 +20,7 @@
 #include "gpbandit/pagmo/pagmo_algorithm.h"
 #include "tests/optimizer/plugin_test_util.h"
 #include "tests/optimizer/strategy_cells.h"
+#include "tests/pagmo/pagmo_test_options.h"
 
 // User problems live outside anonymous namespaces (pagmo serializes them by name).
 namespace gpbandit_test {
@@ -84,11 +85,7 @@ using gpbandit_test::TwoObjectivesOneConstraint;
 using gpbandit_test::UnboundedTwoObjectives;
 using ::testing::HasSubstr;
 
-OptimizerOptions Cheap() {
-  OptimizerOptions o = testing::CheapOptions();
-  o.refit.every = 4;
-  return o;
-}
+using testing::PagmoCheapOptions;
 
 // The hypervolume of the individuals that dominate `reference` (pagmo's hypervolume).
 double Hypervolume(const pagmo::population& pop, const pagmo::vector_double& reference) {
@@ -104,7 +101,7 @@ double Hypervolume(const pagmo::population& pop, const pagmo::vector_double& ref
 TEST(PagmoOutcomesTest, FindsTheConstrainedOptimumOfAQuadratic) {
   const pagmo::problem prob{ConstrainedQuadratic{}};
   const pagmo::population pop{prob, 6, 4};
-  const BanditAlgorithm algo("gp-ucb", 30, 1, 8, StrategyParams(), Cheap());
+  const BanditAlgorithm algo("gp-ucb", 30, 1, 8, StrategyParams(), PagmoCheapOptions());
   EXPECT_EQ(algo.strategy_for(prob), "log-ei");
   const pagmo::population out = pagmo::algorithm{algo}.evolve(pop);
   ASSERT_EQ(out.size(), 36u);
@@ -127,7 +124,7 @@ TEST(PagmoOutcomesTest, MeetsAnEqualityWithinItsTolerance) {
   prob.set_c_tol({0.05});
   const pagmo::population pop{prob, 6, 5};
   const pagmo::population out =
-      BanditAlgorithm("gp-ucb", 40, 1, 9, StrategyParams(), Cheap()).evolve(pop);
+      BanditAlgorithm("gp-ucb", 40, 1, 9, StrategyParams(), PagmoCheapOptions()).evolve(pop);
   const pagmo::vector_double f = out.champion_f();
   EXPECT_LE(std::abs(f[1]), 0.05);
   // The optimum within the tolerance is 0.95^2 / 2 = 0.45125; outside the band the population's
@@ -139,7 +136,7 @@ TEST(PagmoOutcomesTest, MeetsAnEqualityWithinItsTolerance) {
 TEST(PagmoOutcomesTest, EhviOnZdt1BeatsRandomSearchOfTheSameSize) {
   const pagmo::problem prob{pagmo::zdt{1, 5}};
   const pagmo::population pop{prob, 8, 3};
-  const BanditAlgorithm algo("gp-ucb", 32, 1, 3, StrategyParams(), Cheap());
+  const BanditAlgorithm algo("gp-ucb", 32, 1, 3, StrategyParams(), PagmoCheapOptions());
   EXPECT_EQ(algo.strategy_for(prob), "ehvi");
   const pagmo::population out = algo.evolve(pop);
   ASSERT_EQ(out.size(), 40u);
@@ -168,7 +165,7 @@ TEST(PagmoOutcomesTest, EhviOnZdt1BeatsRandomSearchOfTheSameSize) {
 TEST(PagmoOutcomesTest, UsesTheGivenReferencePoint) {
   const pagmo::problem prob{pagmo::zdt{1, 5}};
   const pagmo::population pop{prob, 8, 3};
-  OptimizerOptions options = Cheap();
+  OptimizerOptions options = PagmoCheapOptions();
   options.outcomes.reference_point = {11, 11};
   const BanditAlgorithm algo("ehvi", 32, 1, 3, StrategyParams(), options);
   EXPECT_EQ(algo.optimizer_options().outcomes.reference_point, (std::vector<double>{11, 11}));
@@ -188,7 +185,7 @@ TEST(PagmoOutcomesTest, EveryStrategyButSafeOptRunsOnOutcomes) {
   for (const std::string& strategy : StrategyRegistry::Default().Names()) {
     SCOPED_TRACE(strategy);
     const StrategyParams params = testing::CellParams(strategy, 1e6, Eigen::Vector2d(0.5, 0.5));
-    const OptimizerOptions options = testing::CellOptions(strategy, Cheap());
+    const OptimizerOptions options = testing::CellOptions(strategy, PagmoCheapOptions());
     pagmo::population pop{prob, kInitial, 6};
     const BanditAlgorithm algo(strategy, kRounds, 1, 17, params, options);
     if (strategy == "safe-opt") {
@@ -216,7 +213,7 @@ TEST(PagmoOutcomesTest, BatchesThroughTheBfeCarryEveryFitnessEntry) {
   const pagmo::problem prob{TwoObjectivesOneConstraint{}};
   const pagmo::population pop{prob, 4, 2};
   const pagmo::population out =
-      BanditAlgorithm("ehvi", 3, 3, 11, StrategyParams(), Cheap()).evolve(pop);
+      BanditAlgorithm("ehvi", 3, 3, 11, StrategyParams(), PagmoCheapOptions()).evolve(pop);
   ASSERT_EQ(out.size(), 13u);
   EXPECT_EQ(out.get_problem().get_fevals(), 13u);
   const pagmo::problem reference{TwoObjectivesOneConstraint{}};
@@ -227,8 +224,8 @@ TEST(PagmoOutcomesTest, BatchesThroughTheBfeCarryEveryFitnessEntry) {
 TEST(PagmoOutcomesTest, SameSeedSamePopulation) {
   const pagmo::problem prob{TwoObjectivesOneConstraint{}};
   const pagmo::population pop{prob, 5, 12};
-  BanditAlgorithm a("ehvi", 8, 1, 77, StrategyParams(), Cheap());
-  BanditAlgorithm b("ehvi", 8, 1, 77, StrategyParams(), Cheap());
+  BanditAlgorithm a("ehvi", 8, 1, 77, StrategyParams(), PagmoCheapOptions());
+  BanditAlgorithm b("ehvi", 8, 1, 77, StrategyParams(), PagmoCheapOptions());
   a.set_verbosity(1);
   const pagmo::population pa = a.evolve(pop), pb = b.evolve(pop);
   EXPECT_EQ(pa.get_x(), pb.get_x());
@@ -236,8 +233,9 @@ TEST(PagmoOutcomesTest, SameSeedSamePopulation) {
   // The log's "best" column holds the front's hypervolume for several objectives.
   ASSERT_EQ(a.get_log().size(), 8u);
   for (const auto& line : a.get_log()) EXPECT_GE(std::get<2>(line), 0.0);
-  EXPECT_NE(BanditAlgorithm("ehvi", 8, 1, 78, StrategyParams(), Cheap()).evolve(pop).get_x(),
-            pa.get_x());
+  EXPECT_NE(
+      BanditAlgorithm("ehvi", 8, 1, 78, StrategyParams(), PagmoCheapOptions()).evolve(pop).get_x(),
+      pa.get_x());
 }
 
 void ExpectRejected(const pagmo::problem& prob, std::size_t pop_size, const std::string& text) {
@@ -245,7 +243,7 @@ void ExpectRejected(const pagmo::problem& prob, std::size_t pop_size, const std:
   for (std::size_t i = 0; i < pop_size; ++i)
     pop.push_back(pagmo::vector_double(prob.get_nx(), 0.5));
   try {
-    BanditAlgorithm("gp-ucb", 3, 1, 1, StrategyParams(), Cheap()).evolve(pop);
+    BanditAlgorithm("gp-ucb", 3, 1, 1, StrategyParams(), PagmoCheapOptions()).evolve(pop);
     ADD_FAILURE() << "expected a rejection containing '" << text << "'";
   } catch (const std::invalid_argument& e) {
     EXPECT_THAT(e.what(), HasSubstr(text));
@@ -263,7 +261,7 @@ TEST(PagmoOutcomesTest, RefusesWhatItCannotHandle) {
   ExpectRejected(pagmo::problem{TwoObjectivesOneConstraint{}}, 0, "needs at least 1 individual");
   // A reference point of the wrong size for the problem is refused by evolve, naming the field;
   // the problem's own objectives and constraints cannot be declared in the options.
-  OptimizerOptions wrong = Cheap();
+  OptimizerOptions wrong = PagmoCheapOptions();
   wrong.outcomes.reference_point = {1.0, 2.0, 3.0};
   const BanditAlgorithm three("ehvi", 2, 1, 1, StrategyParams(), wrong);
   pagmo::population pop{pagmo::problem{TwoObjectivesOneConstraint{}}, 3, 1};
@@ -273,7 +271,7 @@ TEST(PagmoOutcomesTest, RefusesWhatItCannotHandle) {
   } catch (const std::invalid_argument& e) {
     EXPECT_THAT(e.what(), HasSubstr("reference_point has 3 entries for 2 objectives"));
   }
-  OptimizerOptions declared = Cheap();
+  OptimizerOptions declared = PagmoCheapOptions();
   declared.outcomes.objectives = {{"cost", true}};
   try {
     BanditAlgorithm("ehvi", 2, 1, 1, StrategyParams(), declared);

@@ -21,8 +21,8 @@ namespace {
 
 using testing::ExpectInvalid;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
+using testing::kNaN;
 
 // A 1-D SE GP with prior variance `variance`, lengthscale 0.2, noise 0.01, outputs as told.
 GaussianProcess PriorGp(double variance) {

@@ -348,9 +348,9 @@ TEST(StudyStorageTest, RedactUrlHidesPasswordsOfAnySchemeInAnyCase) {
 
 // Whatever the URL's spelling, no message of the storages or the factory shows the password.
 TEST(StudyStorageTest, NoMessageShowsAPassword) {
-  for (const std::string url :
+  for (const char* url :
        {"POSTGRESQL://user:secret@localhost:1/db", "PostgreSQL://user:secret@localhost:1/db"}) {
-    for (const std::string study : {"", "s"}) {
+    for (const char* study : {"", "s"}) {
       try {
         auto storage = OpenStudyStorage(url, study);
         EXPECT_EQ(storage->Describe().find("secret"), std::string::npos) << storage->Describe();
@@ -371,9 +371,9 @@ TEST(StudyStorageTest, StudyNamesWithControlCharactersAreRefusedOnEveryBackend) 
   char pattern[] = "/tmp/gpbandit_names_XXXXXX";
   ASSERT_NE(::mkdtemp(pattern), nullptr);
   const std::string dir = pattern;
-  for (const std::string url : {dir, std::string("postgresql://user:pw@localhost:1/db")}) {
-    for (const std::string bad : {std::string("a\nb"), std::string("tab\there"),
-                                  std::string("nul\0x", 5), std::string("del\x7f")}) {
+  for (const std::string& url : {dir, std::string("postgresql://user:pw@localhost:1/db")}) {
+    for (const std::string& bad : {std::string("a\nb"), std::string("tab\there"),
+                                   std::string("nul\0x", 5), std::string("del\x7f")}) {
       try {
         OpenStudyStorage(url, bad);
         ADD_FAILURE() << "accepted a control character in a study name on " << url;
@@ -391,7 +391,7 @@ TEST(StudyStorageTest, StudyNamesWithControlCharactersAreRefusedOnEveryBackend) 
 // refuses it, shared or exclusive, and the file is left byte for byte as it was.
 TEST(FileStorageTest, AFileThatIsNotAStudyIsNeverCutOrAppendedTo) {
   const std::string path = TempPath("notes");
-  for (const std::string text :
+  for (const std::string& text :
        {std::string("my notes"), std::string("my notes\n"), std::string("line 1\nline 2"),
         std::string("{\"a\": 1}\n"), std::string(Record(1) + "\n" + kHeader + "\n"),
         std::string(R"({"type":"head)"), std::string("\n\n")}) {
@@ -438,8 +438,8 @@ TEST(FileStorageTest, CheckWritableNamesThePathAndTheReason) {
   fine.CheckWritable();  // a new file in a writable directory
   struct stat info;
   EXPECT_NE(::stat(path.c_str(), &info), 0);  // nothing created
-  for (const std::string bad : {std::string("/nonexistent-gpbandit-dir/x.jsonl"),
-                                path + "/below-a-missing-file", std::string("/tmp")}) {
+  for (const std::string& bad : {std::string("/nonexistent-gpbandit-dir/x.jsonl"),
+                                 path + "/below-a-missing-file", std::string("/tmp")}) {
     try {
       FileStudyStorage(bad, true).CheckWritable();
       ADD_FAILURE() << bad;

@@ -19,11 +19,12 @@
 #include <vector>
 
 #include "gpbandit/numerics/warning_sink.h"
+#include "tests/test_util.h"
 
 namespace gpbandit {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
 
 bool Exists(const std::string& path) {
   struct stat s;

@@ -11,12 +11,14 @@
 #include <memory>
 #include <string>
 
+#include "tests/test_util.h"
+
 namespace gpbandit {
 namespace {
 
 using ::testing::HasSubstr;
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+using testing::kInf;
 
 std::string Error(const StorageOptions& options) {
   std::string error;

@@ -76,7 +76,7 @@ OptimizerOptions Unusual() {
 }
 
 // The error of reading `object`, or "" if it was read.
-std::string ErrorOf(const json& object) {
+std::string JsonErrorOf(const json& object) {
   try {
     OptimizerOptionsFromJson(object, "options");
   } catch (const std::invalid_argument& e) {
@@ -119,35 +119,38 @@ TEST(OptimizerOptionsJsonTest, AMissingFieldIsNamedByItsPath) {
     missing[pointer.parent_pointer()].erase(pointer.back());
     std::string dotted = "options" + std::string(path);
     for (char& c : dotted) c = c == '/' ? '.' : c;
-    EXPECT_EQ(ErrorOf(missing), dotted + " is missing");
+    EXPECT_EQ(JsonErrorOf(missing), dotted + " is missing");
   }
 }
 
 TEST(OptimizerOptionsJsonTest, UnknownKeysAreRefusedWithTheValidOnes) {
   json top = OptimizerOptionsToJson(OptimizerOptions());
   top["maximizer_startz"] = 2;
-  EXPECT_THAT(ErrorOf(top), HasSubstr("options: unknown key 'maximizer_startz'; valid keys: seed"));
+  EXPECT_THAT(JsonErrorOf(top),
+              HasSubstr("options: unknown key 'maximizer_startz'; valid keys: seed"));
   json nested = OptimizerOptionsToJson(OptimizerOptions());
   nested["local_model"]["radius"] = 0.5;
-  EXPECT_THAT(ErrorOf(nested), HasSubstr("options.local_model: unknown key 'radius'"));
-  EXPECT_THAT(ErrorOf(nested), HasSubstr("trust_box_scale"));
+  EXPECT_THAT(JsonErrorOf(nested), HasSubstr("options.local_model: unknown key 'radius'"));
+  EXPECT_THAT(JsonErrorOf(nested), HasSubstr("trust_box_scale"));
 }
 
 TEST(OptimizerOptionsJsonTest, MalformedOutcomesAreRefusedNamingTheEntry) {
   json written = OptimizerOptionsToJson(Unusual());
   json bad_sense = written;
   bad_sense["outcomes"]["constraints"][1]["sense"] = "=<";
-  EXPECT_THAT(ErrorOf(bad_sense), HasSubstr("options.outcomes.constraints[1].sense \"=<\" is not"));
+  EXPECT_THAT(JsonErrorOf(bad_sense),
+              HasSubstr("options.outcomes.constraints[1].sense \"=<\" is not"));
   json bad_name = written;
   bad_name["outcomes"]["objectives"][0]["name"] = "it ae";
-  EXPECT_THAT(ErrorOf(bad_name), HasSubstr("outcomes.objectives[0].name = 'it ae'"));
+  EXPECT_THAT(JsonErrorOf(bad_name), HasSubstr("outcomes.objectives[0].name = 'it ae'"));
   json not_array = written;
   not_array["outcomes"]["objectives"] = "itae";
-  EXPECT_THAT(ErrorOf(not_array),
+  EXPECT_THAT(JsonErrorOf(not_array),
               HasSubstr("options.outcomes.objectives = \"itae\": expected an array"));
   json extra = written;
   extra["outcomes"]["objectives"][1]["weight"] = 2;
-  EXPECT_THAT(ErrorOf(extra), HasSubstr("options.outcomes.objectives[1]: unknown key 'weight'"));
+  EXPECT_THAT(JsonErrorOf(extra),
+              HasSubstr("options.outcomes.objectives[1]: unknown key 'weight'"));
 }
 
 TEST(OptimizerOptionsJsonTest, WrongTypesAreRefusedNamingFieldAndValue) {
@@ -174,7 +177,7 @@ TEST(OptimizerOptionsJsonTest, WrongTypesAreRefusedNamingFieldAndValue) {
   for (const auto& c : cases) {
     json bad = written;
     bad[json::json_pointer(c.path)] = c.value;
-    EXPECT_THAT(ErrorOf(bad), HasSubstr(c.error)) << c.path;
+    EXPECT_THAT(JsonErrorOf(bad), HasSubstr(c.error)) << c.path;
   }
 }
 
@@ -196,7 +199,7 @@ TEST(OptimizerOptionsJsonTest, OutOfRangeValuesAreRefusedNamingFieldAndValue) {
   for (const auto& c : cases) {
     json bad = written;
     bad[json::json_pointer(c.path)] = c.value;
-    EXPECT_EQ(ErrorOf(bad), c.error) << c.path;
+    EXPECT_EQ(JsonErrorOf(bad), c.error) << c.path;
   }
 }
 

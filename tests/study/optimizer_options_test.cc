@@ -7,11 +7,13 @@
 #include <limits>
 #include <string>
 
+#include "tests/test_util.h"
+
 namespace gpbandit {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kInf;
+using testing::kNaN;
 
 // The error IsValid reports for the options that `change` makes of the defaults ("" if valid).
 template <typename Options>
