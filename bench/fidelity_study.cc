@@ -13,6 +13,8 @@
 //    NeurIPS, appendix), the mean of f_1 at the four points (x1 +- 0.05, x2 + 0.05) and
 //    (x1 +- 0.05, max(0, x2 - 0.05)). 2 fidelities; max f_1 = 13.7987 near (0.2167, 0).
 //  - badcurrin: Kandasamy et al. 2016's BadCurrinExp: the low fidelity is -f_1.
+//  - unrelatedcurrin: a useless low fidelity, 5 sin(7 x1 + 1) cos(5 x2 - 2), whose correlation
+//    with f_1 over a 201 x 201 grid of the box is -0.006.
 //  - hartmann3: Hartmann-3 (Dixon & Szego 1978) with 3 fidelities, Kandasamy et al. 2016's
 //    construction (their MF-GP-UCB experiments):
 //      f^(m)(x) = sum_i alpha_i^(m) exp(-sum_j A_ij (x_j - P_ij)^2), alpha = (1, 1.2, 3, 3.2),
@@ -29,12 +31,15 @@
 // run stops at the budget (the largest checkpoint) or at --max-observations tells, whichever
 // comes first; checkpoints beyond the stop are reported as missing ("cap" in the table).
 //
+// --min-correlation: FidelityOptions::min_correlation of the mf-gp-ucb runs (default 0.3).
+//
 // --timing: the time of AskFidelity (gp-ucb, hartmann3 with 3 fidelities) after 300 tells
 // (100 per fidelity at random points), the median of --timing-asks asks, each followed by its
 // tell.
 //
 //   fidelity_study [--problems currin-r10,...] [--methods mf-gp-ucb,gp-ucb,ei] [--seeds 1-10]
 //                  [--jobs 1] [--checkpoints 5,10,20,30] [--max-observations 300] [--timing yes]
+//                  [--min-correlation 0.3]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -110,12 +115,13 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
   const double ratio = std::stod(spec.substr(dash + 2));
   if (!(ratio > 1.0)) throw std::invalid_argument("problem '" + spec + "': R must be > 1");
   FidelityProblem p;
-  if (name == "currin" || name == "badcurrin") {
-    const bool bad = name == "badcurrin";
+  if (name == "currin" || name == "badcurrin" || name == "unrelatedcurrin") {
+    const bool bad = name == "badcurrin", unrelated = name == "unrelatedcurrin";
     p.dim = 2;
     p.costs = {1.0, ratio};
-    p.f = [bad](const Eigen::VectorXd& x, int m) {
+    p.f = [bad, unrelated](const Eigen::VectorXd& x, int m) {
       if (m == 1) return CurrinTarget(x(0), x(1));
+      if (unrelated) return 5.0 * std::sin(7.0 * x(0) + 1.0) * std::cos(5.0 * x(1) - 2.0);
       return bad ? -CurrinTarget(x(0), x(1)) : CurrinLow(x(0), x(1));
     };
     // The maximum on the boundary x2 = 0 (the factor is 1 there and decreases in x2): a fine
@@ -140,7 +146,8 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
     p.max_target = 3.32236801141551;
   } else {
     throw std::invalid_argument("problem '" + spec +
-                                "': known are currin, badcurrin, hartmann3, hartmann3-uniform, "
+                                "': known are currin, badcurrin, unrelatedcurrin, hartmann3, "
+                                "hartmann3-uniform, "
                                 "augmented-hartmann6");
   }
   return p;
@@ -159,6 +166,20 @@ std::vector<double> ParseNumbers(const std::string& text) {
   return v;
 }
 
+// --min-correlation's number; its range is FidelityOptions::IsValid's to check.
+double MinCorrelationFlag(const std::string& text) {
+  std::size_t used = 0;
+  double value = std::numeric_limits<double>::quiet_NaN();
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size())
+    throw std::invalid_argument("--min-correlation '" + text + "': not a number");
+  return value;
+}
+
 // One run: "regret_1,...,regret_K<TAB>low evaluations<TAB>target evaluations<TAB>ms per ask".
 std::string RunOne(const StudyFlags& s, const std::string& spec, const std::string& method,
                    unsigned seed) {
@@ -174,7 +195,10 @@ std::string RunOne(const StudyFlags& s, const std::string& spec, const std::stri
   o.seed = seed;
   o.sync_log = false;
   o.num_threads = s.threads;
-  if (multi) o.fidelities = LevelsOf(p);
+  if (multi) {
+    o.fidelities = LevelsOf(p);
+    o.fidelities.min_correlation = MinCorrelationFlag(s.strings.at("min-correlation"));
+  }
   const Domain domain = Domain::Box(Eigen::VectorXd::Zero(p.dim), Eigen::VectorXd::Ones(p.dim));
   Optimizer opt(domain, nullptr, multi ? "gp-ucb" : method, o);
   const int target = static_cast<int>(p.costs.size()) - 1;
@@ -320,7 +344,7 @@ int main(int argc, char** argv) {
   defaults.names = {"mf-gp-ucb", "gp-ucb", "ei"};
   defaults.seeds = ParseSeeds("1-10");
   defaults.ints = {{"max-observations", 300}, {"timing-asks", 10}};
-  defaults.strings = {{"checkpoints", "5,10,20,30"}, {"timing", "no"}};
+  defaults.strings = {{"checkpoints", "5,10,20,30"}, {"timing", "no"}, {"min-correlation", "0.3"}};
   return ReportingErrors(argv[0], [&] {
     const StudyFlags s = ParseStudyFlags(argc, argv, defaults, "methods");
     if (s.strings.at("timing") == "yes") {
