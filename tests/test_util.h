@@ -1,5 +1,5 @@
-// Helpers shared by the test suite: seeds, random points, and a central finite-difference
-// gradient checker.
+// Helpers shared by the test suite: the refused values kNaN and kInf, the small vectors Vec({..})
+// and At(x), seeds, random points, and a central finite-difference gradient checker.
 #ifndef GPBANDIT_TESTS_TEST_UTIL_H_
 #define GPBANDIT_TESTS_TEST_UTIL_H_
 
