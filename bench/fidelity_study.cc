@@ -31,7 +31,8 @@
 // run stops at the budget (the largest checkpoint) or at --max-observations tells, whichever
 // comes first; checkpoints beyond the stop are reported as missing ("cap" in the table).
 //
-// --min-correlation: FidelityOptions::min_correlation of the mf-gp-ucb runs (default 0.3).
+// --min-correlation: FidelityOptions::min_correlation of the mf-gp-ucb runs (default: that
+// field's default).
 //
 // --timing: the time of AskFidelity (gp-ucb, hartmann3 with 3 fidelities) after 300 tells
 // (100 per fidelity at random points), the median of --timing-asks asks, each followed by its
@@ -39,7 +40,7 @@
 //
 //   fidelity_study [--problems currin-r10,...] [--methods mf-gp-ucb,gp-ucb,ei] [--seeds 1-10]
 //                  [--jobs 1] [--checkpoints 5,10,20,30] [--max-observations 300] [--timing yes]
-//                  [--min-correlation 0.3]
+//                  [--min-correlation X]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -147,8 +148,7 @@ FidelityProblem MakeFidelityProblem(const std::string& spec) {
   } else {
     throw std::invalid_argument("problem '" + spec +
                                 "': known are currin, badcurrin, unrelatedcurrin, hartmann3, "
-                                "hartmann3-uniform, "
-                                "augmented-hartmann6");
+                                "hartmann3-uniform, augmented-hartmann6");
   }
   return p;
 }
@@ -197,7 +197,9 @@ std::string RunOne(const StudyFlags& s, const std::string& spec, const std::stri
   o.num_threads = s.threads;
   if (multi) {
     o.fidelities = LevelsOf(p);
-    o.fidelities.min_correlation = MinCorrelationFlag(s.strings.at("min-correlation"));
+    const std::string& min_correlation = s.strings.at("min-correlation");
+    if (!min_correlation.empty())
+      o.fidelities.min_correlation = MinCorrelationFlag(min_correlation);
   }
   const Domain domain = Domain::Box(Eigen::VectorXd::Zero(p.dim), Eigen::VectorXd::Ones(p.dim));
   Optimizer opt(domain, nullptr, multi ? "gp-ucb" : method, o);
@@ -344,7 +346,7 @@ int main(int argc, char** argv) {
   defaults.names = {"mf-gp-ucb", "gp-ucb", "ei"};
   defaults.seeds = ParseSeeds("1-10");
   defaults.ints = {{"max-observations", 300}, {"timing-asks", 10}};
-  defaults.strings = {{"checkpoints", "5,10,20,30"}, {"timing", "no"}, {"min-correlation", "0.3"}};
+  defaults.strings = {{"checkpoints", "5,10,20,30"}, {"timing", "no"}, {"min-correlation", ""}};
   return ReportingErrors(argv[0], [&] {
     const StudyFlags s = ParseStudyFlags(argc, argv, defaults, "methods");
     if (s.strings.at("timing") == "yes") {
