@@ -423,9 +423,13 @@ TEST(FidelityOptimizer, AWorkersFidelityHoldsForEveryAsk) {
 
 // A simulator equal to the negated target is evaluated at its probes only, and once a refit has
 // seen it, the model is decoupled from it (model/fidelity_gate.h): the fitted rho is exactly 0.
+// Over 30 seeds under four of OpenBLAS's kernel sets (OPENBLAS_CORETYPE = Prescott, Sandybridge,
+// Haswell, SkylakeX: the last bits of every fit differ), 26-28 seeds ended decoupled and 7-10 of
+// the 450 late asks went to the simulator; over 10 seeds the decoupled count ranged over 7-9, too
+// close to any bound to hold on every CPU.
 TEST(FidelityOptimizer, ANegatedSimulatorIsDecoupledFromTheTarget) {
   int all_late_sims = 0, decoupled = 0;
-  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     Optimizer opt(UnitSquare(), nullptr, "gp-ucb", Quiet(seed));
     const RandomBumps target(300 + seed);
     int late_sims = 0;
@@ -443,8 +447,8 @@ TEST(FidelityOptimizer, ANegatedSimulatorIsDecoupledFromTheTarget) {
     std::cout << "[ measured ] seed " << seed << ": " << late_sims
               << " of the last 15 at the negated simulator, last fitted rho " << rho << "\n";
   }
-  EXPECT_LE(all_late_sims, 6);
-  EXPECT_GE(decoupled, 8);
+  EXPECT_LE(all_late_sims, 18);
+  EXPECT_GE(decoupled, 24);
 }
 
 // The cost at which the target's regret of Best() first falls to `goal`, within `budget`

@@ -400,7 +400,7 @@ TEST(SourceStudy, AnUnrelatedSourceIsLearnedAsSuch) {
 // "Earlier studies as sources"): regret at 5, 10 and 20 target evaluations over 20 problems,
 // median and quartiles, for a related and an unrelated source of 40 points under both models,
 // and without a source; the ICM's medians at 10 and 20 evaluations are at most the
-// autoregressive model's, and a related source beats none at 5 and 10.
+// autoregressive model's (or both below 1e-6), and a related source beats none at 5 and 10.
 TEST(SourceStudy, TheIcmIsTheBetterModelForSourcesAlone) {
   struct Arm {
     const char* name;
@@ -432,9 +432,17 @@ TEST(SourceStudy, TheIcmIsTheBetterModelForSourcesAlone) {
     std::cout << "\n";
     medians.push_back({MedianOf(r5), MedianOf(r10), MedianOf(r20)});
   }
+  // Below a regret of 1e-6 both models have found the optimum to six digits, and which is lower
+  // depends on the last bits of the fits: the related source's medians at 20 evaluations were
+  // 1.8e-8 to 5.4e-8 for both models under four of OpenBLAS's kernel sets (OPENBLAS_CORETYPE =
+  // Prescott, Sandybridge, Haswell, SkylakeX), in either order. There the ICM must reach that
+  // level too, not beat the other model's noise.
+  constexpr double kSolved = 1e-6;
   for (const int at : {1, 2}) {
-    EXPECT_LE(medians[2][at], medians[1][at]) << "related, evaluation index " << at;
-    EXPECT_LE(medians[4][at], medians[3][at]) << "unrelated, evaluation index " << at;
+    EXPECT_LE(medians[2][at], std::max(medians[1][at], kSolved))
+        << "related, evaluation index " << at;
+    EXPECT_LE(medians[4][at], std::max(medians[3][at], kSolved))
+        << "unrelated, evaluation index " << at;
   }
   EXPECT_LT(medians[2][0], medians[0][0]);
   EXPECT_LT(medians[2][1], medians[0][1]);
