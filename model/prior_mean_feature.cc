@@ -1,6 +1,7 @@
 #include "model/prior_mean_feature.h"
 
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -85,12 +86,15 @@ void BoxOf(const Domain& domain, Eigen::VectorXd* lower, Eigen::VectorXd* width)
 
 }  // namespace
 
+std::atomic<std::uint64_t> PriorMeanFeature::next_id_{0};
+
 PriorMeanFeature::PriorMeanFeature(PriorMeanFunction function, const Domain& domain, double mean,
                                    double stddev)
     : function_(std::move(function)),
       action_dim_(domain.action_dim()),
       mean_(mean),
-      stddev_(stddev) {
+      stddev_(stddev),
+      id_(next_id_.fetch_add(1) + 1) {
   if (!function_.active()) throw std::invalid_argument("PriorMeanFeature: the function is empty");
   if (!std::isfinite(mean) || !(stddev > 0.0) || !std::isfinite(stddev))
     throw std::invalid_argument("PriorMeanFeature: mean " + std::to_string(mean) + ", stddev " +
@@ -120,31 +124,56 @@ double PriorMeanFeature::Value(const ConstVectorRef& u) const {
 void PriorMeanFeature::AccumulateGradient(const ConstVectorRef& u, double scale,
                                           VectorRef grad) const {
   const Eigen::Index n = lower_.size();
+  const Eigen::VectorXd& slopes = RawSlopes(u);
   if (function_.gradient) {
-    const Eigen::VectorXd point = lower_ + u.head(n).cwiseProduct(width_);
-    const Eigen::VectorXd g =
-        function_.gradient(point.head(action_dim_), point.tail(n - action_dim_));
-    if (g.size() != n || !g.allFinite())
-      throw std::invalid_argument(std::string(kPriorMeanField) + " '" + function_.name +
-                                  "': gradient returned " + ShownVector(g) + " at " +
-                                  ShownVector(point) + ", expected " + std::to_string(n) +
-                                  " finite values");
-    grad.head(n) += (scale / stddev_) * g.cwiseProduct(width_);
+    grad.head(n) += (scale / stddev_) * slopes.cwiseProduct(width_);
     return;
   }
-  // Central differences in the unit cube: m's units are the caller's, but the cube's are
-  // the same for every coordinate, so one step fits all.
-  Eigen::VectorXd probe = u;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    if (!(width_(i) > 0.0)) continue;
-    const double h = kFiniteDifferenceStep;
-    probe(i) = u(i) + h;
-    const double up = RawValue(probe);
-    probe(i) = u(i) - h;
-    const double down = RawValue(probe);
-    probe(i) = u(i);
-    grad(i) += scale * (up - down) / (2.0 * h * stddev_);
+  const double h = kFiniteDifferenceStep;
+  for (Eigen::Index i = 0; i < n; ++i)
+    if (width_(i) > 0.0) grad(i) += scale * slopes(i) / (2.0 * h * stddev_);
+}
+
+// One acquisition evaluation asks for the gradient at the same u up to three times (the prior
+// variance's and the mean's and variance's contractions, kernel/feature_kernel.h); with central
+// differences each costs 2 d calls of m. The memo is per thread, keyed by this feature's id
+// (an address may be reused by a later feature) and u's bits.
+const Eigen::VectorXd& PriorMeanFeature::RawSlopes(const ConstVectorRef& u) const {
+  thread_local std::uint64_t memo_id = 0;
+  thread_local Eigen::VectorXd memo_u, memo_slopes;
+  const Eigen::Index n = lower_.size();
+  if (memo_id == id_ && memo_u.size() == u.size() &&
+      std::memcmp(memo_u.data(), u.data(), sizeof(double) * static_cast<std::size_t>(u.size())) ==
+          0)
+    return memo_slopes;
+  Eigen::VectorXd slopes = Eigen::VectorXd::Zero(n);
+  if (function_.gradient) {
+    const Eigen::VectorXd point = lower_ + u.head(n).cwiseProduct(width_);
+    slopes = function_.gradient(point.head(action_dim_), point.tail(n - action_dim_));
+    if (slopes.size() != n || !slopes.allFinite())
+      throw std::invalid_argument(std::string(kPriorMeanField) + " '" + function_.name +
+                                  "': gradient returned " + ShownVector(slopes) + " at " +
+                                  ShownVector(point) + ", expected " + std::to_string(n) +
+                                  " finite values");
+  } else {
+    // Central differences in the unit cube: m's units are the caller's, but the cube's are
+    // the same for every coordinate, so one step fits all.
+    Eigen::VectorXd probe = u;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      if (!(width_(i) > 0.0)) continue;
+      const double h = kFiniteDifferenceStep;
+      probe(i) = u(i) + h;
+      const double up = RawValue(probe);
+      probe(i) = u(i) - h;
+      const double down = RawValue(probe);
+      probe(i) = u(i);
+      slopes(i) = up - down;
+    }
   }
+  memo_id = id_;
+  memo_u = u;
+  memo_slopes = std::move(slopes);
+  return memo_slopes;
 }
 
 std::string PriorMeanFeature::Describe() const { return "prior_mean('" + function_.name + "')"; }

@@ -3,6 +3,8 @@
 #ifndef GPBANDIT_MODEL_PRIOR_MEAN_FEATURE_H_
 #define GPBANDIT_MODEL_PRIOR_MEAN_FEATURE_H_
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -18,7 +20,9 @@ namespace gpbandit {
 // unclamped so that finite differences at the faces stay central. Gradient: the function's own,
 // chained through the box's widths, or central differences with step kFiniteDifferenceStep in
 // the unit cube. Every value of m is checked: a NaN or inf throws std::invalid_argument naming
-// the function, the value and (x, z). Thread safe when m is.
+// the function, the value and (x, z). The gradient at the point of the last call is kept per
+// thread and reused (an acquisition evaluation asks for it up to three times), so that central
+// differences cost 2 d calls of m per new point. Thread safe when m is.
 class PriorMeanFeature : public ScalarFeature {
  public:
   static constexpr double kFiniteDifferenceStep = 1e-5;
@@ -34,10 +38,17 @@ class PriorMeanFeature : public ScalarFeature {
   double RawValue(const ConstVectorRef& u) const;
 
  private:
+  // Per coordinate of u: m's gradient (the function's own, original units) or, with central
+  // differences, m(u + h e_i) - m(u - h e_i); 0 where the box is flat. Kept per thread for the
+  // last u (above); valid until this thread's next call.
+  const Eigen::VectorXd& RawSlopes(const ConstVectorRef& u) const;
+
+  static std::atomic<std::uint64_t> next_id_;
   PriorMeanFunction function_;
   Eigen::VectorXd lower_, width_;  // [action; context] box in original units
   int action_dim_;
   double mean_, stddev_;
+  std::uint64_t id_;  // distinct for every feature made in this process
 };
 
 // m's mean and (population) standard deviation over the first PriorMeanFunction::

@@ -81,6 +81,48 @@ TEST(PriorMeanFeatureTest, ValueAndGradientInTheUnitCube) {
   EXPECT_NEAR(exact_grad(1), 2.0 * 8.0 * x(1) * 0.5 / 1.5, 1e-12);
 }
 
+TEST(PriorMeanFeatureTest, TheGradientAtTheLastPointIsKept) {
+  int calls = 0;
+  PriorMeanFunction f = SimFunction();
+  f.value = [&calls](const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+    ++calls;
+    return Sim(x, z);
+  };
+  const PriorMeanFeature feature(f, Box2(), 0.2, 1.5);
+  const PriorMeanFeature other(SimFunction(), Box2(), 0.2, 3.0);
+  const Eigen::Vector2d u(0.3, 0.6), v(0.7, 0.1);
+  // Central differences in the cube, written out: m(x(u +- h e_i)) / (2 h stddev).
+  auto expected = [&](const Eigen::Vector2d& at, double stddev) {
+    const double h = PriorMeanFeature::kFiniteDifferenceStep;
+    Eigen::Vector2d g;
+    for (int i = 0; i < 2; ++i) {
+      Eigen::Vector2d up = at, down = at;
+      up(i) += h;
+      down(i) -= h;
+      const Eigen::Vector2d width(4.0, 0.5), lower(-1.0, 0.0);
+      g(i) = (Sim(lower + up.cwiseProduct(width), Eigen::VectorXd()) -
+              Sim(lower + down.cwiseProduct(width), Eigen::VectorXd())) /
+             (2.0 * h * stddev);
+    }
+    return g;
+  };
+  auto expect_gradient = [&](const PriorMeanFeature& of, const Eigen::Vector2d& at, double stddev) {
+    Eigen::VectorXd grad = Eigen::VectorXd::Zero(2);
+    of.AccumulateGradient(at, 2.0, grad);
+    EXPECT_TRUE(grad.isApprox(2.0 * expected(at, stddev), 1e-12)) << grad.transpose();
+  };
+  // A new point costs 2 d calls of m; the same point again, none.
+  for (const Eigen::Vector2d& at : {u, u, u, v, v}) expect_gradient(feature, at, 1.5);
+  EXPECT_EQ(calls, 2 * 4);
+  // Another feature's gradient at the same point between two calls is its own, and the first
+  // feature's is then computed again.
+  for (int k = 0; k < 2; ++k) {
+    expect_gradient(other, v, 3.0);
+    expect_gradient(feature, v, 1.5);
+  }
+  EXPECT_EQ(calls, 4 * 4);
+}
+
 TEST(PriorMeanFeatureTest, ANonFiniteValueIsRefusedNamingItAndX) {
   PriorMeanFunction f = SimFunction();
   f.value = [](const Eigen::VectorXd& x, const Eigen::VectorXd&) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpbandit/optimizer/optimizer.h"
 #include "tests/optimizer/plugin_test_util.h"
@@ -90,6 +91,41 @@ PriorMeanStudy Logged(const std::string& name) {
   }
   s.log = ReadFile(s.options.log_path);
   return s;
+}
+
+// m, a simulator maybe, is called about as often per round at 45 observations as at 15: its
+// values at the observations are kept (kernel/feature_kernel.h), not computed again for every
+// acquisition evaluation (which made a round's calls grow by the observations times the
+// evaluations, thousands here).
+TEST(PriorMeanOptimizerTest, TheCallsOfMPerRoundDoNotGrowWithTheObservations) {
+  long calls = 0;
+  OptimizerOptions options = CheapOptions(4);
+  options.initial_design_size = 5;
+  options.prior_mean_function =
+      Named("counted", [&calls](const Eigen::VectorXd& x, const Eigen::VectorXd& z) {
+        ++calls;
+        return Target(x, z) + 0.3 * std::cos(5.0 * x(0));
+      });
+  Optimizer opt(UnitSquare(), nullptr, "gp-ucb", StrategyParams(), options);
+  std::vector<double> per_round;
+  for (int t = 0; t < 50; ++t) {
+    calls = 0;
+    const Eigen::VectorXd x = opt.Ask();
+    opt.Tell(x, Target(x, Eigen::VectorXd()));
+    per_round.push_back(static_cast<double>(calls));
+  }
+  auto mean_of_rounds = [&](int first) {
+    double sum = 0.0;
+    for (int t = first; t < first + 5; ++t) sum += per_round[static_cast<std::size_t>(t)];
+    return sum / 5.0;
+  };
+  const double early = mean_of_rounds(15), late = mean_of_rounds(45);
+  EXPECT_GT(early, 0.0);
+  // 30 observations more: fewer than 3 calls more per round for each (a round's evaluations
+  // vary with t), where calling m at every observation for every evaluation adds one per
+  // evaluation for each.
+  EXPECT_LT(late, early + 3.0 * 30.0)
+      << "calls per round at t = 15..19: " << early << ", at t = 45..49: " << late;
 }
 
 TEST(PriorMeanOptimizerTest, TheHeaderRecordsTheFunctionAndAContinuedStudyHasTheSameState) {

@@ -9,10 +9,17 @@
 // Units: phi takes the model input u (the unit cube, the kernel's full input dimension) and
 // returns a dimensionless value. Log-params [log s2] (kind: signal variance).
 // Cost: every batch hook (Cross, Diagonal, Gram, CrossWithPoint, the contractions) calls phi
-// once per point, never once per pair; the gradient in a calls ScalarFeature::Gradient once.
+// once per point, never once per pair; the gradient in a calls ScalarFeature::Gradient once;
+// Value(x, x) calls phi once. And phi at the observations is called once per observation, not
+// once per acquisition evaluation: each thread keeps phi at the last set of points it was given
+// as the observations (X of Gram, GramAndParts, CrossWithPoint and the contractions, A of
+// Cross), for this feature, and computes only the columns that are new (those after the
+// leading columns equal, bit for bit, to the kept points). With phi a user's simulator
+// (model/prior_mean_feature.h) that is most of a round's calls. The values are the ones phi
+// returns, so every result is the same, to the last bit, as without the memo.
 // Features: the exact one-feature map sqrt(s2) phi(u) (GP-TS sample paths).
 // Thread safety: const members are safe to call concurrently when the feature's are (the
-// Optimizer's maximizer calls them from several OpenMP threads).
+// Optimizer's maximizer calls them from several OpenMP threads): the memo above is per thread.
 #ifndef GPBANDIT_KERNEL_FEATURE_KERNEL_H_
 #define GPBANDIT_KERNEL_FEATURE_KERNEL_H_
 
@@ -80,6 +87,15 @@ class FeatureKernel : public Kernel {
  private:
   // phi at every column of X.
   Eigen::VectorXd FeatureValues(const Eigen::MatrixXd& X) const;
+  // The same from this thread's memo (above), which it updates to X; valid until this thread's
+  // next call.
+  const Eigen::VectorXd& KeptFeatureValues(const Eigen::MatrixXd& X) const;
+  // phi at `points`, for the feature whose owner `feature` shares.
+  struct FeatureValueMemo {
+    std::weak_ptr<const ScalarFeature> feature;
+    Eigen::MatrixXd points;
+    Eigen::VectorXd values;
+  };
 
   std::shared_ptr<const ScalarFeature> feature_;
   int min_input_dim_;
