@@ -56,9 +56,14 @@ std::vector<int> SecondPartDims(int input_dim) {
 std::vector<KernelCase> KernelCases() {
   std::vector<KernelCase> cases;
   cases.push_back({"default", [](int) { return nullptr; }});
+  // Every registered name: the shipped kernels and any a test of this program registered
+  // before (one without random features, such as the rational quadratic, is refused by gp-ts on
+  // a box). kernel_hooks_test checks which shipped kernels have features.
   for (const std::string& name : KernelNames()) {
-    cases.push_back(
-        {name, [name](int input_dim) { return MakeKernel(name, FirstDims(input_dim)); }});
+    KernelCase named{name,
+                     [name](int input_dim) { return MakeKernel(name, FirstDims(input_dim)); }};
+    named.has_features = MakeKernel(name, FirstDims(kActionDim))->HasFeatures();
+    cases.push_back(named);
   }
   cases.push_back({"product", [](int input_dim) {
                      return MakeProduct(Parts(MakeMatern52(FirstDims(kActionDim)),
