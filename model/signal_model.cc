@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "gpbandit/acquisition/fidelity_rule.h"
 #include "gpbandit/kernel/fidelity_kernels.h"
 #include "gpbandit/kernel/kernel_factory.h"
 
@@ -310,17 +311,10 @@ void SignalModel::RaiseTargetVariance(double floor) {
 }
 
 std::vector<double> SignalModel::TargetCorrelations() const {
-  std::vector<double> correlations;
-  if (!fidelity_.active()) return correlations;
-  const Eigen::VectorXd target = Centre(fidelity_.target);
-  const double target_variance = gp().kernel().Value(target, target);
-  for (int m = 0; m < fidelity_.target; ++m) {
-    const Eigen::VectorXd at = Centre(m);
-    const double product = gp().kernel().Value(at, at) * target_variance;
-    correlations.push_back(product > 0.0 ? gp().kernel().Value(at, target) / std::sqrt(product)
-                                         : 0.0);
-  }
-  return correlations;
+  if (!fidelity_.active()) return {};
+  const Eigen::VectorXd correlation = CorrelationWithTarget(FidelityPriorCovariance(
+      gp().kernel(), Centre(fidelity_.target), fidelity_.dim, fidelity_.target + 1));
+  return std::vector<double>(correlation.data(), correlation.data() + fidelity_.target);
 }
 
 void SignalModel::UpdateDecisionModel() {

@@ -117,7 +117,7 @@ class SignalModel {
   // model has fidelities.
   Eigen::VectorXd AtTarget(const Eigen::VectorXd& u) const;
   // Per fidelity below the target: the fitted prior correlation with the target at the centre
-  // of the cube (empty without fidelities).
+  // of the cube (CorrelationWithTarget, fidelity_rule.h; empty without fidelities).
   std::vector<double> TargetCorrelations() const;
   // h in model units.
   double threshold() const { return (threshold_ - center_) / unit_; }
