@@ -67,16 +67,15 @@ SimToRobotTrace RunSimToRobotStudy(const SimToRobotOptions& o, bool with_simulat
     t.fidelity.push_back(fidelity);
     double regret = std::numeric_limits<double>::quiet_NaN();
     if (t.robot_episodes > 0) {
-      const Eigen::VectorXd best = study.Best().x;
-      regret = robot_best_reward - robot.Reward(best(0), best(1), o.payload_mass);
+      // The recommendation after this tell. Not Best() after the loop: the ask that finds the
+      // budget spent may refit the model and move it.
+      t.best_gains = study.Best().x;
+      regret = robot_best_reward - robot.Reward(t.best_gains(0), t.best_gains(1), o.payload_mass);
     }
     t.regret.push_back(regret);
   }
   t.cost_spent = study.CostSpent();
-  if (t.robot_episodes > 0) {
-    t.best_gains = study.Best().x;
-    for (const Eigen::VectorXd& x : on_robot) t.best_at_robot |= x.isApprox(t.best_gains, 0.0);
-  }
+  for (const Eigen::VectorXd& x : on_robot) t.best_at_robot |= x.isApprox(t.best_gains, 0.0);
   return t;
 }
 

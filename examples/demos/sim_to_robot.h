@@ -46,6 +46,7 @@ struct SimToRobotTrace {
   std::vector<int> fidelity;
   int sim_episodes = 0, robot_episodes = 0;
   double cost_spent = 0.0;  // Optimizer::CostSpent() at the end
+  // Best().x after the last tell (once the robot was evaluated): regret.back() is its regret.
   Eigen::Vector2d best_gains = Eigen::Vector2d::Zero();
   bool best_at_robot = false;  // Best().x is among the gains evaluated on the robot
 };
