@@ -16,7 +16,7 @@
 // "UCB" is limbo's: mu + alpha sigma with alpha = 0.5, i.e. gp-ucb with a constant beta 0.25.
 // Args: problem (0 Branin, 1 Hartmann-6), schedule (0 refit every 50, 1 default),
 // settings (0 the optimizer's defaults: 32 raw samples, 2 L-BFGS starts = the best observed
-// point + the best raw sample, 50 iterations at tolerance 1e-6, fits at tolerance 1e-6 with one
+// point + the best raw sample, 50 iterations at tolerance 1e-6, fits at tolerance 1e-4 with one
 // random restart below 50 observations, lengthscale and signal-variance priors; 1 the same
 // with one start, the best observed point; 2 earlier settings: 64 raw samples,
 // maximizer tolerance 1e-10, fit tolerance 1e-8, no signal-variance prior; 3 the box

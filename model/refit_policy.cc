@@ -34,6 +34,9 @@ HyperparameterFitOptions RefitPolicy::BaseOptions(int observed) const {
   HyperparameterFitOptions fit = options_.fit;
   if (observed >= options_.fit_restarts_until) fit.num_restarts = 0;
   if (options_.num_threads > 0) fit.num_threads = options_.num_threads;
+  if (options_.fidelities.active())
+    fit.function_tolerance =
+        std::min(fit.function_tolerance, options_.fidelities.fit_function_tolerance);
   return fit;
 }
 

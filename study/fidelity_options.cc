@@ -90,6 +90,9 @@ bool FidelityOptions::IsValid(std::string* error) const {
   if (!(min_correlation >= -1.0 && min_correlation <= 1.0))
     return RefuseFidelities(
         error, "min_correlation = " + FormatDouble(min_correlation) + ": must be in [-1, 1]");
+  if (!(fit_function_tolerance > 0.0))
+    return RefuseFidelities(error, "fit_function_tolerance = " +
+                                       FormatDouble(fit_function_tolerance) + ": must be > 0");
   return true;
 }
 

@@ -20,7 +20,7 @@ HyperparameterFitOptions DefaultOptimizerFitOptions() {
   HyperparameterFitOptions fit;
   fit.num_restarts = 1;
   fit.max_iterations = 50;
-  fit.function_tolerance = 1e-6;
+  fit.function_tolerance = 1e-4;
   fit.min_noise_variance = 1e-10;
   return fit;
 }

@@ -350,7 +350,8 @@ json FidelitiesToJson(const FidelityOptions& f) {
   return {{"levels", levels},
           {"model", FidelityModelName(f.model)},
           {"rule", FidelityRuleName(f.rule)},
-          {"min_correlation", f.min_correlation}};
+          {"min_correlation", f.min_correlation},
+          {"fit_function_tolerance", Real(f.fit_function_tolerance)}};
 }
 
 FidelityOptions FidelitiesFromJson(FieldReader r) {
@@ -370,6 +371,7 @@ FidelityOptions FidelitiesFromJson(FieldReader r) {
   r.ReadEnum("rule", &f.rule, FidelityRuleName,
              {FidelityRule::kInformation, FidelityRule::kThreshold});
   r.Read("min_correlation", &f.min_correlation);
+  r.Read("fit_function_tolerance", &f.fit_function_tolerance);
   r.Finish();
   return f;
 }

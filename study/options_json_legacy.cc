@@ -73,7 +73,10 @@ std::vector<LegacyValue> MakeTable() {
        {{"levels", json::array()},
         {"model", "autoregressive"},
         {"rule", "information"},
-        {"min_correlation", 0.3}}},
+        {"min_correlation", 0.3},
+        {"fit_function_tolerance", "inf"}}},
+      // The fits of a study with fidelities stopped at fit.function_tolerance alone.
+      {9, kOptimizer, "", "/fidelities/fit_function_tolerance", "inf"},
       {9, kOptimizer, "", "/fit/kind_ranges", json::object()},
       {9, kOptimizer, "", "/fit/max_seconds", "inf"},
       {9, kOptimizer, "", "/fit_max_observations", kAll},

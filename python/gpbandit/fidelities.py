@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _core
 
-_KEYS = ("levels", "model", "rule", "min_correlation")
+_KEYS = ("levels", "model", "rule", "min_correlation", "fit_function_tolerance")
 
 
 def _level(item: Any, field: str) -> Dict[str, Any]:

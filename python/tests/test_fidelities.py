@@ -122,6 +122,10 @@ def test_options_of_the_joint_model_and_the_rule():
         fidelities={"levels": [{"name": "sim", "cost": 1}, ("robot", 20)], "model": "icm"})
     assert as_dict.options["fidelities"]["model"] == "icm"
     assert as_dict.options["fidelities"]["rule"] == "information"  # the C++ default
+    assert as_dict.options["fidelities"]["fit_function_tolerance"] == 1e-6
+    tighter = gpbandit.Optimizer(
+        square(), seed=1, fidelities={"levels": LEVELS, "fit_function_tolerance": 1e-8})
+    assert tighter.options["fidelities"]["fit_function_tolerance"] == 1e-8
     with pytest.raises(ValueError, match="-2"):
         gpbandit.Optimizer(square(), fidelities=[("sim", -2.0), ("robot", 20.0)], seed=1)
     with pytest.raises(ValueError, match="fidelities.speed"):

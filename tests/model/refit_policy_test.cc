@@ -70,6 +70,25 @@ TEST(RefitPolicy, TheOptimizersThreadCountReplacesTheFitsWhenSet) {
   EXPECT_EQ(set.BaseOptions(0).num_threads, 3);
 }
 
+// With fidelities the fits stop at the tighter of the two tolerances; without, fit's alone.
+TEST(RefitPolicy, AStudyWithFidelitiesFitsToTheTighterTolerance) {
+  OptimizerOptions options;
+  options.fit.function_tolerance = 1e-4;
+  options.fidelities.fit_function_tolerance = 1e-7;
+  const RefitPolicy plain(options, TimeModel(), false, false, Eigen::VectorXd());
+  EXPECT_EQ(plain.BaseOptions(0).function_tolerance, 1e-4);
+  options.fidelities.levels = {{"sim", 1.0}, {"robot", 10.0}};
+  const RefitPolicy tighter(options, TimeModel(), false, false, Eigen::VectorXd());
+  EXPECT_EQ(tighter.BaseOptions(0).function_tolerance, 1e-7);
+  EXPECT_EQ(tighter.OptionsFor(Gp(false), 3).function_tolerance, 1e-7);
+  options.fit.function_tolerance = 1e-9;
+  const RefitPolicy fits_own(options, TimeModel(), false, false, Eigen::VectorXd());
+  EXPECT_EQ(fits_own.BaseOptions(0).function_tolerance, 1e-9);
+  options.fidelities.fit_function_tolerance = HUGE_VAL;  // a header from before the field
+  const RefitPolicy legacy(options, TimeModel(), false, false, Eigen::VectorXd());
+  EXPECT_EQ(legacy.BaseOptions(0).function_tolerance, 1e-9);
+}
+
 TEST(RefitPolicy, TheDefaultKernelGetsItsPriorsUnlessTheCallerGaveSome) {
   OptimizerOptions options;
   const GaussianProcess gp = Gp(false);

@@ -123,6 +123,7 @@ TEST(FidelityOptimizer, OptionsRoundTripThroughTheLogHeaderAndResume) {
   o.fidelities.model = FidelityModel::kIcm;
   o.fidelities.rule = FidelityRule::kThreshold;
   o.fidelities.min_correlation = -0.25;
+  o.fidelities.fit_function_tolerance = 1e-8;
   o.log_path = log;
   {
     Optimizer opt(UnitSquare(), nullptr, "gp-ucb", o);
@@ -144,6 +145,7 @@ TEST(FidelityOptimizer, OptionsRoundTripThroughTheLogHeaderAndResume) {
   EXPECT_EQ(read.model, FidelityModel::kIcm);
   EXPECT_EQ(read.rule, FidelityRule::kThreshold);
   EXPECT_EQ(read.min_correlation, -0.25);
+  EXPECT_EQ(read.fit_function_tolerance, 1e-8);
   // The tell record carries its fidelity; a resumed study counts its cost.
   EXPECT_EQ(contents.records.back().type, LogRecordType::kTell);
   EXPECT_EQ(contents.records.back().fidelity, 1);
@@ -196,6 +198,30 @@ TEST(FidelityOptimizer, RefusesBadOptionsNamingTheFieldAndValue) {
   f = SimAndRobot();
   f.min_correlation = 1.5;
   ExpectInvalid(build(f), "fidelities.min_correlation = 1.5");
+  f = SimAndRobot();
+  f.fit_function_tolerance = 0.0;
+  ExpectInvalid(build(f), "fidelities.fit_function_tolerance = 0: must be > 0");
+  f.fit_function_tolerance = std::nan("");
+  ExpectInvalid(build(f), "fidelities.fit_function_tolerance = nan");
+}
+
+// A header written before fit_function_tolerance existed resumes with fit.function_tolerance
+// alone, as it ran.
+TEST(FidelityOptimizer, AHeaderWithoutTheFitToleranceReadsAsInfinity) {
+  const std::string log = testing::TempLogPath("fidelity_fit_tolerance");
+  OptimizerOptions o = Quiet(1);
+  o.log_path = log;
+  {
+    Optimizer opt(UnitSquare(), nullptr, "gp-ucb", o);
+    opt.TellFidelity(opt.Ask(), Eigen::VectorXd(), 0.5, "sim");
+  }
+  std::string header = ReadLog(log).records.at(0).json;
+  EXPECT_EQ(ParseLogHeader(header).options.fidelities.fit_function_tolerance, 1e-6);
+  const std::string field = "\"fit_function_tolerance\":1e-06,";
+  const std::size_t at = header.find(field);
+  ASSERT_NE(at, std::string::npos) << header;
+  header.erase(at, field.size());
+  EXPECT_EQ(ParseLogHeader(header).options.fidelities.fit_function_tolerance, HUGE_VAL);
 }
 
 TEST(FidelityOptimizer, RefusesWhatItDoesNotSupportYetNamingTheOption) {

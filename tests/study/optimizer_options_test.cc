@@ -46,7 +46,7 @@ TEST(DefaultOptimizerFitOptions, ChangesOnlyTheFourDocumentedFields) {
   const HyperparameterFitOptions fit = DefaultOptimizerFitOptions();
   EXPECT_EQ(fit.num_restarts, 1);
   EXPECT_EQ(fit.max_iterations, 50);
-  EXPECT_EQ(fit.function_tolerance, 1e-6);
+  EXPECT_EQ(fit.function_tolerance, 1e-4);
   EXPECT_EQ(fit.min_noise_variance, 1e-10);
   const HyperparameterFitOptions plain;
   EXPECT_EQ(fit.gradient_tolerance, plain.gradient_tolerance);

@@ -74,6 +74,14 @@ struct FidelityOptions {
   // A lower fidelity whose fitted prior correlation with the target at the chosen point is below
   // this is never evaluated (fidelity_rule.h): in [-1, 1], default 0.3.
   double min_correlation = 0.3;
+  // The marginal-likelihood fits of a study with fidelities (the reward's joint model, and the
+  // constraints' and signals') stop at the smaller of this and OptimizerOptions::fit's
+  // function_tolerance (Ceres' relative change of the cost). The relation between fidelities
+  // (rho, the coregionalization) sits on a flatter likelihood than one GP's lengthscales, and
+  // a fit stopped at the plain default of 1e-4 leaves a good simulator half its gain
+  // (docs/benchmarks.md, "Why the defaults are what they are"). > 0, default 1e-6; infinity:
+  // fit.function_tolerance alone (headers written before this field).
+  double fit_function_tolerance = 1e-6;
 
   bool active() const { return !levels.empty(); }
   int num_fidelities() const { return static_cast<int>(levels.size()); }
@@ -88,7 +96,7 @@ struct FidelityOptions {
   // false with a message naming the field and value: a single level, an empty, repeated or
   // malformed name, a cost that is not finite and > 0 or not above the one before (a source's:
   // not 0), a source after an evaluable level or every level a source, an unknown model or rule,
-  // a min_correlation outside [-1, 1].
+  // a min_correlation outside [-1, 1], a fit_function_tolerance that is not > 0.
   bool IsValid(std::string* error) const;
 };
 

@@ -166,8 +166,9 @@ struct OptimizerOptions {
   RefitSchedule refit;
   // How to fit (restarts, bounds, priors, noise floor; see fit.h). The fit's generator is
   // derived from `seed` and the round. Defaults: fit.h's, except num_restarts = 1,
-  // max_iterations = 50 and function_tolerance = 1e-6 (start 0 is the previous fit, so a refit
-  // is a warm start; the restarts stop at fit_restarts_until, below), and
+  // max_iterations = 50 and function_tolerance = 1e-4 (start 0 is the previous fit, so a refit
+  // is a warm start; the restarts stop at fit_restarts_until, below; a study with fidelities
+  // fits to fidelities.fit_function_tolerance, 1e-6), and
   // min_noise_variance = 1e-10 (the bandit's objectives are often deterministic, and a higher
   // floor hides small reward differences; the GP's jitter ladder keeps K + noise I
   // factorizable).
