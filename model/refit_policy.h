@@ -24,10 +24,10 @@ class RefitPolicy {
   void CheckTimeFitBounds() const;
   // The fit options of a refit of `gp` holding `observed` observations.
   HyperparameterFitOptions OptionsFor(const GaussianProcess& gp, int observed) const;
-  // OptimizerOptions::fit with the restarts dropped past fit_restarts_until and the optimizer's
-  // thread count, and with fidelities their fit_function_tolerance if tighter: what every
-  // model's refit starts from (the safety signals' models add their
-  // own bounds and priors, model/signal_model.h).
+  // OptimizerOptions::fit with the restarts dropped past fit_restarts_until, the optimizer's
+  // thread count and, with fidelities, their fit_function_tolerance if tighter: what every
+  // model's refit starts from (the safety signals' models add their own bounds and priors,
+  // model/signal_model.h).
   HyperparameterFitOptions BaseOptions(int observed) const;
 
  private:

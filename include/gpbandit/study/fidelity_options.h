@@ -78,7 +78,7 @@ struct FidelityOptions {
   // constraints' and signals') stop at the smaller of this and OptimizerOptions::fit's
   // function_tolerance (Ceres' relative change of the cost). The relation between fidelities
   // (rho, the coregionalization) sits on a flatter likelihood than one GP's lengthscales, and
-  // a fit stopped at the plain default of 1e-4 leaves a good simulator half its gain
+  // fits stopped at the plain default of 1e-4 lost a good simulator's advantage
   // (docs/benchmarks.md, "Why the defaults are what they are"). > 0, default 1e-6; infinity:
   // fit.function_tolerance alone (headers written before this field).
   double fit_function_tolerance = 1e-6;
