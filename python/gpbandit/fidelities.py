@@ -4,8 +4,9 @@ cost, a simulator before the robot, as Optimizer(fidelities=) takes them.
 A fidelity is ("name", cost) or a dict {"name": ..., "cost": ...}; the list runs from the
 cheapest to the target (the last, the system whose optimum is sought). The study's options hold
 them in the form its log header records (OptimizerOptions::fidelities), which this module
-writes; every default (the joint model, the rule, min_correlation) comes from the C++ struct,
-and the C++ FidelityOptions checks names and costs (its message names the field and value)."""
+writes; every default (the joint model, the rule, min_correlation, the fits' tolerance) comes
+from the C++ struct, and the C++ FidelityOptions checks names and costs (its message names the
+field and value)."""
 
 import numbers
 import os
@@ -53,9 +54,9 @@ def declaration(
 ) -> Optional[Dict[str, Any]]:
     """OptimizerOptions::fidelities in its JSON form over `defaults`; None when nothing is
     declared (a study of one source, unchanged). fidelities: the list of levels, or the whole
-    option as a dict {levels, model, rule, min_correlation} merged over the defaults; model,
-    rule and min_correlation: the keywords fidelity_model=, fidelity_rule= and
-    min_correlation=."""
+    option as a dict {levels, model, rule, min_correlation, fit_function_tolerance} merged
+    over the defaults; model, rule and min_correlation: the keywords fidelity_model=,
+    fidelity_rule= and min_correlation=."""
     if all(v is None for v in (fidelities, model, rule, min_correlation)):
         return None
     out = dict(defaults)

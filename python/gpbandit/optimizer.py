@@ -247,7 +247,7 @@ class Optimizer:
     per evaluation; fidelity_model ("autoregressive" or "icm"), fidelity_rule ("information" or
     "threshold") and min_correlation choose the joint model and the rule (defaults from C++;
     fidelities= may also be that whole option as a dict {levels, model, rule,
-    min_correlation}). ask() then says where to evaluate its point (`x.fidelity`, a name), tell
+    min_correlation, fit_function_tolerance}). ask() then says where to evaluate its point (`x.fidelity`, a name), tell
     takes fidelity= (a name or an index), best() and predict() answer at the target, and
     cost_spent counts the cost of every tell.
 
