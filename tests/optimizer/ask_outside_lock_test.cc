@@ -21,6 +21,7 @@
 #include "gpbandit/storage/file_storage.h"
 #include "gpbandit/study/observation_log.h"
 #include "tests/optimizer/plugin_test_util.h"
+#include "tests/optimizer/scoped_tmpdir.h"
 #include "tests/test_util.h"
 
 namespace gpbandit {
@@ -60,8 +61,16 @@ OptimizerOptions Options(const std::string& path = "") {
 
 class AskOutsideLockTest : public ::testing::Test {
  protected:
-  void SetUp() override { path_ = TempLogPath("outside_lock"); }
+  // The ask slots are this test's own: the optimizers that ask meanwhile do so inside the
+  // worker's ask, while it holds a slot, and take another one (a machine of one core has no
+  // other: they wait for the worker's lease). With the machine's slots, another process's ask
+  // in the other slot (a test program beside this one) would hold them up until its lease ends.
+  void SetUp() override {
+    path_ = TempLogPath("outside_lock");
+    slots_ = std::make_unique<testing::ScopedTmpdir>("outside_lock");
+  }
   void TearDown() override {
+    slots_.reset();
     std::remove(path_.c_str());
     std::remove((path_ + ".lock").c_str());
   }
@@ -94,6 +103,7 @@ class AskOutsideLockTest : public ::testing::Test {
   }
 
   std::string path_;
+  std::unique_ptr<testing::ScopedTmpdir> slots_;
   MeanwhileStorage* storage_ = nullptr;
 };
 

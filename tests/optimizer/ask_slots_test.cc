@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gpbandit/numerics/warning_sink.h"
+#include "tests/optimizer/scoped_tmpdir.h"
 
 namespace gpbandit {
 namespace {
@@ -47,36 +48,7 @@ bool Exists(const std::string& path) {
   return ::stat(path.c_str(), &s) == 0;
 }
 
-// TMPDIR pointed at a fresh directory of this test for its scope, so that no other process's
-// slots are in the way.
-class ScopedTmpdir {
- public:
-  explicit ScopedTmpdir(const std::string& name) {
-    const char* old = std::getenv("TMPDIR");
-    if (old != nullptr) old_ = old;
-    had_ = old != nullptr;
-    dir_ = std::string(old != nullptr ? old : "/tmp") + "/gpbandit_slots_" + name + "_" +
-           std::to_string(::getpid());
-    ::mkdir(dir_.c_str(), 0700);
-    ::setenv("TMPDIR", dir_.c_str(), 1);
-  }
-  ~ScopedTmpdir() {
-    if (had_)
-      ::setenv("TMPDIR", old_.c_str(), 1);
-    else
-      ::unsetenv("TMPDIR");
-    const std::string slots = SlotsDir();
-    for (int i = 0; i < 256; ++i) ::unlink((slots + "/core" + std::to_string(i)).c_str());
-    ::unlink((slots + "/slots").c_str());
-    ::rmdir(slots.c_str());
-    ::rmdir(dir_.c_str());
-  }
-  std::string SlotsDir() const { return dir_ + "/gpbandit-" + std::to_string(::getuid()); }
-
- private:
-  std::string dir_, old_;
-  bool had_ = false;
-};
+using testing::ScopedTmpdir;
 
 TEST(AskSlots, ThereIsOneSlotPerCoreThisProcessMayRunOn) {
   const int cpus = CpusAllowed();

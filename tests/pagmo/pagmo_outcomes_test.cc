@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <pagmo/algorithm.hpp>
 #include <pagmo/population.hpp>
@@ -117,20 +118,31 @@ TEST(PagmoOutcomesTest, FindsTheConstrainedOptimumOfAQuadratic) {
 }
 
 // The equality is modelled through |h|, whose kink at h = 0 a smooth kernel rounds off: a band
-// |h| <= 0.05 (2.5% of the box) is found and its optimum approached in 40 rounds; a band of 0.02
-// took about 60 on this problem.
+// |h| <= 0.05 (2.5% of the box) is found in 40 rounds and its optimum approached in most runs (a
+// band of 0.02 took about 60 on this problem). Over 11 seeds (populations and algorithms): every
+// champion is feasible, the median is within 0.03 of the optimum and at least 7 are within 0.05
+// (measured over 21 seeds: median 0.457, 18 within 0.05; the misses are feasible points farther
+// from the origin).
 TEST(PagmoOutcomesTest, MeetsAnEqualityWithinItsTolerance) {
-  pagmo::problem prob{EqualityCircle{}};
-  prob.set_c_tol({0.05});
-  const pagmo::population pop{prob, 6, 5};
-  const pagmo::population out =
-      BanditAlgorithm("gp-ucb", 40, 1, 9, StrategyParams(), PagmoCheapOptions()).evolve(pop);
-  const pagmo::vector_double f = out.champion_f();
-  EXPECT_LE(std::abs(f[1]), 0.05);
-  // The optimum within the tolerance is 0.95^2 / 2 = 0.45125; outside the band the population's
-  // best is below 0.35 (individual 3), so an infeasible champion would fail both checks.
-  EXPECT_GE(f[0], 0.45125 - 1e-12);
-  EXPECT_LT(f[0], 0.5);
+  constexpr double kOptimum = 0.95 * 0.95 / 2;  // the least x0^2 + x1^2 with x0 + x1 >= 0.95
+  std::vector<double> best;
+  for (unsigned seed = 1; seed <= 11; ++seed) {
+    pagmo::problem prob{EqualityCircle{}};
+    prob.set_c_tol({0.05});
+    const pagmo::population pop{prob, 6, seed};
+    const pagmo::population out =
+        BanditAlgorithm("gp-ucb", 40, 1, seed + 100, StrategyParams(), PagmoCheapOptions())
+            .evolve(pop);
+    const pagmo::vector_double f = out.champion_f();
+    // Outside the band a population's best is below the optimum, so an infeasible champion
+    // fails both checks.
+    EXPECT_LE(std::abs(f[1]), 0.05) << "seed " << seed;
+    EXPECT_GE(f[0], kOptimum - 1e-12) << "seed " << seed;
+    best.push_back(f[0]);
+  }
+  std::sort(best.begin(), best.end());
+  EXPECT_LT(best[5], kOptimum + 0.03);
+  EXPECT_LT(best[6], kOptimum + 0.05);  // at least 7 of 11
 }
 
 TEST(PagmoOutcomesTest, EhviOnZdt1BeatsRandomSearchOfTheSameSize) {
