@@ -6,6 +6,7 @@
 
 #include "gpbandit/numerics/format.h"
 #include "numerics/cholesky.h"
+#include "numerics/dense_kernels.h"
 
 namespace gpbandit {
 namespace {
@@ -426,7 +427,8 @@ void GaussianProcess::Predict(const Eigen::MatrixXd& Xs, Eigen::VectorXd* means,
   }
   if (variances) {
     // Ks is not needed after the means: the solve overwrites it instead of a copy.
-    L().solveInPlace(Ks);  // one multi-right-hand-side triangular solve: V = L^-1 Ks
+    // One multi-right-hand-side triangular solve: V = L^-1 Ks.
+    LowerTriangularSolveInPlace(L_.topLeftCorner(t_, t_), Ks);
     *variances = ((kernel_->Diagonal(Xs) - Ks.colwise().squaredNorm().transpose()).cwiseMax(0.0)) *
                  (scale_ * scale_);
   }
@@ -464,7 +466,7 @@ Eigen::MatrixXd GaussianProcess::Covariance(const Eigen::MatrixXd& Xs) const {
   Eigen::MatrixXd C = kernel_->Gram(Xs);
   if (t_ > 0) {
     Eigen::MatrixXd V = kernel_->Cross(X(), Xs);
-    L().solveInPlace(V);
+    LowerTriangularSolveInPlace(L_.topLeftCorner(t_, t_), V);
     C.noalias() -= V.transpose() * V;
   }
   return (scale_ * scale_) * C;
@@ -484,8 +486,8 @@ Eigen::MatrixXd GaussianProcess::CrossCovariance(const Eigen::MatrixXd& A,
   if (t_ > 0 && A.cols() > 0 && B.cols() > 0) {
     Eigen::MatrixXd VA = kernel_->Cross(X(), A);
     Eigen::MatrixXd VB = kernel_->Cross(X(), B);
-    L().solveInPlace(VA);
-    L().solveInPlace(VB);
+    LowerTriangularSolveInPlace(L_.topLeftCorner(t_, t_), VA);
+    LowerTriangularSolveInPlace(L_.topLeftCorner(t_, t_), VB);
     C.noalias() -= VA.transpose() * VB;
   }
   return (scale_ * scale_) * C;

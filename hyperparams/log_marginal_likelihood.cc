@@ -12,6 +12,7 @@
 #include <string>
 
 #include "numerics/cholesky.h"
+#include "numerics/dense_kernels.h"
 #include "numerics/thread_policy.h"
 
 namespace gpbandit {
@@ -138,19 +139,27 @@ void LowerGramOfLowerTriangular(const Eigen::Ref<const Eigen::MatrixXd>& M,
       });
 }
 
+// The lower triangle of Ky^-1 into *W from the factor L in *lower (destroyed): LAPACK's dpotri
+// where the build has OpenBLAS (numerics/dense_kernels.h), else L^-T L^-1 from one triangular
+// inversion in place of L and the Gram above.
+void InverseFromFactor(Eigen::MatrixXd* lower, Eigen::MatrixXd* W, int threads) {
+  if (CholeskyInverseLowerInPlace(*lower)) {
+    W->swap(*lower);
+    return;
+  }
+  InvertLowerInPlace(*lower, threads);
+  W->resize(lower->rows(), lower->rows());
+  LowerGramOfLowerTriangular(*lower, *W, threads);
+}
+
 // The gradient over (log params, log noise) from the factor in workspace->chol (destroyed):
-// 0.5 tr(W dKy/dtheta) with W = alpha alpha^T - Ky^-1, Ky^-1 = L^-T L^-1 from one triangular
-// inversion (in place of L); alpha = Ky^-1 y.
+// 0.5 tr(W dKy/dtheta) with W = alpha alpha^T - Ky^-1; alpha = Ky^-1 y.
 Eigen::VectorXd GradientFromFactor(const Kernel& kernel, const Eigen::MatrixXd& X,
                                    const Eigen::VectorXd& alpha, double noise_variance, int threads,
                                    LikelihoodWorkspace* workspace) {
-  const Eigen::Index n = alpha.size();
   const int num_params = kernel.NumParams();
-  Eigen::MatrixXd& L_inv = workspace->chol.lower;
-  InvertLowerInPlace(L_inv, threads);
   Eigen::MatrixXd& W = workspace->W;
-  W.resize(n, n);
-  LowerGramOfLowerTriangular(L_inv, W, threads);
+  InverseFromFactor(&workspace->chol.lower, &W, threads);
   W.triangularView<Eigen::Lower>() *= -1.0;
   W.selfadjointView<Eigen::Lower>().rankUpdate(alpha, 1.0);
   W.triangularView<Eigen::StrictlyUpper>() = W.transpose();

@@ -2,12 +2,17 @@
 
 #include <Eigen/Cholesky>
 #include <atomic>
-#include <mutex>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
+#include <dlfcn.h>
+
+#include <cstring>
+
 extern "C" {
-// LAPACK (Fortran calling convention) and OpenBLAS's own controls, all in libopenblas.
-void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info);
+// OpenBLAS's own controls (only OpenBLAS defines them).
 void openblas_set_num_threads(int num_threads);
 char* openblas_get_corename(void);
 }
@@ -17,14 +22,80 @@ namespace gpbandit {
 namespace {
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
-void SingleThreadedBlas() {
-  static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(1); });
+// LAPACK and BLAS (Fortran calling convention), as OpenBLAS defines them.
+using Potrf = void (*)(const char* uplo, const int* n, double* a, const int* lda, int* info);
+using Trsm = void (*)(const char* side, const char* uplo, const char* transa, const char* diag,
+                      const int* m, const int* n, const double* alpha, const double* a,
+                      const int* lda, double* b, const int* ldb);
+
+struct OpenBlas {
+  Potrf potrf = nullptr, potri = nullptr;
+  Trsm trsm = nullptr;
+};
+
+template <typename Function>
+Function Lookup(void* library, const char* name) {
+  void* address = library != nullptr ? dlsym(library, name) : nullptr;
+  if (address == nullptr)
+    throw std::runtime_error(std::string("OpenBLAS: no symbol ") + name + " in the library");
+  Function function = nullptr;
+  std::memcpy(&function, &address, sizeof function);
+  return function;
+}
+
+// OpenBLAS's own dpotrf, dpotri and dtrsm, taken from the library that defines
+// openblas_get_corename, with OpenBLAS set to one thread. Looked up there rather than linked by
+// name: a process also holds other BLAS libraries (Debian's Ceres links ATLAS's libf77blas),
+// and the dynamic linker binds a BLAS name such as dtrsm_ to whichever was loaded first.
+const OpenBlas& TheOpenBlas() {
+  static const OpenBlas blas = [] {
+    openblas_set_num_threads(1);
+    Dl_info info{};
+    void* library = nullptr;
+    if (dladdr(reinterpret_cast<void*>(&openblas_get_corename), &info) != 0)
+      library = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+    OpenBlas found;
+    found.potrf = Lookup<Potrf>(library, "dpotrf_");
+    found.potri = Lookup<Potrf>(library, "dpotri_");
+    found.trsm = Lookup<Trsm>(library, "dtrsm_");
+    return found;
+  }();
+  return blas;
 }
 #endif
 
 // How many ScopedPortableDenseKernelsForTesting live.
 std::atomic<int> portable_scopes{0};
+
+// Whether OpenBLAS takes a call on these sizes: a build with it, no portable scope, and every
+// size, stride and element count within LAPACK's int.
+bool UseBlas(std::initializer_list<Eigen::Index> sizes) {
+#ifdef GPBANDIT_HAVE_OPENBLAS
+  if (portable_scopes.load(std::memory_order_relaxed) > 0) return false;
+  for (const Eigen::Index size : sizes)
+    if (size > 2147483647) return false;
+  return true;
+#else
+  (void)sizes;
+  return false;
+#endif
+}
+
+#ifdef GPBANDIT_HAVE_OPENBLAS
+// Whether OpenBLAS takes the square matrix A.
+bool UseBlasOn(const Eigen::Ref<Eigen::MatrixXd>& A) {
+  return A.rows() > 0 && UseBlas({A.rows(), A.outerStride(), A.rows() * A.outerStride()});
+}
+
+// Runs a LAPACK routine of dpotrf's signature on A's lower triangle; true when its info is 0.
+bool RunOnLower(Potrf routine, Eigen::Ref<Eigen::MatrixXd> A) {
+  const int size = static_cast<int>(A.rows()), stride = static_cast<int>(A.outerStride());
+  int info = 0;
+  const char lower = 'L';
+  routine(&lower, &size, A.data(), &stride, &info);
+  return info == 0;
+}
+#endif
 
 }  // namespace
 
@@ -32,18 +103,36 @@ bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A) {
   const Eigen::Index n = A.rows();
   if (n == 0) return true;
 #ifdef GPBANDIT_HAVE_OPENBLAS
-  if (portable_scopes.load(std::memory_order_relaxed) == 0 && n <= 2147483647 / n &&
-      A.outerStride() <= 2147483647) {
-    SingleThreadedBlas();
-    const int size = static_cast<int>(n), stride = static_cast<int>(A.outerStride());
-    int info = 0;
-    const char lower = 'L';
-    dpotrf_(&lower, &size, A.data(), &stride, &info);
-    return info == 0;
-  }
+  if (UseBlasOn(A)) return RunOnLower(TheOpenBlas().potrf, A);
 #endif
   Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(A);
   return llt.info() == Eigen::Success;
+}
+
+void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                                 Eigen::Ref<Eigen::MatrixXd> B) {
+  const Eigen::Index n = L.rows(), m = B.cols();
+  if (n == 0 || m == 0) return;
+#ifdef GPBANDIT_HAVE_OPENBLAS
+  if (m >= 2 && UseBlas({n * L.outerStride(), m * B.outerStride()})) {
+    const int rows = static_cast<int>(n), cols = static_cast<int>(m);
+    const int lda = static_cast<int>(L.outerStride()), ldb = static_cast<int>(B.outerStride());
+    const double one = 1.0;
+    TheOpenBlas().trsm("L", "L", "N", "N", &rows, &cols, &one, L.data(), &lda, B.data(), &ldb);
+    return;
+  }
+#endif
+  L.triangularView<Eigen::Lower>().solveInPlace(B);
+}
+
+bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L) {
+#ifdef GPBANDIT_HAVE_OPENBLAS
+  // info > 0 only for a zero pivot, which a factor that CholeskyLowerInPlace accepted has not.
+  if (UseBlasOn(L)) return RunOnLower(TheOpenBlas().potri, L);
+#else
+  (void)L;
+#endif
+  return false;
 }
 
 std::string DenseKernelsDescription() {

@@ -1,8 +1,10 @@
 // The hot dense kernels of the models: the Cholesky factorization (every refactorization, every
-// likelihood evaluation of a fit). Built with OpenBLAS (GPBANDIT_WITH_OPENBLAS, the default when
-// Debian's libopenblas-dev is found), they run OpenBLAS's LAPACK dpotrf, whose kernels OpenBLAS
-// chooses at run time for the CPU it finds (AVX2, AVX-512, ...), so a portable build is not held
-// to SSE2; otherwise Eigen's LLT.
+// likelihood evaluation of a fit), the inverse from it (every fit's gradient) and the triangular
+// solve with many right-hand sides (the posterior at a block of points: the maximizers' raw
+// samples). Built with OpenBLAS (GPBANDIT_WITH_OPENBLAS, the default when Debian's
+// libopenblas-dev is found), they run OpenBLAS's LAPACK dpotrf and dpotri and its dtrsm, whose
+// kernels OpenBLAS chooses at run time for the CPU it finds (AVX2, AVX-512, ...), so a portable
+// build is not held to SSE2; otherwise Eigen's.
 //
 // Determinism: OpenBLAS runs single-threaded (the first call sets openblas_set_num_threads(1)
 // for the process: its threaded factorization blocks the work by the thread count, and gpbandit
@@ -24,15 +26,29 @@ namespace gpbandit {
 // partly overwritten).
 bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A);
 
+// Solves L X = B for X, in place of B: L is n x n lower-triangular (only its lower triangle is
+// read), B is n x m. With OpenBLAS and m >= 2, dtrsm; one right-hand side, and every solve of a
+// build without OpenBLAS, Eigen's (OpenBLAS's vector solve is no faster than Eigen's below
+// n ~ 400: docs/benchmarks.md).
+void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                                 Eigen::Ref<Eigen::MatrixXd> B);
+
+// With OpenBLAS: overwrites the lower triangle of L, the Cholesky factor of A = L L^T, with the
+// lower triangle of A^-1 (LAPACK's dpotri; the strict upper triangle is left as it was) and
+// returns true. Without it (or in a ScopedPortableDenseKernelsForTesting) returns false and
+// leaves L as it was: the caller inverts with Eigen.
+bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L);
+
 // "openblas <core>" (the kernels OpenBLAS chose for this CPU, e.g. "openblas Haswell") or
 // "eigen" (a build without OpenBLAS, or while a ScopedPortableDenseKernelsForTesting lives).
 std::string DenseKernelsDescription();
 
-// While one lives, CholeskyLowerInPlace runs Eigen's LLT in every build: compiled code with no
-// run-time dispatch, so the same bits on every CPU the binary runs on. For the tests that compare
-// with results recorded on another machine (tests/optimizer/log_format_v*_test.cc). Scopes nest.
-// Thread safety: construct and destroy it while no other thread factorizes (the switch is
-// atomic, but a fit that sees it change midway mixes kernels).
+// While one lives, every function above runs Eigen's (LLT, triangular solves) in every build:
+// compiled code with no run-time dispatch, so the same bits on every CPU the binary runs on. For
+// the tests that compare with results recorded on another machine
+// (tests/optimizer/log_format_v*_test.cc). Scopes nest. Thread safety: construct and destroy it
+// while no other thread factorizes (the switch is atomic, but a fit that sees it change midway
+// mixes kernels).
 class ScopedPortableDenseKernelsForTesting {
  public:
   ScopedPortableDenseKernelsForTesting();
