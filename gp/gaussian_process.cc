@@ -376,7 +376,7 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
   if (t_ > 0) {
     kernel_->CrossWithPoint(x, X_, any_gradient, &cache);
     v = cache.values;
-    L().solveInPlace(v);
+    LowerSolveVectorInPlace(L_.topLeftCorner(t_, t_), v);
     latent_variance = kxx - v.squaredNorm();
   }
   const bool clamped = latent_variance <= 0.0;
@@ -395,7 +395,7 @@ void GaussianProcess::MeanAndVariance(const ConstVectorRef& x, double* mean, dou
     kernel_->AccumulateWeightedGradientA(x, X_, cache, alpha_, scale_, *mean_gradient);
   if (variance_gradient && !clamped) {
     w = v;
-    LT().solveInPlace(w);
+    LowerTransposeSolveInPlace(L_.topLeftCorner(t_, t_), w);
     kernel_->AccumulateWeightedGradientA(x, X_, cache, w, -2.0 * s2, *variance_gradient);
   }
 }

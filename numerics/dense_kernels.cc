@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "numerics/vector_solve_avx2.h"
+
 #ifdef GPBANDIT_HAVE_OPENBLAS
 #include <dlfcn.h>
 
@@ -43,10 +45,23 @@ Function Lookup(void* library, const char* name) {
   return function;
 }
 
+// Joins OpenBLAS's worker threads, when its build has them: a threaded OpenBLAS starts one per
+// core when it is loaded, and each spins for about 0.1 s of CPU before it sleeps (measured: a
+// 200-round study's first run in a process took 2x its wall time in CPU). Once the thread count
+// is 1 nothing restarts them.
+void StopWorkerThreads(void* library) {
+  void* address = library != nullptr ? dlsym(library, "blas_thread_shutdown_") : nullptr;
+  if (address == nullptr) return;
+  int (*shutdown)() = nullptr;
+  std::memcpy(&shutdown, &address, sizeof shutdown);
+  shutdown();
+}
+
 // OpenBLAS's own dpotrf, dpotri and dtrsm, taken from the library that defines
-// openblas_get_corename, with OpenBLAS set to one thread. Looked up there rather than linked by
-// name: a process also holds other BLAS libraries (Debian's Ceres links ATLAS's libf77blas),
-// and the dynamic linker binds a BLAS name such as dtrsm_ to whichever was loaded first.
+// openblas_get_corename, with OpenBLAS set to one thread and its workers stopped. Looked up there
+// rather than linked by name: a process also holds other BLAS libraries (Debian's Ceres links
+// ATLAS's libf77blas), and the dynamic linker binds a BLAS name such as dtrsm_ to whichever was
+// loaded first.
 const OpenBlas& TheOpenBlas() {
   static const OpenBlas blas = [] {
     openblas_set_num_threads(1);
@@ -54,6 +69,7 @@ const OpenBlas& TheOpenBlas() {
     void* library = nullptr;
     if (dladdr(reinterpret_cast<void*>(&openblas_get_corename), &info) != 0)
       library = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+    StopWorkerThreads(library);
     OpenBlas found;
     found.potrf = Lookup<Potrf>(library, "dpotrf_");
     found.potri = Lookup<Potrf>(library, "dpotri_");
@@ -79,6 +95,12 @@ bool UseBlas(std::initializer_list<Eigen::Index> sizes) {
   (void)sizes;
   return false;
 #endif
+}
+
+// Whether the vector solves run numerics/vector_solve_avx2.h's kernels: no portable scope and a
+// CPU with AVX2 and FMA.
+bool UseAvx2() {
+  return portable_scopes.load(std::memory_order_relaxed) == 0 && internal::Avx2FmaAvailable();
 }
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
@@ -125,6 +147,28 @@ void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
   L.triangularView<Eigen::Lower>().solveInPlace(B);
 }
 
+void LowerSolveVectorInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                             Eigen::Ref<Eigen::VectorXd> b) {
+  const Eigen::Index n = L.rows();
+  if (n == 0) return;
+  if (UseAvx2()) {
+    internal::ForwardSolveAvx2(n, L.data(), L.outerStride(), b.data());
+    return;
+  }
+  L.triangularView<Eigen::Lower>().solveInPlace(b);
+}
+
+void LowerTransposeSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                                Eigen::Ref<Eigen::VectorXd> b) {
+  const Eigen::Index n = L.rows();
+  if (n == 0) return;
+  if (UseAvx2()) {
+    internal::BackwardSolveAvx2(n, L.data(), L.outerStride(), b.data());
+    return;
+  }
+  L.transpose().triangularView<Eigen::Upper>().solveInPlace(b);
+}
+
 bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L) {
 #ifdef GPBANDIT_HAVE_OPENBLAS
   // info > 0 only for a zero pivot, which a factor that CholeskyLowerInPlace accepted has not.
@@ -136,12 +180,13 @@ bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L) {
 }
 
 std::string DenseKernelsDescription() {
-#ifdef GPBANDIT_HAVE_OPENBLAS
   if (portable_scopes.load(std::memory_order_relaxed) > 0) return "eigen";
-  return std::string("openblas ") + openblas_get_corename();
+#ifdef GPBANDIT_HAVE_OPENBLAS
+  const std::string blas = std::string("openblas ") + openblas_get_corename();
 #else
-  return "eigen";
+  const std::string blas = "eigen";
 #endif
+  return internal::Avx2FmaAvailable() ? blas + " + avx2-fma vector solves" : blas;
 }
 
 ScopedPortableDenseKernelsForTesting::ScopedPortableDenseKernelsForTesting() {

@@ -1,10 +1,10 @@
 // The hot dense kernels of the models: the Cholesky factorization (every refactorization, every
 // likelihood evaluation of a fit), the inverse from it (every fit's gradient) and the triangular
-// solve with many right-hand sides (the posterior at a block of points: the maximizers' raw
-// samples). Built with OpenBLAS (GPBANDIT_WITH_OPENBLAS, the default when Debian's
-// libopenblas-dev is found), they run OpenBLAS's LAPACK dpotrf and dpotri and its dtrsm, whose
-// kernels OpenBLAS chooses at run time for the CPU it finds (AVX2, AVX-512, ...), so a portable
-// build is not held to SSE2; otherwise Eigen's.
+// solves with many right-hand sides (the posterior at a block of points: the maximizers' raw
+// samples) and with one (the acquisition's every evaluation). Built with OpenBLAS
+// (GPBANDIT_WITH_OPENBLAS, the default when Debian's libopenblas-dev is found), they run OpenBLAS's
+// LAPACK dpotrf and dpotri and its dtrsm, whose kernels OpenBLAS chooses at run time for the CPU it
+// finds (AVX2, AVX-512, ...), so a portable build is not held to SSE2; otherwise Eigen's.
 //
 // Determinism: OpenBLAS runs single-threaded (the first call sets openblas_set_num_threads(1)
 // for the process: its threaded factorization blocks the work by the thread count, and gpbandit
@@ -27,11 +27,22 @@ namespace gpbandit {
 bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A);
 
 // Solves L X = B for X, in place of B: L is n x n lower-triangular (only its lower triangle is
-// read), B is n x m. With OpenBLAS and m >= 2, dtrsm; one right-hand side, and every solve of a
-// build without OpenBLAS, Eigen's (OpenBLAS's vector solve is no faster than Eigen's below
-// n ~ 400: docs/benchmarks.md).
+// read), B is n x m. With OpenBLAS and m >= 2, dtrsm; otherwise Eigen's.
 void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
                                  Eigen::Ref<Eigen::MatrixXd> B);
+
+// Solves L x = b for x, in place of b (L as above; one right-hand side): on a CPU with AVX2 and
+// FMA numerics/vector_solve_avx2.h's kernel, about 2x Eigen's portable solve at n = 25-400
+// (OpenBLAS's vector solve is no faster than Eigen's below n ~ 400: docs/benchmarks.md);
+// otherwise Eigen's vector solve.
+void LowerSolveVectorInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                             Eigen::Ref<Eigen::VectorXd> b);
+
+// Solves L^T x = b for x, in place of b (L as above; the vector's back substitution of a
+// Cholesky solve): on a CPU with AVX2 and FMA numerics/vector_solve_avx2.h's kernel, otherwise
+// Eigen's.
+void LowerTransposeSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
+                                Eigen::Ref<Eigen::VectorXd> b);
 
 // With OpenBLAS: overwrites the lower triangle of L, the Cholesky factor of A = L L^T, with the
 // lower triangle of A^-1 (LAPACK's dpotri; the strict upper triangle is left as it was) and
@@ -40,10 +51,11 @@ void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
 bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L);
 
 // "openblas <core>" (the kernels OpenBLAS chose for this CPU, e.g. "openblas Haswell") or
-// "eigen" (a build without OpenBLAS, or while a ScopedPortableDenseKernelsForTesting lives).
+// "eigen" (a build without OpenBLAS), followed by " + avx2-fma vector solves" on a CPU that runs
+// them; "eigen" alone while a ScopedPortableDenseKernelsForTesting lives.
 std::string DenseKernelsDescription();
 
-// While one lives, every function above runs Eigen's (LLT, triangular solves) in every build:
+// While one lives, every function above runs Eigen's (LLT, triangular solves) on every CPU:
 // compiled code with no run-time dispatch, so the same bits on every CPU the binary runs on. For
 // the tests that compare with results recorded on another machine
 // (tests/optimizer/log_format_v*_test.cc). Scopes nest. Thread safety: construct and destroy it

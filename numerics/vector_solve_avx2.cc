@@ -1,0 +1,146 @@
+#include "numerics/vector_solve_avx2.h"
+
+#include <immintrin.h>
+
+#define GPBANDIT_AVX2_FMA __attribute__((target("avx2,fma")))
+
+namespace gpbandit {
+namespace internal {
+namespace {
+
+// The four columns j .. j + 3 of L.
+struct FourColumns {
+  const double *c0, *c1, *c2, *c3;
+  FourColumns(const double* L, long ld, long j)
+      : c0(L + j * ld), c1(c0 + ld), c2(c1 + ld), c3(c2 + ld) {}
+};
+
+// Forward substitution in the 4 x 4 diagonal block at j: x[j .. j + 3] from what is left of
+// them once the columns before j were subtracted.
+GPBANDIT_AVX2_FMA void SolveDiagonalBlock(const FourColumns& c, long j, double* x) {
+  const double x0 = x[j] / c.c0[j];
+  const double x1 = __builtin_fma(-c.c0[j + 1], x0, x[j + 1]) / c.c1[j + 1];
+  double r2 = __builtin_fma(-c.c0[j + 2], x0, x[j + 2]);
+  const double x2 = __builtin_fma(-c.c1[j + 2], x1, r2) / c.c2[j + 2];
+  double r3 = __builtin_fma(-c.c0[j + 3], x0, x[j + 3]);
+  r3 = __builtin_fma(-c.c1[j + 3], x1, r3);
+  const double x3 = __builtin_fma(-c.c2[j + 3], x2, r3) / c.c3[j + 3];
+  x[j] = x0;
+  x[j + 1] = x1;
+  x[j + 2] = x2;
+  x[j + 3] = x3;
+}
+
+// x[i] -= L[i, j .. j + 3] x[j .. j + 3] for i in [begin, n), four rows per instruction.
+GPBANDIT_AVX2_FMA void SubtractFourColumns(const FourColumns& c, long j, long begin, long n,
+                                           double* x) {
+  const double x0 = x[j], x1 = x[j + 1], x2 = x[j + 2], x3 = x[j + 3];
+  const __m256d m0 = _mm256_set1_pd(-x0), m1 = _mm256_set1_pd(-x1);
+  const __m256d m2 = _mm256_set1_pd(-x2), m3 = _mm256_set1_pd(-x3);
+  long i = begin;
+  for (; i + 4 <= n; i += 4) {
+    __m256d r = _mm256_loadu_pd(x + i);
+    r = _mm256_fmadd_pd(m0, _mm256_loadu_pd(c.c0 + i), r);
+    r = _mm256_fmadd_pd(m1, _mm256_loadu_pd(c.c1 + i), r);
+    r = _mm256_fmadd_pd(m2, _mm256_loadu_pd(c.c2 + i), r);
+    r = _mm256_fmadd_pd(m3, _mm256_loadu_pd(c.c3 + i), r);
+    _mm256_storeu_pd(x + i, r);
+  }
+  // The same operations, one row at a time.
+  for (; i < n; ++i) {
+    double r = __builtin_fma(-x0, c.c0[i], x[i]);
+    r = __builtin_fma(-x1, c.c1[i], r);
+    r = __builtin_fma(-x2, c.c2[i], r);
+    x[i] = __builtin_fma(-x3, c.c3[i], r);
+  }
+}
+
+GPBANDIT_AVX2_FMA double HorizontalSum(__m256d a) {
+  const __m128d pair = _mm_add_pd(_mm256_castpd256_pd128(a), _mm256_extractf128_pd(a, 1));
+  return _mm_cvtsd_f64(_mm_add_sd(pair, _mm_unpackhi_pd(pair, pair)));
+}
+
+// s[k] = sum over i in [begin, n) of L[i, j + k] x[i], k = 0 .. 3.
+GPBANDIT_AVX2_FMA void FourDotProducts(const FourColumns& c, long begin, long n, const double* x,
+                                       double s[4]) {
+  __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
+  long i = begin;
+  for (; i + 4 <= n; i += 4) {
+    const __m256d xi = _mm256_loadu_pd(x + i);
+    a0 = _mm256_fmadd_pd(_mm256_loadu_pd(c.c0 + i), xi, a0);
+    a1 = _mm256_fmadd_pd(_mm256_loadu_pd(c.c1 + i), xi, a1);
+    a2 = _mm256_fmadd_pd(_mm256_loadu_pd(c.c2 + i), xi, a2);
+    a3 = _mm256_fmadd_pd(_mm256_loadu_pd(c.c3 + i), xi, a3);
+  }
+  s[0] = HorizontalSum(a0);
+  s[1] = HorizontalSum(a1);
+  s[2] = HorizontalSum(a2);
+  s[3] = HorizontalSum(a3);
+  for (; i < n; ++i) {
+    s[0] = __builtin_fma(c.c0[i], x[i], s[0]);
+    s[1] = __builtin_fma(c.c1[i], x[i], s[1]);
+    s[2] = __builtin_fma(c.c2[i], x[i], s[2]);
+    s[3] = __builtin_fma(c.c3[i], x[i], s[3]);
+  }
+}
+
+// Back substitution in the 4 x 4 diagonal block at j, given the dot products s of its columns
+// with the part of x below it.
+GPBANDIT_AVX2_FMA void BackSolveDiagonalBlock(const FourColumns& c, long j, const double s[4],
+                                              double* x) {
+  const double x3 = (x[j + 3] - s[3]) / c.c3[j + 3];
+  const double x2 = (x[j + 2] - __builtin_fma(c.c2[j + 3], x3, s[2])) / c.c2[j + 2];
+  const double r1 = __builtin_fma(c.c1[j + 2], x2, __builtin_fma(c.c1[j + 3], x3, s[1]));
+  const double x1 = (x[j + 1] - r1) / c.c1[j + 1];
+  double r0 = __builtin_fma(c.c0[j + 3], x3, s[0]);
+  r0 = __builtin_fma(c.c0[j + 1], x1, __builtin_fma(c.c0[j + 2], x2, r0));
+  x[j] = (x[j] - r0) / c.c0[j];
+  x[j + 1] = x1;
+  x[j + 2] = x2;
+  x[j + 3] = x3;
+}
+
+}  // namespace
+
+bool Avx2FmaAvailable() {
+  static const bool available = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  return available;
+}
+
+GPBANDIT_AVX2_FMA void ForwardSolveAvx2(long n, const double* L, long ld, double* x) {
+  long j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const FourColumns c(L, ld, j);
+    SolveDiagonalBlock(c, j, x);
+    SubtractFourColumns(c, j, j + 4, n, x);
+  }
+  // The last n mod 4 columns, one at a time.
+  for (; j < n; ++j) {
+    const double* column = L + j * ld;
+    x[j] /= column[j];
+    for (long i = j + 1; i < n; ++i) x[i] = __builtin_fma(-x[j], column[i], x[i]);
+  }
+}
+
+GPBANDIT_AVX2_FMA void BackwardSolveAvx2(long n, const double* L, long ld, double* x) {
+  // The last n mod 4 columns first, one at a time, then four at a time down to column 0.
+  long j = n - 1;
+  for (; j >= 0 && (j + 1) % 4 != 0; --j) {
+    const double* column = L + j * ld;
+    double s = 0.0;
+    for (long i = j + 1; i < n; ++i) s = __builtin_fma(column[i], x[i], s);
+    x[j] = (x[j] - s) / column[j];
+  }
+  for (; j >= 3; j -= 4) {
+    const FourColumns c(L, ld, j - 3);
+    double s[4];
+    FourDotProducts(c, j + 1, n, x, s);
+    BackSolveDiagonalBlock(c, j - 3, s, x);
+  }
+}
+
+}  // namespace internal
+}  // namespace gpbandit

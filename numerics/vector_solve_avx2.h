@@ -1,0 +1,32 @@
+// Triangular solves with one right-hand side in AVX2 and FMA instructions, for the acquisition's
+// inner loop (two solves per evaluation with the factor L of the GP's kernel matrix: v = L^-1 k
+// for the variance, L^-T v for its gradient). Compiled for these instructions function by
+// function (GCC's target attribute), so the rest of the binary stays portable; callers check
+// Avx2FmaAvailable() first (numerics/dense_kernels.h does).
+//
+// L is column-major, lower-triangular, n x n in a buffer of column stride ld >= n; only its lower
+// triangle is read. Both solves go four columns at a time: the forward one subtracts four columns
+// at once from the rest of x (column-oriented: L's columns are contiguous), the backward one forms
+// four dot products of L's columns with the solved part of x at once. Every element's sum is taken
+// in an order fixed by n alone (not by addresses), so equal inputs give equal bits; the order
+// differs from Eigen's, so results agree with Eigen's to rounding, not bit for bit.
+// Thread safety: pure functions of their arguments.
+#ifndef GPBANDIT_NUMERICS_VECTOR_SOLVE_AVX2_H_
+#define GPBANDIT_NUMERICS_VECTOR_SOLVE_AVX2_H_
+
+namespace gpbandit {
+namespace internal {
+
+// Whether this CPU runs AVX2 and FMA (cpuid, read once).
+bool Avx2FmaAvailable();
+
+// Overwrites x (n values) with L^-1 x.
+void ForwardSolveAvx2(long n, const double* L, long ld, double* x);
+
+// Overwrites x (n values) with L^-T x.
+void BackwardSolveAvx2(long n, const double* L, long ld, double* x);
+
+}  // namespace internal
+}  // namespace gpbandit
+
+#endif  // GPBANDIT_NUMERICS_VECTOR_SOLVE_AVX2_H_
