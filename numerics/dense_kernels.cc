@@ -97,10 +97,15 @@ bool UseBlas(std::initializer_list<Eigen::Index> sizes) {
 #endif
 }
 
-// Whether the vector solves run numerics/vector_solve_avx2.h's kernels: no portable scope and a
-// CPU with AVX2 and FMA.
-bool UseAvx2() {
-  return portable_scopes.load(std::memory_order_relaxed) == 0 && internal::Avx2FmaAvailable();
+// Runs one of numerics/vector_solve_avx2.h's kernels on L and b and returns true when there is
+// no portable scope and the CPU has AVX2 and FMA; otherwise returns false (the caller runs
+// Eigen's solve).
+bool SolvedWithAvx2(void (*kernel)(long, const double*, long, double*),
+                    const Eigen::Ref<const Eigen::MatrixXd>& L, Eigen::Ref<Eigen::VectorXd> b) {
+  if (portable_scopes.load(std::memory_order_relaxed) > 0 || !internal::Avx2FmaAvailable())
+    return false;
+  kernel(L.rows(), L.data(), L.outerStride(), b.data());
+  return true;
 }
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
@@ -149,24 +154,14 @@ void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
 
 void LowerSolveVectorInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
                              Eigen::Ref<Eigen::VectorXd> b) {
-  const Eigen::Index n = L.rows();
-  if (n == 0) return;
-  if (UseAvx2()) {
-    internal::ForwardSolveAvx2(n, L.data(), L.outerStride(), b.data());
-    return;
-  }
-  L.triangularView<Eigen::Lower>().solveInPlace(b);
+  if (!SolvedWithAvx2(internal::ForwardSolveAvx2, L, b))
+    L.triangularView<Eigen::Lower>().solveInPlace(b);
 }
 
 void LowerTransposeSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
                                 Eigen::Ref<Eigen::VectorXd> b) {
-  const Eigen::Index n = L.rows();
-  if (n == 0) return;
-  if (UseAvx2()) {
-    internal::BackwardSolveAvx2(n, L.data(), L.outerStride(), b.data());
-    return;
-  }
-  L.transpose().triangularView<Eigen::Upper>().solveInPlace(b);
+  if (!SolvedWithAvx2(internal::BackwardSolveAvx2, L, b))
+    L.transpose().triangularView<Eigen::Upper>().solveInPlace(b);
 }
 
 bool CholeskyInverseLowerInPlace(Eigen::Ref<Eigen::MatrixXd> L) {

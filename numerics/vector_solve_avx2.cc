@@ -1,11 +1,17 @@
 #include "numerics/vector_solve_avx2.h"
 
+#if defined(__x86_64__)
 #include <immintrin.h>
-
-#define GPBANDIT_AVX2_FMA __attribute__((target("avx2,fma")))
+#else
+#include <stdexcept>
+#endif
 
 namespace gpbandit {
 namespace internal {
+
+#if defined(__x86_64__)
+#define GPBANDIT_AVX2_FMA __attribute__((target("avx2,fma")))
+
 namespace {
 
 // The four columns j .. j + 3 of L.
@@ -141,6 +147,19 @@ GPBANDIT_AVX2_FMA void BackwardSolveAvx2(long n, const double* L, long ld, doubl
     BackSolveDiagonalBlock(c, j - 3, s, x);
   }
 }
+
+#else
+// Other architectures have neither instruction set: the dispatch never calls the kernels.
+bool Avx2FmaAvailable() { return false; }
+
+void ForwardSolveAvx2(long, const double*, long, double*) {
+  throw std::logic_error("ForwardSolveAvx2: no AVX2 on this architecture");
+}
+
+void BackwardSolveAvx2(long, const double*, long, double*) {
+  throw std::logic_error("BackwardSolveAvx2: no AVX2 on this architecture");
+}
+#endif
 
 }  // namespace internal
 }  // namespace gpbandit
