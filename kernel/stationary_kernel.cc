@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "numerics/vector_exp.h"
+
 namespace gpbandit {
 namespace {
 
@@ -84,27 +86,32 @@ Eigen::Map<Eigen::ArrayXd> Scratch(int slot, Eigen::Index n) {
   return Eigen::Map<Eigen::ArrayXd>(buffer.data(), n);
 }
 
-// The profile f(r) over n (clamped) squared distances r2, into f (which may be r2 itself).
+// The profile f(r) over n (clamped) squared distances r2, into f (which may be r2 itself). The
+// exponentials run through ExpOfScaledInto, four per instruction where the CPU can, with the
+// bits of Eigen's own expression.
 void ProfileInto(StationaryFamily family, const double* r2_data, Eigen::Index n, double* f_data) {
   const Eigen::Map<const Eigen::ArrayXd> r2(r2_data, n);
   Eigen::Map<Eigen::ArrayXd> f(f_data, n);
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      f = (-0.5 * r2).exp();
+      ExpOfScaledInto(-0.5, r2_data, n, f_data);
       return;
     case StationaryFamily::kMatern12:
-      f = (-r2.sqrt()).exp();
+      f = r2.sqrt();
+      ExpOfScaledInto(-1.0, f_data, n, f_data);
       return;
     case StationaryFamily::kMatern32: {
       Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n);
       s = kSqrt3 * r2.sqrt();
-      f = (1.0 + s) * (-s).exp();
+      ExpOfScaledInto(-1.0, s.data(), n, f_data);
+      f *= 1.0 + s;
       return;
     }
     case StationaryFamily::kMatern52: {
       Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n);
       s = kSqrt5 * r2.sqrt();
-      f = (1.0 + s + s.square() / 3.0) * (-s).exp();
+      ExpOfScaledInto(-1.0, s.data(), n, f_data);
+      f *= 1.0 + s + s.square() / 3.0;
       return;
     }
   }
@@ -118,20 +125,20 @@ void ProfileAndSlopeInto(StationaryFamily family, const double* r2_data, Eigen::
   Eigen::Map<Eigen::ArrayXd> f(f_data, n), h(h_data, n);
   switch (family) {
     case StationaryFamily::kSquaredExponential:
-      f = (-0.5 * r2).exp();
+      ExpOfScaledInto(-0.5, r2_data, n, f_data);
       h = f;
       return;
     case StationaryFamily::kMatern12: {
       Eigen::Map<Eigen::ArrayXd> r = Scratch(0, n);
       r = r2.sqrt();
-      f = (-r).exp();
+      ExpOfScaledInto(-1.0, r.data(), n, f_data);
       h = (r > 0.0).select(f / r, 0.0);
       return;
     }
     case StationaryFamily::kMatern32: {
       Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n), e = Scratch(1, n);
       s = kSqrt3 * r2.sqrt();
-      e = (-s).exp();
+      ExpOfScaledInto(-1.0, s.data(), n, e.data());
       f = (1.0 + s) * e;
       h = 3.0 * e;
       return;
@@ -139,7 +146,7 @@ void ProfileAndSlopeInto(StationaryFamily family, const double* r2_data, Eigen::
     case StationaryFamily::kMatern52: {
       Eigen::Map<Eigen::ArrayXd> s = Scratch(0, n), e = Scratch(1, n);
       s = kSqrt5 * r2.sqrt();
-      e = (-s).exp();
+      ExpOfScaledInto(-1.0, s.data(), n, e.data());
       f = (1.0 + s + s.square() / 3.0) * e;
       h = (5.0 / 3.0) * (1.0 + s) * e;
       return;
