@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "numerics/cpu_features.h"
 #include "numerics/vector_solve_avx2.h"
 
 #ifdef GPBANDIT_HAVE_OPENBLAS

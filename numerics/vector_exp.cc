@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "numerics/cpu_features.h"
 #include "numerics/vector_exp_avx2.h"
 
 namespace gpbandit {

@@ -15,6 +15,12 @@ namespace internal {
 
 namespace {
 
+// 2^k for four integers k in [-1022, 1023], built from the exponent bits.
+GPBANDIT_AVX2 __m256d PowerOfTwo(__m128i k) {
+  const __m256i biased = _mm256_add_epi64(_mm256_cvtepi32_epi64(k), _mm256_set1_epi64x(1023));
+  return _mm256_castsi256_pd(_mm256_slli_epi64(biased, 52));
+}
+
 // a * 2^e for integral e in [-1100, 1100], as Eigen's pldexp<Packet2d>: e clamped to +-2099 and
 // split into four factors 2^b 2^b 2^b 2^(e - 3b), b = floor(e / 4), so that no factor over- or
 // underflows and only the last product rounds.
@@ -24,11 +30,7 @@ GPBANDIT_AVX2 __m256d TimesPowerOfTwo(__m256d a, __m256d exponent) {
   const __m128i ei = _mm256_cvtpd_epi32(e);
   const __m128i b = _mm_srai_epi32(ei, 2);
   const __m128i rest = _mm_sub_epi32(_mm_sub_epi32(_mm_sub_epi32(ei, b), b), b);
-  const __m256i bias = _mm256_set1_epi64x(1023);
-  const __m256d c =
-      _mm256_castsi256_pd(_mm256_slli_epi64(_mm256_add_epi64(_mm256_cvtepi32_epi64(b), bias), 52));
-  const __m256d d = _mm256_castsi256_pd(
-      _mm256_slli_epi64(_mm256_add_epi64(_mm256_cvtepi32_epi64(rest), bias), 52));
+  const __m256d c = PowerOfTwo(b), d = PowerOfTwo(rest);
   return _mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(_mm256_mul_pd(a, c), c), c), d);
 }
 
@@ -63,14 +65,6 @@ GPBANDIT_AVX2 __m256d Exp(__m256d input) {
 
 }  // namespace
 
-bool Avx2Available() {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
-  }();
-  return available;
-}
-
 GPBANDIT_AVX2 void ExpOfScaledAvx2(long n, double scale, const double* x, double* out) {
   const __m256d factor = _mm256_set1_pd(scale);
   long i = 0;
@@ -86,8 +80,6 @@ GPBANDIT_AVX2 void ExpOfScaledAvx2(long n, double scale, const double* x, double
 
 #else
 // Other architectures have no AVX2: the dispatch never calls the kernel.
-bool Avx2Available() { return false; }
-
 void ExpOfScaledAvx2(long, double, const double*, double*) {
   throw std::logic_error("ExpOfScaledAvx2: no AVX2 on this architecture");
 }

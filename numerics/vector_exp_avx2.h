@@ -3,17 +3,15 @@
 // [-ln 2 / 2, ln 2 / 2] and an exact power-of-two scaling): the same operations in the same
 // order, four values per instruction instead of two, and no fused multiply-adds. Compiled for
 // AVX2 function by function (GCC's target attribute), so the rest of the binary stays portable;
-// callers check Avx2Available() first (numerics/vector_exp.h does). On other architectures than
-// x86-64 Avx2Available() is false and the kernel throws std::logic_error.
+// callers check numerics/cpu_features.h's Avx2Available() first (numerics/vector_exp.h does). On
+// other architectures than x86-64 Avx2Available() is false and the kernel throws
+// std::logic_error.
 // Thread safety: pure functions of their arguments.
 #ifndef GPBANDIT_NUMERICS_VECTOR_EXP_AVX2_H_
 #define GPBANDIT_NUMERICS_VECTOR_EXP_AVX2_H_
 
 namespace gpbandit {
 namespace internal {
-
-// Whether this CPU runs AVX2 (cpuid, read once).
-bool Avx2Available();
 
 // out[i] = exp(scale * x[i]) for i in [0, n), by Eigen's packet algorithm for every element
 // (Eigen itself takes std::exp for elements outside its aligned packets: numerics/vector_exp.h

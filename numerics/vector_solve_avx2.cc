@@ -108,14 +108,6 @@ GPBANDIT_AVX2_FMA void BackSolveDiagonalBlock(const FourColumns& c, long j, cons
 
 }  // namespace
 
-bool Avx2FmaAvailable() {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  }();
-  return available;
-}
-
 GPBANDIT_AVX2_FMA void ForwardSolveAvx2(long n, const double* L, long ld, double* x) {
   long j = 0;
   for (; j + 4 <= n; j += 4) {
@@ -150,8 +142,6 @@ GPBANDIT_AVX2_FMA void BackwardSolveAvx2(long n, const double* L, long ld, doubl
 
 #else
 // Other architectures have neither instruction set: the dispatch never calls the kernels.
-bool Avx2FmaAvailable() { return false; }
-
 void ForwardSolveAvx2(long, const double*, long, double*) {
   throw std::logic_error("ForwardSolveAvx2: no AVX2 on this architecture");
 }

@@ -2,8 +2,8 @@
 // inner loop (two solves per evaluation with the factor L of the GP's kernel matrix: v = L^-1 k
 // for the variance, L^-T v for its gradient). Compiled for these instructions function by
 // function (GCC's target attribute), so the rest of the binary stays portable; callers check
-// Avx2FmaAvailable() first (numerics/dense_kernels.h does). On other architectures than x86-64
-// Avx2FmaAvailable() is false and the solves throw std::logic_error.
+// numerics/cpu_features.h's Avx2FmaAvailable() first (numerics/dense_kernels.h does). On other
+// architectures than x86-64 Avx2FmaAvailable() is false and the solves throw std::logic_error.
 //
 // L is column-major, lower-triangular, n x n in a buffer of column stride ld >= n; only its lower
 // triangle is read. Both solves go four columns at a time: the forward one subtracts four columns
@@ -17,9 +17,6 @@
 
 namespace gpbandit {
 namespace internal {
-
-// Whether this CPU runs AVX2 and FMA (cpuid, read once).
-bool Avx2FmaAvailable();
 
 // Overwrites x (n values) with L^-1 x.
 void ForwardSolveAvx2(long n, const double* L, long ld, double* x);

@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "numerics/cpu_features.h"
 #include "numerics/vector_exp_avx2.h"
 
 namespace gpbandit {

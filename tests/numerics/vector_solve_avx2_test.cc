@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "numerics/cpu_features.h"
 #include "numerics/dense_kernels.h"
 
 namespace gpbandit {
