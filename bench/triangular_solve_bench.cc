@@ -8,11 +8,18 @@
 //   BM_InverseFactor    two triangular products with an explicit L^-1
 //   BM_InverseGram      one product with an explicit K^-1 (w = K^-1 k, var = k(x,x) - k^T w)
 //   BM_EigenSolve32, BM_OpenBlasSolve32: the raw-sample scoring's solve, 32 right-hand sides
+//   BM_Avx2Solve32      the same with numerics/vector_solve_avx2.h's two-column kernel (on a CPU
+//                       with AVX2 and FMA)
+//   BM_LibrarySolve32   the same through numerics/dense_kernels.h, whichever kernel it chooses
 // Arg: t. The figures and what was concluded: docs/benchmarks.md, "Where the time goes".
 #include <benchmark/benchmark.h>
 
 #include <Eigen/Cholesky>
 #include <cmath>
+
+#include "numerics/cpu_features.h"
+#include "numerics/dense_kernels.h"
+#include "numerics/vector_solve_avx2.h"
 
 #ifdef GPBANDIT_HAVE_OPENBLAS
 extern "C" {
@@ -96,6 +103,31 @@ void BM_EigenSolve32(benchmark::State& state) {
   }
 }
 
+void BM_Avx2Solve32(benchmark::State& state) {
+  if (!gpbandit::internal::Avx2FmaAvailable()) {
+    state.SkipWithError("no AVX2 and FMA on this CPU");
+    return;
+  }
+  const Factor f(static_cast<int>(state.range(0)));
+  const long t = static_cast<long>(f.k.size());
+  Eigen::MatrixXd V;
+  for (auto _ : state) {
+    V = f.cross;
+    gpbandit::internal::ForwardSolveColumnsAvx2(t, f.L.data(), t, V.cols(), V.data(), t);
+    benchmark::DoNotOptimize(V.data());
+  }
+}
+
+void BM_LibrarySolve32(benchmark::State& state) {
+  const Factor f(static_cast<int>(state.range(0)));
+  Eigen::MatrixXd V;
+  for (auto _ : state) {
+    V = f.cross;
+    gpbandit::LowerTriangularSolveInPlace(f.L, V);
+    benchmark::DoNotOptimize(V.data());
+  }
+}
+
 #ifdef GPBANDIT_HAVE_OPENBLAS
 void BM_OpenBlasSolves(benchmark::State& state) {
   openblas_set_num_threads(1);
@@ -132,6 +164,8 @@ BENCHMARK(BM_EigenSolves)->Arg(50)->Arg(100)->Arg(200)->Arg(400);
 BENCHMARK(BM_InverseFactor)->Arg(50)->Arg(100)->Arg(200)->Arg(400);
 BENCHMARK(BM_InverseGram)->Arg(50)->Arg(100)->Arg(200)->Arg(400);
 BENCHMARK(BM_EigenSolve32)->Arg(50)->Arg(100)->Arg(200)->Arg(400);
+BENCHMARK(BM_Avx2Solve32)->Arg(50)->Arg(100)->Arg(200)->Arg(400)->Arg(800)->Arg(1600);
+BENCHMARK(BM_LibrarySolve32)->Arg(50)->Arg(100)->Arg(200)->Arg(400)->Arg(800)->Arg(1600);
 
 }  // namespace
 

@@ -81,6 +81,12 @@ const OpenBlas& TheOpenBlas() {
 }
 #endif
 
+// The largest factor the block solve gives to numerics/vector_solve_avx2.h's kernel: at 32
+// right-hand sides it took 0.55-0.67x OpenBLAS's dtrsm's time at n = 50-200, 0.74x at 400 and
+// 0.87-0.98x at 800-1600 (bench/triangular_solve_bench, docs/benchmarks.md); beyond, OpenBLAS's
+// cache blocking is expected to win.
+constexpr Eigen::Index kMaxAvx2BlockSolveSize = 1600;
+
 // How many ScopedPortableDenseKernelsForTesting live.
 std::atomic<int> portable_scopes{0};
 
@@ -141,6 +147,11 @@ void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,
                                  Eigen::Ref<Eigen::MatrixXd> B) {
   const Eigen::Index n = L.rows(), m = B.cols();
   if (n == 0 || m == 0) return;
+  if (n <= kMaxAvx2BlockSolveSize && portable_scopes.load(std::memory_order_relaxed) == 0 &&
+      internal::Avx2FmaAvailable()) {
+    internal::ForwardSolveColumnsAvx2(n, L.data(), L.outerStride(), m, B.data(), B.outerStride());
+    return;
+  }
 #ifdef GPBANDIT_HAVE_OPENBLAS
   if (m >= 2 && UseBlas({n * L.outerStride(), m * B.outerStride()})) {
     const int rows = static_cast<int>(n), cols = static_cast<int>(m);

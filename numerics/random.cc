@@ -2,35 +2,20 @@
 
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "gpbandit/numerics/format.h"
 #include "numerics/cholesky.h"
+#include "numerics/seed_sequence.h"
 
 namespace gpbandit {
-namespace {
-
-std::seed_seq SeedWords(std::initializer_list<std::uint64_t> keys) {
-  std::vector<std::uint32_t> words;
-  words.reserve(2 * keys.size());
-  for (const std::uint64_t k : keys) {
-    words.push_back(static_cast<std::uint32_t>(k));
-    words.push_back(static_cast<std::uint32_t>(k >> 32));
-  }
-  return std::seed_seq(words.begin(), words.end());
-}
-
-}  // namespace
-
 Rng SeededRng(std::initializer_list<std::uint64_t> keys) {
-  std::seed_seq seq = SeedWords(keys);
+  SeedSequence seq = SeedSequence::FromKeys(keys);
   return Rng(seq);
 }
 
 std::uint64_t DerivedSeed(std::initializer_list<std::uint64_t> keys) {
-  std::seed_seq seq = SeedWords(keys);
   std::uint32_t out[2];
-  seq.generate(out, out + 2);
+  SeedSequence::FromKeys(keys).generate(out, out + 2);
   return static_cast<std::uint64_t>(out[0]) | (static_cast<std::uint64_t>(out[1]) << 32);
 }
 

@@ -106,6 +106,79 @@ GPBANDIT_AVX2_FMA void BackSolveDiagonalBlock(const FourColumns& c, long j, cons
   x[j + 3] = x3;
 }
 
+// SubtractFourColumns on two right-hand sides x and y at once: each pass over rows i loads L's
+// four columns once for both. Per element the operations are SubtractFourColumns' own.
+GPBANDIT_AVX2_FMA void SubtractFourColumnsFromTwo(const FourColumns& c, long j, long begin, long n,
+                                                  double* x, double* y) {
+  const __m256d m0 = _mm256_set1_pd(-x[j]), m1 = _mm256_set1_pd(-x[j + 1]);
+  const __m256d m2 = _mm256_set1_pd(-x[j + 2]), m3 = _mm256_set1_pd(-x[j + 3]);
+  const __m256d w0 = _mm256_set1_pd(-y[j]), w1 = _mm256_set1_pd(-y[j + 1]);
+  const __m256d w2 = _mm256_set1_pd(-y[j + 2]), w3 = _mm256_set1_pd(-y[j + 3]);
+  long i = begin;
+  for (; i + 4 <= n; i += 4) {
+    const __m256d l0 = _mm256_loadu_pd(c.c0 + i), l1 = _mm256_loadu_pd(c.c1 + i);
+    const __m256d l2 = _mm256_loadu_pd(c.c2 + i), l3 = _mm256_loadu_pd(c.c3 + i);
+    __m256d r = _mm256_loadu_pd(x + i);
+    __m256d q = _mm256_loadu_pd(y + i);
+    r = _mm256_fmadd_pd(m0, l0, r);
+    q = _mm256_fmadd_pd(w0, l0, q);
+    r = _mm256_fmadd_pd(m1, l1, r);
+    q = _mm256_fmadd_pd(w1, l1, q);
+    r = _mm256_fmadd_pd(m2, l2, r);
+    q = _mm256_fmadd_pd(w2, l2, q);
+    r = _mm256_fmadd_pd(m3, l3, r);
+    q = _mm256_fmadd_pd(w3, l3, q);
+    _mm256_storeu_pd(x + i, r);
+    _mm256_storeu_pd(y + i, q);
+  }
+  if (i < n) {
+    SubtractFourColumns(c, j, i, n, x);
+    SubtractFourColumns(c, j, i, n, y);
+  }
+}
+
+// The last n mod 4 columns of a forward solve, one at a time, from column j on.
+GPBANDIT_AVX2_FMA void ForwardSolveTail(long n, const double* L, long ld, long j, double* x) {
+  for (; j < n; ++j) {
+    const double* column = L + j * ld;
+    x[j] /= column[j];
+    for (long i = j + 1; i < n; ++i) x[i] = __builtin_fma(-x[j], column[i], x[i]);
+  }
+}
+
+// ForwardSolveAvx2 on the two right-hand sides x and y in one pass over L.
+GPBANDIT_AVX2_FMA void ForwardSolveTwoAvx2(long n, const double* L, long ld, double* x, double* y) {
+  long j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const FourColumns c(L, ld, j);
+    SolveDiagonalBlock(c, j, x);
+    SolveDiagonalBlock(c, j, y);
+    SubtractFourColumnsFromTwo(c, j, j + 4, n, x, y);
+  }
+  ForwardSolveTail(n, L, ld, j, x);
+  ForwardSolveTail(n, L, ld, j, y);
+}
+
+// ForwardSolveAvx2 on the four right-hand sides x, x + ldb, x + 2 ldb, x + 3 ldb: their four
+// diagonal blocks are independent, so their divisions overlap instead of waiting on each other,
+// and the four columns of L, once loaded for the first pair, are in the L1 cache for the second.
+GPBANDIT_AVX2_FMA void ForwardSolveFourAvx2(long n, const double* L, long ld, double* x, long ldb) {
+  double* y = x + ldb;
+  double* z = y + ldb;
+  double* w = z + ldb;
+  long j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const FourColumns c(L, ld, j);
+    SolveDiagonalBlock(c, j, x);
+    SolveDiagonalBlock(c, j, y);
+    SolveDiagonalBlock(c, j, z);
+    SolveDiagonalBlock(c, j, w);
+    SubtractFourColumnsFromTwo(c, j, j + 4, n, x, y);
+    SubtractFourColumnsFromTwo(c, j, j + 4, n, z, w);
+  }
+  for (double* v : {x, y, z, w}) ForwardSolveTail(n, L, ld, j, v);
+}
+
 }  // namespace
 
 GPBANDIT_AVX2_FMA void ForwardSolveAvx2(long n, const double* L, long ld, double* x) {
@@ -115,12 +188,15 @@ GPBANDIT_AVX2_FMA void ForwardSolveAvx2(long n, const double* L, long ld, double
     SolveDiagonalBlock(c, j, x);
     SubtractFourColumns(c, j, j + 4, n, x);
   }
-  // The last n mod 4 columns, one at a time.
-  for (; j < n; ++j) {
-    const double* column = L + j * ld;
-    x[j] /= column[j];
-    for (long i = j + 1; i < n; ++i) x[i] = __builtin_fma(-x[j], column[i], x[i]);
-  }
+  ForwardSolveTail(n, L, ld, j, x);
+}
+
+GPBANDIT_AVX2_FMA void ForwardSolveColumnsAvx2(long n, const double* L, long ld, long m, double* B,
+                                               long ldb) {
+  long r = 0;
+  for (; r + 4 <= m; r += 4) ForwardSolveFourAvx2(n, L, ld, B + r * ldb, ldb);
+  for (; r + 2 <= m; r += 2) ForwardSolveTwoAvx2(n, L, ld, B + r * ldb, B + (r + 1) * ldb);
+  if (r < m) ForwardSolveAvx2(n, L, ld, B + r * ldb);
 }
 
 GPBANDIT_AVX2_FMA void BackwardSolveAvx2(long n, const double* L, long ld, double* x) {
@@ -148,6 +224,10 @@ void ForwardSolveAvx2(long, const double*, long, double*) {
 
 void BackwardSolveAvx2(long, const double*, long, double*) {
   throw std::logic_error("BackwardSolveAvx2: no AVX2 on this architecture");
+}
+
+void ForwardSolveColumnsAvx2(long, const double*, long, long, double*, long) {
+  throw std::logic_error("ForwardSolveColumnsAvx2: no AVX2 on this architecture");
 }
 #endif
 

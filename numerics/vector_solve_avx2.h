@@ -1,6 +1,7 @@
-// Triangular solves with one right-hand side in AVX2 and FMA instructions, for the acquisition's
-// inner loop (two solves per evaluation with the factor L of the GP's kernel matrix: v = L^-1 k
-// for the variance, L^-T v for its gradient). Compiled for these instructions function by
+// Triangular solves in AVX2 and FMA instructions, for the acquisition's inner loop (two solves
+// with one right-hand side per evaluation with the factor L of the GP's kernel matrix: v = L^-1 k
+// for the variance, L^-T v for its gradient) and the raw samples' scoring (L^-1 k(X, X*), one
+// column per point). Compiled for these instructions function by
 // function (GCC's target attribute), so the rest of the binary stays portable; callers check
 // numerics/cpu_features.h's Avx2FmaAvailable() first (numerics/dense_kernels.h does). On other
 // architectures than x86-64 Avx2FmaAvailable() is false and the solves throw std::logic_error.
@@ -23,6 +24,12 @@ void ForwardSolveAvx2(long n, const double* L, long ld, double* x);
 
 // Overwrites x (n values) with L^-T x.
 void BackwardSolveAvx2(long n, const double* L, long ld, double* x);
+
+// Overwrites the n x m column-major B (column stride ldb >= n) with L^-1 B: ForwardSolveAvx2 on
+// each column, two columns per pass over L (each load of L's four columns serves both), with
+// ForwardSolveAvx2's operations on every element, so every column has the bits ForwardSolveAvx2
+// gives it alone.
+void ForwardSolveColumnsAvx2(long n, const double* L, long ld, long m, double* B, long ldb);
 
 }  // namespace internal
 }  // namespace gpbandit

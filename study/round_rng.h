@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "gpbandit/numerics/random.h"
+#include "numerics/seed_sequence.h"
 
 namespace gpbandit {
 
@@ -25,9 +26,10 @@ enum RoundStream : int {
 
 inline Rng RoundRng(std::uint64_t seed, long round, int stream) {
   const std::uint64_t r = static_cast<std::uint64_t>(round);
-  std::seed_seq seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
-                    static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(r >> 32),
-                    static_cast<std::uint32_t>(stream)};
+  // std::seed_seq's words and algorithm (numerics/seed_sequence.h), without its divisions.
+  SeedSequence seq{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32),
+                   static_cast<std::uint32_t>(r), static_cast<std::uint32_t>(r >> 32),
+                   static_cast<std::uint32_t>(stream)};
   return Rng(seq);
 }
 

@@ -101,5 +101,36 @@ TEST(VectorSolveAvx2Test, PortableScopeSolvesAsEigenDoes) {
   EXPECT_LT((backward - eigen_backward).norm(), 1e-13 * eigen_backward.norm());
 }
 
+// The block solve: every column of L^-1 B has the bits the vector solve gives it alone, for
+// 1-11 columns (each remainder mod 4 and mod 2) in a buffer with a stride and NaN past B's rows.
+TEST(VectorSolveAvx2Test, BlockSolveGivesEachColumnTheVectorSolvesBits) {
+  if (!internal::Avx2FmaAvailable()) GTEST_SKIP() << "no AVX2 and FMA on this CPU";
+  for (const int n : kSizes) {
+    const Eigen::MatrixXd L = FactorAmidNaN(n, n + 3);
+    for (int m = 1; m <= 11; ++m) {
+      Eigen::MatrixXd B =
+          Eigen::MatrixXd::Constant(n + 2, m, std::numeric_limits<double>::quiet_NaN());
+      for (int r = 0; r < m; ++r)
+        B.col(r).head(n) = RightHandSide(n) * (1.0 + r) + Eigen::VectorXd::Constant(n, 0.1 * r);
+      Eigen::MatrixXd expected = B;
+      for (int r = 0; r < m; ++r)
+        internal::ForwardSolveAvx2(n, L.data(), L.rows(), expected.col(r).data());
+      internal::ForwardSolveColumnsAvx2(n, L.data(), L.rows(), m, B.data(), B.rows());
+      for (int r = 0; r < m; ++r) {
+        for (int i = 0; i < n; ++i)
+          ASSERT_EQ(B(i, r), expected(i, r))
+              << "n = " << n << ", m = " << m << ", (" << i << ", " << r << ")";
+        EXPECT_TRUE(std::isnan(B(n, r)) && std::isnan(B(n + 1, r))) << "wrote past row n";
+      }
+      const Eigen::MatrixXd Lc = L.topLeftCorner(n, n).triangularView<Eigen::Lower>();
+      for (int r = 0; r < m; ++r) {
+        const Eigen::VectorXd b =
+            RightHandSide(n) * (1.0 + r) + Eigen::VectorXd::Constant(n, 0.1 * r);
+        EXPECT_LE((Lc * B.col(r).head(n) - b).norm(), 1e-13 * (1.0 + b.norm())) << "n = " << n;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpbandit
