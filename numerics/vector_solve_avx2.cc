@@ -176,7 +176,10 @@ GPBANDIT_AVX2_FMA void ForwardSolveFourAvx2(long n, const double* L, long ld, do
     SubtractFourColumnsFromTwo(c, j, j + 4, n, x, y);
     SubtractFourColumnsFromTwo(c, j, j + 4, n, z, w);
   }
-  for (double* v : {x, y, z, w}) ForwardSolveTail(n, L, ld, j, v);
+  ForwardSolveTail(n, L, ld, j, x);
+  ForwardSolveTail(n, L, ld, j, y);
+  ForwardSolveTail(n, L, ld, j, z);
+  ForwardSolveTail(n, L, ld, j, w);
 }
 
 }  // namespace
