@@ -82,7 +82,7 @@ const OpenBlas& TheOpenBlas() {
 #endif
 
 // The largest factor the block solve gives to numerics/vector_solve_avx2.h's kernel: at 32
-// right-hand sides it took 0.55-0.67x OpenBLAS's dtrsm's time at n = 50-200, 0.74x at 400 and
+// right-hand sides it took 0.53-0.65x OpenBLAS's dtrsm's time at n = 50-200, 0.74x at 400 and
 // 0.87-0.98x at 800-1600 (bench/triangular_solve_bench, docs/benchmarks.md); beyond, OpenBLAS's
 // cache blocking is expected to win.
 constexpr Eigen::Index kMaxAvx2BlockSolveSize = 1600;

@@ -28,7 +28,7 @@ bool CholeskyLowerInPlace(Eigen::Ref<Eigen::MatrixXd> A);
 
 // Solves L X = B for X, in place of B: L is n x n lower-triangular (only its lower triangle is
 // read), B is n x m. On a CPU with AVX2 and FMA and n <= 1600, numerics/vector_solve_avx2.h's
-// kernel (each column gets the bits LowerSolveVectorInPlace gives it alone; 0.55-0.67x dtrsm's
+// kernel (each column gets the bits LowerSolveVectorInPlace gives it alone; 0.53-0.65x dtrsm's
 // time at n = 50-200 and 32 columns); otherwise, with OpenBLAS and m >= 2, dtrsm; otherwise
 // Eigen's.
 void LowerTriangularSolveInPlace(const Eigen::Ref<const Eigen::MatrixXd>& L,

@@ -146,19 +146,6 @@ GPBANDIT_AVX2_FMA void ForwardSolveTail(long n, const double* L, long ld, long j
   }
 }
 
-// ForwardSolveAvx2 on the two right-hand sides x and y in one pass over L.
-GPBANDIT_AVX2_FMA void ForwardSolveTwoAvx2(long n, const double* L, long ld, double* x, double* y) {
-  long j = 0;
-  for (; j + 4 <= n; j += 4) {
-    const FourColumns c(L, ld, j);
-    SolveDiagonalBlock(c, j, x);
-    SolveDiagonalBlock(c, j, y);
-    SubtractFourColumnsFromTwo(c, j, j + 4, n, x, y);
-  }
-  ForwardSolveTail(n, L, ld, j, x);
-  ForwardSolveTail(n, L, ld, j, y);
-}
-
 // ForwardSolveAvx2 on the four right-hand sides x, x + ldb, x + 2 ldb, x + 3 ldb: their four
 // diagonal blocks are independent, so their divisions overlap instead of waiting on each other,
 // and the four columns of L, once loaded for the first pair, are in the L1 cache for the second.
@@ -198,8 +185,7 @@ GPBANDIT_AVX2_FMA void ForwardSolveColumnsAvx2(long n, const double* L, long ld,
                                                long ldb) {
   long r = 0;
   for (; r + 4 <= m; r += 4) ForwardSolveFourAvx2(n, L, ld, B + r * ldb, ldb);
-  for (; r + 2 <= m; r += 2) ForwardSolveTwoAvx2(n, L, ld, B + r * ldb, B + (r + 1) * ldb);
-  if (r < m) ForwardSolveAvx2(n, L, ld, B + r * ldb);
+  for (; r < m; ++r) ForwardSolveAvx2(n, L, ld, B + r * ldb);
 }
 
 GPBANDIT_AVX2_FMA void BackwardSolveAvx2(long n, const double* L, long ld, double* x) {

@@ -26,7 +26,7 @@ void ForwardSolveAvx2(long n, const double* L, long ld, double* x);
 void BackwardSolveAvx2(long n, const double* L, long ld, double* x);
 
 // Overwrites the n x m column-major B (column stride ldb >= n) with L^-1 B: ForwardSolveAvx2 on
-// each column, two columns per pass over L (each load of L's four columns serves both), with
+// each column, four columns per pass over L (the last m mod 4 one at a time), with
 // ForwardSolveAvx2's operations on every element, so every column has the bits ForwardSolveAvx2
 // gives it alone.
 void ForwardSolveColumnsAvx2(long n, const double* L, long ld, long m, double* B, long ldb);
