@@ -68,7 +68,12 @@ constexpr Eigen::Index kLeafSize = 48;
 // num_threads > 1. Either way each does exactly the same arithmetic.
 template <typename First, typename Second>
 void RunPair(int num_threads, const First& first, const Second& second) {
-#pragma omp parallel sections num_threads(2) if (num_threads > 1)
+  if (num_threads <= 1) {  // no OpenMP region: one costs a system call even for one thread
+    first();
+    second();
+    return;
+  }
+#pragma omp parallel sections num_threads(2)
   {
 #pragma omp section
     first();

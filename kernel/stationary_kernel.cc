@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "numerics/parallel_for.h"
 #include "numerics/vector_exp.h"
 
 namespace gpbandit {
@@ -17,6 +18,12 @@ namespace {
 constexpr double kMaxSquaredDistance = 1e7;
 // Below this many points a parallel region costs more than it saves.
 constexpr Eigen::Index kMinParallelSize = 64;
+
+// The threads a loop over n points gets: num_threads from n = kMinParallelSize on, else one.
+int ParallelThreads(int num_threads, Eigen::Index n) {
+  return n >= kMinParallelSize ? num_threads : 1;
+}
+
 const double kSqrt3 = std::sqrt(3.0);
 const double kSqrt5 = std::sqrt(5.0);
 
@@ -408,14 +415,13 @@ void StationaryKernel::GramAndParts(const Eigen::MatrixXd& X, Eigen::MatrixXd* g
   K.resize(n, n);
   parts->slopes.resize(n, n);
   // Every column is computed alone, so any schedule gives the same matrices.
-#pragma omp parallel for num_threads(num_threads) \
-    schedule(dynamic, 16) if (num_threads > 1 && n >= kMinParallelSize)
-  for (Eigen::Index j = 0; j < n; ++j) {
+  const auto column = [&](Eigen::Index j) {
     const Eigen::Index len = n - j;
     ProfileAndSlopeInto(family_, R2.col(j).data() + j, len, K.col(j).data() + j,
                         parts->slopes.col(j).data() + j);
     K.col(j).segment(j, len) *= s2;
-  }
+  };
+  ForEachIndex(ParallelThreads(num_threads, n), Eigen::Index{0}, n, column, 16);
   MirrorLowerTriangle(&K);
 }
 
@@ -445,11 +451,28 @@ void StationaryKernel::AccumulateWeightedGradientA(const ConstVectorRef& x,
                                                    const Eigen::VectorXd& slopes,
                                                    const Eigen::VectorXd& c, double c_scale,
                                                    VectorRef grad) const {
+  // The weights c_j h_j once for all dims; then per dim four partial sums over the columns
+  // (j mod 4), so that consecutive columns do not wait on each other's additions, as one
+  // running sum along a row of X (read with a stride, so not vectorized) would.
+  const Eigen::Index n = X.cols(), ld = X.rows();
+  thread_local Eigen::VectorXd weights;
+  weights = c.cwiseProduct(slopes);
+  const double* p = weights.data();
   for (std::size_t k = 0; k < dims_.size(); ++k) {
     const int i = dims_[k];
+    const double xi = x(i);
+    const double* row = X.data() + i;
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    Eigen::Index j = 0;
+    for (; j + 4 <= n; j += 4) {
+      s0 += (xi - row[j * ld]) * p[j];
+      s1 += (xi - row[(j + 1) * ld]) * p[j + 1];
+      s2 += (xi - row[(j + 2) * ld]) * p[j + 2];
+      s3 += (xi - row[(j + 3) * ld]) * p[j + 3];
+    }
+    for (; j < n; ++j) s0 += (xi - row[j * ld]) * p[j];
     const double inv_l2 = inv_lengthscales_(k) * inv_lengthscales_(k);
-    grad(i) -= c_scale * variance_ * inv_l2 *
-               ((x(i) - X.row(i).transpose().array()) * c.array() * slopes.array()).sum();
+    grad(i) -= c_scale * variance_ * inv_l2 * ((s0 + s1) + (s2 + s3));
   }
 }
 
@@ -530,9 +553,7 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(const Eigen
   const double s2 = variance();
   const std::vector<Eigen::Index> bounds = LowerTriangleChunks(n, kContractionChunks);
   Eigen::MatrixXd partial = Eigen::MatrixXd::Zero(NumParams(), kContractionChunks);
-#pragma omp parallel for num_threads(num_threads) \
-    schedule(static, 1) if (num_threads > 1 && n >= kMinParallelSize)
-  for (int c = 0; c < kContractionChunks; ++c) {
+  const auto contract_chunk = [&](int c) {
     auto grad = partial.col(c);
     Eigen::ArrayXd weight_storage(n), mh_storage(n);
     for (Eigen::Index j = bounds[c]; j < bounds[c + 1]; ++j) {
@@ -558,7 +579,8 @@ Eigen::VectorXd StationaryKernel::ContractGradientLogParamsFromParts(const Eigen
         grad(1) += (mh * parts.squared_distances.col(j).segment(j, len).array()).sum();
       }
     }
-  }
+  };
+  ForEachIndex(ParallelThreads(num_threads, n), 0, kContractionChunks, contract_chunk);
   // The chunks' sums in a fixed order: the same for any thread count.
   Eigen::VectorXd grad = partial.col(0);
   for (int c = 1; c < kContractionChunks; ++c) grad += partial.col(c);

@@ -18,6 +18,7 @@
 #include "gpbandit/numerics/format.h"
 #include "maximizer/scoring.h"
 #include "numerics/math.h"
+#include "numerics/parallel_for.h"
 #include "numerics/thread_policy.h"
 
 namespace gpbandit {
@@ -253,24 +254,14 @@ Eigen::MatrixXd Candidates(const BoxMap& map, const Eigen::MatrixXd& extra_start
   return candidates;
 }
 
-// CPU seconds of this thread since start (a ThreadCpuSeconds() reading): the work itself, without
-// the time slices other processes took from it.
-double SecondsSince(double start) { return ThreadCpuSeconds() - start; }
-
-struct Scores {
-  std::vector<double> values;
-  double seconds_per_point = 0.0;  // CPU time, measured on the first block, serially
-};
-
 // Scores every candidate in blocks (EvaluateMany batches the linear algebra) whose sizes depend
 // on the number of candidates only, so that every value, to the last bit, is the same with any
 // thread count: an even number of near-equal blocks of at most kScoreBlock points. The first
 // block runs alone and is timed; its cost per point sizes the rest for the thread policy.
-Scores ScoreCandidates(const ContinuousAcquisition& acquisition, const Eigen::MatrixXd& candidates,
-                       int requested_threads) {
+std::vector<double> ScoreCandidates(const ContinuousAcquisition& acquisition,
+                                    const Eigen::MatrixXd& candidates, int requested_threads) {
   const int n = static_cast<int>(candidates.cols());
-  Scores scores;
-  scores.values.assign(n, kNaN);
+  std::vector<double> scores(n, kNaN);
   const int num_blocks = 2 * ((n + 2 * kScoreBlock - 1) / (2 * kScoreBlock));
   std::vector<std::exception_ptr> errors(num_blocks);
   auto block_begin = [&](int b) { return static_cast<int>(static_cast<long>(n) * b / num_blocks); };
@@ -282,19 +273,17 @@ Scores ScoreCandidates(const ContinuousAcquisition& acquisition, const Eigen::Ma
       if (block.size() != size)
         throw std::logic_error("EvaluateMany returned " + std::to_string(block.size()) +
                                " values for " + std::to_string(size) + " points");
-      for (int j = 0; j < size; ++j) scores.values[first + j] = block(j);
+      for (int j = 0; j < size; ++j) scores[first + j] = block(j);
     } catch (...) {
       errors[b] = std::current_exception();
     }
   };
-  const double start = ThreadCpuSeconds();
+  // CPU time (numerics/thread_policy.h): the work itself, without other processes' time slices.
+  const WorkSampleTimer first_block(requested_threads);
   score_block(0);
-  scores.seconds_per_point = SecondsSince(start) / std::max(1, block_begin(1));
-  const int threads =
-      ThreadsForWork(requested_threads, scores.seconds_per_point * (n - block_begin(1)));
-  // Dynamic: a worker that loses its core to another process does not hold up the others.
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (int b = 1; b < num_blocks; ++b) score_block(b);
+  const double seconds_per_point = first_block.Seconds() / std::max(1, block_begin(1));
+  const int threads = ThreadsForWork(requested_threads, seconds_per_point * (n - block_begin(1)));
+  ForEachIndex(threads, 1, num_blocks, score_block);
   for (const auto& e : errors)
     if (e) std::rethrow_exception(e);
   return scores;
@@ -342,15 +331,16 @@ std::vector<StartOutcome> RunStarts(const ContinuousAcquisition& acquisition, co
   // sub-millisecond starts a parallel region whose spinning workers cost more CPU than the
   // region saved (docs/threads.md). Running it alone also keeps glog's lazy set-up inside
   // Ceres, which is not thread-safe, out of any parallel region (numerics/thread_policy.h).
-  const double start = ThreadCpuSeconds();
+  const WorkSampleTimer first_start_time(options.num_threads);
   const auto first_start = [&] {
     outcomes[0] = RunStart(acquisition, map, candidates.col(starts[0]), solver);
   };
   if (!RunAsFirstSolve(first_start)) first_start();
-  const int threads = ThreadsForWork(options.num_threads, SecondsSince(start) * (num_starts - 1));
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (int s = 1; s < num_starts; ++s)
+  const int threads =
+      ThreadsForWork(options.num_threads, first_start_time.Seconds() * (num_starts - 1));
+  ForEachIndex(threads, 1, num_starts, [&](int s) {
     outcomes[s] = RunStart(acquisition, map, candidates.col(starts[s]), solver);
+  });
   for (const StartOutcome& o : outcomes)
     if (o.error) std::rethrow_exception(o.error);
   return outcomes;
@@ -429,7 +419,7 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
                                   ? ScrambledSobol(lower, upper, options.num_raw_samples, rng)
                                   : LatinHypercube(lower, upper, options.num_raw_samples, rng);
   const Eigen::MatrixXd candidates = Candidates(map, extra_starts, raw);
-  const Scores scores = ScoreCandidates(acquisition, candidates, options.num_threads);
+  const std::vector<double> scores = ScoreCandidates(acquisition, candidates, options.num_threads);
 
   BoxMaximizerResult result;
   result.num_evaluations = static_cast<int>(candidates.cols());
@@ -441,10 +431,10 @@ BoxMaximizerResult MaximizeOverBox(const ContinuousAcquisition& acquisition,
     return result;
   }
   const std::vector<int> starts =
-      ChooseStarts(scores.values, static_cast<int>(extra_starts.cols()), options.num_starts);
+      ChooseStarts(scores, static_cast<int>(extra_starts.cols()), options.num_starts);
   const std::vector<StartOutcome> outcomes =
       RunStarts(acquisition, map, candidates, starts, options);
-  PickBest(outcomes, candidates, scores.values, &result);
+  PickBest(outcomes, candidates, scores, &result);
   result.x = map.Clamp(result.x);
   return result;
 }

@@ -13,6 +13,7 @@
 #include "acquisition/option_checks.h"
 #include "gpbandit/numerics/format.h"
 #include "maximizer/scoring.h"
+#include "numerics/parallel_for.h"
 #include "numerics/thread_policy.h"
 
 namespace gpbandit {
@@ -329,15 +330,14 @@ MixedProblem CheckedProblem(const ContinuousAcquisition& acquisition, const Eige
 std::vector<Climbed> ClimbStarts(const MixedProblem& m, const std::vector<Point>& starts) {
   std::vector<Climbed> climbed(starts.size());
   if (starts.empty()) return climbed;
-  const double begin = ThreadCpuSeconds();
+  // CPU time: a preempted sample would read as far more work (numerics/thread_policy.h).
+  const WorkSampleTimer first_climb(m.options.box.num_threads);
   if (!RunAsFirstSolve([&] { climbed[0] = ClimbStart(m, starts[0]); }))
     climbed[0] = ClimbStart(m, starts[0]);
-  // CPU time: a preempted sample would read as far more work (numerics/thread_policy.h).
-  const double first_seconds = ThreadCpuSeconds() - begin;
+  const double first_seconds = first_climb.Seconds();
   const int n = static_cast<int>(starts.size());
   const int threads = ThreadsForWork(m.options.box.num_threads, first_seconds * (n - 1));
-#pragma omp parallel for num_threads(threads) schedule(dynamic)
-  for (int s = 1; s < n; ++s) climbed[s] = ClimbStart(m, starts[s]);
+  ForEachIndex(threads, 1, n, [&](int s) { climbed[s] = ClimbStart(m, starts[s]); });
   for (const Climbed& c : climbed)
     if (c.error) std::rethrow_exception(c.error);
   return climbed;

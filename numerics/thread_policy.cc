@@ -124,6 +124,10 @@ int ThreadsForWork(int requested, double serial_seconds) {
   return ChooseThreads(requested, wanted, serial_seconds, IdleCpus());
 }
 
+bool MayRunParallel(int requested) {
+  return (requested > 0 ? requested : omp_get_max_threads()) > 1;
+}
+
 int ThreadsForFlops(int requested, double flops) {
   return ThreadsForWork(requested, flops / kNominalFlopsPerSecond);
 }

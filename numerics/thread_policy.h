@@ -51,6 +51,11 @@ int ThreadsForWork(int requested, double serial_seconds);
 // The same for work counted in floating-point operations (dense linear algebra counts).
 int ThreadsForFlops(int requested, double flops);
 
+// Whether ThreadsForWork(requested, s) can return more than 1 for some s: false when the caller
+// asked for one thread or the OpenMP default is one. Callers that time a sample of their work
+// only to size a parallel region skip the timing then (a CPU-clock reading is a system call).
+bool MayRunParallel(int requested);
+
 // The policy itself, without reading the machine: default_threads is the OpenMP default,
 // idle_cpus what IdleCpus() returns. Returns >= 1.
 int ChooseThreads(int requested, int default_threads, double serial_seconds, int idle_cpus);
@@ -60,6 +65,20 @@ int ChooseThreads(int requested, int default_threads, double serial_seconds, int
 // on a busy machine a wall-clock sample also counts the time slices other processes held the
 // core, and a sub-millisecond sample preempted once reads as several milliseconds of work.
 double ThreadCpuSeconds();
+
+// The CPU time of a sample of work that sizes a parallel region: this thread's CPU seconds from
+// construction to Seconds(), read only when MayRunParallel(requested) (else Seconds() is 0,
+// which ThreadsForWork turns into one thread, as it would any time for that request).
+class WorkSampleTimer {
+ public:
+  explicit WorkSampleTimer(int requested)
+      : timed_(MayRunParallel(requested)), start_(timed_ ? ThreadCpuSeconds() : 0.0) {}
+  double Seconds() const { return timed_ ? ThreadCpuSeconds() - start_ : 0.0; }
+
+ private:
+  bool timed_;
+  double start_;
+};
 
 // CPUs available to this process that no other process's runnable task occupies right now
 // (cached for kLoadRefreshSeconds). >= 1.

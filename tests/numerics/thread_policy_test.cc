@@ -1,4 +1,6 @@
-// The thread policy (numerics/thread_policy.h): small work and a busy machine run on one thread.
+// The thread policy (numerics/thread_policy.h): small work and a busy machine run on one thread;
+// and the loop that enters an OpenMP region only for more than one thread
+// (numerics/parallel_for.h).
 #include "numerics/thread_policy.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +13,9 @@
 #include <chrono>
 #include <limits>
 #include <thread>
+#include <vector>
+
+#include "numerics/parallel_for.h"
 
 namespace gpbandit {
 namespace {
@@ -111,6 +116,59 @@ TEST(ThreadPolicyTest, RunAsFirstSolveRunsOneSolveAloneAndOthersAfterIt) {
   EXPECT_EQ(saw_first_done, 2);  // the thread that did not solve waited for the one that did
   EXPECT_FALSE(RunAsFirstSolve([&] { ++solves; }));
   EXPECT_EQ(solves, 1);
+}
+
+// A request for one thread never needs a work sample; any other request may.
+TEST(ThreadPolicyTest, OnlyARequestThatMayRunParallelIsTimed) {
+  EXPECT_FALSE(MayRunParallel(1));
+  EXPECT_TRUE(MayRunParallel(2));
+  EXPECT_EQ(MayRunParallel(0), omp_get_max_threads() > 1);
+  EXPECT_EQ(MayRunParallel(-1), omp_get_max_threads() > 1);
+  const WorkSampleTimer untimed(1), timed(2);
+  const double before_work = ThreadCpuSeconds();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  volatile double sink = 0.0;
+  while (ThreadCpuSeconds() - before_work < 0.005 && std::chrono::steady_clock::now() < deadline)
+    for (int i = 0; i < 10000; ++i) sink = sink + 1e-9 * i;
+  EXPECT_EQ(untimed.Seconds(), 0.0);
+  EXPECT_GE(timed.Seconds(), 0.005);
+  EXPECT_EQ(ThreadsForWork(1, untimed.Seconds()), 1);
+}
+
+// One thread: every index in order on the calling thread, inside no OpenMP region (not even a
+// team of one, whose start and end cost a system call).
+TEST(ParallelForTest, OneThreadRunsInOrderOutsideAnyRegion) {
+  for (int threads : {1, 0, -3}) {
+    std::vector<long> visited;
+    std::vector<int> levels;
+    ForEachIndex(threads, 3L, 9L, [&](long i) {
+      visited.push_back(i);
+      levels.push_back(omp_get_level());
+    });
+    EXPECT_EQ(visited, (std::vector<long>{3, 4, 5, 6, 7, 8})) << "threads " << threads;
+    EXPECT_EQ(levels, std::vector<int>(6, 0)) << "threads " << threads;
+  }
+  int calls = 0;
+  ForEachIndex(1, 5, 5, [&](int) { ++calls; });
+  ForEachIndex(1, 5, 2, [&](int) { ++calls; });
+  EXPECT_EQ(calls, 0);
+}
+
+TEST(ParallelForTest, SeveralThreadsVisitEveryIndexOnceInARegion) {
+  for (int chunk : {1, 3, 16}) {
+    constexpr int kBegin = 2, kEnd = 203;
+    std::vector<std::atomic<int>> visits(kEnd);
+    std::atomic<int> outside_region{0};
+    ForEachIndex(
+        2, kBegin, kEnd,
+        [&](int i) {
+          ++visits[i];
+          if (omp_get_level() != 1) ++outside_region;
+        },
+        chunk);
+    for (int i = 0; i < kEnd; ++i) EXPECT_EQ(visits[i].load(), i < kBegin ? 0 : 1) << i;
+    EXPECT_EQ(outside_region.load(), 0) << "chunk " << chunk;
+  }
 }
 
 }  // namespace
