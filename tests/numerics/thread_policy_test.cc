@@ -20,6 +20,15 @@
 namespace gpbandit {
 namespace {
 
+// Busy work until this thread has used `seconds` of CPU (or 5 s of wall time have passed).
+void BurnCpu(double seconds) {
+  const double start = ThreadCpuSeconds();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  volatile double sink = 0.0;
+  while (ThreadCpuSeconds() - start < seconds && std::chrono::steady_clock::now() < deadline)
+    for (int i = 0; i < 10000; ++i) sink = sink + 1e-9 * i;
+}
+
 TEST(ThreadPolicyTest, SmallWorkRunsSerially) {
   const double small = 0.5 * kMinParallelSeconds, large = 100 * kMinParallelSeconds;
   EXPECT_EQ(ChooseThreads(0, 8, small, 8), 1);
@@ -88,10 +97,7 @@ TEST(ThreadPolicyTest, ThreadCpuSecondsCountsWorkNotWaiting) {
   EXPECT_GE(slept, 0.0);
   EXPECT_LT(slept, 0.02);
   const double before_work = ThreadCpuSeconds();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  volatile double sink = 0.0;
-  while (ThreadCpuSeconds() - before_work < 0.01 && std::chrono::steady_clock::now() < deadline)
-    for (int i = 0; i < 10000; ++i) sink = sink + 1e-9 * i;
+  BurnCpu(0.01);
   EXPECT_GE(ThreadCpuSeconds() - before_work, 0.01);
 }
 
@@ -125,11 +131,7 @@ TEST(ThreadPolicyTest, OnlyARequestThatMayRunParallelIsTimed) {
   EXPECT_EQ(MayRunParallel(0), omp_get_max_threads() > 1);
   EXPECT_EQ(MayRunParallel(-1), omp_get_max_threads() > 1);
   const WorkSampleTimer untimed(1), timed(2);
-  const double before_work = ThreadCpuSeconds();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  volatile double sink = 0.0;
-  while (ThreadCpuSeconds() - before_work < 0.005 && std::chrono::steady_clock::now() < deadline)
-    for (int i = 0; i < 10000; ++i) sink = sink + 1e-9 * i;
+  BurnCpu(0.005);
   EXPECT_EQ(untimed.Seconds(), 0.0);
   EXPECT_GE(timed.Seconds(), 0.005);
   EXPECT_EQ(ThreadsForWork(1, untimed.Seconds()), 1);
